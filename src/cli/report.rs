@@ -1,0 +1,285 @@
+//! Text and JSON renderings of a run: seed 000's three lines, the call trace, the fixtures.
+
+use std::fmt::Write;
+
+use serde_json::json;
+
+use crate::error::Result;
+use crate::lesson::{Lesson, Overrides, builtin_names};
+use crate::run::Recorded;
+use crate::search::{RunResult, Stats, fmt_score};
+use crate::trace::Event;
+use crate::trace::calls::{Call, calls};
+
+/// Seed 000's fixtures: (built-in lesson, preset), in the order its program prints them.
+pub const FIXTURES: [(&str, &str); 8] = [
+    ("000-worked-tree", "worked"),
+    ("000-worked-tree", "ordered"),
+    ("000-transposition", "transposition"),
+    ("000-tactical", "static horizon"),
+    ("000-tactical", "quiescence"),
+    ("000-worked-tree", "interrupted"),
+    ("000-worked-tree", "no completed pass"),
+    ("000-terminal-root", "terminal root"),
+];
+
+/// `NAME: STATUS, depth=…` / counters / `passes=[…]`, as seed 000 prints a run.
+pub fn three_lines(name: &str, r: &RunResult) -> String {
+    let counters: Vec<String> = Stats::LABELS
+        .iter()
+        .zip(r.stats.as_array())
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect();
+    let passes: Vec<String> = r
+        .history
+        .iter()
+        .map(|p| {
+            format!(
+                "{}:{}:{}:{}:{}",
+                p.depth,
+                p.code(),
+                p.score,
+                p.mv,
+                p.delta[0]
+            )
+        })
+        .collect();
+    format!(
+        "{name}: {}, depth={}, score={}, move={}\n{}, restored={}\npasses=[{}]\n",
+        r.status.name(),
+        r.depth,
+        r.score,
+        r.mv,
+        counters.join(", "),
+        if r.restored { "YES" } else { "NO" },
+        passes.join(",")
+    )
+}
+
+pub fn json(r: &RunResult) -> String {
+    let s = &r.stats;
+    let history: Vec<_> = r
+        .history
+        .iter()
+        .map(|p| json!({"depth": p.depth, "code": p.code(), "score": p.score, "move": p.mv, "delta": p.delta}))
+        .collect();
+    let value = json!({
+        "status": r.status.name(),
+        "depth": r.depth,
+        "score": r.score,
+        "move": r.mv,
+        "stats": {"nodes": s.nodes, "evals": s.evals, "cutoffs": s.cutoffs,
+                  "tt_hits": s.tt_hits, "qnodes": s.qnodes, "peak": s.peak},
+        "history": history,
+    });
+    format!("{value}\n")
+}
+
+/// The eight fixtures and whether every self-check held: the path was restored, and the
+/// recorded trace agrees with the unrecorded run and with the counters.
+pub fn fixtures() -> Result<(String, bool)> {
+    let mut text = String::new();
+    let mut failures = Vec::new();
+    for (stem, preset) in FIXTURES {
+        let lesson = Lesson::open(stem)?;
+        let setup = lesson.setup(Some(preset), &Overrides::default())?;
+        let plain = crate::run::plain(&lesson, &setup)?;
+        let recorded = crate::run::recorded(&lesson, &setup)?;
+        text.push_str(&three_lines(preset, &plain));
+        if let Err(why) = self_check(&plain, &recorded) {
+            failures.push(format!("{preset}: {why}"));
+        }
+    }
+    let pass = failures.is_empty();
+    if pass {
+        text.push_str("checks = PASS\n");
+    } else {
+        let _ = writeln!(text, "checks = FAIL ({})", failures.join("; "));
+    }
+    Ok((text, pass))
+}
+
+fn self_check(plain: &RunResult, recorded: &Recorded) -> std::result::Result<(), String> {
+    if !plain.restored {
+        return Err("the active path was not restored".into());
+    }
+    if *plain != recorded.result {
+        return Err("recording changed the result".into());
+    }
+    let rows = calls(&recorded.trace.events);
+    if rows.len() as u64 != plain.stats.nodes {
+        return Err(format!(
+            "{} calls recorded, {} counted",
+            rows.len(),
+            plain.stats.nodes
+        ));
+    }
+    if rows.iter().any(|c| c.outcome.is_none()) {
+        return Err("a recorded call never ended".into());
+    }
+    Ok(())
+}
+
+pub const TSV_HEADER: &str =
+    "step\tpass\tply\tstate\tdepth\tqleft\talpha\tbeta\tvalue\tmove\tresult";
+
+fn value_cell(c: &Call) -> (String, String) {
+    match (c.value, c.mv) {
+        (Some(v), Some(m)) => (v.to_string(), m.to_string()),
+        _ => ("-".into(), "-".into()),
+    }
+}
+
+pub fn trace_tsv(rec: &Recorded) -> String {
+    let mut out = String::from(TSV_HEADER);
+    out.push('\n');
+    for c in calls(&rec.trace.events) {
+        let (value, mv) = value_cell(&c);
+        let _ = writeln!(
+            out,
+            "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
+            c.step,
+            c.pass,
+            c.ply,
+            c.state,
+            c.depth,
+            c.qleft,
+            fmt_score(c.alpha),
+            fmt_score(c.beta),
+            value,
+            mv,
+            c.outcome.map_or("open", |o| o.name())
+        );
+    }
+    out
+}
+
+fn human_score(v: i32) -> String {
+    match fmt_score(v).as_str() {
+        "inf" => "+∞".into(),
+        "-inf" => "-∞".into(),
+        s => s.to_string(),
+    }
+}
+
+/// The complete call trace as a table for people: the state column is indented by ply so
+/// the tree's shape shows, and cutoffs are marked.
+pub fn trace_table(lesson: &Lesson, rec: &Recorded) -> String {
+    let rows = calls(&rec.trace.events);
+    let header = [
+        "step", "pass", "ply", "state", "d", "q", "α", "β", "value", "move", "result",
+    ];
+    let mut table: Vec<[String; 11]> = Vec::with_capacity(rows.len());
+    for c in &rows {
+        let (value, mv) = value_cell(c);
+        let side = crate::game::Game::side(&lesson.graph, c.state);
+        let name = lesson.graph.name(c.state);
+        let mut result = c.outcome.map_or("open", |o| o.name()).to_string();
+        if c.caused_cutoff {
+            result.push_str("  ✂ cut");
+        }
+        table.push([
+            c.step.to_string(),
+            c.pass.to_string(),
+            c.ply.to_string(),
+            format!(
+                "{}{} {}",
+                "  ".repeat(c.ply as usize),
+                if side.is_max() { "▲" } else { "▼" },
+                name
+            ),
+            c.depth.to_string(),
+            c.qleft.to_string(),
+            human_score(c.alpha),
+            human_score(c.beta),
+            value,
+            mv,
+            result,
+        ]);
+    }
+    let widths: Vec<usize> = (0..header.len())
+        .map(|i| {
+            table
+                .iter()
+                .map(|r| r[i].chars().count())
+                .chain([header[i].chars().count()])
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let mut out = String::new();
+    let line = |cells: Vec<&str>| -> String {
+        let padded: Vec<String> = cells
+            .iter()
+            .zip(&widths)
+            .enumerate()
+            .map(|(i, (cell, w))| {
+                let pad = w - cell.chars().count();
+                // The state column reads left to right; numbers line up on the right.
+                if i == 3 || i == 10 {
+                    format!("{cell}{}", " ".repeat(pad))
+                } else {
+                    format!("{}{cell}", " ".repeat(pad))
+                }
+            })
+            .collect();
+        padded.join("  ").trim_end().to_string() + "\n"
+    };
+    out.push_str(&line(header.to_vec()));
+    for r in &table {
+        out.push_str(&line(r.iter().map(String::as_str).collect()));
+    }
+    out.push_str(&three_lines(&lesson.name, &rec.result));
+    out
+}
+
+/// Every event as one JSON object per line, with candidate lists spelled out.
+pub fn trace_jsonl(rec: &Recorded) -> String {
+    let moves = &rec.trace.moves;
+    let mut orders: Vec<&[u16]> = Vec::new();
+    let mut out = String::new();
+    for event in &rec.trace.events {
+        let value = match *event {
+            Event::Order { state, start, len } => {
+                let list = &moves[start as usize..start as usize + len as usize];
+                if let Some(top) = orders.last_mut() {
+                    *top = list;
+                }
+                json!({"event": "order", "state": state, "candidates": list})
+            }
+            Event::Cutoff {
+                state,
+                pos,
+                alpha,
+                beta,
+            } => {
+                let skipped = orders
+                    .last()
+                    .map_or(&[][..], |o| &o[(pos as usize + 1).min(o.len())..]);
+                json!({"event": "cutoff", "state": state, "pos": pos, "alpha": alpha, "beta": beta, "skipped": skipped})
+            }
+            _ => serde_json::to_value(event).unwrap_or_default(),
+        };
+        match event {
+            Event::Enter { .. } => orders.push(&[]),
+            Event::Return { .. } | Event::Unwind { .. } => {
+                orders.pop();
+            }
+            _ => {}
+        }
+        let _ = writeln!(out, "{value}");
+    }
+    out
+}
+
+pub fn lessons() -> Result<String> {
+    let mut out = String::new();
+    for name in builtin_names() {
+        let lesson = Lesson::open(name)?;
+        let _ = writeln!(out, "{name}  {}", lesson.spec.title);
+        for run in &lesson.spec.runs {
+            let _ = writeln!(out, "    --run {:?}  {}", run.name, run.about);
+        }
+    }
+    Ok(out)
+}

@@ -1,0 +1,402 @@
+//! Lesson files: a graph wrapped with a title, an introduction and named run presets.
+//!
+//! Any command that takes a lesson also takes a bare graph (`{"nodes": [...]}`). Files are
+//! checked strictly (unknown keys are errors) and every error names the file and the place.
+
+use std::path::Path;
+
+use serde::{Deserialize, Deserializer, Serialize};
+
+use crate::error::{Error, Problem, Result};
+use crate::game::graph::{Graph, GraphSpec};
+use crate::search::{Algorithm, CutRule, INF, Options};
+
+mod builtin {
+    include!(concat!(env!("OUT_DIR"), "/builtin_lessons.rs"));
+}
+
+/// Lesson files larger than this are refused before parsing.
+pub const MAX_FILE_BYTES: u64 = 4 << 20;
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LessonSpec {
+    pub title: String,
+    /// Where the example comes from (e.g. "seed 000, worked example").
+    #[serde(default)]
+    pub source: String,
+    /// Paragraphs shown before the first step.
+    #[serde(default)]
+    pub intro: Vec<String>,
+    pub graph: GraphSpec,
+    #[serde(default)]
+    pub runs: Vec<RunSpec>,
+    /// Remarks attached to steps of a run.
+    #[serde(default)]
+    pub notes: Vec<NoteSpec>,
+}
+
+/// A named run preset; unset fields take `prune run`'s defaults.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RunSpec {
+    pub name: String,
+    #[serde(default)]
+    pub about: String,
+    pub start: Option<u32>,
+    pub depth: Option<u8>,
+    pub qlimit: Option<u8>,
+    pub budget: Option<u64>,
+    pub table: Option<bool>,
+    pub ordering: Option<bool>,
+    pub deepening: Option<bool>,
+    pub cut: Option<CutSpec>,
+    #[serde(default, deserialize_with = "window_option")]
+    pub window: Option<(i32, i32)>,
+    pub algorithm: Option<AlgorithmSpec>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CutSpec {
+    #[serde(rename = "ge")]
+    Ge,
+    #[serde(rename = "gt")]
+    Gt,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AlgorithmSpec {
+    #[serde(rename = "alphabeta")]
+    AlphaBeta,
+    #[serde(rename = "minimax")]
+    Minimax,
+}
+
+/// A remark shown when the replay reaches a matching step of a run.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NoteSpec {
+    /// The preset it belongs to.
+    pub run: String,
+    /// The 1-based call number (the trace's `step`) it is attached to.
+    pub step: u64,
+    pub text: String,
+}
+
+/// A loaded, validated lesson (a bare graph becomes a lesson without text or presets).
+#[derive(Debug, Clone)]
+pub struct Lesson {
+    /// The file stem for built-ins, the path for files.
+    pub name: String,
+    pub spec: LessonSpec,
+    pub graph: Graph,
+}
+
+/// Command-line overrides of a preset.
+#[derive(Debug, Clone, Default)]
+pub struct Overrides {
+    pub start: Option<u32>,
+    pub depth: Option<u8>,
+    pub qlimit: Option<u8>,
+    pub budget: Option<u64>,
+    pub table: Option<bool>,
+    pub ordering: Option<bool>,
+    pub deepening: Option<bool>,
+    pub cut: Option<CutRule>,
+    pub window: Option<(i32, i32)>,
+    pub algorithm: Option<Algorithm>,
+}
+
+/// A fully resolved run: where it starts and how it searches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RunSetup {
+    pub start: u32,
+    pub options: Options,
+}
+
+impl Lesson {
+    /// Parses and validates JSON text; `origin` names it in errors.
+    pub fn parse(origin: &str, text: &str) -> Result<Lesson> {
+        let value: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| json_error(origin, &e))?;
+        let is_bare_graph = value.as_object().is_some_and(|o| o.contains_key("nodes"));
+        let spec = if is_bare_graph {
+            let graph: GraphSpec =
+                serde_json::from_str(text).map_err(|e| json_error(origin, &e))?;
+            LessonSpec {
+                title: origin.to_string(),
+                source: String::new(),
+                intro: Vec::new(),
+                graph,
+                runs: Vec::new(),
+                notes: Vec::new(),
+            }
+        } else if value.is_object() {
+            serde_json::from_str(text).map_err(|e| json_error(origin, &e))?
+        } else {
+            return Err(invalid(
+                origin,
+                Problem::Lesson(
+                    "expected a JSON object: a lesson ({\"title\", \"graph\", ...}) or a graph ({\"nodes\": [...]})"
+                        .into(),
+                ),
+            ));
+        };
+        let graph = Graph::from_spec(&spec.graph).map_err(|p| invalid(origin, p))?;
+        let lesson = Lesson {
+            name: origin.to_string(),
+            spec,
+            graph,
+        };
+        lesson.check_presets()?;
+        Ok(lesson)
+    }
+
+    /// Reads a file with the checks a user needs to hear about before any parsing.
+    pub fn load(path: &Path) -> Result<Lesson> {
+        let meta = std::fs::metadata(path).map_err(|source| Error::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        if meta.is_dir() {
+            return Err(Error::IsDirectory {
+                path: path.to_path_buf(),
+            });
+        }
+        if meta.len() > MAX_FILE_BYTES {
+            return Err(Error::TooLarge {
+                path: path.to_path_buf(),
+                size: meta.len(),
+                limit: MAX_FILE_BYTES,
+            });
+        }
+        let bytes = std::fs::read(path).map_err(|source| Error::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        if bytes.iter().all(u8::is_ascii_whitespace) {
+            return Err(Error::EmptyFile {
+                path: path.to_path_buf(),
+            });
+        }
+        let text = String::from_utf8(bytes).map_err(|e| Error::NotUtf8 {
+            path: path.to_path_buf(),
+            offset: e.utf8_error().valid_up_to(),
+        })?;
+        Lesson::parse(&path.display().to_string(), &text)
+    }
+
+    /// A file path if one exists, else a built-in lesson by name.
+    pub fn open(name: &str) -> Result<Lesson> {
+        let path = Path::new(name);
+        if path.exists() {
+            return Lesson::load(path);
+        }
+        match builtin::BUILTIN.iter().find(|(stem, _)| *stem == name) {
+            Some((stem, text)) => Lesson::parse(stem, text),
+            None if name.ends_with(".json") || name.contains('/') => Lesson::load(path),
+            None => Err(Error::UnknownLesson {
+                name: name.to_string(),
+                known: builtin_names().join(", "),
+            }),
+        }
+    }
+
+    /// Every built-in lesson, in file-name order.
+    pub fn builtins() -> Result<Vec<Lesson>> {
+        builtin::BUILTIN
+            .iter()
+            .map(|(stem, text)| Lesson::parse(stem, text))
+            .collect()
+    }
+
+    pub fn preset(&self, name: &str) -> Result<&RunSpec> {
+        self.spec
+            .runs
+            .iter()
+            .find(|r| r.name == name)
+            .ok_or_else(|| Error::UnknownRun {
+                path: self.name.clone(),
+                name: name.to_string(),
+                known: self
+                    .spec
+                    .runs
+                    .iter()
+                    .map(|r| r.name.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            })
+    }
+
+    /// The preset (named, or the first one) with command-line overrides applied on top.
+    pub fn setup(&self, run: Option<&str>, over: &Overrides) -> Result<RunSetup> {
+        let empty = RunSpec::default();
+        let preset = match run {
+            Some(name) => self.preset(name)?,
+            None => self.spec.runs.first().unwrap_or(&empty),
+        };
+        let base = Options::default();
+        let depth = over.depth.or(preset.depth).ok_or_else(|| {
+            Error::Options(format!(
+                "{}: --depth is required (the file has no run preset that sets it)",
+                self.name
+            ))
+        })?;
+        let options = Options {
+            algorithm: over
+                .algorithm
+                .or(preset.algorithm.map(Into::into))
+                .unwrap_or(base.algorithm),
+            depth,
+            qlimit: over.qlimit.or(preset.qlimit).unwrap_or(base.qlimit),
+            budget: over.budget.or(preset.budget).unwrap_or(base.budget),
+            table: over.table.or(preset.table).unwrap_or(base.table),
+            ordering: over.ordering.or(preset.ordering).unwrap_or(base.ordering),
+            deepening: over
+                .deepening
+                .or(preset.deepening)
+                .unwrap_or(base.deepening),
+            cut: over.cut.or(preset.cut.map(Into::into)).unwrap_or(base.cut),
+            window: over.window.or(preset.window).unwrap_or(base.window),
+        };
+        let start = over.start.or(preset.start).unwrap_or(0);
+        if start as usize >= self.graph.len() {
+            return Err(Error::Options(format!(
+                "{}: start node {start} does not exist (the graph has {} nodes)",
+                self.name,
+                self.graph.len()
+            )));
+        }
+        options
+            .validate()
+            .map_err(|m| Error::Options(format!("{}: {m}", self.name)))?;
+        Ok(RunSetup { start, options })
+    }
+
+    fn check_presets(&self) -> Result<()> {
+        for (i, run) in self.spec.runs.iter().enumerate() {
+            if self.spec.runs[..i].iter().any(|r| r.name == run.name) {
+                return Err(self.bad_run(&run.name, "the name is used by an earlier preset".into()));
+            }
+            if run.depth.is_none() {
+                return Err(self.bad_run(&run.name, "a preset must set depth".into()));
+            }
+            let setup =
+                self.setup(Some(&run.name), &Overrides::default())
+                    .map_err(|e| match e {
+                        Error::Options(m) => self.bad_run(&run.name, m),
+                        other => other,
+                    })?;
+            let _ = setup;
+        }
+        for note in &self.spec.notes {
+            if !self.spec.runs.iter().any(|r| r.name == note.run) {
+                return Err(invalid(
+                    &self.name,
+                    Problem::Lesson(format!(
+                        "a note refers to run '{}', which is not a preset",
+                        note.run
+                    )),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn bad_run(&self, run: &str, message: String) -> Error {
+        let prefix = format!("{}: ", self.name);
+        let message = message
+            .strip_prefix(&prefix)
+            .map(str::to_string)
+            .unwrap_or(message);
+        invalid(
+            &self.name,
+            Problem::BadRun {
+                run: run.to_string(),
+                message,
+            },
+        )
+    }
+}
+
+pub fn builtin_names() -> Vec<&'static str> {
+    builtin::BUILTIN.iter().map(|(stem, _)| *stem).collect()
+}
+
+fn invalid(origin: &str, problem: Problem) -> Error {
+    Error::Invalid {
+        path: origin.to_string(),
+        problem,
+    }
+}
+
+fn json_error(origin: &str, e: &serde_json::Error) -> Error {
+    let message = e.to_string();
+    // serde_json appends " at line L column C"; we print the position first instead.
+    let message = match message.rfind(" at line ") {
+        Some(cut) => message[..cut].to_string(),
+        None => message,
+    };
+    Error::Json {
+        path: origin.to_string(),
+        line: e.line(),
+        column: e.column(),
+        message,
+    }
+}
+
+impl From<CutSpec> for CutRule {
+    fn from(c: CutSpec) -> CutRule {
+        match c {
+            CutSpec::Ge => CutRule::AtLeast,
+            CutSpec::Gt => CutRule::Strict,
+        }
+    }
+}
+
+impl From<AlgorithmSpec> for Algorithm {
+    fn from(a: AlgorithmSpec) -> Algorithm {
+        match a {
+            AlgorithmSpec::AlphaBeta => Algorithm::AlphaBeta,
+            AlgorithmSpec::Minimax => Algorithm::Minimax,
+        }
+    }
+}
+
+/// A window bound in a file: an integer, or "-inf" / "inf".
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum BoundSpec {
+    Int(i64),
+    Word(String),
+}
+
+fn window_option<'de, D: Deserializer<'de>>(
+    d: D,
+) -> std::result::Result<Option<(i32, i32)>, D::Error> {
+    use serde::de::Error as _;
+    let pair: Option<(BoundSpec, BoundSpec)> = Option::deserialize(d)?;
+    let bound = |b: BoundSpec| match b {
+        BoundSpec::Int(v) if (-(INF as i64)..=INF as i64).contains(&v) => Ok(v as i32),
+        BoundSpec::Word(w) if w == "inf" || w == "+inf" => Ok(INF),
+        BoundSpec::Word(w) if w == "-inf" => Ok(-INF),
+        _ => Err(D::Error::custom(
+            "a window bound is an integer, \"-inf\" or \"inf\"",
+        )),
+    };
+    pair.map(|(lo, hi)| Ok((bound(lo)?, bound(hi)?)))
+        .transpose()
+}
+
+/// Parses a window bound written on the command line.
+pub fn parse_bound(text: &str) -> std::result::Result<i32, String> {
+    match text.trim() {
+        "inf" | "+inf" => Ok(INF),
+        "-inf" => Ok(-INF),
+        t => t
+            .parse::<i32>()
+            .ok()
+            .filter(|v| (-INF..=INF).contains(v))
+            .ok_or_else(|| format!("'{t}' is not a score (an integer, -inf or inf)")),
+    }
+}

@@ -1,0 +1,60 @@
+//! Observers receive the core's events. `NoTrace` compiles every event site away; `Recorder`
+//! keeps them for replay, the CLI and the practice checker.
+
+use crate::trace::Event;
+
+pub trait Observer {
+    /// Event sites are `if O::ENABLED { … }`, so a disabled observer costs nothing.
+    const ENABLED: bool;
+    fn event(&mut self, event: Event);
+    /// The candidates of a frame in the order the search will try them.
+    fn order(&mut self, state: u32, candidates: &[u16]);
+}
+
+/// Records nothing; the search compiles as if it had no events at all.
+pub struct NoTrace;
+
+impl Observer for NoTrace {
+    const ENABLED: bool = false;
+    #[inline(always)]
+    fn event(&mut self, _: Event) {}
+    #[inline(always)]
+    fn order(&mut self, _: u32, _: &[u16]) {}
+}
+
+/// Every event in order. Variable-length candidate lists live in one shared arena (`moves`) so
+/// each event stays a small fixed-size value.
+#[derive(Default, Debug, Clone)]
+pub struct Recorder {
+    pub events: Vec<Event>,
+    pub moves: Vec<u16>,
+}
+
+impl Observer for Recorder {
+    const ENABLED: bool = true;
+
+    #[inline]
+    fn event(&mut self, event: Event) {
+        self.events.push(event);
+    }
+
+    #[inline]
+    fn order(&mut self, state: u32, candidates: &[u16]) {
+        let start = self.moves.len() as u32;
+        self.moves.extend_from_slice(candidates);
+        self.events.push(Event::Order {
+            state,
+            start,
+            len: candidates.len() as u16,
+        });
+    }
+}
+
+impl Recorder {
+    /// Bytes held per recorded event, candidate arena included.
+    pub fn bytes_per_event(&self) -> f64 {
+        let bytes = std::mem::size_of_val(self.events.as_slice())
+            + std::mem::size_of_val(self.moves.as_slice());
+        bytes as f64 / self.events.len().max(1) as f64
+    }
+}

@@ -1,0 +1,440 @@
+//! Seed 000's search, step for step: an iterative-deepening driver around a MAX/MIN
+//! alpha-beta with a bound-aware table, ordering, bounded quiescence and a node budget.
+//!
+//! The `// Step N.` blocks follow the numbered steps of the lesson and the narration the TUI
+//! shows for each event.
+
+use super::tt::{Entry, Flag, Hints, Key, Table};
+use super::{Algorithm, INF, NO_MOVE, Options, Pass, RunResult, SearchError, Stats, Status};
+use crate::game::{Game, Side};
+use crate::observer::Observer;
+use crate::trace::{Event, ReturnKind};
+
+/// Why a search call did not return a value.
+enum Stop {
+    /// The node budget refused an admission: unwind and keep the last completed pass.
+    Budget,
+    /// The run needs a score the game does not give; the whole run fails.
+    Missing(SearchError),
+}
+
+struct Search<'a, G: Game, O: Observer> {
+    game: &'a G,
+    opts: Options,
+    table: Table,
+    hints: Hints,
+    stats: Stats,
+    path: Vec<G::State>,
+    /// Candidate indices of every active frame, stacked; a frame owns the tail it pushed.
+    order: Vec<u16>,
+    /// Scratch space for sorting one frame's candidates.
+    keys: Vec<u64>,
+    obs: &'a mut O,
+}
+
+/// Runs seed 000's driver from `start` and reports every step to `obs`.
+pub fn run<G: Game, O: Observer>(
+    game: &G,
+    start: G::State,
+    opts: &Options,
+    obs: &mut O,
+) -> Result<RunResult, SearchError> {
+    opts.validate().map_err(SearchError::Options)?;
+    let mut search = Search {
+        game,
+        opts: *opts,
+        table: Table::new(game.id_bound(), opts.depth, opts.qlimit),
+        hints: Hints::new(game.id_bound()),
+        stats: Stats::default(),
+        path: Vec::with_capacity(opts.depth as usize + opts.qlimit as usize + 2),
+        order: Vec::new(),
+        keys: Vec::new(),
+        obs,
+    };
+    search.drive(start)
+}
+
+impl<G: Game, O: Observer> Search<'_, G, O> {
+    fn drive(&mut self, start: G::State) -> Result<RunResult, SearchError> {
+        let mut history = Vec::new();
+        let (mut completed, mut score, mut mv) = (0u8, 0i32, NO_MOVE);
+        let first = if self.opts.deepening {
+            1
+        } else {
+            self.opts.depth
+        };
+        for depth in first..=self.opts.depth {
+            // Step 2. Every pass starts from an empty path with the root window; the table
+            // and the move hints persist across passes.
+            let before = self.stats;
+            if O::ENABLED {
+                self.obs.event(Event::PassStart { depth });
+            }
+            let (alpha, beta) = if self.pruning() {
+                self.opts.window
+            } else {
+                (-INF, INF)
+            };
+            self.path.push(start);
+            let outcome = self.search(start, depth, self.opts.qlimit, alpha, beta);
+            self.path.pop();
+            let (done, value, best) = match outcome {
+                Ok((v, m)) => (true, v, m),
+                Err(Stop::Budget) => (false, 0, NO_MOVE),
+                Err(Stop::Missing(e)) => return Err(e),
+            };
+            if O::ENABLED {
+                self.obs.event(Event::PassEnd {
+                    depth,
+                    done,
+                    score: value,
+                    mv: best,
+                });
+            }
+            history.push(Pass {
+                depth,
+                done,
+                score: value,
+                mv: best,
+                delta: self.stats.delta(&before),
+            });
+            // Step 9. Commit only a completed pass; an aborted one returns the last commit.
+            if !done {
+                let status = if completed > 0 {
+                    Status::Partial
+                } else {
+                    Status::NoCompletedDepth
+                };
+                return Ok(self.result(status, completed, score, mv, history));
+            }
+            (completed, score, mv) = (depth, value, best);
+        }
+        Ok(self.result(Status::Complete, completed, score, mv, history))
+    }
+
+    fn result(
+        &self,
+        status: Status,
+        depth: u8,
+        score: i32,
+        mv: i16,
+        history: Vec<Pass>,
+    ) -> RunResult {
+        RunResult {
+            status,
+            depth,
+            score,
+            mv,
+            stats: self.stats,
+            history,
+            restored: self.path.is_empty(),
+        }
+    }
+
+    fn search(
+        &mut self,
+        state: G::State,
+        depth: u8,
+        qleft: u8,
+        mut alpha: i32,
+        mut beta: i32,
+    ) -> Result<(i32, i16), Stop> {
+        let id = self.game.id(state);
+        let ply = self.path.len() as u64 - 1;
+
+        // Step 3. Admission against the global budget, then the counters.
+        if self.stats.nodes >= self.opts.budget {
+            if O::ENABLED {
+                self.obs.event(Event::Refused {
+                    state: id,
+                    ply: ply as u16,
+                });
+            }
+            return Err(Stop::Budget);
+        }
+        self.stats.nodes += 1;
+        self.stats.peak = self.stats.peak.max(ply);
+        if depth == 0 {
+            self.stats.qnodes += 1;
+        }
+        if O::ENABLED {
+            self.obs.event(Event::Enter {
+                state: id,
+                ply: ply as u16,
+                depth,
+                qleft,
+                alpha,
+                beta,
+            });
+        }
+        let key = Key {
+            state: id,
+            depth,
+            qleft,
+        };
+        let (alpha0, beta0) = (alpha, beta);
+        let cut = self.opts.cut;
+
+        // Step 3 (cont.). Probe: only an entry that settles the call outright is used.
+        if self.opts.table && self.pruning() {
+            let found = self.table.get(key);
+            let usable = found.is_some_and(|e| e.usable(alpha, beta, cut));
+            if O::ENABLED {
+                self.obs.event(Event::Probe {
+                    state: id,
+                    found,
+                    usable,
+                });
+            }
+            if let (Some(e), true) = (found, usable) {
+                self.stats.tt_hits += 1;
+                if O::ENABLED {
+                    self.obs.event(Event::Return {
+                        state: id,
+                        value: e.value,
+                        mv: e.mv,
+                        how: ReturnKind::TableHit,
+                    });
+                }
+                return Ok((e.value, e.mv));
+            }
+        }
+
+        // Step 4. Terminal utility first; at the horizon with no q budget, the static score.
+        let moves = self.game.move_count(state);
+        if moves == 0 || (depth == 0 && qleft == 0) {
+            self.stats.evals += 1;
+            let why = if moves == 0 {
+                "a terminal node"
+            } else {
+                "the depth horizon"
+            };
+            let value = self.read(state, id, why)?;
+            if O::ENABLED {
+                self.obs.event(Event::Read {
+                    state: id,
+                    value,
+                    terminal: moves == 0,
+                });
+            }
+            return Ok(self.save(key, value, NO_MOVE, Flag::Exact));
+        }
+
+        let side = self.game.side(state);
+        let mut best = if side.is_max() { -INF } else { INF };
+        let mut best_move = NO_MOVE;
+
+        // Step 4 (cont.). Quiescence: standing pat is an explicit option and may already cut.
+        if depth == 0 {
+            self.stats.evals += 1;
+            best = self.read(state, id, "stand pat in quiescence")?;
+            let cuts = self.pruning()
+                && match side {
+                    Side::Max => cut.closes(best, beta),
+                    Side::Min => cut.closes(alpha, best),
+                };
+            if O::ENABLED {
+                self.obs.event(Event::StandPat {
+                    state: id,
+                    value: best,
+                    cutoff: cuts,
+                });
+            }
+            if cuts {
+                self.stats.cutoffs += 1;
+                let flag = if side.is_max() {
+                    Flag::Lower
+                } else {
+                    Flag::Upper
+                };
+                return Ok(self.save(key, best, NO_MOVE, flag));
+            }
+            self.narrow(id, side, best, &mut alpha, &mut beta);
+        }
+
+        // Step 5. Candidates: every move at normal depth, tactical ones in quiescence.
+        let base = self.order.len();
+        for i in 0..moves {
+            if depth > 0 || self.game.is_tactical(state, i) {
+                self.order.push(i as u16);
+            }
+        }
+        if self.opts.ordering {
+            if let Err(e) = self.sort_candidates(state, id, side, base) {
+                self.order.truncate(base);
+                return Err(e);
+            }
+        }
+        if O::ENABLED {
+            self.obs.order(id, &self.order[base..]);
+        }
+
+        // Steps 6-7. Apply, recurse, undo (also when unwinding); back up and test the window.
+        let (child_depth, child_q) = if depth > 0 {
+            (depth - 1, qleft)
+        } else {
+            (0, qleft - 1)
+        };
+        let count = self.order.len() - base;
+        for pos in 0..count {
+            let i = self.order[base + pos];
+            let child = self.game.child(state, i as usize);
+            self.path.push(child);
+            if O::ENABLED {
+                self.obs.event(Event::Push {
+                    state: self.game.id(child),
+                    mv: i as i16,
+                });
+            }
+            let outcome = self.search(child, child_depth, child_q, alpha, beta);
+            self.path.pop();
+            let value = match outcome {
+                Ok((v, _)) => v,
+                Err(stop) => {
+                    self.order.truncate(base);
+                    if O::ENABLED {
+                        self.obs.event(Event::Unwind { state: id });
+                    }
+                    return Err(stop);
+                }
+            };
+            if O::ENABLED {
+                self.obs.event(Event::Pop {
+                    state: self.game.id(child),
+                    value,
+                });
+            }
+            let improves = match side {
+                Side::Max => value > best,
+                Side::Min => value < best,
+            };
+            if improves {
+                best = value;
+                best_move = i as i16;
+                if O::ENABLED {
+                    self.obs.event(Event::Best {
+                        state: id,
+                        value,
+                        mv: best_move,
+                    });
+                }
+            }
+            self.narrow(id, side, best, &mut alpha, &mut beta);
+            if self.pruning() && cut.closes(alpha, beta) {
+                self.stats.cutoffs += 1;
+                if O::ENABLED {
+                    self.obs.event(Event::Cutoff {
+                        state: id,
+                        pos: pos as u16,
+                        alpha,
+                        beta,
+                    });
+                }
+                break;
+            }
+        }
+        self.order.truncate(base);
+
+        // Step 8. Store what was proved against the caller's original window.
+        let flag = Flag::classify(best, alpha0, beta0, cut);
+        Ok(self.save(key, best, best_move, flag))
+    }
+
+    /// Plain minimax keeps the full window, never cuts and never uses the table.
+    #[inline]
+    fn pruning(&self) -> bool {
+        self.opts.algorithm == Algorithm::AlphaBeta
+    }
+
+    /// MAX raises α to its best, MIN lowers β.
+    #[inline]
+    fn narrow(&mut self, id: u32, side: Side, best: i32, alpha: &mut i32, beta: &mut i32) {
+        if !self.pruning() {
+            return;
+        }
+        let changed = match side {
+            Side::Max if best > *alpha => {
+                *alpha = best;
+                true
+            }
+            Side::Min if best < *beta => {
+                *beta = best;
+                true
+            }
+            _ => false,
+        };
+        if O::ENABLED && changed {
+            self.obs.event(Event::Window {
+                state: id,
+                alpha: *alpha,
+                beta: *beta,
+            });
+        }
+    }
+
+    #[inline]
+    fn read(&self, state: G::State, id: u32, why: &'static str) -> Result<i32, Stop> {
+        self.game
+            .score(state)
+            .ok_or(Stop::Missing(SearchError::MissingScore { state: id, why }))
+    }
+
+    /// Hint move first, then child scores (best for the mover first), then move index.
+    fn sort_candidates(
+        &mut self,
+        state: G::State,
+        id: u32,
+        side: Side,
+        base: usize,
+    ) -> Result<(), Stop> {
+        let hint = self.hints.get(id);
+        self.keys.clear();
+        for &i in &self.order[base..] {
+            let child = self.game.child(state, i as usize);
+            let Some(score) = self.game.score(child) else {
+                return Err(Stop::Missing(SearchError::MissingScore {
+                    state: self.game.id(child),
+                    why: "move ordering sorts by child scores",
+                }));
+            };
+            let oriented = if side.is_max() { -score } else { score };
+            // One integer per candidate sorts by (not the hint, oriented score, index).
+            self.keys.push(
+                (((i as i16 != hint) as u64) << 48) | (((oriented + INF) as u64) << 16) | i as u64,
+            );
+        }
+        self.keys.sort_unstable();
+        for (slot, key) in self.order[base..].iter_mut().zip(&self.keys) {
+            *slot = *key as u16;
+        }
+        Ok(())
+    }
+
+    /// Records a finished call's value. The hint is kept even with the table off (seed 000).
+    #[inline]
+    fn save(&mut self, key: Key, value: i32, mv: i16, flag: Flag) -> (i32, i16) {
+        let kept = self.opts.table && self.pruning();
+        if kept {
+            self.table.put(key, Entry { value, mv, flag });
+        }
+        if mv >= 0 {
+            self.hints.set(key.state, mv);
+        }
+        if O::ENABLED {
+            self.obs.event(Event::Store {
+                key,
+                value,
+                mv,
+                flag,
+                kept,
+            });
+            self.obs.event(Event::Return {
+                state: key.state,
+                value,
+                mv,
+                how: ReturnKind::Searched(flag),
+            });
+        }
+        (value, mv)
+    }
+}
