@@ -58,6 +58,22 @@ pub enum Command {
     },
     /// List the built-in lessons and their run presets.
     Lessons,
+    /// Open the stepping tutor on a lesson or graph file.
+    Open {
+        #[command(flatten)]
+        run: RunArgs,
+    },
+    /// Practice problems: solve them in the terminal, or export and grade sets.
+    Practice(crate::practice::PracticeArgs),
+    /// Write the searched tree as Graphviz DOT, a Markdown trace, JSON lines or an s-expression.
+    Export(crate::export::ExportArgs),
+    /// Turn an s-expression tree such as (((3)(12)(8))((2)(4)(6))) into a lesson file.
+    Import(crate::export::ImportArgs),
+    /// Print a shell completion script.
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -186,8 +202,22 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
     let mut out = std::io::stdout().lock();
     let text = match cli.command {
         None => {
-            eprintln!("prune: the tutor is not built yet; try `prune --help`");
-            return Ok(ExitCode::from(2));
+            crate::tui::start()?;
+            return Ok(ExitCode::SUCCESS);
+        }
+        Some(Command::Open { run }) => {
+            let (lesson, setup) = run.load()?;
+            crate::tui::open(lesson, setup)?;
+            return Ok(ExitCode::SUCCESS);
+        }
+        Some(Command::Practice(args)) => crate::practice::command(&args)?,
+        Some(Command::Export(args)) => crate::export::export(&args)?,
+        Some(Command::Import(args)) => crate::export::import(&args)?,
+        Some(Command::Completions { shell }) => {
+            use clap::CommandFactory;
+            let mut buf = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "prune", &mut buf);
+            String::from_utf8_lossy(&buf).into_owned()
         }
         Some(Command::Run { run, json }) => {
             let (lesson, setup) = run.load()?;

@@ -11,12 +11,18 @@
 //! - `lesson`: the lesson/graph file format, validation, built-in lessons, run presets.
 //! - `run`: starting a lesson's run with or without recording.
 //! - `cli`: the headless commands.
+//! - `tui`: the stepping tutor, a replay of a recorded trace.
+//! - `practice`: problems whose answers the same core computes, and their graders.
+//! - `export`: DOT, Markdown, JSON lines and s-expression renderings; s-expression import.
 
 pub mod cli;
 pub mod error;
+pub mod export;
 pub mod game;
 pub mod lesson;
 pub mod observer;
+pub mod practice;
 pub mod run;
 pub mod search;
 pub mod trace;
+pub mod tui;

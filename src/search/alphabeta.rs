@@ -1,3 +1,4 @@
+#![cfg_attr(feature = "no-events", allow(unused_variables, unused_imports))]
 //! Seed 000's search, step for step: an iterative-deepening driver around a MAX/MIN
 //! alpha-beta with a bound-aware table, ordering, bounded quiescence and a node budget.
 //!
@@ -16,6 +17,17 @@ enum Stop {
     Budget,
     /// The run needs a score the game does not give; the whole run fails.
     Missing(SearchError),
+}
+
+/// Reports an event unless the observer is disabled; with the `no-events` feature the event
+/// sites are removed from the source altogether (to measure that `NoTrace` costs nothing).
+macro_rules! emit {
+    ($search:ident, $event:expr) => {
+        #[cfg(not(feature = "no-events"))]
+        if O::ENABLED {
+            $search.obs.event($event);
+        }
+    };
 }
 
 struct Search<'a, G: Game, O: Observer> {
@@ -67,9 +79,7 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
             // Step 2. Every pass starts from an empty path with the root window; the table
             // and the move hints persist across passes.
             let before = self.stats;
-            if O::ENABLED {
-                self.obs.event(Event::PassStart { depth });
-            }
+            emit!(self, Event::PassStart { depth });
             let (alpha, beta) = if self.pruning() {
                 self.opts.window
             } else {
@@ -83,14 +93,15 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
                 Err(Stop::Budget) => (false, 0, NO_MOVE),
                 Err(Stop::Missing(e)) => return Err(e),
             };
-            if O::ENABLED {
-                self.obs.event(Event::PassEnd {
+            emit!(
+                self,
+                Event::PassEnd {
                     depth,
                     done,
                     score: value,
                     mv: best,
-                });
-            }
+                }
+            );
             history.push(Pass {
                 depth,
                 done,
@@ -144,12 +155,13 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
 
         // Step 3. Admission against the global budget, then the counters.
         if self.stats.nodes >= self.opts.budget {
-            if O::ENABLED {
-                self.obs.event(Event::Refused {
+            emit!(
+                self,
+                Event::Refused {
                     state: id,
                     ply: ply as u16,
-                });
-            }
+                }
+            );
             return Err(Stop::Budget);
         }
         self.stats.nodes += 1;
@@ -157,16 +169,17 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
         if depth == 0 {
             self.stats.qnodes += 1;
         }
-        if O::ENABLED {
-            self.obs.event(Event::Enter {
+        emit!(
+            self,
+            Event::Enter {
                 state: id,
                 ply: ply as u16,
                 depth,
                 qleft,
                 alpha,
                 beta,
-            });
-        }
+            }
+        );
         let key = Key {
             state: id,
             depth,
@@ -179,23 +192,25 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
         if self.opts.table && self.pruning() {
             let found = self.table.get(key);
             let usable = found.is_some_and(|e| e.usable(alpha, beta, cut));
-            if O::ENABLED {
-                self.obs.event(Event::Probe {
+            emit!(
+                self,
+                Event::Probe {
                     state: id,
                     found,
                     usable,
-                });
-            }
+                }
+            );
             if let (Some(e), true) = (found, usable) {
                 self.stats.tt_hits += 1;
-                if O::ENABLED {
-                    self.obs.event(Event::Return {
+                emit!(
+                    self,
+                    Event::Return {
                         state: id,
                         value: e.value,
                         mv: e.mv,
                         how: ReturnKind::TableHit,
-                    });
-                }
+                    }
+                );
                 return Ok((e.value, e.mv));
             }
         }
@@ -210,13 +225,14 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
                 "the depth horizon"
             };
             let value = self.read(state, id, why)?;
-            if O::ENABLED {
-                self.obs.event(Event::Read {
+            emit!(
+                self,
+                Event::Read {
                     state: id,
                     value,
                     terminal: moves == 0,
-                });
-            }
+                }
+            );
             return Ok(self.save(key, value, NO_MOVE, Flag::Exact));
         }
 
@@ -233,13 +249,14 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
                     Side::Max => cut.closes(best, beta),
                     Side::Min => cut.closes(alpha, best),
                 };
-            if O::ENABLED {
-                self.obs.event(Event::StandPat {
+            emit!(
+                self,
+                Event::StandPat {
                     state: id,
                     value: best,
                     cutoff: cuts,
-                });
-            }
+                }
+            );
             if cuts {
                 self.stats.cutoffs += 1;
                 let flag = if side.is_max() {
@@ -265,6 +282,7 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
                 return Err(e);
             }
         }
+        #[cfg(not(feature = "no-events"))]
         if O::ENABLED {
             self.obs.order(id, &self.order[base..]);
         }
@@ -280,30 +298,30 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
             let i = self.order[base + pos];
             let child = self.game.child(state, i as usize);
             self.path.push(child);
-            if O::ENABLED {
-                self.obs.event(Event::Push {
+            emit!(
+                self,
+                Event::Push {
                     state: self.game.id(child),
                     mv: i as i16,
-                });
-            }
+                }
+            );
             let outcome = self.search(child, child_depth, child_q, alpha, beta);
             self.path.pop();
             let value = match outcome {
                 Ok((v, _)) => v,
                 Err(stop) => {
                     self.order.truncate(base);
-                    if O::ENABLED {
-                        self.obs.event(Event::Unwind { state: id });
-                    }
+                    emit!(self, Event::Unwind { state: id });
                     return Err(stop);
                 }
             };
-            if O::ENABLED {
-                self.obs.event(Event::Pop {
+            emit!(
+                self,
+                Event::Pop {
                     state: self.game.id(child),
                     value,
-                });
-            }
+                }
+            );
             let improves = match side {
                 Side::Max => value > best,
                 Side::Min => value < best,
@@ -311,25 +329,27 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
             if improves {
                 best = value;
                 best_move = i as i16;
-                if O::ENABLED {
-                    self.obs.event(Event::Best {
+                emit!(
+                    self,
+                    Event::Best {
                         state: id,
                         value,
                         mv: best_move,
-                    });
-                }
+                    }
+                );
             }
             self.narrow(id, side, best, &mut alpha, &mut beta);
             if self.pruning() && cut.closes(alpha, beta) {
                 self.stats.cutoffs += 1;
-                if O::ENABLED {
-                    self.obs.event(Event::Cutoff {
+                emit!(
+                    self,
+                    Event::Cutoff {
                         state: id,
                         pos: pos as u16,
                         alpha,
                         beta,
-                    });
-                }
+                    }
+                );
                 break;
             }
         }
@@ -363,12 +383,15 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
             }
             _ => false,
         };
-        if O::ENABLED && changed {
-            self.obs.event(Event::Window {
-                state: id,
-                alpha: *alpha,
-                beta: *beta,
-            });
+        if changed {
+            emit!(
+                self,
+                Event::Window {
+                    state: id,
+                    alpha: *alpha,
+                    beta: *beta,
+                }
+            );
         }
     }
 
@@ -420,21 +443,22 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
         if mv >= 0 {
             self.hints.set(key.state, mv);
         }
-        if O::ENABLED {
-            self.obs.event(Event::Store {
+        emit!(
+            self,
+            Event::Store {
                 key,
                 value,
                 mv,
                 flag,
                 kept,
-            });
-            self.obs.event(Event::Return {
-                state: key.state,
-                value,
-                mv,
-                how: ReturnKind::Searched(flag),
-            });
-        }
+            }
+        );
+        self.obs.event(Event::Return {
+            state: key.state,
+            value,
+            mv,
+            how: ReturnKind::Searched(flag),
+        });
         (value, mv)
     }
 }
