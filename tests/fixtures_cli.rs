@@ -244,3 +244,70 @@ fn trace_jsonl_lines_all_parse() {
         );
     }
 }
+
+/// On generated graphs with budgets that interrupt: still one row per admitted call, and the
+/// aborted rows are exactly the active path when the budget ran out (plies 0, 1, ..., k-1 of
+/// the last pass, in order).
+#[test]
+fn trace_tsv_rows_under_interruption() {
+    use common::model::{Family, Rng, generate};
+    let dir = std::env::temp_dir().join(format!("prune-trace-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut rng = Rng(0x7ace);
+    for i in 0..20 {
+        let m = generate(&mut rng, [Family::Dag, Family::Layered][i % 2]);
+        let nodes: Vec<Value> = (0..m.len())
+            .map(|s| {
+                let moves: Vec<Value> = m.moves[s]
+                    .iter()
+                    .map(|&(c, t)| serde_json::json!({"child": c, "tactical": t}))
+                    .collect();
+                serde_json::json!({"player": if m.max[s] {"MAX"} else {"MIN"}, "score": m.score[s], "moves": moves})
+            })
+            .collect();
+        let path = dir.join(format!("g{i}.json"));
+        std::fs::write(&path, serde_json::json!({ "nodes": nodes }).to_string()).unwrap();
+        let file = path.display().to_string();
+        let budget = rng.range(1, 40).to_string();
+        let args = ["--depth", "4", "--qlimit", "2", "--budget", &budget];
+        let mut run = vec!["run", &file];
+        run.extend(args);
+        run.push("--json");
+        let json: Value = serde_json::from_str(&ok(&run)).unwrap();
+        let mut trace = vec!["trace", &file];
+        trace.extend(args);
+        trace.extend(["--format", "tsv"]);
+        let out = ok(&trace);
+        let rows: Vec<Vec<&str>> = out
+            .lines()
+            .skip(1)
+            .map(|l| l.split('\t').collect())
+            .collect();
+        assert_eq!(
+            Some(rows.len() as u64),
+            json["stats"]["nodes"].as_u64(),
+            "{file} {budget}"
+        );
+        for (n, row) in rows.iter().enumerate() {
+            assert_eq!(row[0], (n + 1).to_string());
+        }
+        let aborted: Vec<&Vec<&str>> = rows.iter().filter(|r| r[10] == "abort").collect();
+        if json["status"] == "COMPLETE" {
+            assert!(aborted.is_empty(), "{file} {budget}");
+            continue;
+        }
+        let last_pass = json["history"].as_array().unwrap().last().unwrap()["depth"].to_string();
+        for (k, row) in aborted.iter().enumerate() {
+            assert_eq!(
+                row[1], last_pass,
+                "{file} {budget}: aborts are in the aborted pass"
+            );
+            assert_eq!(
+                row[2],
+                k.to_string(),
+                "{file} {budget}: the aborted rows form the path"
+            );
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

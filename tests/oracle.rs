@@ -957,7 +957,10 @@ fn oracle_exhaustive_small_graphs() {
             }
         }
     }
-    eprintln!("exhaustive: {} inputs, {} runs", t.inputs, t.runs);
+    eprintln!(
+        "exhaustive: {} inputs, {} runs, {} stores, {} returns, {} table answers, {} interrupted runs checked",
+        t.inputs, t.runs, t.stores, t.returns, t.table_answers, t.interrupted
+    );
 }
 
 /// Seed 000's fixtures: the counters and histories it prints, and the worked tree's table.
