@@ -14,6 +14,7 @@ mod common;
 
 use common::model::{Family, Model, Oracle, Rng, generate};
 use prune::game::graph::Graph;
+use prune::game::{Game, Side};
 use prune::lesson::{Lesson, Overrides};
 use prune::observer::{NoTrace, Recorder};
 use prune::search::tt::Entry;
@@ -189,6 +190,14 @@ struct Frame {
     order: Vec<u16>,
     pushed: usize,
     answer: Option<Entry>,
+    /// Whether the table was consulted (it must be, first, whenever it is on).
+    probed: bool,
+    /// The frame's best so far (stand pat or a strictly improving child) and its move.
+    best: Option<(i32, i16)>,
+    /// A terminal or static read settled the call.
+    read: bool,
+    /// The window closed (a move-loop or stand-pat cutoff): nothing more is tried.
+    cut: bool,
 }
 
 /// What a replayed trace tells about each pass: its depth, DONE?, score, move and the root's
@@ -299,6 +308,10 @@ fn replay(
                     order: Vec::new(),
                     pushed: 0,
                     answer: None,
+                    probed: false,
+                    best: None,
+                    read: false,
+                    cut: false,
                 });
             }
             Event::Refused { ply, .. } => {
@@ -313,6 +326,7 @@ fn replay(
             }
             Event::Probe { found, usable, .. } => {
                 let f = stack.last_mut().expect("probe inside a call");
+                f.probed = true;
                 assert!(
                     opts.table && pruning,
                     "probed with the table off\n{}",
@@ -348,7 +362,13 @@ fn replay(
                 terminal,
             } => {
                 reads += 1;
-                let f = stack.last().expect("read inside a call");
+                let f = stack.last_mut().expect("read inside a call");
+                assert!(
+                    f.probed || !(opts.table && pruning),
+                    "probe first\n{}",
+                    ctx()
+                );
+                f.read = true;
                 let s = state as usize;
                 assert_eq!(s, f.state);
                 assert_eq!(value, m.score[s], "read value\n{}", ctx());
@@ -365,7 +385,14 @@ fn replay(
                 cutoff,
             } => {
                 reads += 1;
-                let f = stack.last().expect("stand pat inside a call");
+                let f = stack.last_mut().expect("stand pat inside a call");
+                assert!(
+                    f.probed || !(opts.table && pruning),
+                    "probe first\n{}",
+                    ctx()
+                );
+                f.best = Some((value, -1));
+                f.cut = cutoff;
                 let s = state as usize;
                 assert!(
                     f.d == 0 && f.q > 0 && s == f.state,
@@ -386,6 +413,11 @@ fn replay(
             }
             Event::Order { state, start, len } => {
                 let f = stack.last_mut().expect("order inside a call");
+                assert!(
+                    f.probed || !(opts.table && pruning),
+                    "probe first\n{}",
+                    ctx()
+                );
                 let s = state as usize;
                 assert_eq!(s, f.state);
                 f.order = rec.moves[start as usize..start as usize + len as usize].to_vec();
@@ -403,6 +435,12 @@ fn replay(
             }
             Event::Push { state, mv } => {
                 let f = stack.last_mut().expect("push inside a call");
+                assert!(!f.cut, "nothing is tried after a cutoff\n{}", ctx());
+                assert!(
+                    !(pruning && closes(cut, f.alpha, f.beta)),
+                    "a closed window must cut\n{}",
+                    ctx()
+                );
                 assert_eq!(
                     Some(&(mv as u16)),
                     f.order.get(f.pushed),
@@ -422,15 +460,69 @@ fn replay(
                 let (v, _, _) = last_return.as_ref().expect("pop after a return");
                 assert_eq!(value, *v, "pop carries the child's value\n{}", ctx());
             }
-            Event::Best { .. } => {}
+            Event::Best { value, mv, .. } => {
+                let f = stack.last_mut().expect("best inside a call");
+                let max = m.max[f.state];
+                if let Some((b, _)) = f.best {
+                    let better = if max { value > b } else { value < b };
+                    assert!(better, "best changes only on strict improvement\n{}", ctx());
+                }
+                let (child_value, _, _) = last_return.as_ref().expect("best after a child");
+                assert_eq!(
+                    value,
+                    *child_value,
+                    "the best is the child's value\n{}",
+                    ctx()
+                );
+                assert_eq!(
+                    Some(&(mv as u16)),
+                    f.order.get(f.pushed.wrapping_sub(1)),
+                    "the best move is the child just searched\n{}",
+                    ctx()
+                );
+                f.best = Some((value, mv));
+            }
             Event::Window { alpha, beta, .. } => {
                 let f = stack.last_mut().expect("window inside a call");
                 assert!(pruning, "minimax keeps the full window\n{}", ctx());
+                let (b, _) = f.best.expect("the window follows a best");
+                let want = if m.max[f.state] {
+                    (b, f.beta)
+                } else {
+                    (f.alpha, b)
+                };
+                assert_eq!(
+                    (alpha, beta),
+                    want,
+                    "MAX raises alpha, MIN lowers beta\n{}",
+                    ctx()
+                );
+                assert!(
+                    alpha > f.alpha || beta < f.beta,
+                    "a window event narrows\n{}",
+                    ctx()
+                );
                 (f.alpha, f.beta) = (alpha, beta);
             }
-            Event::Cutoff { .. } => {
+            Event::Cutoff {
+                pos, alpha, beta, ..
+            } => {
                 assert!(pruning, "minimax never cuts\n{}", ctx());
                 cutoffs += 1;
+                let f = stack.last_mut().expect("cutoff inside a call");
+                assert_eq!(
+                    pos as usize + 1,
+                    f.pushed,
+                    "cut after the last child\n{}",
+                    ctx()
+                );
+                assert_eq!((alpha, beta), (f.alpha, f.beta), "cutoff window\n{}", ctx());
+                assert!(
+                    closes(cut, alpha, beta),
+                    "cut only a closed window\n{}",
+                    ctx()
+                );
+                f.cut = true;
             }
             Event::Store {
                 key,
@@ -503,6 +595,22 @@ fn replay(
                             "searched after a usable probe\n{}",
                             ctx()
                         );
+                        if f.read {
+                            assert_eq!((value, mv), (m.score[f.state], -1), "read\n{}", ctx());
+                            assert_eq!(flag, Flag::Exact, "reads are exact\n{}", ctx());
+                        } else {
+                            assert_eq!(Some((value, mv)), f.best, "returns its best\n{}", ctx());
+                            assert!(
+                                f.cut || f.pushed == f.order.len(),
+                                "without a cutoff every candidate is tried\n{}",
+                                ctx()
+                            );
+                            assert!(
+                                f.cut || !(pruning && closes(cut, f.alpha, f.beta)),
+                                "a closed window must cut\n{}",
+                                ctx()
+                            );
+                        }
                         assert!(claim_holds(flag, value, truth), "returned flag\n{}", ctx());
                     }
                 }
@@ -716,6 +824,72 @@ fn check_interrupted(case: &Case, opts: &Options, full: &RunResult, cut_short: &
     }
 }
 
+/// The same graph seen as a game without dense ids: the core then keeps its table and hints
+/// in hash maps. `spread` renumbers states (ids far apart) to catch any dense-id assumption.
+struct Sparse<'a> {
+    graph: &'a Graph,
+    spread: u32,
+    offset: u32,
+}
+
+impl Game for Sparse<'_> {
+    type State = u32;
+    fn id(&self, s: u32) -> u32 {
+        s * self.spread + self.offset
+    }
+    fn id_bound(&self) -> Option<u32> {
+        None
+    }
+    fn side(&self, s: u32) -> Side {
+        self.graph.side(s)
+    }
+    fn score(&self, s: u32) -> Option<i32> {
+        self.graph.score(s)
+    }
+    fn move_count(&self, s: u32) -> usize {
+        self.graph.move_count(s)
+    }
+    fn child(&self, s: u32, index: usize) -> u32 {
+        self.graph.child(s, index)
+    }
+    fn is_tactical(&self, s: u32, index: usize) -> bool {
+        self.graph.is_tactical(s, index)
+    }
+}
+
+/// Hashed storage must behave exactly like the flat arrays: same result, and with ids kept
+/// the same, the identical event stream.
+fn check_sparse(case: &Case, opts: &Options, dense: &RunResult, dense_rec: &Recorder) {
+    let start = case.start as u32;
+    let same_ids = Sparse {
+        graph: &case.graph,
+        spread: 1,
+        offset: 0,
+    };
+    let mut rec = Recorder::default();
+    let r = search::run(&same_ids, start, opts, &mut rec).unwrap();
+    assert_eq!(&r, dense, "hashed table result\n{}", case.describe(opts));
+    assert_eq!(
+        rec.events,
+        dense_rec.events,
+        "hashed table events\n{}",
+        case.describe(opts)
+    );
+    assert_eq!(
+        rec.moves,
+        dense_rec.moves,
+        "hashed table orders\n{}",
+        case.describe(opts)
+    );
+    let far = Sparse {
+        graph: &case.graph,
+        spread: 1_000_003,
+        offset: 7,
+    };
+    let r = search::run(&far, start, opts, &mut NoTrace).unwrap();
+    assert_eq!(&r, dense, "far-apart ids\n{}", case.describe(opts));
+}
+
 /// All checks for one input.
 fn check_case(case: &Case, rng: &mut Rng, t: &mut Tally) {
     t.inputs += 1;
@@ -743,6 +917,9 @@ fn check_case(case: &Case, rng: &mut Rng, t: &mut Tally) {
                 );
                 for p in replay(case, &opts, &full, &rec, t) {
                     check_full_window_pass(case, &opts, &p);
+                }
+                if rng.chance(10) {
+                    check_sparse(case, &opts, &full, &rec);
                 }
                 if !table && !ordering && cut == CutRule::AtLeast {
                     ab_plain_nodes = Some(full.stats.nodes);
