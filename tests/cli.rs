@@ -267,3 +267,22 @@ fn a_bare_graph_needs_a_depth() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn minus_zero_is_the_integer_score_zero() {
+    // JSON's `-0` is an integer literal (serde_json hands it over as the float -0.0).
+    let dir = std::env::temp_dir().join(format!("prune-cli-zero-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("zero.json");
+    std::fs::write(
+        &path,
+        r#"{"nodes": [{"player": "MAX", "score": 0, "moves": [{"child": 1}]}, {"player": "MIN", "score": -0}]}"#,
+    )
+    .unwrap();
+    let v = run_json(&[&path.display().to_string(), "--depth", "1"]);
+    assert_eq!(
+        (v["score"].as_i64(), v["move"].as_i64()),
+        (Some(0), Some(0))
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -258,6 +258,29 @@ fn lesson_presets_are_validated_on_load() {
         "lesson-preset-start-missing.json",
         &["run 'a': start node 3 does not exist"],
     );
+    bad_file(
+        "lesson-preset-budget-zero.json",
+        &["run 'a': budget 0 is outside 1..=1000000"],
+    );
+    // Numbers that do not even fit the field's type still name the field and its range.
+    bad_file(
+        "lesson-preset-depth-overflow.json",
+        &[
+            "line 2, column 37",
+            "depth must be an integer in 1..=12, not 300",
+        ],
+    );
+    bad_file(
+        "lesson-preset-negative-start.json",
+        &["line 2, column 48", "start must be a node number", "not -1"],
+    );
+    bad_file(
+        "lesson-preset-qlimit-string.json",
+        &[
+            "line 2, column 50",
+            "qlimit must be an integer in 0..=6, not \"x\"",
+        ],
+    );
 }
 
 #[test]

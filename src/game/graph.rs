@@ -197,6 +197,8 @@ fn parse_score(node: usize, n: &Number) -> Result<i32, Problem> {
             node,
             value: n.to_string(),
         }),
+        // serde_json reads the JSON integer `-0` as the float -0.0; it is the score 0.
+        None if n.as_f64().is_some_and(|f| f == 0.0 && f.is_sign_negative()) => Ok(0),
         // Integers beyond u64 arrive as floats: they are out of range, not fractional.
         None if n.is_u64() || n.as_f64().is_some_and(|f| f.abs() > SCORE_LIMIT as f64) => {
             Err(Problem::ScoreRange {
