@@ -219,6 +219,9 @@ struct Tally {
     returns: u64,
     table_answers: u64,
     interrupted: u64,
+    /// Inputs by requested depth and by q limit.
+    depths: [u64; 13],
+    qs: [u64; 7],
 }
 
 /// Replays every event against the oracle and the counters. Returns the passes seen.
@@ -893,6 +896,8 @@ fn check_sparse(case: &Case, opts: &Options, dense: &RunResult, dense_rec: &Reco
 /// All checks for one input.
 fn check_case(case: &Case, rng: &mut Rng, t: &mut Tally) {
     t.inputs += 1;
+    t.depths[case.depth as usize] += 1;
+    t.qs[case.qlimit as usize] += 1;
     let base = case.options();
     let mut ab_plain_nodes = None;
     for table in [true, false] {
@@ -1049,6 +1054,10 @@ fn family_suite(family: Family, count: u64, salt: u64) -> Tally {
     eprintln!(
         "{family:?}: {} inputs, {} runs, {} stores, {} returns, {} table answers, {} interrupted runs checked",
         t.inputs, t.runs, t.stores, t.returns, t.table_answers, t.interrupted
+    );
+    eprintln!(
+        "{family:?}: inputs by depth 0..=12 {:?}, by q 0..=6 {:?}",
+        t.depths, t.qs
     );
     assert_eq!(t.inputs, count);
     t
@@ -1319,5 +1328,48 @@ fn budget_exactly_spent_keeps_the_finished_pass() {
     assert_eq!(
         r.history.last().map(|p| (p.done, p.delta[0])),
         Some((false, 0))
+    );
+}
+
+/// The heavy end of the contract (64 nodes, thousands of moves, depth 12, q 6) with the table
+/// and ordering on, as the benchmarks run it: too big for minimax or the table off, but every
+/// completed pass and every event is still checked against the oracle.
+#[test]
+fn oracle_heavy_dense_graphs_at_full_depth() {
+    let mut rng = Rng(seed() ^ 0x4ea7);
+    let mut t = Tally::default();
+    let count = (60 * scale() / 100).max(1);
+    let mut calls = 0;
+    for _ in 0..count {
+        let model = generate(&mut rng, Family::Dense);
+        let case = Case {
+            graph: model.graph(),
+            oracle: Oracle::new(&model, 12, 6),
+            model,
+            start: 0,
+            depth: 12,
+            qlimit: 6,
+            deepening: true,
+        };
+        let opts = Options {
+            ordering: rng.chance(70),
+            cut: if rng.chance(50) {
+                CutRule::AtLeast
+            } else {
+                CutRule::Strict
+            },
+            ..case.options()
+        };
+        let (r, rec) = run_both(&case, &opts);
+        calls += r.stats.nodes;
+        for p in replay(&case, &opts, &r, &rec, &mut t) {
+            if p.done {
+                check_full_window_pass(&case, &opts, &p);
+            }
+        }
+    }
+    eprintln!(
+        "heavy: {count} inputs, {calls} calls, {} stores, {} table answers checked",
+        t.stores, t.table_answers
     );
 }
