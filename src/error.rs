@@ -45,6 +45,11 @@ pub enum Error {
     Options(String),
     #[error("{0}")]
     Search(#[from] crate::search::SearchError),
+    #[error("{path}: {source}")]
+    Run {
+        path: String,
+        source: crate::search::SearchError,
+    },
 }
 
 /// A rule of the input contract that a graph or lesson breaks.
@@ -68,7 +73,7 @@ pub enum Problem {
         count: usize,
     },
     #[error(
-        "node {node}, move {index}: child {child} does not exist (the graph has {count} nodes)"
+        "node {node}, move {index}: child {child} does not exist (the graph has {count} node{})", plural(*count)
     )]
     ChildMissing {
         node: usize,
@@ -102,3 +107,8 @@ pub enum Problem {
 }
 
 pub type Result<T> = std::result::Result<T, Error>;
+
+/// "node" or "nodes", for counts in messages.
+pub fn plural(count: usize) -> &'static str {
+    if count == 1 { "" } else { "s" }
+}

@@ -266,9 +266,10 @@ impl Lesson {
         let start = over.start.or(preset.start).unwrap_or(0);
         if start as usize >= self.graph.len() {
             return Err(Error::Options(format!(
-                "{}: start node {start} does not exist (the graph has {} nodes)",
+                "{}: start node {start} does not exist (the graph has {} node{})",
                 self.name,
-                self.graph.len()
+                self.graph.len(),
+                crate::error::plural(self.graph.len())
             )));
         }
         options
@@ -345,8 +346,38 @@ fn json_error(origin: &str, e: &serde_json::Error) -> Error {
         path: origin.to_string(),
         line: e.line(),
         column: e.column(),
-        message,
+        message: plain_json_message(&message),
     }
+}
+
+/// serde_json's parser messages in the words a lesson author would use.
+fn plain_json_message(message: &str) -> String {
+    const PLAIN: [(&str, &str); 5] = [
+        (
+            "EOF while parsing a list",
+            "the file ends inside a list (a ']' is missing)",
+        ),
+        (
+            "EOF while parsing an object",
+            "the file ends inside an object (a '}' is missing)",
+        ),
+        (
+            "EOF while parsing a string",
+            "the file ends inside a string (a '\"' is missing)",
+        ),
+        (
+            "EOF while parsing a value",
+            "the file ends where a value was expected",
+        ),
+        (
+            "recursion limit exceeded",
+            "the JSON is nested more than 128 levels deep",
+        ),
+    ];
+    PLAIN
+        .iter()
+        .find(|(raw, _)| message == *raw)
+        .map_or_else(|| message.to_string(), |(_, plain)| plain.to_string())
 }
 
 impl From<CutSpec> for CutRule {
