@@ -277,6 +277,17 @@ impl Problem {
             expected: expected.to_string(),
         };
         let given = match Answer::parse(self.item.kind, text) {
+            Ok(Answer::Leaves {
+                evaluated,
+                mut skipped,
+            }) => {
+                // Skipped children form a set: list them in node order, as the key does.
+                let graph = &self.lesson.graph;
+                skipped
+                    .sort_by_key(|n| (query::find_node(graph, n).unwrap_or(u32::MAX), n.clone()));
+                skipped.dedup();
+                Answer::Leaves { evaluated, skipped }
+            }
             Ok(a) => a,
             Err(e) => {
                 verdict.why = format!("could not read the answer: {e}");
