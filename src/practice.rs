@@ -593,7 +593,7 @@ pub fn quiz(
     for (i, p) in problems.iter().enumerate() {
         writeln!(
             out,
-            "\n── problem {} of {} ({}) ──",
+            "── problem {} of {} ({}) ──",
             i + 1,
             problems.len(),
             p.item.kind.name()

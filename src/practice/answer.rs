@@ -44,7 +44,7 @@ pub fn format_hint(kind: Kind) -> &'static str {
         }
         Kind::Window => "ALPHA BETA, e.g. `3 inf` or `-inf 5`",
         Kind::Value => "VALUE exact|lower|upper, e.g. `2 upper`",
-        Kind::Flag => "EXACT, LOWER, UPPER, or HIT when the table answers the call",
+        Kind::Flag => "EXACT, LOWER, UPPER, or HIT if the table answers the call",
         Kind::Interrupted => {
             "STATUS DEPTH SCORE MOVE, e.g. `PARTIAL 1 4 C` (`NO_COMPLETED_DEPTH 0 0 -`)"
         }
@@ -58,7 +58,7 @@ fn score(word: &str) -> Result<i32, String> {
 }
 
 fn names(text: &str) -> Vec<String> {
-    text.split([' ', ',', '\t'])
+    text.split(|c: char| c.is_whitespace() || c == ',')
         .filter(|w| !w.is_empty())
         .map(str::to_string)
         .collect()

@@ -62,6 +62,7 @@ pub fn tree(rng: &mut Rng, shape: &Shape) -> GraphSpec {
     let mut sides = vec![shape.root];
     let mut moves: Vec<Vec<MoveSpec>> = vec![Vec::new()];
     let mut level = vec![0usize];
+    let mut edges = 0usize;
     for ply in 0..shape.depth {
         let mut next: Vec<usize> = Vec::new();
         for &parent in &level {
@@ -71,6 +72,12 @@ pub fn tree(rng: &mut Rng, shape: &Shape) -> GraphSpec {
             }
             let count = rng.range(shape.min_branch as i64, shape.max_branch as i64) as usize;
             for _ in 0..count {
+                // The outline prints one line per edge (plus the root): cap the edges so a
+                // tree with transpositions is no taller on screen than a plain one.
+                if edges + 1 >= cap {
+                    break;
+                }
+                edges += 1;
                 let reuse = shape.transpositions && !next.is_empty() && rng.chance(1, 5);
                 let child = match reuse.then(|| rng.pick(&next).copied()).flatten() {
                     Some(c)
@@ -80,13 +87,12 @@ pub fn tree(rng: &mut Rng, shape: &Shape) -> GraphSpec {
                     {
                         c
                     }
-                    _ if sides.len() < cap => {
+                    _ => {
                         sides.push(sides[parent].other());
                         moves.push(Vec::new());
                         next.push(sides.len() - 1);
                         sides.len() - 1
                     }
-                    _ => break,
                 };
                 let tactical = shape.tactical && rng.chance(1, 2);
                 moves[parent].push(MoveSpec {

@@ -137,26 +137,26 @@ impl Problem {
         };
         let o = setup.options;
         let mut parts = vec![match o.algorithm {
-            crate::search::Algorithm::AlphaBeta => "alpha-beta (fail-soft)".to_string(),
+            crate::search::Algorithm::AlphaBeta => "fail-soft alpha-beta".to_string(),
             crate::search::Algorithm::Minimax => "plain minimax".to_string(),
         }];
         parts.push(if o.ordering {
-            "moves ordered by hint and child score".into()
+            "ordered by hint and score".into()
         } else {
-            "children left to right".into()
+            "left to right".into()
         });
         parts.push(match o.cut {
-            CutRule::AtLeast => "cut when α ≥ β".into(),
-            CutRule::Strict => "cut only when α > β".into(),
+            CutRule::AtLeast => "cut if α ≥ β".into(),
+            CutRule::Strict => "cut only if α > β".into(),
         });
-        parts.push(format!("table {}", if o.table { "on" } else { "off" }));
+        parts.push(if o.table { "table on" } else { "no table" }.into());
         if o.deepening {
-            parts.push(format!("iterative deepening 1..{}", o.depth));
+            parts.push(format!("deepening 1..{}", o.depth));
         } else {
             parts.push(format!("depth {}", o.depth));
         }
         if o.budget < crate::search::MAX_BUDGET {
-            parts.push(format!("budget {} calls", o.budget));
+            parts.push(format!("budget {}", o.budget));
         }
         if o.window != (-crate::search::INF, crate::search::INF) {
             parts.push(format!(
@@ -778,13 +778,16 @@ impl Problem {
 
     /// The question with the tree's settings and the answer format, for a terminal.
     pub fn describe(&self) -> String {
-        format!(
-            "{}\n{}\n[{}]\nAnswer: {}",
-            super::render::outline(&self.lesson.graph, self.start()),
-            self.item.question,
-            self.settings(),
-            self.item.answer_format
-        )
+        let mut text = super::render::outline(&self.lesson.graph, self.start());
+        for para in [
+            self.item.question.clone(),
+            format!("[{}]", self.settings()),
+            format!("Answer: {}", self.item.answer_format),
+        ] {
+            text.push('\n');
+            text.push_str(&super::render::wrap(&para, 78));
+        }
+        text
     }
 
     pub fn start(&self) -> u32 {

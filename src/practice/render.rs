@@ -66,3 +66,22 @@ fn line(
         );
     }
 }
+
+/// Greedy word wrap to `width` columns (counted in characters).
+pub fn wrap(text: &str, width: usize) -> String {
+    let mut out = String::new();
+    let mut col = 0;
+    for word in text.split_whitespace() {
+        let len = word.chars().count();
+        if col > 0 && col + 1 + len > width {
+            out.push('\n');
+            col = 0;
+        } else if col > 0 {
+            out.push(' ');
+            col += 1;
+        }
+        out.push_str(word);
+        col += len;
+    }
+    out
+}
