@@ -24,10 +24,8 @@ fn numbers_in(text: &str) -> Vec<i64> {
             }
             let word: String = chars[i..j].iter().filter(|c| c.is_ascii_digit()).collect();
             let followed_by_letter = j < chars.len() && chars[j].is_alphabetic();
-            if !followed_by_letter {
-                if let Ok(v) = word.parse::<i64>() {
-                    out.push(if neg { -v } else { v });
-                }
+            if !followed_by_letter && let Ok(v) = word.parse::<i64>() {
+                out.push(if neg { -v } else { v });
             }
             i = j;
         } else {

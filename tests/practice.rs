@@ -81,7 +81,13 @@ fn run_of(p: &Problem, i: usize) -> Run {
 
 /// Depth-limited minimax with bounded quiescence (stand pat + tactical moves), by memoized
 /// recursion over the DAG: a value per (node, depth, q).
-fn minimax(t: &[Node], s: usize, d: i64, q: i64, memo: &mut HashMap<(usize, i64, i64), i64>) -> i64 {
+fn minimax(
+    t: &[Node],
+    s: usize,
+    d: i64,
+    q: i64,
+    memo: &mut HashMap<(usize, i64, i64), i64>,
+) -> i64 {
     if let Some(&v) = memo.get(&(s, d, q)) {
         return v;
     }
@@ -100,7 +106,11 @@ fn minimax(t: &[Node], s: usize, d: i64, q: i64, memo: &mut HashMap<(usize, i64,
                 vals.push(minimax(t, c, 0, q - 1, memo));
             }
         }
-        if n.max { *vals.iter().max().unwrap() } else { *vals.iter().min().unwrap() }
+        if n.max {
+            *vals.iter().max().unwrap()
+        } else {
+            *vals.iter().min().unwrap()
+        }
     };
     memo.insert((s, d, q), v);
     v
@@ -170,17 +180,15 @@ impl AlphaBeta<'_> {
                 next: String::new(),
             });
         };
-        if let Some(table) = &self.table {
-            if let Some(&(v, f)) = table.get(&(s, d)) {
-                let usable = match f {
-                    Flag::Exact => true,
-                    Flag::Lower => self.closes(v, b),
-                    Flag::Upper => self.closes(a, v),
-                };
-                if usable {
-                    record(self, v, None, Some(f));
-                    return v;
-                }
+        if let Some(&(v, f)) = self.table.as_ref().and_then(|t| t.get(&(s, d))) {
+            let usable = match f {
+                Flag::Exact => true,
+                Flag::Lower => self.closes(v, b),
+                Flag::Upper => self.closes(a, v),
+            };
+            if usable {
+                record(self, v, None, Some(f));
+                return v;
             }
         }
         if n.moves.is_empty() || d == 0 {
@@ -218,13 +226,15 @@ impl AlphaBeta<'_> {
             } else {
                 "return".to_string()
             };
-            if let Some(seen) = self.first.get_mut(&c) {
-                if seen.parent == Some(s) && seen.next.is_empty() {
-                    seen.next = next;
-                }
+            if let Some(seen) = self.first.get_mut(&c)
+                && seen.parent == Some(s)
+                && seen.next.is_empty()
+            {
+                seen.next = next;
             }
             if closed {
-                self.skipped.extend(n.moves[i + 1..].iter().map(|&(c, _)| c));
+                self.skipped
+                    .extend(n.moves[i + 1..].iter().map(|&(c, _)| c));
                 break;
             }
         }
@@ -297,7 +307,12 @@ fn oracle(p: &Problem) -> String {
             let mut skipped = ab.skipped.clone();
             skipped.sort_unstable();
             skipped.dedup();
-            let names = |v: &[usize]| v.iter().map(|&s| t[s].name.clone()).collect::<Vec<_>>().join(" ");
+            let names = |v: &[usize]| {
+                v.iter()
+                    .map(|&s| t[s].name.clone())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            };
             format!("{} | {}", names(&ab.reads), names(&skipped))
         }
         Kind::Window | Kind::Value | Kind::Flag | Kind::Next => {
@@ -318,7 +333,15 @@ fn oracle(p: &Problem) -> String {
             let mut used = 0;
             let mut done = 0;
             for d in 1..=run.depth {
-                let need = alphabeta(&t, &Run { table: false, ..run.clone() }, d).calls;
+                let need = alphabeta(
+                    &t,
+                    &Run {
+                        table: false,
+                        ..run.clone()
+                    },
+                    d,
+                )
+                .calls;
                 if used + need > run.budget {
                     break;
                 }
@@ -329,7 +352,11 @@ fn oracle(p: &Problem) -> String {
                 "NO_COMPLETED_DEPTH 0 0 -".into()
             } else {
                 let (v, c) = decision(&t, run.start, done);
-                let status = if done == run.depth { "COMPLETE" } else { "PARTIAL" };
+                let status = if done == run.depth {
+                    "COMPLETE"
+                } else {
+                    "PARTIAL"
+                };
                 format!("{status} {done} {v} {c}")
             }
         }
@@ -354,11 +381,19 @@ fn oracle_answers_are_all_accepted() {
         for p in set(seed, 16) {
             let line = oracle(&p);
             let v = p.grade(&line).unwrap();
-            assert!(v.correct, "{} ({:?}): oracle says `{line}`, grader: {} (expected {})", p.item.id, p.item.kind, v.why, v.expected);
+            assert!(
+                v.correct,
+                "{} ({:?}): oracle says `{line}`, grader: {} (expected {})",
+                p.item.id, p.item.kind, v.why, v.expected
+            );
             *by_kind.entry(p.item.kind.name()).or_default() += 1;
         }
     }
-    assert_eq!(by_kind.len(), Kind::ALL.len(), "every kind was generated: {by_kind:?}");
+    assert_eq!(
+        by_kind.len(),
+        Kind::ALL.len(),
+        "every kind was generated: {by_kind:?}"
+    );
 }
 
 /// Wrong answers derived from the oracle's, each with the node the grader must name.
@@ -376,7 +411,11 @@ fn perturbations(p: &Problem, t: &[Node]) -> Vec<(String, String)> {
     match p.item.kind {
         Kind::Decision => {
             out.push((format!("{} {}", bump(w[0]), w[1]), root.clone()));
-            let other = t[run.start].moves.iter().map(|&(c, _)| &t[c].name).find(|n| n.as_str() != w[1]);
+            let other = t[run.start]
+                .moves
+                .iter()
+                .map(|&(c, _)| &t[c].name)
+                .find(|n| n.as_str() != w[1]);
             if let Some(o) = other {
                 out.push((format!("{} {o}", w[0]), o.clone()));
             }
@@ -388,12 +427,21 @@ fn perturbations(p: &Problem, t: &[Node]) -> Vec<(String, String)> {
             for k in [0, reads.len() / 2] {
                 let mut r = reads.clone();
                 let gone = r.remove(k);
-                out.push((format!("{} | {}", r.join(" "), skipped.join(" ")), gone.to_string()));
+                out.push((
+                    format!("{} | {}", r.join(" "), skipped.join(" ")),
+                    gone.to_string(),
+                ));
             }
             let extra = reads[reads.len() - 1];
-            out.push((format!("{} | {} {extra}", reads.join(" "), skipped.join(" ")), extra.to_string()));
+            out.push((
+                format!("{} | {} {extra}", reads.join(" "), skipped.join(" ")),
+                extra.to_string(),
+            ));
             if let Some(first) = skipped.first() {
-                out.push((format!("{} | {}", reads.join(" "), skipped[1..].join(" ")), first.to_string()));
+                out.push((
+                    format!("{} | {}", reads.join(" "), skipped[1..].join(" ")),
+                    first.to_string(),
+                ));
             }
         }
         Kind::Window => {
@@ -413,8 +461,14 @@ fn perturbations(p: &Problem, t: &[Node]) -> Vec<(String, String)> {
             }
         }
         Kind::Interrupted => {
-            out.push((format!("{} {} {} {}", w[0], bump(w[1]), w[2], w[3]), root.clone()));
-            out.push((format!("{} {} {} {}", w[0], w[1], bump(w[2]), w[3]), root.clone()));
+            out.push((
+                format!("{} {} {} {}", w[0], bump(w[1]), w[2], w[3]),
+                root.clone(),
+            ));
+            out.push((
+                format!("{} {} {} {}", w[0], w[1], bump(w[2]), w[3]),
+                root.clone(),
+            ));
         }
         Kind::Quiescence => {
             out.push((format!("{} {}", bump(w[0]), w[1]), root.clone()));
@@ -422,7 +476,9 @@ fn perturbations(p: &Problem, t: &[Node]) -> Vec<(String, String)> {
         }
         Kind::Next => {
             let ab = alphabeta(t, &run, run.depth);
-            let parent = t[ab.first[&node_index(t, &asked)].parent.unwrap()].name.clone();
+            let parent = t[ab.first[&node_index(t, &asked)].parent.unwrap()]
+                .name
+                .clone();
             for wrong in ["cut", "return", "enter R"] {
                 if wrong != right {
                     out.push((wrong.to_string(), parent.clone()));
@@ -441,7 +497,11 @@ fn perturbed_answers_are_rejected_with_the_right_node() {
             let t = tree_of(&p);
             for (line, node) in perturbations(&p, &t) {
                 let v = p.grade(&line).unwrap();
-                assert!(!v.correct, "{} ({:?}): `{line}` was accepted", p.item.id, p.item.kind);
+                assert!(
+                    !v.correct,
+                    "{} ({:?}): `{line}` was accepted",
+                    p.item.id, p.item.kind
+                );
                 assert_eq!(
                     v.node.as_deref(),
                     Some(node.as_str()),
@@ -461,7 +521,8 @@ fn perturbed_answers_are_rejected_with_the_right_node() {
 
 #[test]
 fn the_same_seed_gives_the_same_set_and_another_seed_does_not() {
-    let json = |s| serde_json::to_string(&set(s, 8).iter().map(|p| &p.item).collect::<Vec<_>>()).unwrap();
+    let json =
+        |s| serde_json::to_string(&set(s, 8).iter().map(|p| &p.item).collect::<Vec<_>>()).unwrap();
     assert_eq!(json(7), json(7));
     assert_ne!(json(7), json(8));
 }
@@ -472,10 +533,15 @@ fn a_cited_step_shows_the_right_value() {
     // are the right answer.
     for seed in 1..=10 {
         for p in make_set(seed, 6, &[Kind::Window, Kind::Value], false).unwrap() {
-            let wrong = if p.item.kind == Kind::Window { "-999 999" } else { "-999 exact" };
+            let wrong = if p.item.kind == Kind::Window {
+                "-999 999"
+            } else {
+                "-999 exact"
+            };
             let v = p.grade(wrong).unwrap();
             let solved = p.solve_run(0).unwrap();
-            let row = &prune::trace::calls::calls(&solved.rec.trace.events)[v.step.unwrap() as usize - 1];
+            let row =
+                &prune::trace::calls::calls(&solved.rec.trace.events)[v.step.unwrap() as usize - 1];
             assert_eq!(p.lesson.graph.name(row.state), p.item.node.clone().unwrap());
         }
     }
@@ -487,9 +553,18 @@ fn every_problem_fits_an_80_by_24_terminal() {
         for p in set(seed, 8) {
             let text = p.describe();
             // Two more lines: the quiz's problem header and its `> ` prompt.
-            assert!(text.lines().count() + 2 <= 24, "{}: {} lines\n{text}", p.item.id, text.lines().count());
+            assert!(
+                text.lines().count() + 2 <= 24,
+                "{}: {} lines\n{text}",
+                p.item.id,
+                text.lines().count()
+            );
             for line in text.lines() {
-                assert!(line.chars().count() <= 80, "{}: too wide: {line}", p.item.id);
+                assert!(
+                    line.chars().count() <= 80,
+                    "{}: too wide: {line}",
+                    p.item.id
+                );
             }
         }
     }
@@ -508,7 +583,10 @@ fn progress_is_saved_where_prune_data_dir_points() {
     let dir = std::env::temp_dir().join(format!("prune-practice-test-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let problems = set(5, 3);
-    let key: Vec<String> = problems.iter().map(|p| p.answer().unwrap().to_string()).collect();
+    let key: Vec<String> = problems
+        .iter()
+        .map(|p| p.answer().unwrap().to_string())
+        .collect();
     let input = format!("{}\nnonsense\n{}\n", key[0], key[2]);
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_prune"))
         .args(["practice", "quiz", "--seed", "5", "--count", "3"])
@@ -525,7 +603,8 @@ fn progress_is_saved_where_prune_data_dir_points() {
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("2 of 3 correct"), "{text}");
-    let saved: Value = serde_json::from_str(&std::fs::read_to_string(dir.join("progress.json")).unwrap()).unwrap();
+    let saved: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("progress.json")).unwrap()).unwrap();
     assert_eq!(saved["attempts"], 3);
     assert_eq!(saved["correct"], 2);
     assert_eq!(saved["streak"], 1);
@@ -538,28 +617,68 @@ fn export_then_grade_from_the_command_line() {
     let dir = std::env::temp_dir().join(format!("prune-grade-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let prune = |args: &[&str]| {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_prune")).args(args).output().unwrap();
-        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_prune"))
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         String::from_utf8(out.stdout).unwrap()
     };
     let set_path = dir.join("set.json");
-    std::fs::write(&set_path, prune(&["practice", "export", "--seed", "11", "--count", "8", "--lessons"])).unwrap();
+    std::fs::write(
+        &set_path,
+        prune(&[
+            "practice",
+            "export",
+            "--seed",
+            "11",
+            "--count",
+            "8",
+            "--lessons",
+        ]),
+    )
+    .unwrap();
     let exported = std::fs::read_to_string(&set_path).unwrap();
-    assert!(!exported.contains("\"answer\""), "a set must not carry answers");
+    assert!(
+        !exported.contains("\"answer\""),
+        "a set must not carry answers"
+    );
     // Answers from the oracle for generated items; lesson items are answered by the key.
     let problems = prune::practice::read_set(&set_path).unwrap();
     let mut answers = BTreeMap::new();
     for p in &problems {
-        let line = if p.item.source.starts_with("generated") { oracle(p) } else { p.answer().unwrap().to_string() };
+        let line = if p.item.source.starts_with("generated") {
+            oracle(p)
+        } else {
+            p.answer().unwrap().to_string()
+        };
         answers.insert(p.item.id.clone(), line);
     }
-    let first = problems.iter().find(|p| p.item.source.starts_with("generated")).unwrap().item.id.clone();
+    let first = problems
+        .iter()
+        .find(|p| p.item.source.starts_with("generated"))
+        .unwrap()
+        .item
+        .id
+        .clone();
     answers.insert(first.clone(), "garbage".into());
     let ans_path = dir.join("answers.json");
     std::fs::write(&ans_path, serde_json::to_string(&answers).unwrap()).unwrap();
-    let report = prune(&["practice", "grade", set_path.to_str().unwrap(), ans_path.to_str().unwrap()]);
+    let report = prune(&[
+        "practice",
+        "grade",
+        set_path.to_str().unwrap(),
+        ans_path.to_str().unwrap(),
+    ]);
     let n = problems.len();
-    assert!(report.contains(&format!("total: {}/{n}", n - 1)), "{report}");
+    assert!(
+        report.contains(&format!("total: {}/{n}", n - 1)),
+        "{report}"
+    );
     assert!(report.contains(&format!("{first}: wrong")), "{report}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -384,7 +384,7 @@ impl Problem {
                             let best = query::find_node(graph, choice)
                                 .and_then(|b| children.iter().find(|c| c.state == b));
                             let mut why = match call {
-                                Some(c) => format!("{}", self.describe_call(c, events)),
+                                Some(c) => self.describe_call(c, events),
                                 None => format!("{} is never searched", self.name(s)),
                             };
                             if let Some(b) = best {
@@ -707,8 +707,7 @@ impl Problem {
             if let Some(at) = changed {
                 let child = rows
                     .iter()
-                    .filter(|c| c.parent == Some(i) && c.exit_event.is_some_and(|x| x < at))
-                    .last();
+                    .rfind(|c| c.parent == Some(i) && c.exit_event.is_some_and(|x| x < at));
                 let side = if alpha { "MAX" } else { "MIN" };
                 return match child {
                     Some(c) => format!(
