@@ -592,24 +592,40 @@ impl Problem {
                 let c = &rows[t];
                 let parent = c.parent.map(|p| &rows[p]);
                 let pstate = parent.map(|p| p.state).unwrap_or(start);
+                let (wa, wb) = parent
+                    .map(|p| {
+                        // The parent's window once it has taken in this child's value.
+                        let exit = c.exit_event.unwrap_or(p.enter_event);
+                        let until = events[exit + 1..]
+                            .iter()
+                            .position(|e| {
+                                !matches!(
+                                    e,
+                                    Event::Pop { .. } | Event::Best { .. } | Event::Window { .. }
+                                )
+                            })
+                            .map_or(events.len(), |k| exit + 1 + k);
+                        window_at(events, p, until)
+                    })
+                    .unwrap_or((c.alpha, c.beta));
+                let returned = format!(
+                    "{} returned {} (step {}) and {}'s window is now ({}, {})",
+                    self.name(c.state),
+                    c.value.map_or("-".into(), fmt_score),
+                    c.step,
+                    self.name(pstate),
+                    fmt_score(wa),
+                    fmt_score(wb)
+                );
                 let why = match next.as_str() {
                     "cut" => format!(
-                        "{} returned {} and the window of {} closed: it stops scanning its moves (step {})",
-                        self.name(c.state),
-                        c.value.map_or("-".into(), fmt_score),
-                        self.name(pstate),
-                        c.step
+                        "{returned}: closed, so {} stops scanning its moves",
+                        self.name(pstate)
                     ),
                     "return" => format!(
-                        "{} was the last move of {}, so {} stores its result and returns",
-                        self.name(c.state),
-                        self.name(pstate),
-                        self.name(pstate)
+                        "{returned}: still open, but that was its last move, so it stores its result and returns"
                     ),
-                    other => format!(
-                        "the window of {} is still open, so it goes on with its next move: {other}",
-                        self.name(pstate)
-                    ),
+                    other => format!("{returned}: still open, so it goes on with its next move: {other}"),
                 };
                 let step = match next.strip_prefix("enter ") {
                     Some(name) => query::find_node(graph, name)
@@ -633,6 +649,9 @@ impl Problem {
         rows: &[Call],
         reads: &[(usize, u32)],
     ) -> String {
+        if self.lesson.graph.move_count(g) > 0 && !reads.iter().any(|&(_, s)| s == g) {
+            return format!(" ({} is not a leaf here: it has moves)", self.name(g));
+        }
         if let Some(&(c, _)) = reads.iter().find(|&&(_, s)| s == g) {
             return format!(
                 " ({} is read later, at step {})",
@@ -792,6 +811,19 @@ impl Problem {
     pub fn start(&self) -> u32 {
         self.item.runs[0].start.unwrap_or(0)
     }
+}
+
+/// A frame's (α, β) just before event `until`: its entry window narrowed by its own Window
+/// events (edges go forward, so no nested frame shares its state).
+fn window_at(events: &[Event], frame: &Call, until: usize) -> (i32, i32) {
+    events[frame.enter_event..until]
+        .iter()
+        .rev()
+        .find_map(|e| match e {
+            Event::Window { state, alpha, beta } if *state == frame.state => Some((*alpha, *beta)),
+            _ => None,
+        })
+        .unwrap_or((frame.alpha, frame.beta))
 }
 
 fn graph_children(graph: &Graph, s: u32) -> Vec<u32> {
