@@ -116,14 +116,42 @@ fn run_spec(name: &str, depth: u8) -> RunSpec {
     }
 }
 
+/// Optional overrides of the generator's random choices (unset: drawn from the seed).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Params {
+    /// Plies from the root to the deepest leaves (quiescence problems need at least 2).
+    pub depth: Option<u8>,
+    /// Fewest and most moves per inner node.
+    pub branching: Option<(u8, u8)>,
+    /// Range of leaf (and static) scores.
+    pub values: Option<(i32, i32)>,
+    pub root: Option<Side>,
+    pub irregular: Option<bool>,
+    pub transpositions: Option<bool>,
+    /// At most this many outline lines (one per move, plus the root), 2..=52.
+    pub max_nodes: Option<usize>,
+    pub cut: Option<CutSpec>,
+}
+
+impl Params {
+    fn is_default(&self) -> bool {
+        *self == Params::default()
+    }
+}
+
 /// Problem `index` of the set generated from `seed`: the same numbers always give the same
 /// tree, settings and question.
 pub fn generate(seed: u64, index: u64, kind: Kind) -> Result<Problem> {
+    generate_with(seed, index, kind, &Params::default())
+}
+
+/// `generate` with some of the random choices fixed.
+pub fn generate_with(seed: u64, index: u64, kind: Kind, params: &Params) -> Result<Problem> {
     let mut rng = Rng::new(mix(seed, index));
     let id = format!("{seed}-{}", index + 1);
     let mut last = None;
     for _ in 0..64 {
-        let (problem, interesting) = build(&mut rng, &id, kind, seed, index)?;
+        let (problem, interesting) = build(&mut rng, &id, kind, seed, index, params)?;
         if interesting {
             return Ok(problem);
         }
@@ -133,7 +161,14 @@ pub fn generate(seed: u64, index: u64, kind: Kind) -> Result<Problem> {
 }
 
 /// One candidate problem and whether it shows what its kind is meant to teach.
-fn build(rng: &mut Rng, id: &str, kind: Kind, seed: u64, index: u64) -> Result<(Problem, bool)> {
+fn build(
+    rng: &mut Rng,
+    id: &str,
+    kind: Kind,
+    seed: u64,
+    index: u64,
+    params: &Params,
+) -> Result<(Problem, bool)> {
     use generate::Shape;
     let (lo, hi) = *rng.pick(&[(0, 9), (-9, 9), (1, 20)]).unwrap_or(&(0, 9));
     let root = if rng.chance(1, 3) {
@@ -170,6 +205,25 @@ fn build(rng: &mut Rng, id: &str, kind: Kind, seed: u64, index: u64) -> Result<(
         }
         Kind::Leaves | Kind::Next => {}
     }
+    // Overrides replace draws already made, so unset ones keep the seed's stream unchanged.
+    if let Some(d) = params.depth {
+        shape.depth = d.clamp(if kind == Kind::Quiescence { 2 } else { 1 }, 6);
+    }
+    if let Some((lo, hi)) = params.branching {
+        shape.min_branch = lo.max(1);
+        shape.max_branch = hi.max(shape.min_branch);
+    }
+    if let Some((lo, hi)) = params.values {
+        shape.lo = lo.min(hi);
+        shape.hi = hi.max(lo);
+    }
+    shape.root = params.root.unwrap_or(shape.root);
+    shape.irregular = params.irregular.unwrap_or(shape.irregular);
+    shape.transpositions = params.transpositions.unwrap_or(shape.transpositions);
+    shape.max_nodes = params
+        .max_nodes
+        .unwrap_or(shape.max_nodes)
+        .clamp(2, generate::MAX_GENERATED);
     let graph = generate::tree(rng, &shape);
     let normal = match kind {
         Kind::Quiescence => rng.range(1, shape.depth as i64 - 1) as u8,
@@ -179,6 +233,7 @@ fn build(rng: &mut Rng, id: &str, kind: Kind, seed: u64, index: u64) -> Result<(
     if rng.chance(1, 4) {
         main.cut = Some(CutSpec::Gt);
     }
+    main.cut = params.cut.or(main.cut);
     main.table = Some(shape.transpositions);
     let mut runs = vec![main];
     match kind {
@@ -198,7 +253,11 @@ fn build(rng: &mut Rng, id: &str, kind: Kind, seed: u64, index: u64) -> Result<(
     let item = Item {
         id: id.to_string(),
         kind,
-        source: format!("generated: seed {seed}, problem {}", index + 1),
+        source: if params.is_default() {
+            format!("generated: seed {seed}, problem {}", index + 1)
+        } else {
+            format!("generated: seed {seed}, problem {}, {params:?}", index + 1)
+        },
         question: String::new(),
         answer_format: problem::hint(kind),
         node: None,
@@ -352,6 +411,17 @@ pub fn problems_of(lesson: &Lesson) -> Result<Vec<Problem>> {
 /// The problems of a set: lesson items first (if asked), then `count` generated ones that
 /// cycle through `kinds`.
 pub fn make_set(seed: u64, count: usize, kinds: &[Kind], lessons: bool) -> Result<Vec<Problem>> {
+    make_set_with(seed, count, kinds, lessons, &Params::default())
+}
+
+/// `make_set` with generator overrides.
+pub fn make_set_with(
+    seed: u64,
+    count: usize,
+    kinds: &[Kind],
+    lessons: bool,
+    params: &Params,
+) -> Result<Vec<Problem>> {
     let kinds = if kinds.is_empty() {
         &Kind::ALL[..]
     } else {
@@ -366,7 +436,12 @@ pub fn make_set(seed: u64, count: usize, kinds: &[Kind], lessons: bool) -> Resul
         );
     }
     for i in 0..count {
-        out.push(generate(seed, i as u64, kinds[i % kinds.len()])?);
+        out.push(generate_with(
+            seed,
+            i as u64,
+            kinds[i % kinds.len()],
+            params,
+        )?);
     }
     Ok(out)
 }
@@ -475,20 +550,127 @@ pub struct Pick {
     /// Also include the practice items of the built-in lessons.
     #[arg(long)]
     pub lessons: bool,
+    /// Tree depth in plies, 1..=6 [default: drawn per problem].
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=6))]
+    pub depth: Option<u8>,
+    /// Moves per inner node: N, or MIN,MAX (1..=6).
+    #[arg(long, value_name = "MIN,MAX", value_parser = parse_branching)]
+    pub branching: Option<(u8, u8)>,
+    /// Score range of leaves, e.g. `--values=-9,9`.
+    #[arg(long, value_name = "LO,HI", allow_hyphen_values = true, value_parser = parse_values)]
+    pub values: Option<(i32, i32)>,
+    /// Who moves at the root.
+    #[arg(long, value_enum)]
+    pub root: Option<RootArg>,
+    /// Let some inner nodes end early as leaves.
+    #[arg(long, value_enum, value_name = "on|off")]
+    pub irregular: Option<crate::cli::Switch>,
+    /// Let nodes share children (the table is on for such trees).
+    #[arg(long, value_enum, value_name = "on|off")]
+    pub transpositions: Option<crate::cli::Switch>,
+    /// Largest tree, in outline lines (one per move plus the root), 2..=52 [default: 15].
+    #[arg(long, value_parser = clap::value_parser!(u64).range(2..=52))]
+    pub nodes: Option<u64>,
+    /// Cut rule [default: ge, with gt drawn for about one problem in four].
+    #[arg(long, value_enum)]
+    pub cut: Option<crate::cli::CutArg>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum RootArg {
+    Max,
+    Min,
+}
+
+fn parse_branching(text: &str) -> std::result::Result<(u8, u8), String> {
+    let num = |t: &str| {
+        t.trim()
+            .parse::<u8>()
+            .ok()
+            .filter(|v| (1..=6).contains(v))
+            .ok_or_else(|| format!("'{t}' is not a branching factor in 1..=6"))
+    };
+    match text.split_once(',') {
+        Some((lo, hi)) => {
+            let (lo, hi) = (num(lo)?, num(hi)?);
+            if lo > hi {
+                return Err(format!("branching {lo},{hi}: MIN must not exceed MAX"));
+            }
+            Ok((lo, hi))
+        }
+        None => num(text).map(|n| (n, n)),
+    }
+}
+
+fn parse_values(text: &str) -> std::result::Result<(i32, i32), String> {
+    let (lo, hi) = text
+        .split_once(',')
+        .ok_or_else(|| format!("'{text}' is not a range; write LO,HI such as -9,9"))?;
+    let num = |t: &str| {
+        t.trim()
+            .parse::<i32>()
+            .ok()
+            .filter(|v| v.abs() <= 1000)
+            .ok_or_else(|| format!("'{t}' is not a score in -1000..=1000"))
+    };
+    let (lo, hi) = (num(lo)?, num(hi)?);
+    if lo > hi {
+        return Err(format!("values {lo},{hi}: LO must not exceed HI"));
+    }
+    Ok((lo, hi))
+}
+
+impl Pick {
+    pub fn params(&self) -> Params {
+        let on = |s: Option<crate::cli::Switch>| s.map(|s| s == crate::cli::Switch::On);
+        Params {
+            depth: self.depth,
+            branching: self.branching,
+            values: self.values,
+            root: self.root.map(|r| match r {
+                RootArg::Max => Side::Max,
+                RootArg::Min => Side::Min,
+            }),
+            irregular: on(self.irregular),
+            transpositions: on(self.transpositions),
+            max_nodes: self.nodes.map(|n| n as usize),
+            cut: self.cut.map(|c| match c {
+                crate::cli::CutArg::Ge => CutSpec::Ge,
+                crate::cli::CutArg::Gt => CutSpec::Gt,
+            }),
+        }
+    }
+
+    fn problems(&self) -> Result<Vec<Problem>> {
+        make_set_with(
+            self.seed,
+            self.count as usize,
+            &self.kinds,
+            self.lessons,
+            &self.params(),
+        )
+    }
 }
 
 pub fn command(args: &PracticeArgs) -> Result<String> {
-    let quiz_default = PracticeCommand::Quiz {
-        pick: Pick {
-            seed: 1,
-            count: 8,
-            kinds: Vec::new(),
-            lessons: false,
-        },
+    let quiz_default;
+    let command = match &args.command {
+        Some(c) => c,
+        None => {
+            use clap::FromArgMatches;
+            // `prune practice` alone: a quiz with every default.
+            let matches = <Pick as clap::Args>::augment_args(clap::Command::new("quiz"))
+                .get_matches_from(["quiz"]);
+            quiz_default = PracticeCommand::Quiz {
+                pick: Pick::from_arg_matches(&matches)
+                    .map_err(|e| Error::Options(e.to_string()))?,
+            };
+            &quiz_default
+        }
     };
-    match args.command.as_ref().unwrap_or(&quiz_default) {
+    match command {
         PracticeCommand::Quiz { pick } => {
-            let problems = make_set(pick.seed, pick.count as usize, &pick.kinds, pick.lessons)?;
+            let problems = pick.problems()?;
             let stdin = std::io::stdin();
             let mut out = std::io::stdout().lock();
             let mut progress = store::Progress::load()?;
@@ -497,7 +679,7 @@ pub fn command(args: &PracticeArgs) -> Result<String> {
             Ok(String::new())
         }
         PracticeCommand::Export { pick } => {
-            let problems = make_set(pick.seed, pick.count as usize, &pick.kinds, pick.lessons)?;
+            let problems = pick.problems()?;
             let set = Set {
                 format: SET_FORMAT.into(),
                 seed: Some(pick.seed),

@@ -333,15 +333,9 @@ fn oracle(p: &Problem) -> String {
             let mut used = 0;
             let mut done = 0;
             for d in 1..=run.depth {
-                let need = alphabeta(
-                    &t,
-                    &Run {
-                        table: false,
-                        ..run.clone()
-                    },
-                    d,
-                )
-                .calls;
+                // A fresh table per pass: in these level-by-level graphs a node always sits at
+                // the same ply, so no key of one pass can recur in another.
+                let need = alphabeta(&t, &run, d).calls;
                 if used + need > run.budget {
                     break;
                 }
@@ -681,4 +675,44 @@ fn export_then_grade_from_the_command_line() {
     );
     assert!(report.contains(&format!("{first}: wrong")), "{report}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn generator_settings_are_respected_and_graded_the_same_way() {
+    use prune::game::Side;
+    use prune::practice::{Params, make_set_with};
+    let params = Params {
+        depth: Some(4),
+        branching: Some((2, 2)),
+        values: Some((-3, 3)),
+        root: Some(Side::Min),
+        transpositions: Some(true),
+        max_nodes: Some(31),
+        ..Params::default()
+    };
+    for seed in 1..=6 {
+        for p in make_set_with(seed, 16, &[], false, &params).unwrap() {
+            let t = tree_of(&p);
+            let mut names: Vec<&str> = t.iter().map(|n| n.name.as_str()).collect();
+            names.sort_unstable();
+            names.dedup();
+            assert_eq!(names.len(), t.len(), "{}: node names repeat", p.item.id);
+            assert!(!t[0].max, "{}: the root should be MIN", p.item.id);
+            assert!(t.len() <= 31);
+            for n in t.iter().filter(|n| n.moves.is_empty()) {
+                assert!(
+                    (-3..=3).contains(&n.score.unwrap()),
+                    "{}: score out of range",
+                    p.item.id
+                );
+            }
+            let line = oracle(&p);
+            let v = p.grade(&line).unwrap();
+            assert!(
+                v.correct,
+                "{} ({:?}): oracle `{line}`, grader: {}",
+                p.item.id, p.item.kind, v.why
+            );
+        }
+    }
 }

@@ -39,15 +39,11 @@ pub enum Answer {
 pub fn format_hint(kind: Kind) -> &'static str {
     match kind {
         Kind::Decision => "VALUE MOVE, e.g. `3 A` (the move is the child's name)",
-        Kind::Leaves => {
-            "leaves in order | skipped children, e.g. `a b d | E` (nothing after | if none)"
-        }
+        Kind::Leaves => "leaves in order | skipped children, e.g. `a b d | E`",
         Kind::Window => "ALPHA BETA, e.g. `3 inf` or `-inf 5`",
         Kind::Value => "VALUE exact|lower|upper, e.g. `2 upper`",
         Kind::Flag => "EXACT, LOWER, UPPER, or HIT if the table answers the call",
-        Kind::Interrupted => {
-            "STATUS DEPTH SCORE MOVE, e.g. `PARTIAL 1 4 C` (`NO_COMPLETED_DEPTH 0 0 -`)"
-        }
+        Kind::Interrupted => "STATUS DEPTH SCORE MOVE, e.g. `PARTIAL 1 4 C` (no move: `-`)",
         Kind::Quiescence => "STATIC QUIESCENCE, e.g. `8 2`",
         Kind::Next => "`cut`, `enter NAME` or `return`",
     }

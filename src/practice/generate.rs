@@ -7,7 +7,7 @@ use crate::game::Side;
 use crate::game::graph::{GraphSpec, MoveSpec, NodeSpec};
 
 /// Generated trees stay small enough to read at 80×24 and to name with one letter each.
-pub const MAX_GENERATED: usize = 53;
+pub const MAX_GENERATED: usize = 52;
 
 /// The shape and scores of a generated tree.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -48,9 +48,9 @@ impl Default for Shape {
     }
 }
 
-/// Names: R for the root, then A–Z and a–z in node order.
+/// Names: R for the root, then A–Z (without R) and a–z in node order.
 pub fn name_of(index: usize) -> String {
-    const LETTERS: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+    const LETTERS: &[u8] = b"ABCDEFGHIJKLMNOPQSTUVWXYZabcdefghijklmnopqrstuvwxyz";
     match index {
         0 => "R".into(),
         i => (LETTERS[(i - 1) % LETTERS.len()] as char).to_string(),

@@ -625,7 +625,9 @@ impl Problem {
                     "return" => format!(
                         "{returned}: still open, but that was its last move, so it stores its result and returns"
                     ),
-                    other => format!("{returned}: still open, so it goes on with its next move: {other}"),
+                    other => {
+                        format!("{returned}: still open, so it goes on with its next move: {other}")
+                    }
                 };
                 let step = match next.strip_prefix("enter ") {
                     Some(name) => query::find_node(graph, name)
