@@ -202,4 +202,5 @@ lessons! {
     set4_q6 => "004-s4q6-table-bound",
     set5_q3 => "004-s5q3-leaves",
     set5_q5 => "004-s5q5-quiescence",
+    perfect_ordering => "004-perfect-ordering",
 }
