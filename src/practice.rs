@@ -528,9 +528,10 @@ pub enum PracticeCommand {
     Trace {
         set: PathBuf,
         id: String,
-        /// Which of the item's runs (0 = the main one; quiescence items have two).
-        #[arg(long, default_value_t = 0)]
-        run: usize,
+        /// Which of the item's runs, by name or position (default: the main one; quiescence
+        /// items also have "with quiescence").
+        #[arg(long)]
+        run: Option<String>,
     },
     /// Show the saved progress.
     Progress,
@@ -718,13 +719,27 @@ pub fn command(args: &PracticeArgs) -> Result<String> {
                 .iter()
                 .find(|p| &p.item.id == id)
                 .ok_or_else(|| Error::Options(format!("{}: no item '{id}'", set.display())))?;
-            if *run >= p.item.runs.len() {
-                return Err(Error::Options(format!(
-                    "item {id} has {} run(s)",
-                    p.item.runs.len()
-                )));
-            }
-            let solved = p.solve_run(*run)?;
+            let index = match run.as_deref() {
+                None => 0,
+                Some(r) => p
+                    .item
+                    .runs
+                    .iter()
+                    .position(|x| x.name == r)
+                    .or_else(|| r.parse::<usize>().ok().filter(|&i| i < p.item.runs.len()))
+                    .ok_or_else(|| {
+                        Error::Options(format!(
+                            "item {id} has no run '{r}' (runs: {})",
+                            p.item
+                                .runs
+                                .iter()
+                                .map(|x| x.name.as_str())
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        ))
+                    })?,
+            };
+            let solved = p.solve_run(index)?;
             Ok(crate::cli::report::trace_table(&p.lesson, &solved.rec))
         }
         PracticeCommand::Progress => Ok(store::Progress::load()?.summary()),
