@@ -188,7 +188,10 @@ impl RunArgs {
 
 /// Parses the command line and runs; errors become one line on stderr and exit code 2.
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return usage_error(e),
+    };
     match dispatch(cli) {
         Ok(code) => code,
         Err(e) => {
@@ -196,6 +199,30 @@ pub fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// Help and version print as usual; a bad command line gets the same one-line treatment as
+/// bad input (clap's own message, without its multi-line usage footer).
+fn usage_error(e: clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    if matches!(
+        e.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    ) {
+        let _ = e.print();
+        return ExitCode::SUCCESS;
+    }
+    let text = e.render().to_string();
+    let message: Vec<&str> = text
+        .lines()
+        .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    eprintln!("prune: {} (see prune --help)", message.join(" "));
+    ExitCode::from(2)
 }
 
 fn dispatch(cli: Cli) -> Result<ExitCode> {

@@ -276,11 +276,11 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
                 self.order.push(i as u16);
             }
         }
-        if self.opts.ordering {
-            if let Err(e) = self.sort_candidates(state, id, side, base) {
-                self.order.truncate(base);
-                return Err(e);
-            }
+        if self.opts.ordering
+            && let Err(e) = self.sort_candidates(state, id, side, base)
+        {
+            self.order.truncate(base);
+            return Err(e);
         }
         #[cfg(not(feature = "no-events"))]
         if O::ENABLED {

@@ -56,6 +56,8 @@ pub struct Call {
 pub fn calls(events: &[Event]) -> Vec<Call> {
     let mut out: Vec<Call> = Vec::new();
     let mut open: Vec<usize> = Vec::new();
+    // For each open frame, the child call that finished last (the one a cutoff follows).
+    let mut last_child: Vec<Option<usize>> = Vec::new();
     let (mut pass, mut via) = (0u8, None);
     for (index, event) in events.iter().enumerate() {
         match *event {
@@ -89,9 +91,14 @@ pub fn calls(events: &[Event]) -> Vec<Call> {
                     caused_cutoff: false,
                 });
                 open.push(out.len() - 1);
+                last_child.push(None);
             }
             Event::Return { value, mv, how, .. } => {
                 if let Some(i) = open.pop() {
+                    last_child.pop();
+                    if let Some(slot) = last_child.last_mut() {
+                        *slot = Some(i);
+                    }
                     let call = &mut out[i];
                     call.value = Some(value);
                     call.mv = Some(mv);
@@ -104,16 +111,14 @@ pub fn calls(events: &[Event]) -> Vec<Call> {
             }
             Event::Unwind { .. } => {
                 if let Some(i) = open.pop() {
+                    last_child.pop();
                     out[i].exit_event = Some(index);
                     out[i].outcome = Some(Outcome::Abort);
                 }
             }
             Event::Cutoff { .. } => {
-                // The child that closed the window is the last call this frame finished.
-                if let Some(&frame) = open.last() {
-                    if let Some(child) = out.iter().rposition(|c| c.parent == Some(frame)) {
-                        out[child].caused_cutoff = true;
-                    }
+                if let Some(Some(child)) = last_child.last() {
+                    out[*child].caused_cutoff = true;
                 }
             }
             _ => {}
