@@ -544,7 +544,11 @@ fn a_cited_step_shows_the_right_value() {
 #[test]
 fn every_problem_fits_an_80_by_24_terminal() {
     for seed in 1..=20 {
-        let lessons = if seed == 1 { prune::practice::lesson_problems().unwrap() } else { Vec::new() };
+        let lessons = if seed == 1 {
+            prune::practice::lesson_problems().unwrap()
+        } else {
+            Vec::new()
+        };
         for p in set(seed, 8).into_iter().chain(lessons) {
             let text = p.describe();
             // Two more lines: the quiz's problem header and its `> ` prompt.

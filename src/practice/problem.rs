@@ -98,7 +98,9 @@ impl Problem {
         if let Some(name) = &problem.item.node {
             problem.node_id(name)?;
         }
-        problem.solve_run(0)?;
+        // Computing the answer checks everything a question needs (its node is searched, its
+        // runs are valid) when the problem is loaded, not when it is graded.
+        problem.answer()?;
         Ok(problem)
     }
 
@@ -798,16 +800,25 @@ impl Problem {
 
     /// The question with the tree's settings and the answer format, for a terminal.
     pub fn describe(&self) -> String {
-        let mut text = super::render::outline(&self.lesson.graph, self.start());
-        for para in [
+        format!(
+            "{}\n{}",
+            super::render::outline(&self.lesson.graph, self.start()),
+            self.prompt(78)
+        )
+    }
+
+    /// The question, the search settings and the answer format, wrapped to `width` columns
+    /// (for a view that draws the tree itself).
+    pub fn prompt(&self, width: usize) -> String {
+        [
             self.item.question.clone(),
             format!("[{}]", self.settings()),
             format!("Answer: {}", self.item.answer_format),
-        ] {
-            text.push('\n');
-            text.push_str(&super::render::wrap(&para, 78));
-        }
-        text
+        ]
+        .iter()
+        .map(|para| super::render::wrap(para, width))
+        .collect::<Vec<_>>()
+        .join("\n")
     }
 
     pub fn start(&self) -> u32 {
