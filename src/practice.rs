@@ -157,7 +157,15 @@ pub fn generate_with(seed: u64, index: u64, kind: Kind, params: &Params) -> Resu
         }
         last = Some(problem);
     }
-    last.ok_or_else(|| Error::Options("no problem could be generated".into()))
+    // Rare: no candidate showed what the kind needs; use the last one if it is still a valid
+    // question (e.g. a leaves problem without a cutoff), else say so.
+    let last = last.ok_or_else(|| Error::Options("no problem could be generated".into()))?;
+    Problem::new(last.item).map_err(|e| {
+        Error::Options(format!(
+            "no {} problem could be generated from seed {seed} with these settings ({e})",
+            kind.name()
+        ))
+    })
 }
 
 /// One candidate problem and whether it shows what its kind is meant to teach.
@@ -264,7 +272,7 @@ fn build(
         runs,
         graph,
     };
-    let mut p = Problem::new(item)?;
+    let mut p = Problem::unchecked(item)?;
     let main = p.solve_run(0)?;
     let graph = &p.lesson.graph;
     let rows = &main.rows;
@@ -361,7 +369,11 @@ fn build(
     p.item.question = problem::question(kind, &start_name, node_name.as_deref(), &extra);
     p.item.node = node_name;
     // Rebuild so the lesson's presets match the item (the budget may have changed).
-    let p = Problem::new(p.item)?;
+    let p = if interesting {
+        Problem::new(p.item)?
+    } else {
+        Problem::unchecked(p.item)?
+    };
     Ok((p, interesting))
 }
 

@@ -66,7 +66,18 @@ pub struct Solved {
 }
 
 impl Problem {
+    /// Loads and checks a problem: its answer must be computable.
     pub fn new(item: Item) -> Result<Problem> {
+        let problem = Problem::unchecked(item)?;
+        // Computing the answer checks everything a question needs (its node is searched, its
+        // runs are valid) when the problem is loaded, not when it is graded.
+        problem.answer()?;
+        Ok(problem)
+    }
+
+    /// The graph and runs only, for a problem still being built (its question may lack the
+    /// node it will ask about).
+    pub(crate) fn unchecked(item: Item) -> Result<Problem> {
         let graph = Graph::from_spec(&item.graph).map_err(|problem| Error::Invalid {
             path: format!("practice item {}", item.id),
             problem,
@@ -98,9 +109,7 @@ impl Problem {
         if let Some(name) = &problem.item.node {
             problem.node_id(name)?;
         }
-        // Computing the answer checks everything a question needs (its node is searched, its
-        // runs are valid) when the problem is loaded, not when it is graded.
-        problem.answer()?;
+        problem.solve_run(0)?;
         Ok(problem)
     }
 
