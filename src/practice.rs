@@ -536,6 +536,8 @@ pub enum PracticeCommand {
     },
     /// Print the answer key of a set (for instructors), in the answer-file format.
     Key { set: PathBuf },
+    /// Print a set's problems as text (trees, questions, settings), e.g. for a worksheet.
+    Show { set: PathBuf },
     /// Print the call trace of one item's run; verdicts cite its `step` column.
     Trace {
         set: PathBuf,
@@ -724,6 +726,20 @@ pub fn command(args: &PracticeArgs) -> Result<String> {
                 key.insert(p.item.id.clone(), p.answer()?.to_string());
             }
             Ok(serde_json::to_string_pretty(&key).expect("keys serialize") + "\n")
+        }
+        PracticeCommand::Show { set } => {
+            let problems = read_set(set)?;
+            let mut text = String::new();
+            for p in &problems {
+                text.push_str(&format!(
+                    "── {} ({}, {}) ──\n{}\n\n",
+                    p.item.id,
+                    p.item.kind.name(),
+                    p.item.source,
+                    p.describe()
+                ));
+            }
+            Ok(text)
         }
         PracticeCommand::Trace { set, id, run } => {
             let problems = read_set(set)?;
