@@ -528,19 +528,29 @@ pub enum PracticeCommand {
     },
     /// Grade an answer file against a set: per-item verdicts and a total.
     Grade {
+        /// A set written by `prune practice export`.
         set: PathBuf,
+        /// A JSON object mapping item ids to answer lines, e.g. {"7-1": "3 A"}.
         answers: PathBuf,
         /// One JSON object with every verdict instead of text.
         #[arg(long)]
         json: bool,
     },
     /// Print the answer key of a set (for instructors), in the answer-file format.
-    Key { set: PathBuf },
+    Key {
+        /// A set written by `prune practice export`.
+        set: PathBuf,
+    },
     /// Print a set's problems as text (trees, questions, settings), e.g. for a worksheet.
-    Show { set: PathBuf },
+    Show {
+        /// A set written by `prune practice export`.
+        set: PathBuf,
+    },
     /// Print the call trace of one item's run; verdicts cite its `step` column.
     Trace {
+        /// A set written by `prune practice export`.
         set: PathBuf,
+        /// The item's id, as in the set and in verdicts.
         id: String,
         /// Which of the item's runs, by name or position (default: the main one; quiescence
         /// items also have "with quiescence").
