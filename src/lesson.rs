@@ -66,9 +66,13 @@ pub struct RunSpec {
     pub name: String,
     #[serde(default)]
     pub about: String,
+    #[serde(default, deserialize_with = "start_field")]
     pub start: Option<u32>,
+    #[serde(default, deserialize_with = "depth_field")]
     pub depth: Option<u8>,
+    #[serde(default, deserialize_with = "qlimit_field")]
     pub qlimit: Option<u8>,
+    #[serde(default, deserialize_with = "budget_field")]
     pub budget: Option<u64>,
     pub table: Option<bool>,
     pub ordering: Option<bool>,
@@ -419,6 +423,39 @@ fn window_option<'de, D: Deserializer<'de>>(
     };
     pair.map(|(lo, hi)| Ok((bound(lo)?, bound(hi)?)))
         .transpose()
+}
+
+/// A preset number that does not even fit its type gets the rule's range, not serde's
+/// "expected u8"; in-type values are range-checked with the rest of the preset.
+fn preset_number<'de, D: Deserializer<'de>, T: TryFrom<i64>>(
+    d: D,
+    what: &str,
+    expected: &str,
+) -> std::result::Result<Option<T>, D::Error> {
+    use serde::de::Error as _;
+    let value: Option<serde_json::Value> = Option::deserialize(d)?;
+    let Some(value) = value else { return Ok(None) };
+    value
+        .as_i64()
+        .and_then(|v| T::try_from(v).ok())
+        .map(Some)
+        .ok_or_else(|| D::Error::custom(format!("{what} must be {expected}, not {value}")))
+}
+
+fn start_field<'de, D: Deserializer<'de>>(d: D) -> std::result::Result<Option<u32>, D::Error> {
+    preset_number(d, "start", "a node number (an integer from 0)")
+}
+
+fn depth_field<'de, D: Deserializer<'de>>(d: D) -> std::result::Result<Option<u8>, D::Error> {
+    preset_number(d, "depth", "an integer in 1..=12")
+}
+
+fn qlimit_field<'de, D: Deserializer<'de>>(d: D) -> std::result::Result<Option<u8>, D::Error> {
+    preset_number(d, "qlimit", "an integer in 0..=6")
+}
+
+fn budget_field<'de, D: Deserializer<'de>>(d: D) -> std::result::Result<Option<u64>, D::Error> {
+    preset_number(d, "budget", "an integer in 1..=1000000")
 }
 
 /// Parses a window bound written on the command line.

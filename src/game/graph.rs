@@ -19,8 +19,12 @@ pub struct GraphSpec {
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(
+    deny_unknown_fields,
+    expecting = "a node object such as {\"player\": \"MAX\", \"score\": 0, \"moves\": []}"
+)]
 pub struct NodeSpec {
+    #[serde(deserialize_with = "player")]
     pub player: Side,
     /// Omitted on inner nodes of textbook trees, which score only their leaves.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -32,7 +36,10 @@ pub struct NodeSpec {
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(
+    deny_unknown_fields,
+    expecting = "a move object such as {\"child\": 1, \"tactical\": false}"
+)]
 pub struct MoveSpec {
     pub child: Number,
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -171,6 +178,18 @@ impl Graph {
     }
 }
 
+/// serde_json's own message for a non-string enum is a bare "expected value"; name the rule.
+fn player<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Side, D::Error> {
+    let value = serde_json::Value::deserialize(d)?;
+    match value.as_str() {
+        Some("MAX") => Ok(Side::Max),
+        Some("MIN") => Ok(Side::Min),
+        _ => Err(serde::de::Error::custom(format!(
+            "player must be \"MAX\" or \"MIN\", not {value}"
+        ))),
+    }
+}
+
 fn parse_score(node: usize, n: &Number) -> Result<i32, Problem> {
     match n.as_i64() {
         Some(v) if (-SCORE_LIMIT..=SCORE_LIMIT).contains(&v) => Ok(v as i32),
@@ -178,10 +197,15 @@ fn parse_score(node: usize, n: &Number) -> Result<i32, Problem> {
             node,
             value: n.to_string(),
         }),
-        None if n.is_u64() => Err(Problem::ScoreRange {
-            node,
-            value: n.to_string(),
-        }),
+        // serde_json reads the JSON integer `-0` as the float -0.0; it is the score 0.
+        None if n.as_f64().is_some_and(|f| f == 0.0 && f.is_sign_negative()) => Ok(0),
+        // Integers beyond u64 arrive as floats: they are out of range, not fractional.
+        None if n.is_u64() || n.as_f64().is_some_and(|f| f.abs() > SCORE_LIMIT as f64) => {
+            Err(Problem::ScoreRange {
+                node,
+                value: n.to_string(),
+            })
+        }
         None => Err(Problem::ScoreNotInteger {
             node,
             value: n.to_string(),

@@ -1,0 +1,27 @@
+//! Helpers shared by the integration tests. Each test crate uses only part of them.
+#![allow(dead_code)]
+
+pub mod model;
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+/// The built `prune` binary.
+pub fn prune() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_prune"))
+}
+
+/// Runs `prune` with `args` and returns (exit code, stdout, stderr).
+pub fn run_prune(args: &[&str]) -> (Option<i32>, String, String) {
+    let out: Output = prune().args(args).output().expect("the prune binary runs");
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The repository root (for tests/data and tests/fixtures).
+pub fn repo() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}

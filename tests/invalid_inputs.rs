@@ -1,0 +1,434 @@
+//! Bad input never panics: `prune run` answers exit code 2, nothing on stdout and exactly one
+//! line on stderr that names the place (file, node, move, JSON line and column, option) and the
+//! rule. The small files live in tests/data/invalid/; huge, binary and deeply nested ones are
+//! written to a temporary directory by the tests.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::{repo, run_prune};
+
+/// Runs `prune run ARGS...` and checks the one-line rejection and each expected fragment.
+fn rejected(args: &[&str], fragments: &[&str]) {
+    let mut full = vec!["run"];
+    full.extend_from_slice(args);
+    let (code, stdout, stderr) = run_prune(&full);
+    let shown = format!("prune {}\nstderr: {stderr:?}", full.join(" "));
+    assert_eq!(code, Some(2), "exit code 2\n{shown}");
+    assert!(
+        stdout.is_empty(),
+        "nothing on stdout\n{shown}\nstdout: {stdout:?}"
+    );
+    assert!(
+        stderr.ends_with('\n') && stderr.matches('\n').count() == 1,
+        "exactly one line on stderr\n{shown}"
+    );
+    assert!(
+        stderr.starts_with("prune: "),
+        "the line names the program\n{shown}"
+    );
+    for f in fragments {
+        assert!(stderr.contains(f), "stderr should contain {f:?}\n{shown}");
+    }
+    assert!(!stderr.contains("panicked"), "{shown}");
+}
+
+fn data(name: &str) -> String {
+    repo()
+        .join("tests/data/invalid")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+/// A file from tests/data/invalid run at depth 2; the message must name the file too.
+fn bad_file(name: &str, fragments: &[&str]) {
+    let path = data(name);
+    let mut all = vec![path.as_str()];
+    all.extend_from_slice(fragments);
+    rejected(&[&path, "--depth", "2"], &all);
+}
+
+/// A valid lesson with one bad command-line value.
+fn bad_option(args: &[&str], fragments: &[&str]) {
+    let lesson = repo().join("lessons/000-worked-tree.json");
+    let lesson = lesson.display().to_string();
+    let mut full = vec![lesson.as_str()];
+    full.extend_from_slice(args);
+    rejected(&full, fragments);
+}
+
+/// A scratch directory of this test process, for generated files.
+fn scratch(tag: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("prune-invalid-{}-{tag}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn write(dir: &Path, name: &str, bytes: &[u8]) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).unwrap();
+    path.display().to_string()
+}
+
+#[test]
+fn json_syntax_errors_give_line_and_column() {
+    bad_file(
+        "syntax-missing-comma.json",
+        &["line 3, column 3", "expected `,` or `]`"],
+    );
+    bad_file(
+        "syntax-trailing-comma.json",
+        &["line 1, column 42", "trailing comma"],
+    );
+    bad_file(
+        "syntax-unclosed.json",
+        &["line 2", "EOF while parsing a list"],
+    );
+    bad_file(
+        "syntax-trailing-garbage.json",
+        &["line 1, column 44", "trailing characters"],
+    );
+}
+
+#[test]
+fn wrong_types_give_line_column_and_expectation() {
+    bad_file(
+        "player-wrong-type.json",
+        &[
+            "line 1, column 23",
+            "player must be \"MAX\" or \"MIN\", not 1",
+        ],
+    );
+    bad_file(
+        "player-unknown.json",
+        &["line 3, column 21", "not \"CHANCE\""],
+    );
+    bad_file(
+        "score-string.json",
+        &["line 1, column 41", "invalid type: string \"7\"", "number"],
+    );
+    bad_file(
+        "tactical-wrong-type.json",
+        &["line 2, column 72", "string \"yes\"", "expected a boolean"],
+    );
+    bad_file(
+        "moves-not-array.json",
+        &["line 1, column 51", "invalid type: integer `1`"],
+    );
+    bad_file(
+        "nodes-not-array.json",
+        &["line 1, column 10", "invalid type: map"],
+    );
+    bad_file(
+        "node-null.json",
+        &["line 1, column 71", "invalid type: null", "a node object"],
+    );
+    bad_file("not-an-object.json", &["expected a JSON object"]);
+    bad_file("not-an-object-number.json", &["expected a JSON object"]);
+}
+
+#[test]
+fn missing_and_unknown_keys_are_named() {
+    bad_file(
+        "player-missing.json",
+        &["line 1, column 23", "missing field `player`"],
+    );
+    bad_file(
+        "child-key-missing.json",
+        &["line 2", "missing field `child`"],
+    );
+    bad_file(
+        "unknown-node-key.json",
+        &["line 1, column 48", "unknown field `value`", "`player`"],
+    );
+    bad_file(
+        "unknown-move-key.json",
+        &["line 2, column 63", "unknown field `weight`", "`child`"],
+    );
+    bad_file(
+        "unknown-top-key.json",
+        &["line 1, column 50", "unknown field `edges`", "`nodes`"],
+    );
+    bad_file("lesson-missing-title.json", &["missing field `title`"]);
+    bad_file("lesson-missing-graph.json", &["missing field `graph`"]);
+}
+
+#[test]
+fn scores_must_be_integers_in_range() {
+    bad_file("score-float.json", &["node 1: score 2.5 is not an integer"]);
+    bad_file(
+        "score-out-of-range.json",
+        &["node 1: score 1001 is outside [-1000, 1000]"],
+    );
+    bad_file(
+        "score-negative-out-of-range.json",
+        &["node 0: score -1001 is outside [-1000, 1000]"],
+    );
+    // Beyond u64 serde_json only has a float; it is still an integer out of range.
+    bad_file(
+        "score-huge.json",
+        &["node 0: score", "is outside [-1000, 1000]"],
+    );
+    bad_file(
+        "score-u64.json",
+        &["node 0: score 18446744073709551615 is outside [-1000, 1000]"],
+    );
+    bad_file(
+        "terminal-without-score.json",
+        &["node 1: a terminal node (no moves) needs a score"],
+    );
+}
+
+#[test]
+fn moves_must_name_existing_later_nodes_of_the_other_player() {
+    bad_file(
+        "child-float.json",
+        &["node 0, move 0: child 1.0 is not a node index"],
+    );
+    bad_file(
+        "child-negative.json",
+        &["node 0, move 0: child -1 is not a node index"],
+    );
+    bad_file(
+        "child-huge.json",
+        &["node 0, move 0: child", "is not a node index"],
+    );
+    bad_file(
+        "child-missing-node.json",
+        &["node 0, move 1: child 5 does not exist (the graph has 2 nodes)"],
+    );
+    bad_file(
+        "back-edge.json",
+        &["node 2, move 0: child 1 comes before node 2", "forward"],
+    );
+    bad_file(
+        "self-edge.json",
+        &["node 1, move 0: a node cannot move to itself"],
+    );
+    bad_file(
+        "same-player.json",
+        &["node 0, move 1: MAX node 0 moves to MAX node 2; players must alternate"],
+    );
+}
+
+#[test]
+fn graph_sizes_follow_the_contract() {
+    bad_file(
+        "zero-nodes.json",
+        &["a graph needs 1 to 64 nodes, this one has 0"],
+    );
+    bad_file(
+        "65-nodes.json",
+        &["a graph needs 1 to 64 nodes, this one has 65"],
+    );
+    bad_file(
+        "4097-edges.json",
+        &["at most 4096 moves in total, this one has 4097"],
+    );
+}
+
+#[test]
+fn lesson_presets_are_validated_on_load() {
+    bad_file(
+        "lesson-preset-without-depth.json",
+        &["run 'main': a preset must set depth"],
+    );
+    bad_file(
+        "lesson-preset-bad-depth.json",
+        &["run 'deep': depth 20 is outside 1..=12"],
+    );
+    bad_file(
+        "lesson-duplicate-preset.json",
+        &["run 'a': the name is used by an earlier preset"],
+    );
+    bad_file(
+        "lesson-bad-window.json",
+        &[
+            "line 2",
+            "a window bound is an integer, \"-inf\" or \"inf\"",
+        ],
+    );
+    bad_file(
+        "lesson-note-unknown-run.json",
+        &["a note refers to run 'b', which is not a preset"],
+    );
+    bad_file(
+        "lesson-preset-start-missing.json",
+        &["run 'a': start node 3 does not exist"],
+    );
+    bad_file(
+        "lesson-preset-budget-zero.json",
+        &["run 'a': budget 0 is outside 1..=1000000"],
+    );
+    // Numbers that do not even fit the field's type still name the field and its range.
+    bad_file(
+        "lesson-preset-depth-overflow.json",
+        &[
+            "line 2, column 37",
+            "depth must be an integer in 1..=12, not 300",
+        ],
+    );
+    bad_file(
+        "lesson-preset-negative-start.json",
+        &["line 2, column 48", "start must be a node number", "not -1"],
+    );
+    bad_file(
+        "lesson-preset-qlimit-string.json",
+        &[
+            "line 2, column 50",
+            "qlimit must be an integer in 0..=6, not \"x\"",
+        ],
+    );
+}
+
+#[test]
+fn a_run_that_reads_a_missing_score_says_which_node_and_why() {
+    let path = data("inner-without-score.json");
+    // Inner nodes 0 and 1 have no score: pass 1 reads MIN 1 at the horizon.
+    rejected(
+        &[&path, "--depth", "2"],
+        &["node 1 has no score", "depth horizon"],
+    );
+    rejected(
+        &[&path, "--depth", "1", "--ordering", "on"],
+        &["node 1 has no score", "move ordering"],
+    );
+    rejected(
+        &[&path, "--depth", "1", "--qlimit", "1"],
+        &["node 1 has no score", "stand pat"],
+    );
+}
+
+#[test]
+fn empty_missing_directory_binary_huge_and_deep_files() {
+    bad_file("empty.json", &["the file is empty"]);
+    bad_file("whitespace.json", &["the file is empty"]);
+
+    let dir = scratch("files");
+    rejected(
+        &[&dir.display().to_string(), "--depth", "2"],
+        &["not a file (it is a directory)"],
+    );
+    let missing = dir.join("missing.json").display().to_string();
+    rejected(&[&missing, "--depth", "2"], &[&missing, "No such file"]);
+    rejected(
+        &["no-such-lesson", "--depth", "2"],
+        &[
+            "no lesson or file named 'no-such-lesson'",
+            "000-worked-tree",
+        ],
+    );
+
+    let binary = write(
+        &dir,
+        "binary.json",
+        b"{\"nodes\": [{\"player\": \"MAX\", \"score\": 0, \"label\": \"\xff\xfe\"}]}",
+    );
+    rejected(
+        &[&binary, "--depth", "2"],
+        &[&binary, "not UTF-8", "offset 51"],
+    );
+
+    let deep = write(&dir, "deep.json", &[b'['; 100_000]);
+    rejected(
+        &[&deep, "--depth", "2"],
+        &[&deep, "line 1, column 128", "recursion limit"],
+    );
+    let mut nested = b"{\"nodes\": ".to_vec();
+    nested.extend(std::iter::repeat_n(b'[', 100_000));
+    let nested = write(&dir, "deep-nodes.json", &nested);
+    rejected(&[&nested, "--depth", "2"], &[&nested, "recursion limit"]);
+
+    // Over the size limit: refused before parsing, with both sizes.
+    let mut huge = b"{\"nodes\": [{\"player\": \"MAX\", \"score\": 0, \"label\": \"".to_vec();
+    huge.extend(std::iter::repeat_n(b'x', 5_000_000));
+    huge.extend_from_slice(b"\"}]}");
+    let size = huge.len().to_string();
+    let huge = write(&dir, "huge.json", &huge);
+    rejected(
+        &[&huge, "--depth", "2"],
+        &[&huge, &size, "bytes", "4194304"],
+    );
+
+    // Under the limit but megabytes long: the error still has its exact column.
+    let mut padded = vec![b' '; 3_000_000];
+    padded.extend_from_slice(b"{\"nodes\": 5}");
+    let padded = write(&dir, "padded.json", &padded);
+    rejected(
+        &[&padded, "--depth", "2"],
+        &[
+            &padded,
+            "line 1, column 3000011",
+            "invalid type: integer `5`",
+        ],
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_presets_and_start_nodes() {
+    bad_option(
+        &["--run", "bogus"],
+        &[
+            "000-worked-tree.json",
+            "no run preset named 'bogus'",
+            "worked, ordered",
+        ],
+    );
+    bad_option(
+        &["--depth", "2", "--start", "99"],
+        &["start node 99 does not exist (the graph has 10 nodes)"],
+    );
+}
+
+#[test]
+fn bad_command_line_values_name_the_option_and_range() {
+    bad_option(&["--depth", "0"], &["'--depth <D>'", "0 is not in 1..=12"]);
+    bad_option(
+        &["--depth", "13"],
+        &["'--depth <D>'", "13 is not in 1..=12"],
+    );
+    bad_option(&["--depth", "two"], &["'two'", "'--depth <D>'"]);
+    bad_option(
+        &["--depth", "2", "--qlimit", "7"],
+        &["'--qlimit <Q>'", "7 is not in 0..=6"],
+    );
+    bad_option(
+        &["--depth", "2", "--budget", "0"],
+        &["'--budget <N>'", "0 is not in 1..=1000000"],
+    );
+    bad_option(
+        &["--depth", "2", "--budget", "1000001"],
+        &["'--budget <N>'", "1000001 is not in 1..=1000000"],
+    );
+    bad_option(
+        &["--depth", "2", "--tt", "maybe"],
+        &["'maybe'", "--tt", "possible values: on, off"],
+    );
+    bad_option(
+        &["--depth", "2", "--ordering", "yes"],
+        &["'yes'", "--ordering", "possible values: on, off"],
+    );
+    bad_option(
+        &["--depth", "2", "--cut", "gte"],
+        &["'gte'", "--cut", "possible values: ge, gt"],
+    );
+    bad_option(
+        &["--depth", "2", "--window", "5,2"],
+        &["'5,2'", "--window", "LO < HI"],
+    );
+    bad_option(
+        &["--depth", "2", "--window", "5"],
+        &["'5'", "--window", "LO,HI"],
+    );
+    bad_option(
+        &["--depth", "2", "--window=a,3"],
+        &["'a' is not a score (an integer, -inf or inf)"],
+    );
+    bad_option(
+        &["--depth", "2", "--frobnicate"],
+        &["unexpected argument '--frobnicate'"],
+    );
+}
