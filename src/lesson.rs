@@ -319,20 +319,34 @@ impl Lesson {
                     })?;
             let _ = setup;
         }
-        let referenced = self
-            .spec
-            .notes
-            .iter()
-            .map(|n| &n.run)
-            .chain(self.spec.facts.iter().map(|f| &f.run))
-            .chain(self.spec.practice.iter().map(|p| &p.run))
-            .chain(self.spec.practice.iter().filter_map(|p| p.compare.as_ref()));
-        for run in referenced {
+        for note in &self.spec.notes {
+            if !self.spec.runs.iter().any(|r| r.name == note.run) {
+                return Err(invalid(
+                    &self.name,
+                    Problem::Lesson(format!(
+                        "a note refers to run '{}', which is not a preset",
+                        note.run
+                    )),
+                ));
+            }
+        }
+        let checked = (self.spec.facts.iter().map(|f| ("a fact", &f.run)))
+            .chain(
+                self.spec
+                    .practice
+                    .iter()
+                    .map(|p| ("a practice item", &p.run)),
+            )
+            .chain(
+                (self.spec.practice.iter())
+                    .filter_map(|p| p.compare.as_ref().map(|c| ("a practice item", c))),
+            );
+        for (what, run) in checked {
             if !self.spec.runs.iter().any(|r| &r.name == run) {
                 return Err(invalid(
                     &self.name,
                     Problem::Lesson(format!(
-                        "a note, fact or practice item refers to run '{run}', which is not a preset"
+                        "{what} refers to run '{run}', which is not a preset"
                     )),
                 ));
             }
