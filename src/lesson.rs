@@ -34,6 +34,29 @@ pub struct LessonSpec {
     /// Remarks attached to steps of a run.
     #[serde(default)]
     pub notes: Vec<NoteSpec>,
+    /// Every figure the text states, as a question about a run and the value the core gives.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub facts: Vec<crate::practice::query::FactSpec>,
+    /// Practice questions on this lesson's runs (answers come from the core).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub practice: Vec<crate::practice::query::PracticeItemSpec>,
+    /// Which game model the graph uses; later kinds (chance nodes, utility vectors) add variants.
+    #[serde(default, skip_serializing_if = "GameKind::is_default")]
+    pub game: GameKind,
+}
+
+/// The model a lesson's graph follows. Only two-player MAX/MIN graphs exist so far.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum GameKind {
+    #[default]
+    #[serde(rename = "minimax")]
+    Minimax,
+}
+
+impl GameKind {
+    fn is_default(&self) -> bool {
+        *self == GameKind::Minimax
+    }
 }
 
 /// A named run preset; unset fields take `prune run`'s defaults.
@@ -134,6 +157,9 @@ impl Lesson {
                 graph,
                 runs: Vec::new(),
                 notes: Vec::new(),
+                facts: Vec::new(),
+                practice: Vec::new(),
+                game: GameKind::Minimax,
             }
         } else if value.is_object() {
             serde_json::from_str(text).map_err(|e| json_error(origin, &e))?
@@ -301,6 +327,27 @@ impl Lesson {
                     Problem::Lesson(format!(
                         "a note refers to run '{}', which is not a preset",
                         note.run
+                    )),
+                ));
+            }
+        }
+        let checked = (self.spec.facts.iter().map(|f| ("a fact", &f.run)))
+            .chain(
+                self.spec
+                    .practice
+                    .iter()
+                    .map(|p| ("a practice item", &p.run)),
+            )
+            .chain(
+                (self.spec.practice.iter())
+                    .filter_map(|p| p.compare.as_ref().map(|c| ("a practice item", c))),
+            );
+        for (what, run) in checked {
+            if !self.spec.runs.iter().any(|r| &r.name == run) {
+                return Err(invalid(
+                    &self.name,
+                    Problem::Lesson(format!(
+                        "{what} refers to run '{run}', which is not a preset"
                     )),
                 ));
             }

@@ -1,13 +1,872 @@
-//! Practice problems and their graders (issue 4).
+//! Practice problems whose answers the core computes, and graders that say which node is
+//! wrong, why, and which trace step shows the right answer (issue 4).
+//!
+//! - `query`: questions about a recorded run (lesson facts and practice answers).
+//! - `generate`, `rng`: reproducible random trees from a seed number.
+//! - `problem`: one problem (tree + runs + question), its answer and its grader.
+//! - `answer`: the one-line answer forms a learner types and answer files hold.
+//! - `render`: the tree as an outline for a terminal; `store`: progress on disk.
+//!
+//! Library use (a TUI): `generate(seed, index, kind)` or `lesson_problems()` gives a
+//! `Problem`; `Problem::describe()` (or `item.question`, `settings()`, `item.answer_format`)
+//! poses it; `Problem::grade(line)` returns a `Verdict` (correct, node, step, why, expected);
+//! `Problem::solve_run(i)` gives the recorded run whose trace `step` the verdict cites;
+//! `store::Progress::{load, record, save}` keeps the learner's tally.
 
-use clap::Args;
+pub mod answer;
+pub mod generate;
+pub mod problem;
+pub mod query;
+pub mod render;
+pub mod rng;
+pub mod store;
+
+use std::collections::BTreeMap;
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+
+use clap::{Args, Subcommand, ValueEnum};
+use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, Result};
+use crate::game::Side;
+use crate::lesson::{CutSpec, Lesson, RunSpec};
+pub use problem::{Item, Problem, Verdict};
+use rng::Rng;
+
+/// What a problem asks.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, ValueEnum,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum Kind {
+    /// The root's value and the move it chooses.
+    Decision,
+    /// Which leaves alpha-beta reads, in order, and which children it skips.
+    Leaves,
+    /// The (α, β) a node receives.
+    Window,
+    /// The value a node returns, and whether it is exact or a bound.
+    Value,
+    /// The flag stored for a node.
+    Flag,
+    /// What a search interrupted by its budget returns.
+    Interrupted,
+    /// The root value without and with quiescence.
+    Quiescence,
+    /// What happens right after a node returns to its parent.
+    Next,
+}
+
+impl Kind {
+    pub const ALL: [Kind; 8] = [
+        Kind::Decision,
+        Kind::Leaves,
+        Kind::Window,
+        Kind::Value,
+        Kind::Flag,
+        Kind::Interrupted,
+        Kind::Quiescence,
+        Kind::Next,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Decision => "decision",
+            Kind::Leaves => "leaves",
+            Kind::Window => "window",
+            Kind::Value => "value",
+            Kind::Flag => "flag",
+            Kind::Interrupted => "interrupted",
+            Kind::Quiescence => "quiescence",
+            Kind::Next => "next",
+        }
+    }
+}
+
+/// A problem set file: trees and questions, no answers.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Set {
+    /// Always "prune-practice-set/1".
+    pub format: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    pub items: Vec<Item>,
+}
+
+pub const SET_FORMAT: &str = "prune-practice-set/1";
+
+/// Generated trees for practice stay this small so a problem fits an 80×24 terminal.
+const PRACTICE_NODES: usize = 15;
+
+fn mix(seed: u64, index: u64) -> u64 {
+    Rng::new(seed ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03)).next_u64()
+}
+
+fn run_spec(name: &str, depth: u8) -> RunSpec {
+    RunSpec {
+        name: name.to_string(),
+        depth: Some(depth),
+        table: Some(false),
+        ordering: Some(false),
+        deepening: Some(false),
+        cut: Some(CutSpec::Ge),
+        ..RunSpec::default()
+    }
+}
+
+/// Optional overrides of the generator's random choices (unset: drawn from the seed).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Params {
+    /// Plies from the root to the deepest leaves (quiescence problems need at least 2).
+    pub depth: Option<u8>,
+    /// Fewest and most moves per inner node.
+    pub branching: Option<(u8, u8)>,
+    /// Range of leaf (and static) scores.
+    pub values: Option<(i32, i32)>,
+    pub root: Option<Side>,
+    pub irregular: Option<bool>,
+    pub transpositions: Option<bool>,
+    /// At most this many outline lines (one per move, plus the root), 2..=52.
+    pub max_nodes: Option<usize>,
+    pub cut: Option<CutSpec>,
+}
+
+impl Params {
+    fn is_default(&self) -> bool {
+        *self == Params::default()
+    }
+}
+
+/// Problem `index` of the set generated from `seed`: the same numbers always give the same
+/// tree, settings and question.
+pub fn generate(seed: u64, index: u64, kind: Kind) -> Result<Problem> {
+    generate_with(seed, index, kind, &Params::default())
+}
+
+/// `generate` with some of the random choices fixed.
+pub fn generate_with(seed: u64, index: u64, kind: Kind, params: &Params) -> Result<Problem> {
+    let mut rng = Rng::new(mix(seed, index));
+    let id = format!("{seed}-{}", index + 1);
+    let mut last = None;
+    for _ in 0..64 {
+        let (problem, interesting) = build(&mut rng, &id, kind, seed, index, params)?;
+        if interesting {
+            return Ok(problem);
+        }
+        last = Some(problem);
+    }
+    // Rare: no candidate showed what the kind needs; use the last one if it is still a valid
+    // question (e.g. a leaves problem without a cutoff), else say so.
+    let last = last.ok_or_else(|| Error::Options("no problem could be generated".into()))?;
+    Problem::new(last.item).map_err(|e| {
+        Error::Options(format!(
+            "no {} problem could be generated from seed {seed} with these settings ({e})",
+            kind.name()
+        ))
+    })
+}
+
+/// One candidate problem and whether it shows what its kind is meant to teach.
+fn build(
+    rng: &mut Rng,
+    id: &str,
+    kind: Kind,
+    seed: u64,
+    index: u64,
+    params: &Params,
+) -> Result<(Problem, bool)> {
+    use generate::Shape;
+    let (lo, hi) = *rng.pick(&[(0, 9), (-9, 9), (1, 20)]).unwrap_or(&(0, 9));
+    let root = if rng.chance(1, 3) {
+        Side::Min
+    } else {
+        Side::Max
+    };
+    let mut shape = Shape {
+        depth: rng.range(2, 3) as u8,
+        min_branch: 2,
+        max_branch: 3,
+        lo,
+        hi,
+        root,
+        irregular: rng.chance(1, 2),
+        transpositions: false,
+        inner_scores: false,
+        tactical: false,
+        max_nodes: PRACTICE_NODES,
+    };
+    match kind {
+        Kind::Decision | Kind::Window | Kind::Value | Kind::Flag => {
+            shape.transpositions = rng.chance(1, 3);
+        }
+        Kind::Interrupted => {
+            shape.depth = 3;
+            shape.inner_scores = true;
+        }
+        Kind::Quiescence => {
+            shape.depth = rng.range(2, 3) as u8;
+            shape.min_branch = 1;
+            shape.inner_scores = true;
+            shape.tactical = true;
+        }
+        Kind::Leaves | Kind::Next => {}
+    }
+    // Overrides replace draws already made, so unset ones keep the seed's stream unchanged.
+    if let Some(d) = params.depth {
+        shape.depth = d.clamp(if kind == Kind::Quiescence { 2 } else { 1 }, 6);
+    }
+    if let Some((lo, hi)) = params.branching {
+        shape.min_branch = lo.max(1);
+        shape.max_branch = hi.max(shape.min_branch);
+    }
+    if let Some((lo, hi)) = params.values {
+        shape.lo = lo.min(hi);
+        shape.hi = hi.max(lo);
+    }
+    shape.root = params.root.unwrap_or(shape.root);
+    shape.irregular = params.irregular.unwrap_or(shape.irregular);
+    shape.transpositions = params.transpositions.unwrap_or(shape.transpositions);
+    shape.max_nodes = params
+        .max_nodes
+        .unwrap_or(shape.max_nodes)
+        .clamp(2, generate::MAX_GENERATED);
+    let graph = generate::tree(rng, &shape);
+    let normal = match kind {
+        Kind::Quiescence => rng.range(1, shape.depth as i64 - 1) as u8,
+        _ => shape.depth,
+    };
+    let mut main = run_spec("practice", normal);
+    if rng.chance(1, 4) {
+        main.cut = Some(CutSpec::Gt);
+    }
+    main.cut = params.cut.or(main.cut);
+    main.table = Some(shape.transpositions);
+    let mut runs = vec![main];
+    match kind {
+        Kind::Interrupted => {
+            runs[0].deepening = Some(true);
+            runs[0].table = Some(true);
+        }
+        Kind::Quiescence => {
+            runs[0].name = "without quiescence".into();
+            let mut q = runs[0].clone();
+            q.name = "with quiescence".into();
+            q.qlimit = Some(shape.depth - normal);
+            runs.push(q);
+        }
+        _ => {}
+    }
+    let item = Item {
+        id: id.to_string(),
+        kind,
+        source: if params.is_default() {
+            format!("generated: seed {seed}, problem {}", index + 1)
+        } else {
+            format!("generated: seed {seed}, problem {}, {params:?}", index + 1)
+        },
+        question: String::new(),
+        answer_format: problem::hint(kind),
+        node: None,
+        runs,
+        graph,
+    };
+    let mut p = Problem::unchecked(item)?;
+    let main = p.solve_run(0)?;
+    let graph = &p.lesson.graph;
+    let rows = &main.rows;
+    let firsts: Vec<usize> = query::pass_rows(rows, None)
+        .into_iter()
+        .filter(|&i| {
+            rows[i].parent.is_some() && query::call_of(rows, None, rows[i].state, 1) == Some(i)
+        })
+        .collect();
+    let inner = |i: &usize| crate::game::Game::move_count(graph, rows[*i].state) > 0;
+    let mut interesting = true;
+    let node = match kind {
+        Kind::Window => {
+            let deep: Vec<usize> = firsts
+                .iter()
+                .copied()
+                .filter(|&i| rows[i].ply >= 2)
+                .collect();
+            rng.pick(if deep.is_empty() { &firsts } else { &deep })
+                .copied()
+        }
+        Kind::Value | Kind::Flag => {
+            let inner_calls: Vec<usize> = firsts.iter().copied().filter(inner).collect();
+            let bounded: Vec<usize> = inner_calls
+                .iter()
+                .copied()
+                .filter(|&i| query::bound_of(&main.rec.trace.events, &rows[i]) != Some("exact"))
+                .collect();
+            let pool = if !bounded.is_empty() && rng.chance(2, 3) {
+                &bounded
+            } else if !inner_calls.is_empty() {
+                &inner_calls
+            } else {
+                &firsts
+            };
+            rng.pick(pool).copied()
+        }
+        Kind::Next => {
+            let by = |what: &str| -> Vec<usize> {
+                firsts
+                    .iter()
+                    .copied()
+                    .filter(|&i| {
+                        query::next_after(&main.rec.trace.events, graph, &rows[i])
+                            .is_some_and(|n| n.starts_with(what))
+                    })
+                    .collect()
+            };
+            let groups: Vec<Vec<usize>> = ["cut", "enter", "return"]
+                .iter()
+                .map(|w| by(w))
+                .filter(|g| !g.is_empty())
+                .collect();
+            rng.pick(&groups).and_then(|g| rng.pick(g)).copied()
+        }
+        _ => None,
+    };
+    let start_name = p.lesson.graph.name(p.start());
+    match kind {
+        Kind::Leaves => {
+            interesting = !query::skips(&main.rec, rows, graph, None).is_empty();
+        }
+        Kind::Interrupted => {
+            let total = main.rec.result.stats.nodes;
+            interesting = total >= 3;
+            let budget = rng.range(1, total.max(2) as i64 - 1) as u64;
+            p.item.runs[0].budget = Some(budget);
+        }
+        Kind::Quiescence => {
+            let q = p.solve_run(1)?;
+            interesting = q.rec.result.score != main.rec.result.score;
+        }
+        Kind::Window | Kind::Value | Kind::Flag | Kind::Next => {
+            interesting = node.is_some();
+        }
+        Kind::Decision => {}
+    }
+    let node_name = node.map(|i| p.lesson.graph.name(rows[i].state));
+    let repeated =
+        node.is_some_and(|i| rows.iter().filter(|c| c.state == rows[i].state).count() > 1);
+    let extra = match kind {
+        Kind::Interrupted => {
+            let o = &p.item.runs[0];
+            format!(
+                " (iterative deepening to depth {}, budget {} calls)",
+                o.depth.unwrap_or(1),
+                o.budget.unwrap_or(0)
+            )
+        }
+        Kind::Quiescence => format!(" ({} quiescence plies)", p.item.runs[1].qlimit.unwrap_or(0)),
+        _ if repeated => " (the first time it is searched)".into(),
+        _ => String::new(),
+    };
+    p.item.question = problem::question(kind, &start_name, node_name.as_deref(), &extra);
+    p.item.node = node_name;
+    // Rebuild so the lesson's presets match the item (the budget may have changed).
+    let p = if interesting {
+        Problem::new(p.item)?
+    } else {
+        Problem::unchecked(p.item)?
+    };
+    Ok((p, interesting))
+}
+
+/// Every practice item attached to a built-in lesson.
+pub fn lesson_problems() -> Result<Vec<Problem>> {
+    let mut out = Vec::new();
+    for lesson in Lesson::builtins()? {
+        out.extend(problems_of(&lesson)?);
+    }
+    Ok(out)
+}
+
+/// The practice items of one lesson, as problems.
+pub fn problems_of(lesson: &Lesson) -> Result<Vec<Problem>> {
+    let mut out = Vec::new();
+    for (i, spec) in lesson.spec.practice.iter().enumerate() {
+        let mut runs = vec![lesson.preset(&spec.run)?.clone()];
+        if let Some(c) = &spec.compare {
+            runs.push(lesson.preset(c)?.clone());
+        }
+        let start = runs[0].start.unwrap_or(0);
+        let root = lesson.graph.name(start);
+        let question = if spec.prompt.is_empty() {
+            problem::question(spec.kind, &root, spec.node.as_deref(), "")
+        } else {
+            spec.prompt.clone()
+        };
+        let item = Item {
+            id: format!("{}#{}", lesson.name, i + 1),
+            kind: spec.kind,
+            source: if spec.source.is_empty() {
+                lesson.spec.source.clone()
+            } else {
+                spec.source.clone()
+            },
+            question,
+            answer_format: problem::hint(spec.kind),
+            node: spec.node.clone(),
+            runs,
+            graph: lesson.spec.graph.clone(),
+        };
+        out.push(Problem::new(item)?);
+    }
+    Ok(out)
+}
+
+/// The problems of a set: lesson items first (if asked), then `count` generated ones that
+/// cycle through `kinds`.
+pub fn make_set(seed: u64, count: usize, kinds: &[Kind], lessons: bool) -> Result<Vec<Problem>> {
+    make_set_with(seed, count, kinds, lessons, &Params::default())
+}
+
+/// `make_set` with generator overrides.
+pub fn make_set_with(
+    seed: u64,
+    count: usize,
+    kinds: &[Kind],
+    lessons: bool,
+    params: &Params,
+) -> Result<Vec<Problem>> {
+    let kinds = if kinds.is_empty() {
+        &Kind::ALL[..]
+    } else {
+        kinds
+    };
+    let mut out = Vec::new();
+    if lessons {
+        out.extend(
+            lesson_problems()?
+                .into_iter()
+                .filter(|p| kinds.contains(&p.item.kind)),
+        );
+    }
+    for i in 0..count {
+        out.push(generate_with(
+            seed,
+            i as u64,
+            kinds[i % kinds.len()],
+            params,
+        )?);
+    }
+    Ok(out)
+}
+
+pub fn read_set(path: &Path) -> Result<Vec<Problem>> {
+    let set: Set = read_json(path)?;
+    if set.format != SET_FORMAT {
+        return Err(Error::Options(format!(
+            "{}: not a practice set (format is '{}', expected '{SET_FORMAT}')",
+            path.display(),
+            set.format
+        )));
+    }
+    set.items.into_iter().map(Problem::new).collect()
+}
+
+fn read_json<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T> {
+    let text = std::fs::read_to_string(path).map_err(|source| Error::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    serde_json::from_str(&text).map_err(|e| Error::Json {
+        path: path.display().to_string(),
+        line: e.line(),
+        column: e.column(),
+        message: e.to_string(),
+    })
+}
+
+/// Answer files: `{"ID": "answer line", ...}`; see `answer::format_hint` for each kind.
+pub fn read_answers(path: &Path) -> Result<BTreeMap<String, String>> {
+    read_json(path)
+}
+
+/// Grades every item of a set; items without an answer are wrong.
+pub fn grade_set(problems: &[Problem], answers: &BTreeMap<String, String>) -> Result<Vec<Verdict>> {
+    problems
+        .iter()
+        .map(|p| match answers.get(&p.item.id) {
+            Some(a) => p.grade(a),
+            None => Ok(Verdict {
+                id: p.item.id.clone(),
+                correct: false,
+                node: None,
+                step: None,
+                run: p.item.runs[0].name.clone(),
+                why: "no answer given".into(),
+                expected: p.answer()?.to_string(),
+            }),
+        })
+        .collect()
+}
 
 /// `prune practice …`
 #[derive(Args, Debug, Clone)]
-pub struct PracticeArgs {}
+pub struct PracticeArgs {
+    #[command(subcommand)]
+    pub command: Option<PracticeCommand>,
+}
 
-pub fn command(_args: &PracticeArgs) -> Result<String> {
-    Err(Error::Options("practice is not built yet".into()))
+#[derive(Subcommand, Debug, Clone)]
+pub enum PracticeCommand {
+    /// A line-based round in the terminal (the default).
+    Quiz {
+        #[command(flatten)]
+        pick: Pick,
+    },
+    /// Write a problem set (trees and questions, no answers) as JSON to stdout.
+    Export {
+        #[command(flatten)]
+        pick: Pick,
+    },
+    /// Grade an answer file against a set: per-item verdicts and a total.
+    Grade {
+        /// A set written by `prune practice export`.
+        set: PathBuf,
+        /// A JSON object mapping item ids to answer lines, e.g. {"7-1": "3 A"}.
+        answers: PathBuf,
+        /// One JSON object with every verdict instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Print the answer key of a set (for instructors), in the answer-file format.
+    Key {
+        /// A set written by `prune practice export`.
+        set: PathBuf,
+    },
+    /// Print a set's problems as text (trees, questions, settings), e.g. for a worksheet.
+    Show {
+        /// A set written by `prune practice export`.
+        set: PathBuf,
+    },
+    /// Print the call trace of one item's run; verdicts cite its `step` column.
+    Trace {
+        /// A set written by `prune practice export`.
+        set: PathBuf,
+        /// The item's id, as in the set and in verdicts.
+        id: String,
+        /// Which of the item's runs, by name or position (default: the main one; quiescence
+        /// items also have "with quiescence").
+        #[arg(long)]
+        run: Option<String>,
+    },
+    /// Show the saved progress.
+    Progress,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct Pick {
+    /// Seed of the generated problems (the same seed gives the same set).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// How many generated problems.
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u64).range(0..=1000))]
+    pub count: u64,
+    /// Only these kinds, comma-separated [default: all].
+    #[arg(long, value_enum, value_delimiter = ',')]
+    pub kinds: Vec<Kind>,
+    /// Also include the practice items of the built-in lessons.
+    #[arg(long)]
+    pub lessons: bool,
+    /// Tree depth in plies, 1..=6 [default: drawn per problem].
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=6))]
+    pub depth: Option<u8>,
+    /// Moves per inner node: N, or MIN,MAX (1..=6).
+    #[arg(long, value_name = "MIN,MAX", value_parser = parse_branching)]
+    pub branching: Option<(u8, u8)>,
+    /// Score range of leaves, e.g. `--values=-9,9`.
+    #[arg(long, value_name = "LO,HI", allow_hyphen_values = true, value_parser = parse_values)]
+    pub values: Option<(i32, i32)>,
+    /// Who moves at the root.
+    #[arg(long, value_enum)]
+    pub root: Option<RootArg>,
+    /// Let some inner nodes end early as leaves.
+    #[arg(long, value_enum, value_name = "on|off")]
+    pub irregular: Option<crate::cli::Switch>,
+    /// Let nodes share children (the table is on for such trees).
+    #[arg(long, value_enum, value_name = "on|off")]
+    pub transpositions: Option<crate::cli::Switch>,
+    /// Largest tree, in outline lines (one per move plus the root), 2..=52 [default: 15].
+    #[arg(long, value_parser = clap::value_parser!(u64).range(2..=52))]
+    pub nodes: Option<u64>,
+    /// Cut rule [default: ge, with gt drawn for about one problem in four].
+    #[arg(long, value_enum)]
+    pub cut: Option<crate::cli::CutArg>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum RootArg {
+    Max,
+    Min,
+}
+
+fn parse_branching(text: &str) -> std::result::Result<(u8, u8), String> {
+    let num = |t: &str| {
+        t.trim()
+            .parse::<u8>()
+            .ok()
+            .filter(|v| (1..=6).contains(v))
+            .ok_or_else(|| format!("'{t}' is not a branching factor in 1..=6"))
+    };
+    match text.split_once(',') {
+        Some((lo, hi)) => {
+            let (lo, hi) = (num(lo)?, num(hi)?);
+            if lo > hi {
+                return Err(format!("branching {lo},{hi}: MIN must not exceed MAX"));
+            }
+            Ok((lo, hi))
+        }
+        None => num(text).map(|n| (n, n)),
+    }
+}
+
+fn parse_values(text: &str) -> std::result::Result<(i32, i32), String> {
+    let (lo, hi) = text
+        .split_once(',')
+        .ok_or_else(|| format!("'{text}' is not a range; write LO,HI such as -9,9"))?;
+    let num = |t: &str| {
+        t.trim()
+            .parse::<i32>()
+            .ok()
+            .filter(|v| v.abs() <= 1000)
+            .ok_or_else(|| format!("'{t}' is not a score in -1000..=1000"))
+    };
+    let (lo, hi) = (num(lo)?, num(hi)?);
+    if lo > hi {
+        return Err(format!("values {lo},{hi}: LO must not exceed HI"));
+    }
+    Ok((lo, hi))
+}
+
+impl Pick {
+    pub fn params(&self) -> Params {
+        let on = |s: Option<crate::cli::Switch>| s.map(|s| s == crate::cli::Switch::On);
+        Params {
+            depth: self.depth,
+            branching: self.branching,
+            values: self.values,
+            root: self.root.map(|r| match r {
+                RootArg::Max => Side::Max,
+                RootArg::Min => Side::Min,
+            }),
+            irregular: on(self.irregular),
+            transpositions: on(self.transpositions),
+            max_nodes: self.nodes.map(|n| n as usize),
+            cut: self.cut.map(|c| match c {
+                crate::cli::CutArg::Ge => CutSpec::Ge,
+                crate::cli::CutArg::Gt => CutSpec::Gt,
+            }),
+        }
+    }
+
+    fn problems(&self) -> Result<Vec<Problem>> {
+        make_set_with(
+            self.seed,
+            self.count as usize,
+            &self.kinds,
+            self.lessons,
+            &self.params(),
+        )
+    }
+}
+
+pub fn command(args: &PracticeArgs) -> Result<String> {
+    let quiz_default;
+    let command = match &args.command {
+        Some(c) => c,
+        None => {
+            use clap::FromArgMatches;
+            // `prune practice` alone: a quiz with every default.
+            let matches = <Pick as clap::Args>::augment_args(clap::Command::new("quiz"))
+                .get_matches_from(["quiz"]);
+            quiz_default = PracticeCommand::Quiz {
+                pick: Pick::from_arg_matches(&matches)
+                    .map_err(|e| Error::Options(e.to_string()))?,
+            };
+            &quiz_default
+        }
+    };
+    match command {
+        PracticeCommand::Quiz { pick } => {
+            let problems = pick.problems()?;
+            let stdin = std::io::stdin();
+            let mut out = std::io::stdout().lock();
+            let mut progress = store::Progress::load()?;
+            quiz(&problems, &mut stdin.lock(), &mut out, &mut progress)?;
+            progress.save()?;
+            Ok(String::new())
+        }
+        PracticeCommand::Export { pick } => {
+            let problems = pick.problems()?;
+            let set = Set {
+                format: SET_FORMAT.into(),
+                seed: Some(pick.seed),
+                items: problems.into_iter().map(|p| p.item).collect(),
+            };
+            Ok(serde_json::to_string_pretty(&set).expect("sets serialize") + "\n")
+        }
+        PracticeCommand::Grade { set, answers, json } => {
+            let problems = read_set(set)?;
+            let answers = read_answers(answers)?;
+            let verdicts = grade_set(&problems, &answers)?;
+            Ok(if *json {
+                let right = verdicts.iter().filter(|v| v.correct).count();
+                serde_json::to_string_pretty(&serde_json::json!({
+                    "verdicts": verdicts,
+                    "correct": right,
+                    "total": verdicts.len(),
+                }))
+                .expect("verdicts serialize")
+                    + "\n"
+            } else {
+                verdict_text(&verdicts)
+            })
+        }
+        PracticeCommand::Key { set } => {
+            let problems = read_set(set)?;
+            let mut key = BTreeMap::new();
+            for p in &problems {
+                key.insert(p.item.id.clone(), p.answer()?.to_string());
+            }
+            Ok(serde_json::to_string_pretty(&key).expect("keys serialize") + "\n")
+        }
+        PracticeCommand::Show { set } => {
+            let problems = read_set(set)?;
+            let mut text = String::new();
+            for p in &problems {
+                text.push_str(&format!(
+                    "── {} ({}, {}) ──\n{}\n\n",
+                    p.item.id,
+                    p.item.kind.name(),
+                    p.item.source,
+                    p.describe()
+                ));
+            }
+            Ok(text)
+        }
+        PracticeCommand::Trace { set, id, run } => {
+            let problems = read_set(set)?;
+            let p = problems
+                .iter()
+                .find(|p| &p.item.id == id)
+                .ok_or_else(|| Error::Options(format!("{}: no item '{id}'", set.display())))?;
+            let index = match run.as_deref() {
+                None => 0,
+                Some(r) => p
+                    .item
+                    .runs
+                    .iter()
+                    .position(|x| x.name == r)
+                    .or_else(|| r.parse::<usize>().ok().filter(|&i| i < p.item.runs.len()))
+                    .ok_or_else(|| {
+                        Error::Options(format!(
+                            "item {id} has no run '{r}' (runs: {})",
+                            p.item
+                                .runs
+                                .iter()
+                                .map(|x| x.name.as_str())
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        ))
+                    })?,
+            };
+            let solved = p.solve_run(index)?;
+            Ok(crate::cli::report::trace_table(&p.lesson, &solved.rec))
+        }
+        PracticeCommand::Progress => Ok(store::Progress::load()?.summary()),
+    }
+}
+
+fn verdict_text(verdicts: &[Verdict]) -> String {
+    let mut text = String::new();
+    for v in verdicts {
+        if v.correct {
+            text.push_str(&format!("{}: correct\n", v.id));
+        } else {
+            text.push_str(&format!("{}: wrong", v.id));
+            if let Some(n) = &v.node {
+                text.push_str(&format!(" at node {n}"));
+            }
+            if let Some(s) = v.step {
+                text.push_str(&format!(" (see step {s} of run '{}')", v.run));
+            }
+            text.push_str(&format!("\n  {}\n  expected: {}\n", v.why, v.expected));
+        }
+    }
+    let right = verdicts.iter().filter(|v| v.correct).count();
+    text.push_str(&format!("total: {right}/{}\n", verdicts.len()));
+    text
+}
+
+/// One trace row (with the header) for the step a verdict cites.
+fn trace_row(p: &Problem, run: &str, step: u64) -> Option<String> {
+    let index = p.item.runs.iter().position(|r| r.name == run)?;
+    let solved = p.solve_run(index).ok()?;
+    let table = crate::cli::report::trace_table(&p.lesson, &solved.rec);
+    let mut lines = table.lines();
+    let header = lines.next()?;
+    let row = lines.find(|l| l.split_whitespace().next() == Some(&step.to_string()))?;
+    Some(format!("{header}\n{row}"))
+}
+
+/// A line-based round: pose each problem, read one answer line, grade it, keep the tally.
+/// `q` stops, `?` shows the answer without counting the problem.
+pub fn quiz(
+    problems: &[Problem],
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+    progress: &mut store::Progress,
+) -> Result<(usize, usize)> {
+    let (mut right, mut asked) = (0, 0);
+    for (i, p) in problems.iter().enumerate() {
+        writeln!(
+            out,
+            "── problem {} of {} ({}) ──",
+            i + 1,
+            problems.len(),
+            p.item.kind.name()
+        )?;
+        writeln!(out, "{}", p.describe())?;
+        write!(out, "> ")?;
+        out.flush()?;
+        let mut line = String::new();
+        if input.read_line(&mut line)? == 0 || line.trim() == "q" {
+            break;
+        }
+        if line.trim() == "?" {
+            writeln!(out, "answer: {}", p.answer()?)?;
+            continue;
+        }
+        let v = p.grade(&line)?;
+        asked += 1;
+        progress.record(p.item.kind, v.correct);
+        if v.correct {
+            right += 1;
+            writeln!(out, "✓ correct")?;
+        } else {
+            let at = v
+                .node
+                .as_ref()
+                .map(|n| format!(" at {n}"))
+                .unwrap_or_default();
+            writeln!(out, "✗ wrong{at}: {}", v.why)?;
+            writeln!(out, "  answer: {}", v.expected)?;
+            if let Some(row) = v.step.and_then(|s| trace_row(p, &v.run, s)) {
+                writeln!(out, "{row}")?;
+            }
+        }
+    }
+    writeln!(
+        out,
+        "\n{right} of {asked} correct (streak {}, best {})",
+        progress.streak, progress.best_streak
+    )?;
+    Ok((right, asked))
 }

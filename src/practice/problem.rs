@@ -1,0 +1,880 @@
+//! One practice problem: a tree, the runs that answer it, the question, and its grader.
+//!
+//! The expected answer and every piece of feedback are read off recorded runs of the core
+//! (`run::recorded` + `trace::calls`); nothing here searches a tree a second way.
+
+use serde::{Deserialize, Serialize};
+
+use super::Kind;
+use super::answer::{Answer, format_hint};
+use super::query::{self, Skip};
+use crate::error::{Error, Result};
+use crate::game::Game;
+use crate::game::graph::{Graph, GraphSpec};
+use crate::lesson::{GameKind, Lesson, LessonSpec, Overrides, RunSpec};
+use crate::run::{Recorded, recorded};
+use crate::search::{CutRule, fmt_score};
+use crate::trace::Event;
+use crate::trace::calls::{Call, Outcome, calls};
+
+/// A problem as a set file stores it: everything needed to recompute the answer, no answer.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Item {
+    pub id: String,
+    pub kind: Kind,
+    /// Where it comes from: a lesson item, or the generator seed and index.
+    pub source: String,
+    pub question: String,
+    /// How to write the answer.
+    pub answer_format: String,
+    /// The node the question is about, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub node: Option<String>,
+    /// The main run first; the quiescence kind adds the run with quiescence.
+    pub runs: Vec<RunSpec>,
+    pub graph: GraphSpec,
+}
+
+/// The grade of one answer.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Verdict {
+    pub id: String,
+    pub correct: bool,
+    /// The node the mistake is about.
+    pub node: Option<String>,
+    /// The `step` of `prune practice trace` (= `prune trace`) whose row shows the right answer.
+    pub step: Option<u64>,
+    /// Which run that step belongs to.
+    pub run: String,
+    pub why: String,
+    pub expected: String,
+}
+
+/// A loaded problem, ready to solve and grade.
+#[derive(Debug, Clone)]
+pub struct Problem {
+    pub item: Item,
+    pub lesson: Lesson,
+}
+
+/// One recorded run with its call rows.
+pub struct Solved {
+    pub run: String,
+    pub rec: Recorded,
+    pub rows: Vec<Call>,
+}
+
+impl Problem {
+    /// Loads and checks a problem: its answer must be computable.
+    pub fn new(item: Item) -> Result<Problem> {
+        let problem = Problem::unchecked(item)?;
+        // Computing the answer checks everything a question needs (its node is searched, its
+        // runs are valid) when the problem is loaded, not when it is graded.
+        problem.answer()?;
+        Ok(problem)
+    }
+
+    /// The graph and runs only, for a problem still being built (its question may lack the
+    /// node it will ask about).
+    pub(crate) fn unchecked(item: Item) -> Result<Problem> {
+        let graph = Graph::from_spec(&item.graph).map_err(|problem| Error::Invalid {
+            path: format!("practice item {}", item.id),
+            problem,
+        })?;
+        if item.runs.is_empty() || (item.kind == Kind::Quiescence && item.runs.len() < 2) {
+            return Err(Error::Options(format!(
+                "practice item {}: a {} problem needs {} run(s)",
+                item.id,
+                item.kind.name(),
+                if item.kind == Kind::Quiescence { 2 } else { 1 }
+            )));
+        }
+        let lesson = Lesson {
+            name: format!("practice item {}", item.id),
+            spec: LessonSpec {
+                title: item.id.clone(),
+                source: item.source.clone(),
+                intro: Vec::new(),
+                graph: item.graph.clone(),
+                runs: item.runs.clone(),
+                notes: Vec::new(),
+                facts: Vec::new(),
+                practice: Vec::new(),
+                game: GameKind::Minimax,
+            },
+            graph,
+        };
+        let problem = Problem { item, lesson };
+        if let Some(name) = &problem.item.node {
+            problem.node_id(name)?;
+        }
+        problem.solve_run(0)?;
+        Ok(problem)
+    }
+
+    fn node_id(&self, name: &str) -> Result<u32> {
+        query::find_node(&self.lesson.graph, name).ok_or_else(|| {
+            Error::Options(format!(
+                "practice item {}: no node named '{name}'",
+                self.item.id
+            ))
+        })
+    }
+
+    fn name(&self, s: u32) -> String {
+        self.lesson.graph.name(s)
+    }
+
+    pub fn solve_run(&self, index: usize) -> Result<Solved> {
+        let run = &self.item.runs[index].name;
+        let setup = self.lesson.setup(Some(run), &Overrides::default())?;
+        let rec = recorded(&self.lesson, &setup)?;
+        let rows = calls(&rec.trace.events);
+        Ok(Solved {
+            run: run.clone(),
+            rec,
+            rows,
+        })
+    }
+
+    /// The settings a learner needs besides the tree, in one or two lines.
+    pub fn settings(&self) -> String {
+        let Ok(setup) = self
+            .lesson
+            .setup(Some(&self.item.runs[0].name), &Overrides::default())
+        else {
+            return String::new();
+        };
+        let o = setup.options;
+        let mut parts = vec![match o.algorithm {
+            crate::search::Algorithm::AlphaBeta => "fail-soft alpha-beta".to_string(),
+            crate::search::Algorithm::Minimax => "plain minimax".to_string(),
+        }];
+        parts.push(if o.ordering {
+            "ordered by hint and score".into()
+        } else {
+            "left to right".into()
+        });
+        parts.push(match o.cut {
+            CutRule::AtLeast => "cut if α ≥ β".into(),
+            CutRule::Strict => "cut only if α > β".into(),
+        });
+        parts.push(if o.table { "table on" } else { "no table" }.into());
+        if o.deepening {
+            parts.push(format!("deepening 1..{}", o.depth));
+        } else {
+            parts.push(format!("depth {}", o.depth));
+        }
+        if o.budget < crate::search::MAX_BUDGET {
+            parts.push(format!("budget {}", o.budget));
+        }
+        if o.window != (-crate::search::INF, crate::search::INF) {
+            parts.push(format!(
+                "root window ({}, {})",
+                fmt_score(o.window.0),
+                fmt_score(o.window.1)
+            ));
+        }
+        parts.join(", ")
+    }
+
+    /// The right answer, computed by the core.
+    pub fn answer(&self) -> Result<Answer> {
+        let main = self.solve_run(0)?;
+        let graph = &self.lesson.graph;
+        let start = main.rec.setup.start;
+        let choice = |mv: i16| match query::choice_name(graph, start, mv) {
+            serde_json::Value::String(s) => s,
+            _ => "-".to_string(),
+        };
+        Ok(match self.item.kind {
+            Kind::Decision => Answer::Decision {
+                value: main.rec.result.score,
+                choice: choice(main.rec.result.mv),
+            },
+            Kind::Leaves => {
+                let events = &main.rec.trace.events;
+                let evaluated = query::reads(&main.rows, events, None)
+                    .iter()
+                    .map(|&(_, s)| self.name(s))
+                    .collect();
+                let mut skipped: Vec<u32> = query::skips(&main.rec, &main.rows, graph, None)
+                    .iter()
+                    .map(|k| k.child)
+                    .collect();
+                skipped.sort_unstable();
+                skipped.dedup();
+                Answer::Leaves {
+                    evaluated,
+                    skipped: skipped.iter().map(|&s| self.name(s)).collect(),
+                }
+            }
+            Kind::Window => {
+                let c = &main.rows[self.target(&main)?];
+                Answer::Window {
+                    alpha: c.alpha,
+                    beta: c.beta,
+                }
+            }
+            Kind::Value => {
+                let c = &main.rows[self.target(&main)?];
+                Answer::Value {
+                    value: c.value.unwrap_or(0),
+                    bound: query::bound_of(&main.rec.trace.events, c)
+                        .unwrap_or("exact")
+                        .to_string(),
+                }
+            }
+            Kind::Flag => {
+                let c = &main.rows[self.target(&main)?];
+                Answer::Flag(match c.outcome {
+                    Some(Outcome::Stored(f)) => f.name().to_string(),
+                    _ => "HIT".to_string(),
+                })
+            }
+            Kind::Interrupted => Answer::Interrupted {
+                status: main.rec.result.status.name().to_string(),
+                depth: main.rec.result.depth,
+                value: main.rec.result.score,
+                choice: choice(main.rec.result.mv),
+            },
+            Kind::Quiescence => {
+                let quiet = self.solve_run(1)?;
+                Answer::Quiescence {
+                    fixed: main.rec.result.score,
+                    quiet: quiet.rec.result.score,
+                }
+            }
+            Kind::Next => {
+                let c = &main.rows[self.target(&main)?];
+                Answer::Next(
+                    query::next_after(&main.rec.trace.events, graph, c)
+                        .unwrap_or_else(|| "return".into()),
+                )
+            }
+        })
+    }
+
+    /// The first call of the asked node in the last pass.
+    fn target(&self, solved: &Solved) -> Result<usize> {
+        let name = self.item.node.as_deref().ok_or_else(|| {
+            Error::Options(format!(
+                "practice item {}: a {} problem needs a node",
+                self.item.id,
+                self.item.kind.name()
+            ))
+        })?;
+        let s = self.node_id(name)?;
+        query::call_of(&solved.rows, None, s, 1).ok_or_else(|| {
+            Error::Options(format!(
+                "practice item {}: node {name} is never searched in this run",
+                self.item.id
+            ))
+        })
+    }
+
+    /// Grades one answer line: which node is wrong, why, and the step that shows it.
+    pub fn grade(&self, text: &str) -> Result<Verdict> {
+        let expected = self.answer()?;
+        let main = self.solve_run(0)?;
+        let mut verdict = Verdict {
+            id: self.item.id.clone(),
+            correct: false,
+            node: None,
+            step: None,
+            run: main.run.clone(),
+            why: String::new(),
+            expected: expected.to_string(),
+        };
+        let given = match Answer::parse(self.item.kind, text) {
+            Ok(Answer::Leaves {
+                evaluated,
+                mut skipped,
+            }) => {
+                // Skipped children form a set: list them in node order, as the key does.
+                let graph = &self.lesson.graph;
+                skipped
+                    .sort_by_key(|n| (query::find_node(graph, n).unwrap_or(u32::MAX), n.clone()));
+                skipped.dedup();
+                Answer::Leaves { evaluated, skipped }
+            }
+            Ok(a) => a,
+            Err(e) => {
+                verdict.why = format!("could not read the answer: {e}");
+                return Ok(verdict);
+            }
+        };
+        if given == expected {
+            verdict.correct = true;
+            verdict.why = "correct".into();
+            return Ok(verdict);
+        }
+        let (node, step, why) = self.explain(&main, &expected, &given)?;
+        verdict.node = node.map(|s| self.name(s));
+        verdict.step = step;
+        verdict.why = why;
+        if self.item.kind == Kind::Quiescence
+            && matches!((&expected, &given), (Answer::Quiescence { fixed: a, .. }, Answer::Quiescence { fixed: b, .. }) if a == b)
+        {
+            verdict.run = self.item.runs[1].name.clone();
+        }
+        Ok(verdict)
+    }
+
+    fn root_call(&self, solved: &Solved) -> Option<usize> {
+        query::pass_rows(&solved.rows, None).first().copied()
+    }
+
+    fn describe_call(&self, c: &Call, events: &[Event]) -> String {
+        let value = c.value.map_or("nothing".to_string(), fmt_score);
+        let what = match c.outcome {
+            Some(Outcome::TableHit) => "from the table".to_string(),
+            Some(Outcome::Stored(crate::search::Flag::Exact)) => "exactly".to_string(),
+            _ => match query::bound_of(events, c) {
+                Some("upper") => "as an upper bound (the true value is at most this)".to_string(),
+                Some("lower") => "as a lower bound (the true value is at least this)".to_string(),
+                _ => String::new(),
+            },
+        };
+        format!(
+            "{} returns {value} {what} (step {})",
+            self.name(c.state),
+            c.step
+        )
+    }
+
+    /// (node, step, explanation) for a wrong answer.
+    fn explain(
+        &self,
+        main: &Solved,
+        expected: &Answer,
+        given: &Answer,
+    ) -> Result<(Option<u32>, Option<u64>, String)> {
+        let graph = &self.lesson.graph;
+        let events = &main.rec.trace.events;
+        let rows = &main.rows;
+        let start = main.rec.setup.start;
+        Ok(match (expected, given) {
+            (
+                Answer::Decision { value, choice },
+                Answer::Decision {
+                    value: v2,
+                    choice: c2,
+                },
+            ) => {
+                let root = self.root_call(main);
+                let root_step = root.map(|r| rows[r].step);
+                let children: Vec<&Call> = root
+                    .map(|r| rows.iter().filter(|c| c.parent == Some(r)).collect())
+                    .unwrap_or_default();
+                let summary = children
+                    .iter()
+                    .map(|c| self.describe_call(c, events))
+                    .collect::<Vec<_>>()
+                    .join("; ");
+                if c2 != choice {
+                    let picked = query::find_node(graph, c2)
+                        .filter(|&s| graph_children(graph, start).contains(&s));
+                    match picked {
+                        None => (
+                            Some(start),
+                            root_step,
+                            format!(
+                                "{c2} is not a move of {}; its children are {}",
+                                self.name(start),
+                                graph_children(graph, start)
+                                    .iter()
+                                    .map(|&s| self.name(s))
+                                    .collect::<Vec<_>>()
+                                    .join(", ")
+                            ),
+                        ),
+                        Some(s) => {
+                            let call = children.iter().find(|c| c.state == s);
+                            let best = query::find_node(graph, choice)
+                                .and_then(|b| children.iter().find(|c| c.state == b));
+                            let mut why = match call {
+                                Some(c) => self.describe_call(c, events),
+                                None => format!("{} is never searched", self.name(s)),
+                            };
+                            if let Some(b) = best {
+                                why.push_str(&format!(
+                                    ", but {}; {} keeps the first child that strictly improves its best",
+                                    self.describe_call(b, events),
+                                    self.name(start)
+                                ));
+                            }
+                            (Some(s), call.map(|c| c.step).or(root_step), why)
+                        }
+                    }
+                } else {
+                    (
+                        Some(start),
+                        root_step,
+                        format!(
+                            "{} is worth {}, not {}: {summary}",
+                            self.name(start),
+                            fmt_score(*value),
+                            fmt_score(*v2)
+                        ),
+                    )
+                }
+            }
+            (
+                Answer::Leaves { evaluated, skipped },
+                Answer::Leaves {
+                    evaluated: e2,
+                    skipped: s2,
+                },
+            ) => {
+                let read_list = query::reads(rows, events, None);
+                let skip_list = query::skips(&main.rec, rows, graph, None);
+                if evaluated != e2 {
+                    let i = evaluated
+                        .iter()
+                        .zip(e2)
+                        .position(|(a, b)| a != b)
+                        .unwrap_or(evaluated.len().min(e2.len()));
+                    if i < evaluated.len() {
+                        let (call, s) = read_list[i];
+                        let after = if i == 0 {
+                            "the first leaf read".to_string()
+                        } else {
+                            format!("after {}, the next leaf read", evaluated[i - 1])
+                        };
+                        let extra = e2
+                            .get(i)
+                            .and_then(|g| query::find_node(graph, g))
+                            .map(|g| self.why_not_read(g, &skip_list, rows, read_list.as_slice()))
+                            .unwrap_or_default();
+                        (
+                            Some(s),
+                            Some(rows[call].step),
+                            format!(
+                                "{after} is {} (step {}){extra}",
+                                self.name(s),
+                                rows[call].step
+                            ),
+                        )
+                    } else {
+                        let g = query::find_node(graph, &e2[i]);
+                        let why = g
+                            .map(|g| self.why_not_read(g, &skip_list, rows, &read_list))
+                            .unwrap_or_default();
+                        (
+                            g,
+                            None,
+                            format!(
+                                "only {} leaves are read; {} is not{why}",
+                                evaluated.len(),
+                                e2[i]
+                            ),
+                        )
+                    }
+                } else {
+                    let missing = skipped.iter().find(|s| !s2.contains(s));
+                    let extra = s2.iter().find(|s| !skipped.contains(s));
+                    match (missing, extra) {
+                        (Some(m), _) => {
+                            let s = query::find_node(graph, m);
+                            let k = skip_list.iter().find(|k| Some(k.child) == s);
+                            let (step, why) = self.skip_reason(k, rows);
+                            (s, step, format!("{m} is skipped: {why}"))
+                        }
+                        (None, Some(x)) => {
+                            let s = query::find_node(graph, x);
+                            let searched = s.and_then(|s| query::call_of(rows, None, s, 1));
+                            match searched {
+                                Some(c) => (
+                                    s,
+                                    Some(rows[c].step),
+                                    format!(
+                                        "{x} is not skipped: it is searched at step {}",
+                                        rows[c].step
+                                    ),
+                                ),
+                                None => (
+                                    s,
+                                    None,
+                                    format!(
+                                        "{x} is never searched, but it lies inside a pruned subtree: name only the child where the cut happens"
+                                    ),
+                                ),
+                            }
+                        }
+                        (None, None) => (None, None, "the skipped list has repeats".to_string()),
+                    }
+                }
+            }
+            (
+                Answer::Window { alpha, beta },
+                Answer::Window {
+                    alpha: a2,
+                    beta: b2,
+                },
+            ) => {
+                let t = self.target(main)?;
+                let c = &rows[t];
+                let mut why = format!(
+                    "{} is entered at step {} with (α, β) = ({}, {})",
+                    self.name(c.state),
+                    c.step,
+                    fmt_score(*alpha),
+                    fmt_score(*beta)
+                );
+                if alpha != a2 {
+                    why.push_str(&format!("; α: {}", self.origin(main, t, true)));
+                }
+                if beta != b2 {
+                    why.push_str(&format!("; β: {}", self.origin(main, t, false)));
+                }
+                (Some(c.state), Some(c.step), why)
+            }
+            (Answer::Value { .. }, _) | (Answer::Flag(_), _) => {
+                let t = self.target(main)?;
+                let c = &rows[t];
+                (Some(c.state), Some(c.step), self.why_value(main, t))
+            }
+            (Answer::Interrupted { status, depth, .. }, _) => {
+                let o = main.rec.setup.options;
+                let aborted = main.rec.result.history.iter().find(|p| !p.done);
+                let why = match aborted {
+                    Some(p) => format!(
+                        "the budget admits {} calls in all; pass {} needs more, so call {} is refused and that pass is abandoned. {}",
+                        o.budget,
+                        p.depth,
+                        o.budget + 1,
+                        if *depth > 0 {
+                            format!(
+                                "The run returns {status} with the last completed pass, depth {depth}"
+                            )
+                        } else {
+                            "No pass completed: NO_COMPLETED_DEPTH, score 0 and no move (neither is meaningful)".to_string()
+                        }
+                    ),
+                    None => format!(
+                        "every pass finishes within the budget of {} calls",
+                        o.budget
+                    ),
+                };
+                let step = if aborted.is_some() {
+                    Some(o.budget)
+                } else {
+                    rows.last().map(|c| c.step)
+                };
+                (Some(start), step, why)
+            }
+            (Answer::Quiescence { fixed, quiet }, Answer::Quiescence { fixed: f2, .. }) => {
+                let q = self.solve_run(1)?;
+                let (run, value) = if fixed != f2 {
+                    (main, *fixed)
+                } else {
+                    (&q, *quiet)
+                };
+                let root = self.root_call(run);
+                let summary = root
+                    .map(|r| {
+                        run.rows
+                            .iter()
+                            .filter(|c| c.parent == Some(r))
+                            .map(|c| self.describe_call(c, &run.rec.trace.events))
+                            .collect::<Vec<_>>()
+                            .join("; ")
+                    })
+                    .unwrap_or_default();
+                let label = if fixed != f2 {
+                    "without quiescence the static scores at the horizon are believed"
+                } else {
+                    "with quiescence, tactical moves are followed past the horizon and each side may stand pat"
+                };
+                (
+                    Some(start),
+                    root.map(|r| run.rows[r].step),
+                    format!(
+                        "{label}: {} is worth {}; {summary}",
+                        self.name(start),
+                        fmt_score(value)
+                    ),
+                )
+            }
+            (Answer::Next(next), _) => {
+                let t = self.target(main)?;
+                let c = &rows[t];
+                let parent = c.parent.map(|p| &rows[p]);
+                let pstate = parent.map(|p| p.state).unwrap_or(start);
+                let (wa, wb) = parent
+                    .map(|p| {
+                        // The parent's window once it has taken in this child's value.
+                        let exit = c.exit_event.unwrap_or(p.enter_event);
+                        let until = events[exit + 1..]
+                            .iter()
+                            .position(|e| {
+                                !matches!(
+                                    e,
+                                    Event::Pop { .. } | Event::Best { .. } | Event::Window { .. }
+                                )
+                            })
+                            .map_or(events.len(), |k| exit + 1 + k);
+                        window_at(events, p, until)
+                    })
+                    .unwrap_or((c.alpha, c.beta));
+                let returned = format!(
+                    "{} returned {} (step {}) and {}'s window is now ({}, {})",
+                    self.name(c.state),
+                    c.value.map_or("-".into(), fmt_score),
+                    c.step,
+                    self.name(pstate),
+                    fmt_score(wa),
+                    fmt_score(wb)
+                );
+                let why = match next.as_str() {
+                    "cut" => format!(
+                        "{returned}: closed, so {} stops scanning its moves",
+                        self.name(pstate)
+                    ),
+                    "return" => format!(
+                        "{returned}: still open, but that was its last move, so it stores its result and returns"
+                    ),
+                    other => {
+                        format!("{returned}: still open, so it goes on with its next move: {other}")
+                    }
+                };
+                let step = match next.strip_prefix("enter ") {
+                    Some(name) => query::find_node(graph, name)
+                        .and_then(|s| {
+                            rows.iter()
+                                .find(|r| r.state == s && r.parent == c.parent && r.step > c.step)
+                        })
+                        .map(|r| r.step),
+                    None => parent.map(|p| p.step),
+                };
+                (Some(pstate), step, why)
+            }
+            _ => (None, None, "the answer has the wrong form".to_string()),
+        })
+    }
+
+    fn why_not_read(
+        &self,
+        g: u32,
+        skips: &[Skip],
+        rows: &[Call],
+        reads: &[(usize, u32)],
+    ) -> String {
+        if self.lesson.graph.move_count(g) > 0 && !reads.iter().any(|&(_, s)| s == g) {
+            return format!(" ({} is not a leaf here: it has moves)", self.name(g));
+        }
+        if let Some(&(c, _)) = reads.iter().find(|&&(_, s)| s == g) {
+            return format!(
+                " ({} is read later, at step {})",
+                self.name(g),
+                rows[c].step
+            );
+        }
+        let graph = &self.lesson.graph;
+        for k in skips {
+            if k.child == g || descends(graph, k.child, g) {
+                let (_, why) = self.skip_reason(Some(k), rows);
+                return format!(" ({} is never read: {why})", self.name(g));
+            }
+        }
+        format!(" ({} is never read)", self.name(g))
+    }
+
+    fn skip_reason(&self, k: Option<&Skip>, rows: &[Call]) -> (Option<u64>, String) {
+        let Some(k) = k else {
+            return (None, "a cutoff skips it".into());
+        };
+        let p = &rows[k.parent];
+        match k.closer.map(|c| &rows[c]) {
+            Some(c) => (
+                Some(c.step),
+                format!(
+                    "at {} the window closed when {} returned {} (step {}), so {} is never tried",
+                    self.name(p.state),
+                    self.name(c.state),
+                    c.value.map_or("-".into(), fmt_score),
+                    c.step,
+                    self.name(k.child)
+                ),
+            ),
+            None => (
+                Some(p.step),
+                format!("{} cut off (step {})", self.name(p.state), p.step),
+            ),
+        }
+    }
+
+    /// Where the α (or β) a call received was set.
+    fn origin(&self, main: &Solved, t: usize, alpha: bool) -> String {
+        let rows = &main.rows;
+        let events = &main.rec.trace.events;
+        let target = if alpha { rows[t].alpha } else { rows[t].beta };
+        let enter = rows[t].enter_event;
+        let mut a = rows[t].parent;
+        while let Some(i) = a {
+            let frame = &rows[i];
+            let changed = events[frame.enter_event..enter]
+                .iter()
+                .enumerate()
+                .rev()
+                .find_map(|(k, e)| match e {
+                    Event::Window {
+                        state,
+                        alpha: wa,
+                        beta: wb,
+                    } if *state == frame.state
+                        && (if alpha { *wa } else { *wb }) == target
+                        && (if alpha {
+                            frame.alpha != *wa
+                        } else {
+                            frame.beta != *wb
+                        }) =>
+                    {
+                        Some(frame.enter_event + k)
+                    }
+                    _ => None,
+                });
+            if let Some(at) = changed {
+                let child = rows
+                    .iter()
+                    .rfind(|c| c.parent == Some(i) && c.exit_event.is_some_and(|x| x < at));
+                let side = if alpha { "MAX" } else { "MIN" };
+                return match child {
+                    Some(c) => format!(
+                        "{} was set at {side} node {} when its child {} returned {} (step {})",
+                        fmt_score(target),
+                        self.name(frame.state),
+                        self.name(c.state),
+                        c.value.map_or("-".into(), fmt_score),
+                        c.step
+                    ),
+                    None => format!(
+                        "{} was set by {side} node {}'s stand-pat score (step {})",
+                        fmt_score(target),
+                        self.name(frame.state),
+                        frame.step
+                    ),
+                };
+            }
+            a = frame.parent;
+        }
+        format!(
+            "{} comes unchanged from the root window: no {} ancestor had a result yet",
+            fmt_score(target),
+            if alpha { "MAX" } else { "MIN" }
+        )
+    }
+
+    fn why_value(&self, main: &Solved, t: usize) -> String {
+        let rows = &main.rows;
+        let events = &main.rec.trace.events;
+        let c = &rows[t];
+        let mut why = self.describe_call(c, events);
+        let cutter = rows.iter().find(|r| r.parent == Some(t) && r.caused_cutoff);
+        match (c.outcome, query::bound_of(events, c)) {
+            (Some(Outcome::TableHit), Some(b)) => why.push_str(&format!(
+                "; an earlier search of the same position stored a {} entry that settles this window, so nothing is stored now (HIT)",
+                b.to_uppercase()
+            )),
+            (_, Some("exact")) => why.push_str(&format!(
+                "; its value lies strictly inside the window ({}, {}) it received, so it is exact: EXACT",
+                fmt_score(c.alpha),
+                fmt_score(c.beta)
+            )),
+            (_, Some(b)) => {
+                let flag = b.to_uppercase();
+                match cutter {
+                    Some(k) => why.push_str(&format!(
+                        "; it stopped after {} returned {} (step {}) closed its window ({}, {}), so the skipped moves could only make it {}: {flag}",
+                        self.name(k.state),
+                        k.value.map_or("-".into(), fmt_score),
+                        k.step,
+                        fmt_score(c.alpha),
+                        fmt_score(c.beta),
+                        if b == "upper" { "smaller" } else { "larger" }
+                    )),
+                    None => why.push_str(&format!(
+                        "; its value is outside the window ({}, {}) it received, so it only proves a bound: {flag}",
+                        fmt_score(c.alpha),
+                        fmt_score(c.beta)
+                    )),
+                }
+            }
+            _ => {}
+        }
+        why
+    }
+
+    /// The question with the tree's settings and the answer format, for a terminal.
+    pub fn describe(&self) -> String {
+        format!(
+            "{}\n{}",
+            super::render::outline(&self.lesson.graph, self.start()),
+            self.prompt(78)
+        )
+    }
+
+    /// The question, the search settings and the answer format, wrapped to `width` columns
+    /// (for a view that draws the tree itself).
+    pub fn prompt(&self, width: usize) -> String {
+        [
+            self.item.question.clone(),
+            format!("[{}]", self.settings()),
+            format!("Answer: {}", self.item.answer_format),
+        ]
+        .iter()
+        .map(|para| super::render::wrap(para, width))
+        .collect::<Vec<_>>()
+        .join("\n")
+    }
+
+    pub fn start(&self) -> u32 {
+        self.item.runs[0].start.unwrap_or(0)
+    }
+}
+
+/// A frame's (α, β) just before event `until`: its entry window narrowed by its own Window
+/// events (edges go forward, so no nested frame shares its state).
+fn window_at(events: &[Event], frame: &Call, until: usize) -> (i32, i32) {
+    events[frame.enter_event..until]
+        .iter()
+        .rev()
+        .find_map(|e| match e {
+            Event::Window { state, alpha, beta } if *state == frame.state => Some((*alpha, *beta)),
+            _ => None,
+        })
+        .unwrap_or((frame.alpha, frame.beta))
+}
+
+fn graph_children(graph: &Graph, s: u32) -> Vec<u32> {
+    (0..graph.move_count(s))
+        .map(|i| graph.child(s, i))
+        .collect()
+}
+
+fn descends(graph: &Graph, from: u32, target: u32) -> bool {
+    graph_children(graph, from)
+        .into_iter()
+        .any(|c| c == target || descends(graph, c, target))
+}
+
+/// The default question sentence of a kind.
+pub fn question(kind: Kind, root: &str, node: Option<&str>, extra: &str) -> String {
+    let node = node.unwrap_or("?");
+    match kind {
+        Kind::Decision => format!("What is the value of {root}, and which move does it choose?"),
+        Kind::Leaves => "Which leaves does alpha-beta read, in order, and which children do its cutoffs skip (name each pruned child, not what lies below it)?".to_string(),
+        Kind::Window => format!("Which window (α, β) does node {node} receive when the search enters it{extra}?"),
+        Kind::Value => format!("What value does node {node} return{extra}, and is it exact or only a lower or upper bound?"),
+        Kind::Flag => format!("Which flag is stored for node {node}{extra}?"),
+        Kind::Interrupted => format!("The search is interrupted by its budget. What does the run return{extra}?"),
+        Kind::Quiescence => format!("What is {root}'s value without quiescence, and with it{extra}? Only tactical moves (marked *) are followed past the horizon, and the side to move may stand pat on its static score."),
+        Kind::Next => format!("The search has just returned from node {node} to its parent{extra}. What happens next?"),
+    }
+}
+
+pub fn hint(kind: Kind) -> String {
+    format_hint(kind).to_string()
+}

@@ -1,0 +1,87 @@
+//! A tree drawn as an indented outline that fits a narrow terminal.
+
+use std::collections::HashSet;
+use std::fmt::Write;
+
+use crate::game::Game;
+use crate::game::graph::Graph;
+
+/// `▲ R MAX` / `▼ A MIN (static 3)` / `▲ a = 5`; tactical edges are marked `*`, and a
+/// position reached again (a transposition) is shown once and then referred to.
+pub fn outline(graph: &Graph, start: u32) -> String {
+    let mut out = String::new();
+    let mut seen = HashSet::new();
+    line(graph, start, "", "", false, &mut seen, &mut out);
+    out.trim_end().to_string()
+}
+
+fn line(
+    graph: &Graph,
+    s: u32,
+    lead: &str,
+    branch: &str,
+    tactical: bool,
+    seen: &mut HashSet<u32>,
+    out: &mut String,
+) {
+    let side = graph.side(s);
+    let mark = if side.is_max() { "▲" } else { "▼" };
+    let name = graph.name(s);
+    let star = if tactical { "*" } else { "" };
+    let children = graph.move_count(s);
+    let _ = write!(out, "{lead}{branch}{star}{mark} {name}");
+    if !seen.insert(s) && children > 0 {
+        let _ = writeln!(out, " (again: same position as above)");
+        return;
+    }
+    match (children, graph.score(s)) {
+        (0, Some(v)) => {
+            let _ = writeln!(out, " = {v}");
+        }
+        (_, Some(v)) => {
+            let _ = writeln!(out, " {} (static {v})", side.name());
+        }
+        _ => {
+            let _ = writeln!(out, " {}", side.name());
+        }
+    }
+    let next_lead = format!(
+        "{lead}{}",
+        match branch {
+            "" => "",
+            "├ " => "│ ",
+            _ => "  ",
+        }
+    );
+    for i in 0..children {
+        let last = i + 1 == children;
+        line(
+            graph,
+            graph.child(s, i),
+            &next_lead,
+            if last { "└ " } else { "├ " },
+            graph.is_tactical(s, i),
+            seen,
+            out,
+        );
+    }
+}
+
+/// Greedy word wrap to `width` columns (counted in characters).
+pub fn wrap(text: &str, width: usize) -> String {
+    let mut out = String::new();
+    let mut col = 0;
+    for word in text.split_whitespace() {
+        let len = word.chars().count();
+        if col > 0 && col + 1 + len > width {
+            out.push('\n');
+            col = 0;
+        } else if col > 0 {
+            out.push(' ');
+            col += 1;
+        }
+        out.push_str(word);
+        col += len;
+    }
+    out
+}

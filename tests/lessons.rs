@@ -1,0 +1,211 @@
+//! Every lesson file loads, runs each preset, replays to its end, and every figure its text
+//! states is asserted against the core (the lesson's `facts`). One test per file.
+
+use std::collections::BTreeSet;
+
+use prune::lesson::{Lesson, Overrides};
+use prune::practice::query::check_facts;
+use prune::trace::Event;
+use prune::trace::calls::calls;
+
+/// All integers written in a text ("-5", "12", "3"), ignoring digits inside words like "q0".
+fn numbers_in(text: &str) -> Vec<i64> {
+    let mut out = Vec::new();
+    let chars: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let starts = chars[i].is_ascii_digit()
+            && (i == 0 || !(chars[i - 1].is_alphanumeric() || chars[i - 1] == '_'));
+        if starts {
+            let neg = i > 0 && chars[i - 1] == '-' && (i < 2 || !chars[i - 2].is_alphanumeric());
+            let mut j = i;
+            while j < chars.len() && (chars[j].is_ascii_digit() || chars[j] == ',') {
+                j += 1;
+            }
+            let word: String = chars[i..j].iter().filter(|c| c.is_ascii_digit()).collect();
+            let followed_by_letter = j < chars.len() && chars[j].is_alphabetic();
+            if !followed_by_letter && let Ok(v) = word.parse::<i64>() {
+                out.push(if neg { -v } else { v });
+            }
+            i = j;
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+fn json_numbers(v: &serde_json::Value, out: &mut BTreeSet<i64>) {
+    match v {
+        serde_json::Value::Number(n) => {
+            if let Some(i) = n.as_i64() {
+                out.insert(i);
+            }
+        }
+        serde_json::Value::String(s) => out.extend(numbers_in(s)),
+        serde_json::Value::Array(a) => a.iter().for_each(|x| json_numbers(x, out)),
+        serde_json::Value::Object(o) => o.values().for_each(|x| json_numbers(x, out)),
+        _ => {}
+    }
+}
+
+fn check(stem: &str) {
+    let lesson = Lesson::open(stem).unwrap_or_else(|e| panic!("{stem}: {e}"));
+    assert!(!lesson.spec.intro.is_empty(), "{stem}: no introduction");
+    assert!(!lesson.spec.runs.is_empty(), "{stem}: no run presets");
+    assert!(
+        !lesson.spec.facts.is_empty(),
+        "{stem}: states no checked facts"
+    );
+
+    // Every preset runs, and its recording replays to the end with every call closed.
+    for run in &lesson.spec.runs {
+        let setup = lesson
+            .setup(Some(&run.name), &Overrides::default())
+            .unwrap();
+        let rec = prune::run::recorded(&lesson, &setup)
+            .unwrap_or_else(|e| panic!("{stem}/{}: {e}", run.name));
+        let plain = prune::run::plain(&lesson, &setup).unwrap();
+        assert_eq!(
+            plain, rec.result,
+            "{stem}/{}: recording changed the result",
+            run.name
+        );
+        assert!(
+            rec.result.restored,
+            "{stem}/{}: path not restored",
+            run.name
+        );
+        let rows = calls(&rec.trace.events);
+        assert_eq!(
+            rows.len() as u64,
+            rec.result.stats.nodes,
+            "{stem}/{}",
+            run.name
+        );
+        assert!(
+            rows.iter()
+                .all(|c| c.outcome.is_some() && c.exit_event.is_some()),
+            "{stem}/{}: a call never ended",
+            run.name
+        );
+        let enters = rec
+            .trace
+            .events
+            .iter()
+            .filter(|e| matches!(e, Event::Enter { .. }))
+            .count();
+        let exits = rec
+            .trace
+            .events
+            .iter()
+            .filter(|e| matches!(e, Event::Return { .. } | Event::Unwind { .. }))
+            .count();
+        assert_eq!(enters, exits, "{stem}/{}: unbalanced replay", run.name);
+        assert!(matches!(
+            rec.trace.events.last(),
+            Some(Event::PassEnd { .. })
+        ));
+        for note in lesson.spec.notes.iter().filter(|n| n.run == run.name) {
+            assert!(
+                (1..=rows.len() as u64).contains(&note.step),
+                "{stem}/{}: note at step {} but the run has {} steps",
+                run.name,
+                note.step,
+                rows.len()
+            );
+        }
+    }
+
+    // Every stated figure matches the core.
+    let wrong = check_facts(&lesson).unwrap_or_else(|e| panic!("{stem}: {e}"));
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+
+    // Every number in the prose is either an input (a score, a node, a run parameter, a
+    // step) or a checked fact: no figure goes unasserted.
+    let mut known = BTreeSet::new();
+    for f in &lesson.spec.facts {
+        json_numbers(&f.equals, &mut known);
+        if let Some(p) = f.pass {
+            known.insert(p as i64);
+        }
+    }
+    json_numbers(
+        &serde_json::to_value(&lesson.spec.graph).unwrap(),
+        &mut known,
+    );
+    known.extend(0..lesson.graph.len() as i64);
+    for run in &lesson.spec.runs {
+        // Parameters only: the `about` text is prose to be checked, not a source of figures.
+        let mut fields = serde_json::to_value(run).unwrap();
+        if let Some(o) = fields.as_object_mut() {
+            o.remove("about");
+            o.remove("name");
+        }
+        json_numbers(&fields, &mut known);
+    }
+    for n in &lesson.spec.notes {
+        known.insert(n.step as i64);
+    }
+    let texts = std::iter::once(&lesson.spec.title)
+        .chain(lesson.spec.intro.iter())
+        .chain(lesson.spec.runs.iter().map(|r| &r.about))
+        .chain(lesson.spec.notes.iter().map(|n| &n.text))
+        .chain(lesson.spec.practice.iter().map(|p| &p.prompt));
+    for text in texts {
+        for n in numbers_in(text) {
+            assert!(
+                known.contains(&n),
+                "{stem}: the text states {n}, which no fact checks: \"{text}\""
+            );
+        }
+    }
+
+    // Practice items pose a question the core can answer.
+    for p in prune::practice::problems_of(&lesson).unwrap() {
+        let answer = p.answer().unwrap();
+        let v = p.grade(&answer.to_string()).unwrap();
+        assert!(
+            v.correct,
+            "{}: its own answer is rejected: {}",
+            p.item.id, v.why
+        );
+    }
+}
+
+macro_rules! lessons {
+    ($($test:ident => $stem:literal,)*) => {
+        $( #[test] fn $test() { check($stem); } )*
+
+        /// A new lesson file must get its own test above.
+        #[test]
+        fn every_lesson_file_has_a_test() {
+            let listed: BTreeSet<&str> = [$($stem),*].into_iter().collect();
+            let files: BTreeSet<&str> = prune::lesson::builtin_names().into_iter().collect();
+            assert_eq!(listed, files);
+        }
+    };
+}
+
+lessons! {
+    worked_tree => "000-worked-tree",
+    tactical => "000-tactical",
+    transposition => "000-transposition",
+    terminal_root => "000-terminal-root",
+    bound_not_exact => "000-bound-not-exact",
+    two_branch_cutoff => "002-two-branch-cutoff",
+    two_ply => "003-two-ply",
+    minimax_b2_d3 => "003-minimax-b2-d3",
+    alphabeta_trace => "003-alphabeta-trace",
+    abc_tree => "004-abc-tree",
+    max_cutoff => "004-max-cutoff",
+    set2_q1 => "004-s2q1-decision",
+    set2_q3 => "004-s2q3-leaves",
+    set2_q4 => "004-s2q4-max-bound",
+    set4_q3 => "004-s4q3-decision",
+    set4_q5 => "004-s4q5-leaves",
+    set4_q6 => "004-s4q6-table-bound",
+    set5_q3 => "004-s5q3-leaves",
+    set5_q5 => "004-s5q5-quiescence",
+    perfect_ordering => "004-perfect-ordering",
+}
