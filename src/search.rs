@@ -5,6 +5,7 @@
 //! pruning, for comparison. Both report every step to an `Observer`.
 
 pub mod alphabeta;
+pub mod candidates;
 pub mod tt;
 
 use serde::Serialize;

@@ -5,6 +5,7 @@
 //! The `// Step N.` blocks follow the numbered steps of the lesson and the narration the TUI
 //! shows for each event.
 
+use super::candidates::Candidates;
 use super::tt::{Entry, Flag, Hints, Key, Table};
 use super::{Algorithm, INF, NO_MOVE, Options, Pass, RunResult, SearchError, Stats, Status};
 use crate::game::{Game, Side};
@@ -39,8 +40,8 @@ struct Search<'a, G: Game, O: Observer> {
     path: Vec<G::State>,
     /// Candidate indices of every active frame, stacked; a frame owns the tail it pushed.
     order: Vec<u16>,
-    /// Scratch space for sorting one frame's candidates.
-    keys: Vec<u64>,
+    /// Each state's candidate list (ranked when ordering), built on its first visit.
+    candidates: Candidates,
     obs: &'a mut O,
 }
 
@@ -60,7 +61,7 @@ pub fn run<G: Game, O: Observer>(
         stats: Stats::default(),
         path: Vec::with_capacity(opts.depth as usize + opts.qlimit as usize + 2),
         order: Vec::new(),
-        keys: Vec::new(),
+        candidates: Candidates::new(game.id_bound(), opts.ordering),
         obs,
     };
     search.drive(start)
@@ -269,18 +270,14 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
             self.narrow(id, side, best, &mut alpha, &mut beta);
         }
 
-        // Step 5. Candidates: every move at normal depth, tactical ones in quiescence.
+        // Step 5. Candidates: every move at normal depth, tactical ones in quiescence; with
+        // ordering, the hint move first, then best child score for the mover, then move index.
         let base = self.order.len();
-        for i in 0..moves {
-            if depth > 0 || self.game.is_tactical(state, i) {
-                self.order.push(i as u16);
-            }
-        }
+        self.candidates
+            .push(self.game, state, depth == 0, &mut self.order)
+            .map_err(Stop::Missing)?;
         if self.opts.ordering {
-            if let Err(e) = self.sort_candidates(state, id, side, base) {
-                self.order.truncate(base);
-                return Err(e);
-            }
+            self.hint_first(id, base);
         }
         #[cfg(not(feature = "no-events"))]
         if O::ENABLED {
@@ -402,35 +399,16 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
             .ok_or(Stop::Missing(SearchError::MissingScore { state: id, why }))
     }
 
-    /// Hint move first, then child scores (best for the mover first), then move index.
-    fn sort_candidates(
-        &mut self,
-        state: G::State,
-        id: u32,
-        side: Side,
-        base: usize,
-    ) -> Result<(), Stop> {
+    /// Moves the hint (the last move recorded for the state) to the front of the frame's
+    /// ranked candidates; the others keep their order. This equals sorting by the key
+    /// (not the hint, oriented child score, move index).
+    #[inline]
+    fn hint_first(&mut self, id: u32, base: usize) {
         let hint = self.hints.get(id);
-        self.keys.clear();
-        for &i in &self.order[base..] {
-            let child = self.game.child(state, i as usize);
-            let Some(score) = self.game.score(child) else {
-                return Err(Stop::Missing(SearchError::MissingScore {
-                    state: self.game.id(child),
-                    why: "move ordering sorts by child scores",
-                }));
-            };
-            let oriented = if side.is_max() { -score } else { score };
-            // One integer per candidate sorts by (not the hint, oriented score, index).
-            self.keys.push(
-                (((i as i16 != hint) as u64) << 48) | (((oriented + INF) as u64) << 16) | i as u64,
-            );
+        let frame = &mut self.order[base..];
+        if let Some(pos) = frame.iter().position(|&i| i as i16 == hint) {
+            frame[..=pos].rotate_right(1);
         }
-        self.keys.sort_unstable();
-        for (slot, key) in self.order[base..].iter_mut().zip(&self.keys) {
-            *slot = *key as u16;
-        }
-        Ok(())
     }
 
     /// Records a finished call's value. The hint is kept even with the table off (seed 000).
@@ -453,12 +431,15 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
                 kept,
             }
         );
-        self.obs.event(Event::Return {
-            state: key.state,
-            value,
-            mv,
-            how: ReturnKind::Searched(flag),
-        });
+        emit!(
+            self,
+            Event::Return {
+                state: key.state,
+                value,
+                mv,
+                how: ReturnKind::Searched(flag),
+            }
+        );
         (value, mv)
     }
 }
