@@ -16,8 +16,9 @@ use crate::trace::{Event, ReturnKind};
 enum Stop {
     /// The node budget refused an admission: unwind and keep the last completed pass.
     Budget,
-    /// The run needs a score the game does not give; the whole run fails.
-    Missing(SearchError),
+    /// The run needs a score the game does not give; the whole run fails. Boxed so that a
+    /// call's result stays small enough to return in registers.
+    Missing(Box<SearchError>),
 }
 
 /// Reports an event unless the observer is disabled; with the `no-events` feature the event
@@ -92,7 +93,7 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
             let (done, value, best) = match outcome {
                 Ok((v, m)) => (true, v, m),
                 Err(Stop::Budget) => (false, 0, NO_MOVE),
-                Err(Stop::Missing(e)) => return Err(e),
+                Err(Stop::Missing(e)) => return Err(*e),
             };
             emit!(
                 self,
@@ -275,7 +276,7 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
         let base = self.order.len();
         self.candidates
             .push(self.game, state, depth == 0, &mut self.order)
-            .map_err(Stop::Missing)?;
+            .map_err(|e| Stop::Missing(Box::new(e)))?;
         if self.opts.ordering {
             self.hint_first(id, base);
         }
@@ -396,7 +397,7 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
     fn read(&self, state: G::State, id: u32, why: &'static str) -> Result<i32, Stop> {
         self.game
             .score(state)
-            .ok_or(Stop::Missing(SearchError::MissingScore { state: id, why }))
+            .ok_or_else(|| Stop::Missing(Box::new(SearchError::MissingScore { state: id, why })))
     }
 
     /// Moves the hint (the last move recorded for the state) to the front of the frame's
