@@ -413,7 +413,8 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
     }
 
     /// Records a finished call's value. The hint is kept even with the table off (seed 000).
-    #[inline]
+    /// Inlined: it ends every searched call, and a call of its own was a tenth of the time.
+    #[inline(always)]
     fn save(&mut self, key: Key, value: i32, mv: i16, flag: Flag) -> (i32, i16) {
         let kept = self.opts.table && self.pruning();
         if kept {
