@@ -1,4 +1,7 @@
-#![cfg_attr(feature = "no-events", allow(unused_variables, unused_imports))]
+#![cfg_attr(
+    feature = "no-events",
+    allow(unused_variables, unused_imports, dead_code)
+)]
 //! Seed 000's search, step for step: an iterative-deepening driver around a MAX/MIN
 //! alpha-beta with a bound-aware table, ordering, bounded quiescence and a node budget.
 //!
@@ -240,7 +243,6 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
 
         let side = self.game.side(state);
         let mut best = if side.is_max() { -INF } else { INF };
-        let mut best_move = NO_MOVE;
 
         // Step 4 (cont.). Quiescence: standing pat is an explicit option and may already cut.
         if depth == 0 {
@@ -285,7 +287,39 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
             self.obs.order(id, &self.order[base..]);
         }
 
-        // Steps 6-7. Apply, recurse, undo (also when unwinding); back up and test the window.
+        // Steps 6-7, in a loop compiled once per side to move.
+        let tried = if side.is_max() {
+            self.try_moves::<true>(state, id, base, depth, qleft, (alpha, beta), best)
+        } else {
+            self.try_moves::<false>(state, id, base, depth, qleft, (alpha, beta), best)
+        };
+        self.order.truncate(base);
+        let (best, best_move) = tried?;
+
+        // Step 8. Store what was proved against the caller's original window.
+        let flag = Flag::classify(best, alpha0, beta0, cut);
+        Ok(self.save(key, best, best_move, flag))
+    }
+
+    /// Steps 6-7 over the frame's candidates `order[base..]`: apply, recurse, undo (also when
+    /// unwinding); back up each value and test the window. The side to move is the constant
+    /// `MAX`, so each side's loop is compiled without asking whose turn it is at every child.
+    /// This also makes the loop compile the same with and without the event sites: in one
+    /// shared loop, the `Best` report alone cost the no-op observer 4% more instructions.
+    #[allow(clippy::too_many_arguments)]
+    fn try_moves<const MAX: bool>(
+        &mut self,
+        state: G::State,
+        id: u32,
+        base: usize,
+        depth: u8,
+        qleft: u8,
+        (mut alpha, mut beta): (i32, i32),
+        mut best: i32,
+    ) -> Result<(i32, i16), Stop> {
+        let side = if MAX { Side::Max } else { Side::Min };
+        let cut = self.opts.cut;
+        let mut best_move = NO_MOVE;
         let (child_depth, child_q) = if depth > 0 {
             (depth - 1, qleft)
         } else {
@@ -308,7 +342,6 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
             let value = match outcome {
                 Ok((v, _)) => v,
                 Err(stop) => {
-                    self.order.truncate(base);
                     emit!(self, Event::Unwind { state: id });
                     return Err(stop);
                 }
@@ -320,10 +353,7 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
                     value,
                 }
             );
-            let improves = match side {
-                Side::Max => value > best,
-                Side::Min => value < best,
-            };
+            let improves = if MAX { value > best } else { value < best };
             if improves {
                 best = value;
                 best_move = i as i16;
@@ -351,11 +381,7 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
                 break;
             }
         }
-        self.order.truncate(base);
-
-        // Step 8. Store what was proved against the caller's original window.
-        let flag = Flag::classify(best, alpha0, beta0, cut);
-        Ok(self.save(key, best, best_move, flag))
+        Ok((best, best_move))
     }
 
     /// Plain minimax keeps the full window, never cuts and never uses the table.
