@@ -129,3 +129,85 @@ impl Candidates {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::graph::{Graph, GraphSpec};
+
+    /// Node 0 (MAX) moves to MIN nodes 2-5 and node 1 (MIN) to MAX nodes 6-9; both sets are
+    /// scored 3, 7, 7, -1, and moves 0, 2 and 3 are tactical. Node 10's child has no score.
+    fn graph() -> Graph {
+        let moves = |first: u32| {
+            format!(
+                r#"[{{"child": {}, "tactical": true}}, {{"child": {}}}, {{"child": {}, "tactical": true}}, {{"child": {}, "tactical": true}}]"#,
+                first,
+                first + 1,
+                first + 2,
+                first + 3
+            )
+        };
+        let leaves = |player: &str| {
+            [3, 7, 7, -1]
+                .map(|v| format!(r#"{{"player": "{player}", "score": {v}}}"#))
+                .join(",")
+        };
+        let text = format!(
+            r#"{{"nodes": [
+                {{"player": "MAX", "score": 0, "moves": {}}},
+                {{"player": "MIN", "score": 0, "moves": {}}},
+                {}, {},
+                {{"player": "MAX", "score": 0, "moves": [{{"child": 11}}]}},
+                {{"player": "MIN", "moves": [{{"child": 12}}]}},
+                {{"player": "MAX", "score": 1}}
+            ]}}"#,
+            moves(2),
+            moves(6),
+            leaves("MIN"),
+            leaves("MAX")
+        );
+        let spec: GraphSpec = serde_json::from_str(&text).unwrap();
+        Graph::from_spec(&spec).unwrap()
+    }
+
+    fn list(c: &mut Candidates, g: &Graph, state: u32, quiescence: bool) -> Vec<u16> {
+        let mut out = vec![99]; // lists are appended after what the stack already holds
+        c.push(g, state, quiescence, &mut out).unwrap();
+        out.split_off(1)
+    }
+
+    #[test]
+    fn lists_follow_step_5_cached_or_not() {
+        let g = graph();
+        for bound in [g.id_bound(), None] {
+            let mut plain = Candidates::new(bound, false);
+            let mut ranked = Candidates::new(bound, true);
+            // Twice each: the second answer comes from the cache when there is one.
+            for _ in 0..2 {
+                assert_eq!(list(&mut plain, &g, 0, false), [0, 1, 2, 3]);
+                assert_eq!(list(&mut plain, &g, 0, true), [0, 2, 3]);
+                // MAX: 7 (move 1), 7 (move 2, tie by index), 3, -1.
+                assert_eq!(list(&mut ranked, &g, 0, false), [1, 2, 0, 3]);
+                assert_eq!(list(&mut ranked, &g, 0, true), [2, 0, 3]);
+                // MIN: -1, 3, 7 (move 1), 7 (move 2).
+                assert_eq!(list(&mut ranked, &g, 1, false), [3, 0, 1, 2]);
+                assert_eq!(list(&mut ranked, &g, 1, true), [3, 0, 2]);
+            }
+        }
+    }
+
+    #[test]
+    fn ranking_needs_child_scores() {
+        let g = graph();
+        for bound in [g.id_bound(), None] {
+            let mut ranked = Candidates::new(bound, true);
+            let mut out = Vec::new();
+            let err = ranked.push(&g, 10, false, &mut out).unwrap_err();
+            assert!(matches!(err, SearchError::MissingScore { state: 11, .. }));
+            assert!(out.is_empty());
+            // Without ranking no child score is read.
+            let mut plain = Candidates::new(bound, false);
+            assert_eq!(list(&mut plain, &g, 10, false), [0]);
+        }
+    }
+}
