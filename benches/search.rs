@@ -1,1 +1,71 @@
-fn main() {}
+//! Calls per second of the search core on the heavy benchmark graph (issue 2's workload:
+//! 64 nodes, 4,096 edges, depth 12, q 6, budget 1,000,000), with the no-op observer and with
+//! the recorder, for the table and ordering both on and both off (plus the two mixed settings).
+//!
+//! `cargo bench --bench search` prints `thrpt` in elements per second: one element is one
+//! admitted call, so the figure is calls/s. Filter with e.g. `cargo bench --bench search -- on`.
+//! The C++ comparison lives in `benches/compare_cpp.sh`.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use prune::game::graph::{Graph, GraphSpec};
+use prune::observer::{NoTrace, Observer, Recorder};
+use prune::search::{self, Options};
+
+const HEAVY: &str = include_str!("../assets/heavy-64.json");
+
+fn heavy() -> Graph {
+    let spec: GraphSpec = serde_json::from_str(HEAVY).expect("assets/heavy-64.json parses");
+    Graph::from_spec(&spec).expect("assets/heavy-64.json is a valid graph")
+}
+
+fn options(table: bool, ordering: bool) -> Options {
+    Options {
+        depth: 12,
+        qlimit: 6,
+        budget: 1_000_000,
+        table,
+        ordering,
+        ..Options::default()
+    }
+}
+
+/// One full run, as `prune bench` times it: a fresh observer each time.
+fn once<O: Observer>(graph: &Graph, opts: &Options, mut obs: O) -> u64 {
+    let result = search::run(graph, 0, opts, &mut obs).expect("the heavy graph runs");
+    black_box(&obs);
+    result.stats.nodes
+}
+
+fn bench(c: &mut Criterion) {
+    let graph = heavy();
+    let settings = [
+        ("table+ordering on", true, true),
+        ("table+ordering off", false, false),
+        ("table on, ordering off", true, false),
+        ("table off, ordering on", false, true),
+    ];
+    for (name, table, ordering) in settings {
+        let opts = options(table, ordering);
+        let calls = once(&graph, &opts, NoTrace);
+        let mut group = c.benchmark_group(name);
+        // Two shared cores: short, repeatable samples rather than long ones.
+        group
+            .throughput(Throughput::Elements(calls))
+            .sample_size(10)
+            .warm_up_time(Duration::from_millis(500))
+            .measurement_time(Duration::from_secs(2));
+        group.bench_function(BenchmarkId::new("observer", "NoTrace"), |b| {
+            b.iter(|| once(&graph, &opts, NoTrace))
+        });
+        group.bench_function(BenchmarkId::new("observer", "Recorder"), |b| {
+            b.iter(|| once(&graph, &opts, Recorder::default()))
+        });
+        group.finish();
+    }
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
