@@ -64,22 +64,35 @@ impl GameKind {
 #[serde(deny_unknown_fields)]
 pub struct RunSpec {
     pub name: String,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub about: String,
     #[serde(default, deserialize_with = "start_field")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<u32>,
     #[serde(default, deserialize_with = "depth_field")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub depth: Option<u8>,
     #[serde(default, deserialize_with = "qlimit_field")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub qlimit: Option<u8>,
     #[serde(default, deserialize_with = "budget_field")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub budget: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub table: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub ordering: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub deepening: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub cut: Option<CutSpec>,
-    #[serde(default, deserialize_with = "window_option")]
+    #[serde(
+        default,
+        deserialize_with = "window_option",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub window: Option<(i32, i32)>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub algorithm: Option<AlgorithmSpec>,
 }
 
