@@ -22,6 +22,7 @@ pub mod game;
 pub mod lesson;
 pub mod observer;
 pub mod practice;
+pub mod replay;
 pub mod run;
 pub mod search;
 pub mod trace;
