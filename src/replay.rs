@@ -245,12 +245,12 @@ impl Replay {
             }
         }
         for i in 0..replay.events.len() {
-            if i % KEYFRAME == 0 {
+            if i.is_multiple_of(KEYFRAME) {
                 replay.keyframes.push(state.clone());
             }
             replay.apply(&mut state);
         }
-        if replay.events.len() % KEYFRAME == 0 {
+        if replay.events.len().is_multiple_of(KEYFRAME) {
             replay.keyframes.push(state);
         }
         replay

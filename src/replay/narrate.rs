@@ -99,7 +99,7 @@ pub fn narrate(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
             alpha,
             beta,
         } => {
-            let me = st.top().map_or(true, |f| f.max);
+            let me = st.top().is_none_or(|f| f.max);
             let parent = st.frames.len().checked_sub(2).map(|i| st.frames[i]);
             let via = match (
                 parent,
@@ -172,7 +172,7 @@ pub fn narrate(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
             value,
             terminal,
         } => {
-            let n = w.node(state, st.top().map_or(true, |f| f.max));
+            let n = w.node(state, st.top().is_none_or(|f| f.max));
             if terminal {
                 format!("{n} is terminal: its utility {value} is exact, there is nothing below it.")
             } else {
@@ -200,12 +200,10 @@ pub fn narrate(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
                     sc(f.alpha0)
                 ),
                 (true, false) => format!(
-                    "Quiescence at {n}: MAX may stop here with its static {value}, which is now the score to beat (α = {}) before trying the tactical moves.",
-                    sc(f.alpha)
+                    "Quiescence at {n}: MAX may stop here (stand pat) with its static {value}; a tactical move counts only if it does better."
                 ),
                 (false, false) => format!(
-                    "Quiescence at {n}: MIN may stop here with its static {value}, which is now the score to beat (β = {}) before trying the tactical moves.",
-                    sc(f.beta)
+                    "Quiescence at {n}: MIN may stop here (stand pat) with its static {value}; a tactical reply counts only if it is lower."
                 ),
             }
         }
@@ -243,8 +241,16 @@ pub fn narrate(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
             let Some(f) = st.top() else {
                 return String::new();
             };
+            let quiet = if f.depth == 0 {
+                format!(
+                    "; it is tactical, so quiescence follows it ({} q left below)",
+                    f.qleft.saturating_sub(1)
+                )
+            } else {
+                String::new()
+            };
             format!(
-                "{} tries move {mv} (candidate {} of {}), which leads to node {state}.",
+                "{} tries move {mv} (candidate {} of {}), which leads to node {state}{quiet}.",
                 w.node(f.state, f.max),
                 f.trying.map_or(1, |p| p + 1),
                 f.order_len

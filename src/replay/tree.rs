@@ -55,6 +55,10 @@ pub struct TreeNode {
     pub transposed: bool,
     /// A quiescence move (entered with depth 0 from a depth-0 parent).
     pub quiet_search: bool,
+    /// The `Cutoff` (or stand-pat cutoff) event of this call, `NONE` if it had none.
+    pub cut_event: u32,
+    /// The flag of the table entry that answered this call (a usable probe).
+    pub hit_flag: Option<crate::search::Flag>,
 }
 
 impl TreeNode {
@@ -83,6 +87,8 @@ impl TreeNode {
             caused_cutoff: false,
             transposed: false,
             quiet_search: false,
+            cut_event: NONE,
+            hit_flag: None,
         }
     }
 }
@@ -164,10 +170,10 @@ impl Tree {
                     }
                     t.nodes[id as usize] = n;
                     t.link(parent, id);
-                    if parent.is_none() {
-                        if let Some(p) = t.passes.last_mut() {
-                            p.root = id;
-                        }
+                    if parent.is_none()
+                        && let Some(p) = t.passes.last_mut()
+                    {
+                        p.root = id;
                     }
                     pass_calls.push(id);
                     open.push((id, 0, 0));
@@ -192,10 +198,25 @@ impl Tree {
                         (o.1, o.2) = (start, len);
                     }
                 }
+                Event::StandPat { cutoff: true, .. } => {
+                    if let Some(&(frame, _, _)) = open.last() {
+                        t.nodes[frame as usize].cut_event = i;
+                    }
+                }
+                Event::Probe {
+                    found: Some(e),
+                    usable: true,
+                    ..
+                } => {
+                    if let Some(&(frame, _, _)) = open.last() {
+                        t.nodes[frame as usize].hit_flag = Some(e.flag);
+                    }
+                }
                 Event::Cutoff { pos, .. } => {
                     let Some(&(frame, start, len)) = open.last() else {
                         continue;
                     };
+                    t.nodes[frame as usize].cut_event = i;
                     if let Some(child) = t.last_call_child(frame) {
                         t.nodes[child as usize].caused_cutoff = true;
                     }
