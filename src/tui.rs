@@ -65,11 +65,16 @@ fn run(mut app: App) -> Result<()> {
 fn event_loop(app: &mut App) -> io::Result<()> {
     let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
     terminal.clear()?;
+    // For the end-to-end test of terminal restoration after a panic.
+    let test_panic = std::env::var_os("PRUNE_TEST_PANIC").is_some();
     loop {
         if term::signalled().is_some() {
             return Ok(());
         }
         terminal.draw(|f| view::draw(f, app))?;
+        if test_panic {
+            panic!("PRUNE_TEST_PANIC is set: panicking on purpose to test terminal restoration");
+        }
         let wait = if app.playing {
             Duration::from_millis(app.speed_ms)
         } else {

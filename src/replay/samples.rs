@@ -75,7 +75,9 @@ pub fn graph_lesson(
 }
 
 /// The largest graph the input contract allows (64 nodes, 4,032 of at most 4,096 edges; the
-/// last node is terminal) with a run at the deepest settings: depth 12, q 6, the full budget.
+/// last node is terminal) with runs at the deepest settings (depth 12, q 6, the full budget):
+/// "largest" with the table (cheap: transpositions collapse it) and "heavy" without it, which
+/// spends the whole 1,000,000-call budget.
 pub fn largest_lesson() -> Lesson {
     graph_lesson(
         7,
@@ -83,6 +85,8 @@ pub fn largest_lesson() -> Lesson {
         64,
         4096,
         3,
-        r#"{"name": "largest", "depth": 12, "qlimit": 6, "ordering": true}"#,
+        r#"{"name": "largest", "depth": 12, "qlimit": 6, "ordering": true},
+           {"name": "heavy", "about": "No table: the search runs into the 1,000,000-call budget.",
+            "depth": 12, "qlimit": 6, "ordering": false, "table": false}"#,
     )
 }
