@@ -58,3 +58,27 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn renders_at_the_corner_sizes() {
+    let sizes = [
+        (1, 1),
+        (1, 120),
+        (400, 1),
+        (400, 120),
+        (59, 17),
+        (60, 18),
+        (80, 24),
+        (2, 2),
+    ];
+    for mut app in apps() {
+        for at in [0, app.replay.len() / 3, app.replay.len()] {
+            app.seek(at);
+            for (w, h) in sizes {
+                let area = Rect::new(0, 0, w, h);
+                let mut buf = Buffer::empty(area);
+                view::render(&mut app, area, &mut buf);
+            }
+        }
+    }
+}

@@ -524,7 +524,19 @@ impl App {
             before: self.replay.result.stats,
             what: what.clone(),
         });
-        self.message = Some(format!("run again with {what}"));
+        // Which final counters the change moved, as "nodes 12 → 13".
+        let (old, new) = (self.replay.result.stats, replay.result.stats);
+        let moved: Vec<String> = Stats::LABELS
+            .iter()
+            .zip(old.as_array().into_iter().zip(new.as_array()))
+            .filter(|(_, (a, b))| a != b)
+            .map(|(l, (a, b))| format!("{l} {a} → {b}"))
+            .collect();
+        self.message = Some(if moved.is_empty() {
+            format!("run again with {what}: same counters")
+        } else {
+            format!("run again with {what}: {}", moved.join(", "))
+        });
         self.setup = setup;
         self.replay = replay;
         self.st = ReplayState::default();

@@ -46,27 +46,22 @@ fn settings(app: &App) -> String {
 
 pub fn title(app: &App, area: Rect, buf: &mut Buffer) {
     let r = &app.replay;
-    let pass = r
-        .tree
-        .pass_at(app.st.step)
-        .map_or("-".to_string(), |p| p.depth.to_string());
     let counter = format!(
-        " step {}/{} · call {}/{} · pass {} ",
+        " step {}/{} · call {}/{} ",
         app.st.step,
         r.len(),
         app.st.stats.nodes,
         r.tree.calls,
-        pass
     );
     let run = format!(
-        "│ {} · {} · {}",
+        "{} · {} · {}",
         app.lesson.name,
         app.preset.as_deref().unwrap_or("custom"),
         settings(app)
     );
     let line = Line::from(vec![
         Span::styled(counter, app.theme.current()),
-        Span::styled(format!(" {run}"), app.theme.title()),
+        Span::styled(format!(" │ {run}"), app.theme.title()),
     ]);
     buf.set_line(area.x, area.y, &line, area.width);
 }
