@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use prune::lesson::Overrides;
-use prune::replay::{Replay, samples};
+use prune::replay::{KEYFRAME, Replay, samples};
 use prune::tui::app::App;
 use prune::tui::view;
 use ratatui::Terminal;
@@ -65,6 +65,16 @@ fn benches(c: &mut Criterion) {
         b.iter(|| {
             let step = rng.below(replay.len() as u64 + 1) as usize;
             black_box(replay.seek(step))
+        })
+    });
+    // The algorithmic worst case: a step just before a keyframe, so KEYFRAME - 1 events are
+    // applied after copying the keyframe.
+    let frames = replay.len() / KEYFRAME;
+    let mut rng = samples::Lcg::new(9);
+    g.bench_function("worst_case", |b| {
+        b.iter(|| {
+            let k = rng.below(frames as u64) as usize;
+            black_box(replay.seek(k * KEYFRAME + KEYFRAME - 1))
         })
     });
     g.finish();

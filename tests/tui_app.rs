@@ -223,3 +223,35 @@ fn the_picker_lists_every_builtin_run() {
     assert_eq!(a.lesson.name, "000-transposition");
     assert_eq!(a.preset.as_deref(), Some("no table"));
 }
+
+#[test]
+fn a_file_opens_from_the_prompt() {
+    let dir = std::env::temp_dir().join(format!("prune-tui-open-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("tiny.json");
+    std::fs::write(
+        &path,
+        r#"{"nodes": [{"player": "MAX", "score": 0, "moves": [{"child": 1}]},
+                      {"player": "MIN", "score": 7}]}"#,
+    )
+    .unwrap();
+    let mut a = worked();
+    press(&mut a, KeyCode::Char('O'));
+    for c in path.display().to_string().chars() {
+        press(&mut a, KeyCode::Char(c));
+    }
+    press(&mut a, KeyCode::Enter);
+    assert_eq!(a.lesson.name, path.display().to_string());
+    // A bare graph opens at depth 2: pass 1 is 2 calls, pass 2 is 2 calls (node 1 is a leaf).
+    assert_eq!(a.setup.options.depth, 2);
+    assert_eq!(a.replay.result.stats.nodes, 4);
+    assert_eq!(a.replay.result.score, 7);
+    // A missing file is a message, not a crash.
+    press(&mut a, KeyCode::Char('O'));
+    for c in "/no/such/file.json".chars() {
+        press(&mut a, KeyCode::Char(c));
+    }
+    press(&mut a, KeyCode::Enter);
+    assert!(a.message.as_deref().unwrap().contains("/no/such/file.json"));
+    std::fs::remove_dir_all(&dir).ok();
+}

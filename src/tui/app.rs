@@ -27,6 +27,7 @@ pub enum Overlay {
 pub enum PromptKind {
     GoTo,
     Window,
+    Open,
 }
 
 /// What the second run of a comparison changes.
@@ -223,7 +224,7 @@ impl App {
                     {
                         self.quit = true
                     }
-                    KeyCode::Char(c) if text.len() < 32 => text.push(c),
+                    KeyCode::Char(c) if text.len() < 256 => text.push(c),
                     _ => {}
                 }
                 return;
@@ -357,6 +358,13 @@ impl App {
                 self.cycle_compare();
                 None
             }
+            Action::OpenFile => {
+                self.overlay = Overlay::Prompt {
+                    kind: PromptKind::Open,
+                    text: String::new(),
+                };
+                None
+            }
             Action::SetWindow => {
                 self.overlay = Overlay::Prompt {
                     kind: PromptKind::Window,
@@ -481,6 +489,7 @@ impl App {
                     None => self.message = Some(format!("'{t}' is not a step (N) or a call (cN)")),
                 }
             }
+            PromptKind::Open => self.open_file(text.trim()),
             PromptKind::Window => {
                 let parts: Vec<&str> = text.split([' ', ',']).filter(|p| !p.is_empty()).collect();
                 let parsed = match parts.as_slice() {
@@ -594,6 +603,60 @@ impl App {
                 });
             }
             Err(e) => self.message = Some(format!("cannot compare with {label}: {e}")),
+        }
+    }
+
+    /// Loads a lesson or graph file (or a built-in by name) with its first preset.
+    fn open_file(&mut self, path: &str) {
+        let loaded = Lesson::open(path).and_then(|l| {
+            // A bare graph sets no depth: start it at depth 2, changeable with [ and ].
+            let setup = l.setup(None, &Overrides::default()).or_else(|_| {
+                l.setup(
+                    None,
+                    &Overrides {
+                        depth: Some(2),
+                        ..Overrides::default()
+                    },
+                )
+            })?;
+            Ok((l, setup))
+        });
+        match loaded {
+            Ok((lesson, setup)) => {
+                let existing = self.lessons.iter().position(|l| l.name == lesson.name);
+                let li = existing.unwrap_or_else(|| {
+                    self.lessons.insert(0, lesson);
+                    0
+                });
+                let name = self.lessons[li].spec.runs.first().map(|r| r.name.clone());
+                match name {
+                    Some(name) => {
+                        let index = self
+                            .picker_items()
+                            .iter()
+                            .position(|(i, n)| *i == li && *n == name);
+                        if let Some(index) = index {
+                            self.pick(index);
+                        }
+                    }
+                    // A bare graph has no preset: open it with the resolved defaults.
+                    None => match record(&self.lessons[li], &setup) {
+                        Ok(replay) => {
+                            self.lesson = self.lessons[li].clone();
+                            self.preset = None;
+                            self.setup = setup;
+                            self.replay = replay;
+                            self.st = ReplayState::default();
+                            self.compare = None;
+                            self.change = None;
+                            self.selected = None;
+                            self.collapsed.clear();
+                        }
+                        Err(e) => self.message = Some(e.to_string()),
+                    },
+                }
+            }
+            Err(e) => self.message = Some(e.to_string()),
         }
     }
 

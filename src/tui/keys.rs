@@ -42,6 +42,7 @@ pub enum Action {
     Compare,
     NextPreset,
     Lessons,
+    OpenFile,
     TreeMode,
     Collapse,
 }
@@ -230,6 +231,13 @@ pub const BINDINGS: &[Binding] = &[
         "fold / unfold the selected subtree"
     ),
     bind!("View", [ch('L')], "L", Lessons, "lessons"),
+    bind!(
+        "View",
+        [ch('O')],
+        "O",
+        OpenFile,
+        "open a lesson or graph file"
+    ),
     bind!("View", [ch('?')], "?", Help, "this help"),
     bind!(
         "View",

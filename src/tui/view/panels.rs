@@ -529,6 +529,7 @@ pub fn prompt(app: &App, kind: PromptKind, text: &str, area: Rect, buf: &mut Buf
     let label = match kind {
         PromptKind::GoTo => "Go to step N, or call cN: ",
         PromptKind::Window => "Root window α β (e.g. -inf 5): ",
+        PromptKind::Open => "Open file (lesson or graph JSON): ",
     };
     let y = area.bottom().saturating_sub(1);
     let line = Rect::new(area.x, y, area.width, 1);
