@@ -21,6 +21,8 @@ pub enum NodeKind {
     Skipped,
     /// A candidate the budget refused to admit.
     Refused,
+    /// A candidate never reached because the budget stopped the search first.
+    Unreached,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -121,8 +123,9 @@ impl Tree {
             calls: calls as u32,
             passes: Vec::new(),
         };
-        // Open frames: (node, order start, order len).
+        // Open frames: (node, order start, order len); `tried` counts each frame's pushes.
         let mut open: Vec<(u32, u32, u16)> = Vec::new();
+        let mut tried: Vec<u16> = Vec::new();
         let mut pushed: Option<i16> = None;
         let mut next_call = 0u32;
         let mut pass = 0u8;
@@ -135,6 +138,7 @@ impl Tree {
                     t.mark_transpositions(&mut seen, &mut pass_calls);
                     pass = depth;
                     open.clear();
+                    tried.clear();
                     t.passes.push(PassInfo {
                         depth,
                         start_event: i,
@@ -177,8 +181,14 @@ impl Tree {
                     }
                     pass_calls.push(id);
                     open.push((id, 0, 0));
+                    tried.push(0);
                 }
-                Event::Push { mv, .. } => pushed = Some(mv),
+                Event::Push { mv, .. } => {
+                    pushed = Some(mv);
+                    if let Some(t) = tried.last_mut() {
+                        *t += 1;
+                    }
+                }
                 Event::Refused { state, ply } => {
                     let mut n = TreeNode::new(
                         NodeKind::Refused,
@@ -239,6 +249,7 @@ impl Tree {
                     }
                 }
                 Event::Return { value, mv, how, .. } => {
+                    tried.pop();
                     if let Some((id, _, _)) = open.pop() {
                         let n = &mut t.nodes[id as usize];
                         n.exit = i;
@@ -251,9 +262,28 @@ impl Tree {
                     }
                 }
                 Event::Unwind { .. } => {
-                    if let Some((id, _, _)) = open.pop() {
+                    let done = tried.pop().unwrap_or(0);
+                    if let Some((id, start, len)) = open.pop() {
                         t.nodes[id as usize].exit = i;
                         t.nodes[id as usize].outcome = Some(Outcome::Abort);
+                        // The candidates after the one in progress were never reached.
+                        let parent = t.nodes[id as usize];
+                        let order = &moves[start as usize..(start + len as u32) as usize];
+                        for &mv in order.iter().skip(done as usize) {
+                            let child = game.child(parent.state, mv as usize);
+                            let mut n = TreeNode::new(
+                                NodeKind::Unreached,
+                                child,
+                                game.side(child).is_max(),
+                                mv as i16,
+                                i,
+                            );
+                            n.ply = parent.ply + 1;
+                            n.pass = pass;
+                            t.nodes.push(n);
+                            let sid = (t.nodes.len() - 1) as u32;
+                            t.link(Some(id), sid);
+                        }
                     }
                 }
                 _ => {}

@@ -419,6 +419,10 @@ pub fn describe(app: &App, id: u32) -> String {
             "Selected {sym} node {}: refused, the budget was spent.",
             n.state
         ),
+        NodeKind::Unreached if (n.enter as usize) < step => format!(
+            "Selected {sym} node {}: never reached, the budget stopped the pass first.",
+            n.state
+        ),
         NodeKind::Call if (n.enter as usize) < step => {
             let result = if n.exit != NONE && (n.exit as usize) < step {
                 match n.outcome {
