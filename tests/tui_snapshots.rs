@@ -116,3 +116,19 @@ fn terminal_too_small() {
     assert!(text.contains("too small"));
     insta::assert_snapshot!("too_small_40x10", text);
 }
+
+#[test]
+fn help_and_picker_fit_at_80x24() {
+    let mut a = app("000-worked-tree", "worked");
+    a.act(prune::tui::keys::Action::Help);
+    let text = screen(&mut a, 80, 24);
+    if std::env::var_os("PRUNE_SHOW").is_some() {
+        println!("{text}");
+    }
+    // Every binding's help text is on the help screen (it is generated from the table).
+    for b in prune::tui::keys::BINDINGS {
+        let probe: String = b.help.chars().take(12).collect();
+        assert!(text.contains(&probe), "help lacks '{}'", b.help);
+    }
+    insta::assert_snapshot!("help_80x24", text);
+}

@@ -114,7 +114,7 @@ pub const BINDINGS: &[Binding] = &[
         [ch('o')],
         "o",
         StepOut,
-        "out of the current call (to its return)"
+        "out of this call"
     ),
     bind!(
         "Step",
@@ -130,13 +130,7 @@ pub const BINDINGS: &[Binding] = &[
         End,
         "go to the end"
     ),
-    bind!(
-        "Step",
-        [ch(':')],
-        ":",
-        GoTo,
-        "go to step N (or cN for call N)"
-    ),
+    bind!("Step", [ch(':')], ":", GoTo, "go to step N, or call cN"),
     bind!("Step", [ch(' ')], "Space", PlayPause, "play / pause"),
     bind!("Step", [ch('+')], "+", Faster, "play faster"),
     bind!("Step", [ch('-')], "-", Slower, "play slower"),
@@ -157,7 +151,7 @@ pub const BINDINGS: &[Binding] = &[
         [ch('<'), ch(',')],
         "< ,",
         BudgetDown,
-        "budget - 1 call (from the calls used)"
+        "budget - 1 call"
     ),
     bind!(
         "Run",
@@ -166,13 +160,7 @@ pub const BINDINGS: &[Binding] = &[
         BudgetUp,
         "budget + 1 call"
     ),
-    bind!(
-        "Run",
-        [ch('B')],
-        "B",
-        BudgetFull,
-        "budget back to the maximum"
-    ),
+    bind!("Run", [ch('B')], "B", BudgetFull, "budget back to maximum"),
     bind!("Run", [ch('m')], "m", ToggleTable, "table (memo) on / off"),
     bind!(
         "Run",
@@ -186,7 +174,7 @@ pub const BINDINGS: &[Binding] = &[
         [ch('=')],
         "=",
         ToggleCutRule,
-        "cut rule α ≥ β (seed) / α > β (CS188)"
+        "cut on α ≥ β / on α > β"
     ),
     bind!(
         "Run",
@@ -195,40 +183,28 @@ pub const BINDINGS: &[Binding] = &[
         ToggleAlgorithm,
         "alpha-beta / plain minimax"
     ),
-    bind!(
-        "Run",
-        [ch('w')],
-        "w",
-        SetWindow,
-        "set the root window (α β)"
-    ),
-    bind!(
-        "Run",
-        [ch('R')],
-        "R",
-        NextPreset,
-        "next run preset of the lesson"
-    ),
+    bind!("Run", [ch('w')], "w", SetWindow, "root window α β"),
+    bind!("Run", [ch('R')], "R", NextPreset, "next run preset"),
     bind!(
         "View",
         [ch('c')],
         "c",
         Compare,
-        "compare with: minimax / ordering / table / off"
+        "compare: minimax/order/table"
     ),
     bind!(
         "View",
         [code(KeyCode::Tab)],
         "Tab",
         TreeMode,
-        "tree: box drawing / outline"
+        "tree: boxes / outline"
     ),
     bind!(
         "View",
         [ch('z'), code(KeyCode::Enter)],
         "z Enter",
         Collapse,
-        "fold / unfold the selected subtree"
+        "fold / unfold a subtree"
     ),
     bind!("View", [ch('L')], "L", Lessons, "lessons"),
     bind!(
@@ -239,13 +215,7 @@ pub const BINDINGS: &[Binding] = &[
         "open a lesson or graph file"
     ),
     bind!("View", [ch('?')], "?", Help, "this help"),
-    bind!(
-        "View",
-        [ch('q'), code(KeyCode::Esc)],
-        "q Esc",
-        Quit,
-        "quit (Esc closes a window first)"
-    ),
+    bind!("View", [ch('q'), code(KeyCode::Esc)], "q Esc", Quit, "quit"),
 ];
 
 /// The action bound to a key press, if any. Ctrl-C always quits.
@@ -271,10 +241,7 @@ pub fn help_lines() -> Vec<(String, String)> {
         }
         out.push((b.label.to_string(), b.help.to_string()));
     }
-    out.push((
-        "mouse".to_string(),
-        "click a node to select it and read what is known".to_string(),
-    ));
+    out.push(("mouse".to_string(), "click a node for details".to_string()));
     out.push(("Ctrl-C".to_string(), "quit".to_string()));
     out
 }

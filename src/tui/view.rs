@@ -97,7 +97,7 @@ pub fn too_small(area: Rect, buf: &mut Buffer) {
 
 fn help(app: &App, area: Rect, buf: &mut Buffer) {
     let lines = keys::help_lines();
-    let w = area.width.min(64);
+    let w = area.width.min(84);
     let h = area.height.min(lines.len() as u16 / 2 + 4);
     let popup = Rect::new(
         area.x + (area.width - w) / 2,
