@@ -109,13 +109,7 @@ pub const BINDINGS: &[Binding] = &[
         CallBack,
         "previous call"
     ),
-    bind!(
-        "Step",
-        [ch('o')],
-        "o",
-        StepOut,
-        "out of this call"
-    ),
+    bind!("Step", [ch('o')], "o", StepOut, "out of this call"),
     bind!(
         "Step",
         [code(KeyCode::Home), ch('g')],
@@ -215,7 +209,13 @@ pub const BINDINGS: &[Binding] = &[
         "open a lesson or graph file"
     ),
     bind!("View", [ch('?')], "?", Help, "this help"),
-    bind!("View", [ch('q'), code(KeyCode::Esc)], "q Esc", Quit, "quit"),
+    bind!(
+        "View",
+        [ch('q'), code(KeyCode::Esc)],
+        "q Esc ^C",
+        Quit,
+        "quit"
+    ),
 ];
 
 /// The action bound to a key press, if any. Ctrl-C always quits.
@@ -242,7 +242,6 @@ pub fn help_lines() -> Vec<(String, String)> {
         out.push((b.label.to_string(), b.help.to_string()));
     }
     out.push(("mouse".to_string(), "click a node for details".to_string()));
-    out.push(("Ctrl-C".to_string(), "quit".to_string()));
     out
 }
 

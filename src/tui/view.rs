@@ -112,9 +112,11 @@ fn help(app: &App, area: Rect, buf: &mut Buffer) {
         .border_style(app.theme.block());
     let inner = block.inner(popup);
     block.render(popup, buf);
-    // Two columns so the whole table fits at 80×24.
-    let half = lines.len().div_ceil(2);
-    let col_w = inner.width / 2;
+    // As many columns as the height needs (two at 80×24).
+    let rows = (inner.height as usize).max(1);
+    let cols = lines.len().div_ceil(rows).max(2);
+    let half = lines.len().div_ceil(cols);
+    let col_w = inner.width / cols as u16;
     for (i, (k, help)) in lines.iter().enumerate() {
         let (col, row) = (i / half, i % half);
         let y = inner.y + row as u16;
