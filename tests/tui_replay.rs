@@ -101,3 +101,79 @@ fn table_log_matches_store_events() {
     assert!(probe.usable);
     assert_eq!(replay.table.get(probe.key, hit), probe.found);
 }
+
+#[test]
+fn every_event_of_every_builtin_run_has_a_sentence() {
+    use prune::replay::narrate::narrate;
+    for lesson in Lesson::builtins().unwrap() {
+        for preset in &lesson.spec.runs {
+            let replay = replay_of(&lesson, Some(&preset.name));
+            let mut st = ReplayState::default();
+            let namer = |_: u32| None;
+            for _ in 0..replay.len() {
+                replay.apply(&mut st);
+                let s = narrate(&replay, &st, &namer);
+                assert!(
+                    s.len() > 20 && s.ends_with('.'),
+                    "{}: step {}: {s}",
+                    lesson.name,
+                    st.step
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_min_2_cutoff_is_explained_with_its_numbers() {
+    use prune::replay::narrate::{narrate, probe_verdict};
+    let lesson = Lesson::open("000-worked-tree").unwrap();
+    let replay = replay_of(&lesson, Some("worked"));
+    let st = replay.seek(replay.marks.cutoffs[0] as usize + 1);
+    let s = narrate(&replay, &st, &|_| None);
+    for part in ["MIN node 2", "reply 6", "2 ≤ α = 3", "node 7", "UPPER"] {
+        assert!(s.contains(part), "'{part}' missing from: {s}");
+    }
+    // The table panel's verdict at the first transposition hit.
+    let lesson = Lesson::open("000-transposition").unwrap();
+    let replay = replay_of(&lesson, Some("transposition"));
+    let hit = replay.seek(replay.marks.hits[0] as usize + 1);
+    let v = probe_verdict(&replay, &hit).unwrap();
+    assert!(v.contains("EXACT") && v.ends_with("hit"), "{v}");
+}
+
+#[test]
+fn an_unusable_entry_is_explained() {
+    use prune::replay::narrate::probe_verdict;
+    use prune::trace::Event;
+    // Generated graphs with ordering and deepening re-probe bounds that do not settle a call.
+    let mut seen = 0;
+    for seed in 0..30u64 {
+        let lesson = samples::graph_lesson(
+            seed,
+            16,
+            3,
+            4096,
+            0,
+            r#"{"name": "g", "depth": 4, "ordering": true}"#,
+        );
+        let replay = replay_of(&lesson, Some("g"));
+        for (i, e) in replay.events.iter().enumerate() {
+            if let Event::Probe {
+                found: Some(entry),
+                usable: false,
+                ..
+            } = e
+            {
+                let st = replay.seek(i + 1);
+                let v = probe_verdict(&replay, &st).unwrap();
+                assert!(
+                    v.contains(entry.flag.name()) && v.ends_with("not usable, search again"),
+                    "{v}"
+                );
+                seen += 1;
+            }
+        }
+    }
+    assert!(seen > 0, "no unusable probe in the generated graphs");
+}
