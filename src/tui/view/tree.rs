@@ -88,6 +88,8 @@ pub enum Geometry {
         /// Parent-children groups for the connector lines.
         links: Vec<(u32, Vec<u32>)>,
         label_w: u16,
+        /// Rows per level: 2 (label, lines) or 3 (label, window, lines) when there is room.
+        row_h: u16,
     },
     /// Rows (node, depth below the pass root) and the row of the focus.
     Outline {
@@ -238,9 +240,18 @@ fn boxes(app: &Ctx, root: u32, area: Rect) -> Option<Geometry> {
         .filter(|o| tree.get(o.0).first_child == NONE)
         .count()
         .max(1) as u16;
+    // On large screens each node also shows the window it was entered with, if that fits.
+    let detail_w = order
+        .iter()
+        .map(|o| detail(tree.get(o.0)).chars().count() as u16)
+        .max()
+        .unwrap_or(0);
+    let rich_w = label_w.max(detail_w) + 1;
+    let rich = levels * 3 - 1 <= area.height && leaves * rich_w <= area.width;
+    let (base_w, row_h) = if rich { (rich_w, 3) } else { (label_w + 1, 2) };
     // Spread out on wide screens, but keep siblings close enough to read as a family.
-    let cell = (label_w + 1).max((area.width / leaves).min(label_w + 8));
-    let height = levels * 2 - 1;
+    let cell = base_w.max((area.width / leaves).min(base_w + 8));
+    let height = levels * row_h - 1;
     // Leaves take one cell each; parents centre over their children.
     let mut centre = std::collections::HashMap::new();
     let mut cursor = 0u16;
@@ -277,7 +288,20 @@ fn boxes(app: &Ctx, root: u32, area: Rect) -> Option<Geometry> {
         height,
         links,
         label_w,
+        row_h,
     })
+}
+
+/// The window a call was entered with, as the rich box drawing shows under the node.
+fn detail(n: &TreeNode) -> String {
+    if n.kind != NodeKind::Call {
+        return String::new();
+    }
+    format!(
+        "({},{})",
+        crate::replay::narrate::sc(n.alpha),
+        crate::replay::narrate::sc(n.beta)
+    )
 }
 
 fn outline(app: &Ctx, root: u32, area: Rect) -> Geometry {
@@ -365,6 +389,7 @@ pub fn render(app: &Ctx, area: Rect, buf: &mut Buffer) {
             width,
             links,
             label_w,
+            row_h,
             ..
         } => {
             let ox = area.x + (area.width - width) / 2;
@@ -373,7 +398,7 @@ pub fn render(app: &Ctx, area: Rect, buf: &mut Buffer) {
                 cells.iter().map(|&(x, l, id)| (id, (x, l))).collect();
             for (parent, kids) in &links {
                 let (px, pl) = pos[parent];
-                let y = area.y + pl * 2 + 1;
+                let y = area.y + pl * row_h + row_h - 1;
                 let xs: Vec<u16> = kids.iter().map(|k| pos[k].0).collect();
                 let (lo, hi) = (xs[0], xs[xs.len() - 1]);
                 for x in lo..=hi {
@@ -409,9 +434,24 @@ pub fn render(app: &Ctx, area: Rect, buf: &mut Buffer) {
                 let w: u16 = spans.iter().map(|s| s.width() as u16).sum();
                 // Centre the symbol (after the one-column path mark) over the line.
                 let start = (ox + x).saturating_sub(w.min(label_w) / 2);
-                let y = area.y + l * 2;
+                let y = area.y + l * row_h;
                 if y < area.bottom() && start < area.right() {
                     buf.set_line(start, y, &Line::from(spans), area.right() - start);
+                }
+                let n = app.replay.tree.get(id);
+                if row_h == 3 && (n.enter as usize) < app.st.step && n.kind == NodeKind::Call {
+                    let d = detail(n);
+                    let dw = d.chars().count() as u16;
+                    let dx = (ox + x).saturating_sub(dw / 2);
+                    if y + 1 < area.bottom() && dx < area.right() {
+                        buf.set_stringn(
+                            dx,
+                            y + 1,
+                            d,
+                            (area.right() - dx) as usize,
+                            app.theme.faint(),
+                        );
+                    }
                 }
             }
         }
@@ -464,12 +504,13 @@ pub fn hit(app: &Ctx, area: Rect, x: u16, y: u16) -> Option<u32> {
             cells,
             width,
             label_w,
+            row_h,
             ..
         } => {
             let ox = area.x + (area.width - width) / 2;
             cells.into_iter().find_map(|(cx, l, id)| {
                 let start = (ox + cx).saturating_sub(label_w / 2);
-                let yy = area.y + l * 2;
+                let yy = area.y + l * row_h;
                 (yy == y && x + 1 >= start && x <= start + label_w + 1).then_some(id)
             })
         }
