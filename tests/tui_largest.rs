@@ -60,3 +60,19 @@ fn largest_graph_opens_steps_and_renders() {
         }
     }
 }
+
+#[test]
+fn deep_outline_names_the_path_above_it() {
+    let mut app = open("heavy");
+    app.seek(app.replay.len() / 2);
+    assert!(app.st.frames.len() > 6);
+    let mut terminal = Terminal::new(TestBackend::new(120, 30)).unwrap();
+    terminal.draw(|f| view::draw(f, &mut app)).unwrap();
+    let text = terminal.backend().to_string();
+    if std::env::var_os("PRUNE_SHOW").is_some() {
+        println!("{text}");
+    }
+    // Too big for boxes: the outline, with a breadcrumb from the root of the pass.
+    assert!(text.contains("outline") || text.contains("↑ ▲0"), "{text}");
+    assert!(text.contains("↑ ▲0 › "), "{text}");
+}

@@ -91,9 +91,11 @@ pub enum Geometry {
         /// Rows per level: 2 (label, lines) or 3 (label, window, lines) when there is room.
         row_h: u16,
     },
-    /// Rows (node, depth below the pass root) and the row of the focus.
+    /// Rows (node, depth below the pass root); when the root is scrolled off, the first line
+    /// is a breadcrumb of the first row's ancestors.
     Outline {
         rows: Vec<(u32, u16)>,
+        crumb: Vec<u32>,
     },
     Empty(String),
 }
@@ -356,6 +358,21 @@ fn outline(app: &Ctx, root: u32, area: Rect) -> Geometry {
             _ => break,
         }
     }
+    // When the pass root is scrolled off, the top line names the ancestors instead.
+    let mut crumb = Vec::new();
+    if rows.first().is_some_and(|&r| r != root) && rows.len() > 1 {
+        if rows[0] != focus {
+            rows.remove(0);
+        } else {
+            rows.pop();
+        }
+        let mut p = tree.get(rows[0]).parent;
+        while p != NONE {
+            crumb.push(p);
+            p = tree.get(p).parent;
+        }
+        crumb.reverse();
+    }
     let base = rows.first().map_or(0, |&r| depth_of(r));
     let mut d = base;
     let mut out = Vec::with_capacity(rows.len());
@@ -366,7 +383,7 @@ fn outline(app: &Ctx, root: u32, area: Rect) -> Geometry {
         }
         out.push((id, d));
     }
-    Geometry::Outline { rows: out }
+    Geometry::Outline { rows: out, crumb }
 }
 
 fn in_pass(app: &Ctx, id: u32, root: u32) -> bool {
@@ -455,10 +472,34 @@ pub fn render(app: &Ctx, area: Rect, buf: &mut Buffer) {
                 }
             }
         }
-        Geometry::Outline { rows } => {
+        Geometry::Outline { rows, crumb } => {
             let tree = &app.replay.tree;
+            let top = if crumb.is_empty() {
+                0
+            } else {
+                // Keep the tail of a long path: the nearest ancestors matter most.
+                let names: Vec<String> = crumb
+                    .iter()
+                    .map(|&c| {
+                        let n = tree.get(c);
+                        format!("{}{}", if n.max { "▲" } else { "▼" }, n.state)
+                    })
+                    .collect();
+                let mut text = format!("↑ {}", names.join(" › "));
+                let w = area.width as usize;
+                if text.chars().count() > w {
+                    let chars: Vec<char> = text.chars().collect();
+                    let tail: String = chars[chars.len() - w.saturating_sub(2)..].iter().collect();
+                    text = format!("↑…{tail}");
+                }
+                buf.set_stringn(area.x, area.y, text, w, app.theme.path());
+                1
+            };
             for (i, (id, d)) in rows.into_iter().enumerate() {
-                let y = area.y + i as u16;
+                let y = area.y + top + i as u16;
+                if y >= area.bottom() {
+                    break;
+                }
                 let n = tree.get(id);
                 let indent = (d as usize * 2).min(area.width as usize / 2);
                 let fold = if n.first_child == NONE {
@@ -514,7 +555,12 @@ pub fn hit(app: &Ctx, area: Rect, x: u16, y: u16) -> Option<u32> {
                 (yy == y && x + 1 >= start && x <= start + label_w + 1).then_some(id)
             })
         }
-        Geometry::Outline { rows } => rows.get((y - area.y) as usize).map(|r| r.0),
+        Geometry::Outline { rows, crumb } => {
+            let top = u16::from(!crumb.is_empty());
+            (y >= area.y + top)
+                .then(|| rows.get((y - area.y - top) as usize).map(|r| r.0))
+                .flatten()
+        }
         Geometry::Empty(_) => None,
     }
 }
