@@ -45,16 +45,6 @@ impl Words<'_> {
         }
     }
 
-    fn state_max(&self, state: u32) -> bool {
-        // Whose turn it is is recorded in the tree for every state the run touched.
-        self.replay
-            .tree
-            .nodes
-            .iter()
-            .find(|n| n.state == state)
-            .is_none_or(|n| n.max)
-    }
-
     /// "≥" or ">" (and their negations) under the run's cut rule.
     fn closes(&self) -> (&'static str, &'static str, &'static str, &'static str) {
         match self.replay.options.cut {
@@ -126,7 +116,8 @@ pub fn narrate(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
         Event::Refused { state, .. } => format!(
             "The budget of {} calls is spent, so {} is not admitted and the search unwinds from here.",
             replay.options.budget,
-            w.node(state, w.state_max(state))
+            // Players alternate along every move (the graph contract).
+            w.node(state, st.top().is_none_or(|f| !f.max))
         ),
         Event::Probe {
             state,

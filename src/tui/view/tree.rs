@@ -260,7 +260,6 @@ fn boxes(app: &Ctx, root: u32, area: Rect) -> Option<Geometry> {
     let mut links = Vec::new();
     for &(id, _) in order.iter().rev() {
         let kids: Vec<u32> = tree.children(id).collect();
-        let _ = kids.len();
         if kids.is_empty() {
             continue;
         }
