@@ -11,6 +11,8 @@
 //! - `lesson`: the lesson/graph file format, validation, built-in lessons, run presets.
 //! - `run`: starting a lesson's run with or without recording.
 //! - `cli`: the headless commands.
+//! - `replay`: the view of a recorded trace at any step (frames, table, counters, tree,
+//!   narration), rebuilt event by event from keyframes.
 //! - `tui`: the stepping tutor, a replay of a recorded trace.
 //! - `practice`: problems whose answers the same core computes, and their graders.
 //! - `export`: DOT, Markdown, JSON lines and s-expression renderings; s-expression import.
@@ -22,6 +24,7 @@ pub mod game;
 pub mod lesson;
 pub mod observer;
 pub mod practice;
+pub mod replay;
 pub mod run;
 pub mod search;
 pub mod trace;

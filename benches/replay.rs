@@ -1,0 +1,120 @@
+//! Replay and tutor speed on the largest valid graph (64 nodes, 4,032 edges, depth 12, q 6,
+//! ordering on): the run hits the 1,000,000-call budget, so the trace has 1,000,000 calls.
+//!
+//! - `seek/random`: `Replay::seek` to pseudo-random steps (target ≤ 1 ms median, ≤ 5 ms worst;
+//!   the worst case over 20,000 seeks is printed too, since criterion reports means/medians).
+//! - `render/200x60`: one full frame of the tutor into a 200×60 TestBackend (target ≤ 2 ms).
+//! - `start/first_frame`: building the tutor on the built-in lessons and drawing the first
+//!   frame (target ≤ 100 ms).
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use prune::lesson::Overrides;
+use prune::replay::{KEYFRAME, Replay, samples};
+use prune::tui::app::App;
+use prune::tui::view;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+
+fn benches(c: &mut Criterion) {
+    let lesson = samples::largest_lesson();
+    let setup = lesson.setup(Some("heavy"), &Overrides::default()).unwrap();
+    let t0 = Instant::now();
+    let recorded = prune::run::recorded(&lesson, &setup).unwrap();
+    let t_record = t0.elapsed();
+    let t1 = Instant::now();
+    let replay = Replay::new(recorded, &lesson.graph);
+    let t_index = t1.elapsed();
+    eprintln!(
+        "largest graph: {} calls, {} events; record {:.0} ms, index {:.0} ms",
+        replay.tree.calls,
+        replay.len(),
+        t_record.as_secs_f64() * 1e3,
+        t_index.as_secs_f64() * 1e3
+    );
+    assert_eq!(replay.tree.calls, 1_000_000);
+
+    // Worst case over many random seeks, timed one by one: a first (cold) round touches the
+    // keyframes for the first time; the second is what a student stepping around sees.
+    for round in ["cold", "warm"] {
+        let mut rng = samples::Lcg::new(42);
+        let mut times: Vec<Duration> = (0..20_000)
+            .map(|_| {
+                let step = rng.below(replay.len() as u64 + 1) as usize;
+                let t = Instant::now();
+                black_box(replay.seek(step));
+                t.elapsed()
+            })
+            .collect();
+        times.sort();
+        eprintln!(
+            "seek ({round}) over 20000 random steps: median {:?}, p99 {:?}, p99.9 {:?}, worst {:?}",
+            times[times.len() / 2],
+            times[times.len() * 99 / 100],
+            times[times.len() * 999 / 1000],
+            times[times.len() - 1]
+        );
+    }
+
+    let mut g = c.benchmark_group("seek");
+    g.sample_size(30).measurement_time(Duration::from_secs(3));
+    let mut rng = samples::Lcg::new(7);
+    g.bench_function("random", |b| {
+        b.iter(|| {
+            let step = rng.below(replay.len() as u64 + 1) as usize;
+            black_box(replay.seek(step))
+        })
+    });
+    // The algorithmic worst case: a step just before a keyframe, so KEYFRAME - 1 events are
+    // applied after copying the keyframe.
+    let frames = replay.len() / KEYFRAME;
+    let mut rng = samples::Lcg::new(9);
+    g.bench_function("worst_case", |b| {
+        b.iter(|| {
+            let k = rng.below(frames as u64) as usize;
+            black_box(replay.seek(k * KEYFRAME + KEYFRAME - 1))
+        })
+    });
+    g.finish();
+    drop(replay);
+
+    // The tutor itself on the same run, in the middle of the trace.
+    let mut app = App::new(vec![lesson.clone()], lesson.clone(), setup).unwrap();
+    let mid = app.replay.len() / 2;
+    app.seek(mid);
+    let mut terminal = Terminal::new(TestBackend::new(200, 60)).unwrap();
+    let mut g = c.benchmark_group("render");
+    g.sample_size(30).measurement_time(Duration::from_secs(3));
+    g.bench_function("200x60", |b| {
+        b.iter(|| {
+            terminal.draw(|f| view::draw(f, &mut app)).unwrap();
+        })
+    });
+    // Stepping: one event forward plus a redraw, as a key press does.
+    g.bench_function("step+200x60", |b| {
+        b.iter(|| {
+            let s = app.st.step + 1;
+            app.seek(if s > app.replay.len() { 0 } else { s });
+            terminal.draw(|f| view::draw(f, &mut app)).unwrap();
+        })
+    });
+    g.finish();
+    drop(app);
+
+    let mut g = c.benchmark_group("start");
+    g.sample_size(20).measurement_time(Duration::from_secs(3));
+    g.bench_function("first_frame", |b| {
+        b.iter(|| {
+            let mut app = App::with_picker().unwrap();
+            let mut terminal = Terminal::new(TestBackend::new(100, 30)).unwrap();
+            terminal.draw(|f| view::draw(f, &mut app)).unwrap();
+            black_box(terminal.backend().buffer().area);
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(replay, benches);
+criterion_main!(replay);

@@ -1,0 +1,505 @@
+//! One plain sentence per event: what just happened and why.
+//!
+//! The sentence reads only the replay state after the event, the event itself and, where a
+//! decision is already on record (which flag a cutoff leads to), the next events. It never
+//! recomputes a search value.
+
+use super::{Replay, ReplayState};
+use crate::search::tt::Flag;
+use crate::search::{CutRule, INF, fmt_score};
+use crate::trace::{Event, ReturnKind};
+
+/// How states are named ("MIN node 2", or with the lesson's label).
+pub type Namer<'a> = &'a dyn Fn(u32) -> Option<String>;
+
+pub fn sc(v: i32) -> String {
+    match v {
+        INF => "+∞".into(),
+        v if v == -INF => "-∞".into(),
+        v => v.to_string(),
+    }
+}
+
+fn side(max: bool) -> &'static str {
+    if max { "MAX" } else { "MIN" }
+}
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
+struct Words<'a> {
+    replay: &'a Replay,
+    namer: Namer<'a>,
+}
+
+impl Words<'_> {
+    fn node(&self, state: u32, max: bool) -> String {
+        match (self.namer)(state) {
+            Some(label) => format!("{} node {state} ({label})", side(max)),
+            None => format!("{} node {state}", side(max)),
+        }
+    }
+
+    /// "≥" or ">" (and their negations) under the run's cut rule.
+    fn closes(&self) -> (&'static str, &'static str, &'static str, &'static str) {
+        match self.replay.options.cut {
+            CutRule::AtLeast => ("≥", "≤", "<", ">"),
+            CutRule::Strict => (">", "<", "≤", "≥"),
+        }
+    }
+}
+
+/// The sentence for the event that led to `st` (the event at `st.step - 1`).
+pub fn narrate(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
+    let w = Words { replay, namer };
+    let Some(index) = st.step.checked_sub(1) else {
+        return "Nothing has happened yet: step forward (→ or l) to watch the search begin.".into();
+    };
+    let (ge, le, lt, gt) = w.closes();
+    match replay.events[index] {
+        Event::PassStart { depth } => {
+            let (a, b) = st
+                .frames
+                .first()
+                .map_or(replay.options.window, |f| (f.alpha0, f.beta0));
+            if st.passes.is_empty() {
+                format!(
+                    "Pass {depth} begins: the root is searched {} deep with the window ({}, {}).",
+                    plural(depth as usize, "ply", "plies"),
+                    sc(a),
+                    sc(b)
+                )
+            } else {
+                format!(
+                    "Pass {depth} starts again from the root, now {} deep; the table keeps what earlier passes proved and guides the move order.",
+                    plural(depth as usize, "ply", "plies")
+                )
+            }
+        }
+        Event::Enter {
+            state,
+            ply,
+            depth,
+            qleft,
+            alpha,
+            beta,
+        } => {
+            let me = st.top().is_none_or(|f| f.max);
+            let parent = st.frames.len().checked_sub(2).map(|i| st.frames[i]);
+            let via = match (
+                parent,
+                replay.tree.nodes[st.top().map_or(0, |f| f.node) as usize].mv,
+            ) {
+                (Some(p), mv) if mv >= 0 => {
+                    format!(", reached by move {mv} of {}", w.node(p.state, p.max))
+                }
+                _ => " as the root".into(),
+            };
+            let horizon = if depth == 0 && qleft > 0 {
+                format!("; it is at the horizon, so only tactical moves go on ({qleft} q left)")
+            } else {
+                String::new()
+            };
+            format!(
+                "Call {}: {} is entered at ply {ply} with d={depth}, q={qleft} and window ({}, {}){via}{horizon}.",
+                st.call(),
+                w.node(state, me),
+                sc(alpha),
+                sc(beta)
+            )
+        }
+        Event::Refused { state, .. } => format!(
+            "The budget of {} calls is spent, so {} is not admitted and the search unwinds from here.",
+            replay.options.budget,
+            // Players alternate along every move (the graph contract).
+            w.node(state, st.top().is_none_or(|f| !f.max))
+        ),
+        Event::Probe {
+            state,
+            found,
+            usable,
+        } => {
+            let f = st.top().copied();
+            let (a, b, d, q) = f.map_or((0, 0, 0, 0), |f| (f.alpha, f.beta, f.depth, f.qleft));
+            match found {
+                None => format!(
+                    "The table has nothing for node {state} at d={d}, q={q}, so it must be searched."
+                ),
+                Some(e) => {
+                    let why = match (e.flag, usable) {
+                        (Flag::Exact, _) => "an exact value answers any window".to_string(),
+                        (Flag::Lower, true) => {
+                            format!("LOWER {} {ge} β {}: cut without searching", e.value, sc(b))
+                        }
+                        (Flag::Lower, false) => format!(
+                            "LOWER {} {lt} β {}: not usable, search again",
+                            e.value,
+                            sc(b)
+                        ),
+                        (Flag::Upper, true) => {
+                            format!("UPPER {} {le} α {}: cut without searching", e.value, sc(a))
+                        }
+                        (Flag::Upper, false) => format!(
+                            "UPPER {} {gt} α {}: not usable, search again",
+                            e.value,
+                            sc(a)
+                        ),
+                    };
+                    format!(
+                        "The table holds {} {} for node {state} at d={d}, q={q}: {why}.",
+                        e.flag.name(),
+                        e.value
+                    )
+                }
+            }
+        }
+        Event::Read {
+            state,
+            value,
+            terminal,
+        } => {
+            let n = w.node(state, st.top().is_none_or(|f| f.max));
+            if terminal {
+                format!("{n} is terminal: its utility {value} is exact, there is nothing below it.")
+            } else {
+                format!(
+                    "{n} is at the depth horizon with no quiescence left: its static score {value} is taken as exact."
+                )
+            }
+        }
+        Event::StandPat {
+            state,
+            value,
+            cutoff,
+        } => {
+            let Some(f) = st.top() else {
+                return String::new();
+            };
+            let n = w.node(state, f.max);
+            match (f.max, cutoff) {
+                (true, true) => format!(
+                    "Quiescence at {n}: standing pat already gives {value} {ge} β {}, so MIN above will avoid this line; no capture is tried and {value} is a LOWER bound.",
+                    sc(f.beta0)
+                ),
+                (false, true) => format!(
+                    "Quiescence at {n}: standing pat already gives {value} {le} α {}, so MAX above will avoid this line; no capture is tried and {value} is an UPPER bound.",
+                    sc(f.alpha0)
+                ),
+                (true, false) => format!(
+                    "Quiescence at {n}: MAX may stop here (stand pat) with its static {value}; a tactical move counts only if it does better."
+                ),
+                (false, false) => format!(
+                    "Quiescence at {n}: MIN may stop here (stand pat) with its static {value}; a tactical reply counts only if it is lower."
+                ),
+            }
+        }
+        Event::Order { state, .. } => {
+            let Some(f) = st.top() else {
+                return String::new();
+            };
+            let order = replay.order_of(f);
+            let list: Vec<String> = order.iter().map(|m| m.to_string()).collect();
+            let how = if f.depth == 0 {
+                "only tactical moves, "
+            } else {
+                ""
+            };
+            let sorted = if replay.options.ordering {
+                "sorted: the last best move first, then the most promising child score"
+            } else {
+                "in the order the file lists them"
+            };
+            if order.is_empty() {
+                format!(
+                    "{} has no tactical move to try, so its stand-pat value stands.",
+                    w.node(state, f.max)
+                )
+            } else {
+                format!(
+                    "{} will try {} ({how}{sorted}): {}.",
+                    w.node(state, f.max),
+                    plural(order.len(), "candidate", "candidates"),
+                    list.join(", ")
+                )
+            }
+        }
+        Event::Push { state, mv } => {
+            let Some(f) = st.top() else {
+                return String::new();
+            };
+            let quiet = if f.depth == 0 {
+                format!(
+                    "; it is tactical, so quiescence follows it ({} q left below)",
+                    f.qleft.saturating_sub(1)
+                )
+            } else {
+                String::new()
+            };
+            format!(
+                "{} tries move {mv} (candidate {} of {}), which leads to node {state}{quiet}.",
+                w.node(f.state, f.max),
+                f.trying.map_or(1, |p| p + 1),
+                f.order_len
+            )
+        }
+        Event::Pop { state, value } => {
+            let Some(f) = st.top() else {
+                return String::new();
+            };
+            let had = if f.best.abs() == INF {
+                "it had nothing yet".to_string()
+            } else {
+                format!("its best so far was {}", f.best)
+            };
+            let better = if f.max {
+                value > f.best
+            } else {
+                value < f.best
+            };
+            let verdict = if better {
+                format!("better for {}", side(f.max))
+            } else {
+                format!("no better for {}", side(f.max))
+            };
+            format!(
+                "Node {state} returns {value} to {}: {verdict} ({had}).",
+                w.node(f.state, f.max)
+            )
+        }
+        Event::Best { value, mv, .. } => {
+            let Some(f) = st.top() else {
+                return String::new();
+            };
+            format!(
+                "{} now expects {value}, through move {mv}.",
+                w.node(f.state, f.max)
+            )
+        }
+        Event::Window { alpha, beta, .. } => {
+            let Some(f) = st.top() else {
+                return String::new();
+            };
+            if f.max {
+                format!(
+                    "{} raises α to {}: the window is now ({}, {}), and anything at most {} no longer matters here.",
+                    w.node(f.state, f.max),
+                    sc(alpha),
+                    sc(alpha),
+                    sc(beta),
+                    sc(alpha)
+                )
+            } else {
+                format!(
+                    "{} lowers β to {}: the window is now ({}, {}), and anything at least {} no longer matters here.",
+                    w.node(f.state, f.max),
+                    sc(beta),
+                    sc(alpha),
+                    sc(beta),
+                    sc(beta)
+                )
+            }
+        }
+        Event::Cutoff {
+            pos, alpha, beta, ..
+        } => {
+            let Some(f) = st.top() else {
+                return String::new();
+            };
+            let order = replay.order_of(f);
+            let rest = order.len().saturating_sub(pos as usize + 1);
+            let child = st
+                .last_done
+                .map(|c| replay.tree.nodes[c as usize].state)
+                .unwrap_or(f.state);
+            let skipped: Vec<String> = replay
+                .tree
+                .children(f.node)
+                .map(|c| &replay.tree.nodes[c as usize])
+                .filter(|n| n.kind == super::NodeKind::Skipped)
+                .map(|n| n.state.to_string())
+                .collect();
+            let word = if f.max { "move" } else { "reply" };
+            let skip = match rest {
+                0 => format!("no other {word} was left anyway"),
+                1 => format!("the other {word} (node {}) is skipped", skipped.join(", ")),
+                n => format!(
+                    "the other {n} {word}s (nodes {}) are skipped",
+                    skipped.join(", ")
+                ),
+            };
+            let flag = replay.events[st.step..]
+                .iter()
+                .find_map(|e| match e {
+                    Event::Store { flag, .. } => Some(*flag),
+                    _ => None,
+                })
+                .unwrap_or(if f.max { Flag::Lower } else { Flag::Upper });
+            let article = if flag == Flag::Exact { "an" } else { "a" };
+            let article = if flag == Flag::Upper { "an" } else { article };
+            if f.max {
+                format!(
+                    "{}: {word} to node {child} gives {} {ge} β = {}, so MIN already has something better above; {skip}, and {} is stored as {article} {} bound.",
+                    w.node(f.state, true),
+                    sc(alpha),
+                    sc(beta),
+                    sc(f.best),
+                    flag.name()
+                )
+            } else {
+                format!(
+                    "{}: {word} {child} returns {} {le} α = {}, so MAX already has something better; {skip}, and {} is stored as {article} {} bound.",
+                    w.node(f.state, false),
+                    sc(beta),
+                    sc(alpha),
+                    sc(f.best),
+                    flag.name()
+                )
+            }
+        }
+        Event::Store {
+            key,
+            value,
+            flag,
+            kept,
+            ..
+        } => {
+            let Some(f) = st.top() else {
+                return String::new();
+            };
+            let why = match flag {
+                Flag::Exact if f.ordered || f.stand_pat.is_some() => format!(
+                    "it lies inside the window ({}, {}) the call began with, so it is exact",
+                    sc(f.alpha0),
+                    sc(f.beta0)
+                ),
+                Flag::Exact => "a value read directly is exact".to_string(),
+                Flag::Upper => format!(
+                    "it is {le} α₀ = {}: the node failed low, so its true value is at most {value}",
+                    sc(f.alpha0)
+                ),
+                Flag::Lower => format!(
+                    "it is {ge} β₀ = {}: the node failed high, so its true value is at least {value}",
+                    sc(f.beta0)
+                ),
+            };
+            if kept {
+                format!(
+                    "Node {} stores {value} as {} for (d={}, q={}): {why}.",
+                    key.state,
+                    flag.name(),
+                    key.depth,
+                    key.qleft
+                )
+            } else {
+                format!(
+                    "The table is off, so nothing is kept; node {} would store {value} as {} ({why}).",
+                    key.state,
+                    flag.name()
+                )
+            }
+        }
+        Event::Return {
+            state,
+            value,
+            mv,
+            how,
+            ..
+        } => {
+            let parent = st.top();
+            let to = match parent {
+                Some(p) => format!("to {}", w.node(p.state, p.max)),
+                None => "as the answer of this pass".to_string(),
+            };
+            let with = if mv >= 0 {
+                format!(" (best move {mv})")
+            } else {
+                String::new()
+            };
+            match how {
+                ReturnKind::TableHit => format!(
+                    "Node {state} returns {value}{with} {to} straight from the table: nothing below it is searched again."
+                ),
+                ReturnKind::Searched(flag) => format!(
+                    "Node {state} returns {value}{with} {to}; it is {} {}.",
+                    match flag {
+                        Flag::Exact => "the exact value",
+                        Flag::Lower => "a lower bound,",
+                        Flag::Upper => "an upper bound,",
+                    },
+                    match flag {
+                        Flag::Exact => "",
+                        Flag::Lower => "the true value may be higher",
+                        Flag::Upper => "the true value may be lower",
+                    }
+                )
+                .replace(" .", "."),
+            }
+        }
+        Event::Unwind { state } => format!(
+            "The budget ran out below node {state}: its search is abandoned, it returns nothing and stores nothing."
+        ),
+        Event::PassEnd {
+            depth,
+            done,
+            score,
+            mv,
+        } => {
+            if done {
+                format!(
+                    "Pass {depth} is complete: the root is worth {score} with move {mv}, and this becomes the committed answer."
+                )
+            } else {
+                match st.committed {
+                    Some((d, s, m)) => format!(
+                        "Pass {depth} was cut short by the budget, so its partial work is dropped; the answer stays depth {d}'s (score {s}, move {m}): PARTIAL."
+                    ),
+                    None => format!(
+                        "Pass {depth} was cut short by the budget and no pass ever finished, so there is no answer: NO_COMPLETED_DEPTH."
+                    ),
+                }
+            }
+        }
+    }
+}
+
+/// Text for the last probe's verdict, as the table panel shows it ("LOWER 5 ≥ β 4: cut").
+pub fn probe_verdict(replay: &Replay, st: &ReplayState) -> Option<String> {
+    let p = st.last_probe?;
+    let (ge, le, lt, gt) = match replay.options.cut {
+        CutRule::AtLeast => ("≥", "≤", "<", ">"),
+        CutRule::Strict => (">", "<", "≤", "≥"),
+    };
+    let e = match p.found {
+        None => {
+            return Some(format!(
+                "probe {} d{} q{}: empty, search",
+                p.key.state, p.key.depth, p.key.qleft
+            ));
+        }
+        Some(e) => e,
+    };
+    let text = match (e.flag, p.usable) {
+        (Flag::Exact, _) => format!("EXACT {}: hit", e.value),
+        (Flag::Lower, true) => format!("LOWER {} {ge} β {}: cut", e.value, fmt_score(p.beta)),
+        (Flag::Lower, false) => format!(
+            "LOWER {} {lt} β {}: not usable, search again",
+            e.value,
+            fmt_score(p.beta)
+        ),
+        (Flag::Upper, true) => format!("UPPER {} {le} α {}: cut", e.value, fmt_score(p.alpha)),
+        (Flag::Upper, false) => format!(
+            "UPPER {} {gt} α {}: not usable, search again",
+            e.value,
+            fmt_score(p.alpha)
+        ),
+    };
+    Some(format!(
+        "probe {} d{} q{}: {text}",
+        p.key.state, p.key.depth, p.key.qleft
+    ))
+}

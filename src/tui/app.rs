@@ -1,0 +1,739 @@
+//! The tutor's plain state and how actions change it. Nothing here draws; nothing here
+//! searches except through `run::recorded` when the student changes the run.
+
+use std::collections::HashSet;
+
+use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+use ratatui::layout::Rect;
+
+use super::keys::{self, Action};
+use super::theme::Theme;
+use crate::error::Result;
+use crate::lesson::{Lesson, Overrides, RunSetup, parse_bound};
+use crate::replay::{Replay, ReplayState, tree::NONE};
+use crate::run;
+use crate::search::{Algorithm, CutRule, MAX_BUDGET, MAX_DEPTH, MAX_QLIMIT, Stats};
+
+/// A window drawn over the main screen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Overlay {
+    None,
+    Help,
+    Picker { cursor: usize },
+    Prompt { kind: PromptKind, text: String },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PromptKind {
+    GoTo,
+    Window,
+    Open,
+}
+
+/// What the second run of a comparison changes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CompareWith {
+    Algorithm,
+    Ordering,
+    Table,
+}
+
+pub struct Compare {
+    pub with: CompareWith,
+    pub label: String,
+    pub replay: Replay,
+    pub st: ReplayState,
+}
+
+/// The final counters before the last live change, shown as "12 → 13".
+#[derive(Clone, Debug)]
+pub struct Change {
+    pub before: Stats,
+    pub what: String,
+}
+
+pub struct App {
+    /// The lessons the picker lists (the built-ins, plus an opened file first).
+    pub lessons: Vec<Lesson>,
+    pub lesson: Lesson,
+    pub preset: Option<String>,
+    pub setup: RunSetup,
+    pub replay: Replay,
+    pub st: ReplayState,
+    pub selected: Option<u32>,
+    /// Always use the outline, even when the box drawing would fit.
+    pub outline: bool,
+    pub collapsed: HashSet<u32>,
+    pub overlay: Overlay,
+    pub playing: bool,
+    /// Milliseconds between events while playing.
+    pub speed_ms: u64,
+    pub compare: Option<Compare>,
+    pub change: Option<Change>,
+    pub message: Option<String>,
+    pub quit: bool,
+    pub theme: Theme,
+    /// Where the tree was last drawn, for mouse clicks.
+    pub tree_area: Rect,
+}
+
+fn record(lesson: &Lesson, setup: &RunSetup) -> Result<Replay> {
+    Ok(Replay::new(run::recorded(lesson, setup)?, &lesson.graph))
+}
+
+impl App {
+    /// Opens `lesson` with a resolved run; `lessons` feeds the picker.
+    pub fn new(lessons: Vec<Lesson>, lesson: Lesson, setup: RunSetup) -> Result<App> {
+        // Name the preset this setup came from, so notes attached to it can be shown.
+        let preset = lesson
+            .spec
+            .runs
+            .iter()
+            .find(|r| {
+                lesson
+                    .setup(Some(&r.name), &Overrides::default())
+                    .is_ok_and(|s| s == setup)
+            })
+            .map(|r| r.name.clone());
+        let replay = record(&lesson, &setup)?;
+        Ok(App {
+            lessons,
+            lesson,
+            preset,
+            setup,
+            replay,
+            st: ReplayState::default(),
+            selected: None,
+            outline: false,
+            collapsed: HashSet::new(),
+            overlay: Overlay::None,
+            playing: false,
+            speed_ms: 400,
+            compare: None,
+            change: None,
+            message: None,
+            quit: false,
+            theme: Theme::from_env(),
+            tree_area: Rect::default(),
+        })
+    }
+
+    /// The built-in lessons with the picker open on the first one.
+    pub fn with_picker() -> Result<App> {
+        let lessons = Lesson::builtins()?;
+        // Start on seed 000's worked example when it is there: the tour begins with it.
+        let li = lessons
+            .iter()
+            .position(|l| l.name == "000-worked-tree")
+            .unwrap_or(0);
+        let first = lessons[li].clone();
+        let setup = first.setup(None, &Overrides::default())?;
+        let mut app = App::new(lessons, first, setup)?;
+        let cursor = app
+            .picker_items()
+            .iter()
+            .position(|(i, _)| *i == li)
+            .unwrap_or(0);
+        app.overlay = Overlay::Picker { cursor };
+        Ok(app)
+    }
+
+    /// Every (lesson, preset) pair the picker offers.
+    pub fn picker_items(&self) -> Vec<(usize, String)> {
+        let mut items = Vec::new();
+        for (i, l) in self.lessons.iter().enumerate() {
+            for r in &l.spec.runs {
+                items.push((i, r.name.clone()));
+            }
+        }
+        items
+    }
+
+    pub fn seek(&mut self, step: usize) {
+        self.replay.seek_into(step, &mut self.st);
+        if let Some(c) = &mut self.compare {
+            let target = aligned_step(&self.replay, &self.st, &c.replay);
+            c.replay.seek_into(target, &mut c.st);
+        }
+    }
+
+    /// The node the view centres on: the selected one, else the top frame, else the last done.
+    pub fn focus(&self) -> Option<u32> {
+        self.selected.or_else(|| self.current())
+    }
+
+    /// The node the search is at.
+    pub fn current(&self) -> Option<u32> {
+        super::view::tree::current_node(&self.replay, &self.st)
+    }
+
+    pub fn on_key(&mut self, key: KeyEvent) {
+        // Windows over the screen take keys first.
+        let items = self.picker_items().len();
+        match &mut self.overlay {
+            Overlay::Help => {
+                if matches!(
+                    keys::action_for(key),
+                    Some(Action::Quit) | Some(Action::Help)
+                ) || key.code == KeyCode::Enter
+                {
+                    if key.code == KeyCode::Char('q') {
+                        self.quit = true;
+                    }
+                    self.overlay = Overlay::None;
+                }
+                return;
+            }
+            Overlay::Picker { cursor } => {
+                let n = items;
+                match key.code {
+                    KeyCode::Up | KeyCode::Char('k') => *cursor = cursor.saturating_sub(1),
+                    KeyCode::Down | KeyCode::Char('j') => *cursor = (*cursor + 1).min(n - 1),
+                    KeyCode::Enter | KeyCode::Char(' ') | KeyCode::Right | KeyCode::Char('l') => {
+                        let c = *cursor;
+                        self.pick(c);
+                    }
+                    KeyCode::Esc | KeyCode::Char('L') => self.overlay = Overlay::None,
+                    KeyCode::Char('q') => self.quit = true,
+                    KeyCode::Char('c')
+                        if key
+                            .modifiers
+                            .contains(crossterm::event::KeyModifiers::CONTROL) =>
+                    {
+                        self.quit = true
+                    }
+                    _ => {}
+                }
+                return;
+            }
+            Overlay::Prompt { kind, text } => {
+                match key.code {
+                    KeyCode::Esc => self.overlay = Overlay::None,
+                    KeyCode::Backspace => {
+                        text.pop();
+                    }
+                    KeyCode::Enter => {
+                        let (kind, text) = (*kind, text.clone());
+                        self.overlay = Overlay::None;
+                        self.submit(kind, &text);
+                    }
+                    KeyCode::Char('c')
+                        if key
+                            .modifiers
+                            .contains(crossterm::event::KeyModifiers::CONTROL) =>
+                    {
+                        self.quit = true
+                    }
+                    KeyCode::Char(c) if text.len() < 256 => text.push(c),
+                    _ => {}
+                }
+                return;
+            }
+            Overlay::None => {}
+        }
+        if let Some(action) = keys::action_for(key) {
+            self.message = None;
+            self.act(action);
+        }
+    }
+
+    pub fn on_mouse(&mut self, m: MouseEvent) {
+        if m.kind != MouseEventKind::Down(MouseButton::Left) || self.overlay != Overlay::None {
+            return;
+        }
+        let area = self.tree_area;
+        if m.column < area.x
+            || m.row < area.y
+            || m.column >= area.x + area.width
+            || m.row >= area.y + area.height
+        {
+            return;
+        }
+        let hit =
+            super::view::tree::hit(&super::view::tree::Ctx::main(self), area, m.column, m.row);
+        self.selected = hit;
+    }
+
+    /// One step of playback.
+    pub fn tick(&mut self) {
+        if self.playing {
+            if self.st.step >= self.replay.len() {
+                self.playing = false;
+            } else {
+                self.seek(self.st.step + 1);
+            }
+        }
+    }
+
+    pub fn act(&mut self, action: Action) {
+        let step = self.st.step;
+        let r = &self.replay;
+        let target = match action {
+            Action::Quit => {
+                self.quit = true;
+                None
+            }
+            Action::Help => {
+                self.overlay = Overlay::Help;
+                None
+            }
+            Action::Lessons => {
+                let here = self.lessons.iter().position(|l| l.name == self.lesson.name);
+                let cursor = self
+                    .picker_items()
+                    .iter()
+                    .position(|(i, n)| Some(*i) == here && Some(n) == self.preset.as_ref())
+                    .unwrap_or(0);
+                self.overlay = Overlay::Picker { cursor };
+                None
+            }
+            Action::StepForward => Some(step + 1),
+            Action::StepBack => Some(step.saturating_sub(1)),
+            Action::CallForward => {
+                Some(r.call_step(self.st.stats.nodes as usize).unwrap_or(r.len()))
+            }
+            Action::CallBack => {
+                let c = self.st.stats.nodes as usize;
+                // Back to the previous call's admission, or to the start.
+                let here = c.checked_sub(1).and_then(|i| r.call_step(i));
+                match here {
+                    Some(s) if s < step => Some(s),
+                    _ => Some(c.checked_sub(2).and_then(|i| r.call_step(i)).unwrap_or(0)),
+                }
+            }
+            Action::StepOut => match self.st.top() {
+                Some(f) => {
+                    let exit = r.tree.get(f.node).exit;
+                    Some(if exit == NONE {
+                        r.len()
+                    } else {
+                        exit as usize + 1
+                    })
+                }
+                None => Some(step + 1),
+            },
+            Action::NextCutoff => self.jump(Replay::next_mark(&r.marks.cutoffs, step), "cutoff"),
+            Action::PrevCutoff => self.jump(Replay::prev_mark(&r.marks.cutoffs, step), "cutoff"),
+            Action::NextHit => self.jump(Replay::next_mark(&r.marks.hits, step), "table hit"),
+            Action::PrevHit => self.jump(Replay::prev_mark(&r.marks.hits, step), "table hit"),
+            Action::NextStore => self.jump(Replay::next_mark(&r.marks.stores, step), "store"),
+            Action::PrevStore => self.jump(Replay::prev_mark(&r.marks.stores, step), "store"),
+            Action::NextPass => self.jump(Replay::next_mark(&r.marks.passes, step), "pass"),
+            Action::PrevPass => self.jump(Replay::prev_mark(&r.marks.passes, step), "pass"),
+            Action::Start => Some(0),
+            Action::End => Some(r.len()),
+            Action::GoTo => {
+                self.overlay = Overlay::Prompt {
+                    kind: PromptKind::GoTo,
+                    text: String::new(),
+                };
+                None
+            }
+            Action::PlayPause => {
+                self.playing = !self.playing;
+                None
+            }
+            Action::Faster => {
+                self.speed_ms = (self.speed_ms / 2).max(25);
+                None
+            }
+            Action::Slower => {
+                self.speed_ms = (self.speed_ms * 2).min(3200);
+                None
+            }
+            Action::TreeMode => {
+                self.outline = !self.outline;
+                None
+            }
+            Action::Collapse => {
+                if let Some(n) = self.focus() {
+                    if !self.collapsed.remove(&n) {
+                        self.collapsed.insert(n);
+                    }
+                    self.outline = true;
+                }
+                None
+            }
+            Action::Compare => {
+                self.cycle_compare();
+                None
+            }
+            Action::OpenFile => {
+                self.overlay = Overlay::Prompt {
+                    kind: PromptKind::Open,
+                    text: String::new(),
+                };
+                None
+            }
+            Action::SetWindow => {
+                self.overlay = Overlay::Prompt {
+                    kind: PromptKind::Window,
+                    text: String::new(),
+                };
+                None
+            }
+            Action::NextPreset => {
+                let runs = &self.lesson.spec.runs;
+                if !runs.is_empty() {
+                    let i = self
+                        .preset
+                        .as_ref()
+                        .and_then(|p| runs.iter().position(|r| &r.name == p))
+                        .map_or(0, |i| (i + 1) % runs.len());
+                    let name = runs[i].name.clone();
+                    if let Ok(setup) = self.lesson.setup(Some(&name), &Overrides::default()) {
+                        self.preset = Some(name.clone());
+                        self.rerun(setup, format!("preset '{name}'"));
+                    }
+                }
+                None
+            }
+            change => {
+                self.change_run(change);
+                None
+            }
+        };
+        if let Some(t) = target {
+            self.selected = None;
+            self.seek(t.min(self.replay.len()));
+        }
+    }
+
+    fn jump(&mut self, to: Option<usize>, what: &str) -> Option<usize> {
+        if to.is_none() {
+            self.message = Some(format!("no further {what} in that direction"));
+        }
+        to
+    }
+
+    fn change_run(&mut self, action: Action) {
+        let mut s = self.setup;
+        let o = &mut s.options;
+        let what = match action {
+            Action::DepthDown if o.depth > 1 => {
+                o.depth -= 1;
+                format!("depth {}", o.depth)
+            }
+            Action::DepthUp if o.depth < MAX_DEPTH => {
+                o.depth += 1;
+                format!("depth {}", o.depth)
+            }
+            Action::QDown if o.qlimit > 0 => {
+                o.qlimit -= 1;
+                format!("q limit {}", o.qlimit)
+            }
+            Action::QUp if o.qlimit < MAX_QLIMIT => {
+                o.qlimit += 1;
+                format!("q limit {}", o.qlimit)
+            }
+            Action::BudgetDown => {
+                let used = self.replay.result.stats.nodes.max(1);
+                o.budget = (o.budget.min(used) - 1).max(1);
+                format!("budget {}", o.budget)
+            }
+            Action::BudgetUp if o.budget < MAX_BUDGET => {
+                o.budget += 1;
+                format!("budget {}", o.budget)
+            }
+            Action::BudgetFull => {
+                o.budget = MAX_BUDGET;
+                format!("budget {}", o.budget)
+            }
+            Action::ToggleTable => {
+                o.table = !o.table;
+                format!("table {}", on_off(o.table))
+            }
+            Action::ToggleOrdering => {
+                o.ordering = !o.ordering;
+                format!("ordering {}", on_off(o.ordering))
+            }
+            Action::ToggleCutRule => {
+                o.cut = match o.cut {
+                    CutRule::AtLeast => CutRule::Strict,
+                    CutRule::Strict => CutRule::AtLeast,
+                };
+                format!("cut rule {}", cut_name(o.cut))
+            }
+            Action::ToggleAlgorithm => {
+                o.algorithm = match o.algorithm {
+                    Algorithm::AlphaBeta => Algorithm::Minimax,
+                    Algorithm::Minimax => Algorithm::AlphaBeta,
+                };
+                algorithm_name(o.algorithm).to_string()
+            }
+            _ => {
+                self.message = Some("that setting is already at its limit".into());
+                return;
+            }
+        };
+        self.rerun(s, what);
+    }
+
+    fn submit(&mut self, kind: PromptKind, text: &str) {
+        match kind {
+            PromptKind::GoTo => {
+                let t = text.trim();
+                let parsed = match t.strip_prefix('c') {
+                    Some(call) => call
+                        .parse::<usize>()
+                        .ok()
+                        .and_then(|n| n.checked_sub(1))
+                        .and_then(|n| self.replay.call_step(n)),
+                    None => t.parse::<usize>().ok(),
+                };
+                match parsed {
+                    Some(s) => {
+                        self.selected = None;
+                        self.seek(s.min(self.replay.len()));
+                    }
+                    None => self.message = Some(format!("'{t}' is not a step (N) or a call (cN)")),
+                }
+            }
+            PromptKind::Open => self.open_file(text.trim()),
+            PromptKind::Window => {
+                let parts: Vec<&str> = text.split([' ', ',']).filter(|p| !p.is_empty()).collect();
+                let parsed = match parts.as_slice() {
+                    [a, b] => parse_bound(a).and_then(|a| parse_bound(b).map(|b| (a, b))),
+                    _ => Err("type two bounds, e.g. '-inf 5' or '2 4'".into()),
+                };
+                match parsed {
+                    Ok(w) => {
+                        let mut s = self.setup;
+                        s.options.window = w;
+                        self.rerun(
+                            s,
+                            format!(
+                                "window ({}, {})",
+                                crate::replay::narrate::sc(w.0),
+                                crate::replay::narrate::sc(w.1)
+                            ),
+                        );
+                    }
+                    Err(e) => self.message = Some(e),
+                }
+            }
+        }
+    }
+
+    /// Runs the core again with `setup` and keeps the closest step (same call, same offset).
+    pub fn rerun(&mut self, setup: RunSetup, what: String) {
+        if let Err(e) = setup.options.validate() {
+            self.message = Some(e);
+            return;
+        }
+        let replay = match record(&self.lesson, &setup) {
+            Ok(r) => r,
+            Err(e) => {
+                self.message = Some(format!("{what}: {e}"));
+                return;
+            }
+        };
+        let target = aligned_step(&self.replay, &self.st, &replay);
+        self.change = Some(Change {
+            before: self.replay.result.stats,
+            what: what.clone(),
+        });
+        // Which final counters the change moved, as "nodes 12 → 13".
+        let (old, new) = (self.replay.result.stats, replay.result.stats);
+        let moved: Vec<String> = Stats::LABELS
+            .iter()
+            .zip(old.as_array().into_iter().zip(new.as_array()))
+            .filter(|(_, (a, b))| a != b)
+            .map(|(l, (a, b))| format!("{l} {a} → {b}"))
+            .collect();
+        self.message = Some(if moved.is_empty() {
+            format!("run again with {what}: same counters")
+        } else {
+            format!("run again with {what}: {}", moved.join(", "))
+        });
+        self.setup = setup;
+        self.replay = replay;
+        self.st = ReplayState::default();
+        self.selected = None;
+        self.collapsed.clear();
+        self.seek(target);
+        if let Some(c) = self.compare.as_ref().map(|c| c.with) {
+            self.compare = None;
+            self.set_compare(c);
+        }
+    }
+
+    fn cycle_compare(&mut self) {
+        let next = match self.compare.as_ref().map(|c| c.with) {
+            None => Some(CompareWith::Algorithm),
+            Some(CompareWith::Algorithm) => Some(CompareWith::Ordering),
+            Some(CompareWith::Ordering) => Some(CompareWith::Table),
+            Some(CompareWith::Table) => None,
+        };
+        self.compare = None;
+        if let Some(w) = next {
+            self.set_compare(w);
+        }
+    }
+
+    fn set_compare(&mut self, with: CompareWith) {
+        let mut s = self.setup;
+        let o = &mut s.options;
+        let label = match with {
+            CompareWith::Algorithm => {
+                o.algorithm = match o.algorithm {
+                    Algorithm::AlphaBeta => Algorithm::Minimax,
+                    Algorithm::Minimax => Algorithm::AlphaBeta,
+                };
+                algorithm_name(o.algorithm).to_string()
+            }
+            CompareWith::Ordering => {
+                o.ordering = !o.ordering;
+                format!("ordering {}", on_off(o.ordering))
+            }
+            CompareWith::Table => {
+                o.table = !o.table;
+                format!("table {}", on_off(o.table))
+            }
+        };
+        match record(&self.lesson, &s) {
+            Ok(replay) => {
+                let mut st = ReplayState::default();
+                replay.seek_into(aligned_step(&self.replay, &self.st, &replay), &mut st);
+                self.compare = Some(Compare {
+                    with,
+                    label,
+                    replay,
+                    st,
+                });
+            }
+            Err(e) => self.message = Some(format!("cannot compare with {label}: {e}")),
+        }
+    }
+
+    /// Loads a lesson or graph file (or a built-in by name) with its first preset.
+    fn open_file(&mut self, path: &str) {
+        let loaded = Lesson::open(path).and_then(|l| {
+            // A bare graph sets no depth: start it at depth 2, changeable with [ and ].
+            let setup = l.setup(None, &Overrides::default()).or_else(|_| {
+                l.setup(
+                    None,
+                    &Overrides {
+                        depth: Some(2),
+                        ..Overrides::default()
+                    },
+                )
+            })?;
+            Ok((l, setup))
+        });
+        match loaded {
+            Ok((lesson, setup)) => {
+                let existing = self.lessons.iter().position(|l| l.name == lesson.name);
+                let li = existing.unwrap_or_else(|| {
+                    self.lessons.insert(0, lesson);
+                    0
+                });
+                let name = self.lessons[li].spec.runs.first().map(|r| r.name.clone());
+                match name {
+                    Some(name) => {
+                        let index = self
+                            .picker_items()
+                            .iter()
+                            .position(|(i, n)| *i == li && *n == name);
+                        if let Some(index) = index {
+                            self.pick(index);
+                        }
+                    }
+                    // A bare graph has no preset: open it with the resolved defaults.
+                    None => match record(&self.lessons[li], &setup) {
+                        Ok(replay) => {
+                            self.lesson = self.lessons[li].clone();
+                            self.preset = None;
+                            self.setup = setup;
+                            self.replay = replay;
+                            self.st = ReplayState::default();
+                            self.compare = None;
+                            self.change = None;
+                            self.selected = None;
+                            self.collapsed.clear();
+                        }
+                        Err(e) => self.message = Some(e.to_string()),
+                    },
+                }
+            }
+            Err(e) => self.message = Some(e.to_string()),
+        }
+    }
+
+    fn pick(&mut self, index: usize) {
+        let items = self.picker_items();
+        let Some((li, name)) = items.get(index).cloned() else {
+            return;
+        };
+        let lesson = self.lessons[li].clone();
+        match lesson.setup(Some(&name), &Overrides::default()) {
+            Ok(setup) => match record(&lesson, &setup) {
+                Ok(replay) => {
+                    self.lesson = lesson;
+                    self.preset = Some(name);
+                    self.setup = setup;
+                    self.replay = replay;
+                    self.st = ReplayState::default();
+                    self.compare = None;
+                    self.change = None;
+                    self.selected = None;
+                    self.collapsed.clear();
+                    self.overlay = Overlay::None;
+                    self.playing = false;
+                }
+                Err(e) => self.message = Some(e.to_string()),
+            },
+            Err(e) => self.message = Some(e.to_string()),
+        }
+    }
+
+    /// Notes the lesson attaches to the current call of this preset.
+    pub fn notes(&self) -> Vec<&str> {
+        let Some(p) = &self.preset else {
+            return Vec::new();
+        };
+        if self.st.step == 0 {
+            return Vec::new();
+        }
+        self.lesson
+            .spec
+            .notes
+            .iter()
+            .filter(|n| &n.run == p && n.step == self.st.stats.nodes)
+            .map(|n| n.text.as_str())
+            .collect()
+    }
+}
+
+/// The step of `to` closest to `st` in `from`: the same call number and offset into it.
+pub fn aligned_step(from: &Replay, st: &ReplayState, to: &Replay) -> usize {
+    let call = st.stats.nodes as usize;
+    if call == 0 || to.call_events.is_empty() {
+        return st.step.min(to.len());
+    }
+    let offset = from
+        .call_step(call - 1)
+        .map_or(0, |s| st.step.saturating_sub(s));
+    let i = (call - 1).min(to.call_events.len() - 1);
+    let base = to.call_step(i).unwrap_or(0);
+    let limit = to.call_step(i + 1).map_or(to.len(), |s| s - 1);
+    (base + offset).min(limit)
+}
+
+pub fn on_off(b: bool) -> &'static str {
+    if b { "on" } else { "off" }
+}
+
+pub fn cut_name(c: CutRule) -> &'static str {
+    match c {
+        CutRule::AtLeast => "α≥β",
+        CutRule::Strict => "α>β",
+    }
+}
+
+pub fn algorithm_name(a: Algorithm) -> &'static str {
+    match a {
+        Algorithm::AlphaBeta => "αβ",
+        Algorithm::Minimax => "minimax",
+    }
+}

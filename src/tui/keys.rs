@@ -1,0 +1,280 @@
+//! The key binding table. Key handling and the `?` help screen both read `BINDINGS`, so the
+//! help can never disagree with what the keys do.
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+/// Everything a key can ask the tutor to do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    Quit,
+    Help,
+    StepForward,
+    StepBack,
+    CallForward,
+    CallBack,
+    StepOut,
+    NextCutoff,
+    PrevCutoff,
+    NextHit,
+    PrevHit,
+    NextStore,
+    PrevStore,
+    NextPass,
+    PrevPass,
+    Start,
+    End,
+    GoTo,
+    PlayPause,
+    Faster,
+    Slower,
+    DepthDown,
+    DepthUp,
+    QDown,
+    QUp,
+    BudgetDown,
+    BudgetUp,
+    BudgetFull,
+    ToggleTable,
+    ToggleOrdering,
+    ToggleCutRule,
+    ToggleAlgorithm,
+    SetWindow,
+    Compare,
+    NextPreset,
+    Lessons,
+    OpenFile,
+    TreeMode,
+    Collapse,
+}
+
+/// A key as written in the table: a code and whether Ctrl is held.
+#[derive(Clone, Copy, Debug)]
+pub struct Key {
+    pub code: KeyCode,
+    pub ctrl: bool,
+}
+
+const fn ch(c: char) -> Key {
+    Key {
+        code: KeyCode::Char(c),
+        ctrl: false,
+    }
+}
+
+const fn code(code: KeyCode) -> Key {
+    Key { code, ctrl: false }
+}
+
+pub struct Binding {
+    pub group: &'static str,
+    pub keys: &'static [Key],
+    /// How the keys are shown in help and the footer.
+    pub label: &'static str,
+    pub action: Action,
+    pub help: &'static str,
+}
+
+macro_rules! bind {
+    ($group:expr, [$($k:expr),+], $label:expr, $action:ident, $help:expr) => {
+        Binding { group: $group, keys: &[$($k),+], label: $label, action: Action::$action, help: $help }
+    };
+}
+
+pub const BINDINGS: &[Binding] = &[
+    bind!(
+        "Step",
+        [code(KeyCode::Right), ch('l')],
+        "→ l",
+        StepForward,
+        "next event"
+    ),
+    bind!(
+        "Step",
+        [code(KeyCode::Left), ch('h')],
+        "← h",
+        StepBack,
+        "previous event"
+    ),
+    bind!(
+        "Step",
+        [code(KeyCode::Down), ch('j')],
+        "↓ j",
+        CallForward,
+        "next call"
+    ),
+    bind!(
+        "Step",
+        [code(KeyCode::Up), ch('k')],
+        "↑ k",
+        CallBack,
+        "previous call"
+    ),
+    bind!("Step", [ch('o')], "o", StepOut, "out of this call"),
+    bind!(
+        "Step",
+        [code(KeyCode::Home), ch('g')],
+        "Home g",
+        Start,
+        "go to the start"
+    ),
+    bind!(
+        "Step",
+        [code(KeyCode::End), ch('G')],
+        "End G",
+        End,
+        "go to the end"
+    ),
+    bind!("Step", [ch(':')], ":", GoTo, "go to step N, or call cN"),
+    bind!("Step", [ch(' ')], "Space", PlayPause, "play / pause"),
+    bind!("Step", [ch('+')], "+", Faster, "play faster"),
+    bind!("Step", [ch('-')], "-", Slower, "play slower"),
+    bind!("Jump", [ch('x')], "x", NextCutoff, "next cutoff"),
+    bind!("Jump", [ch('X')], "X", PrevCutoff, "previous cutoff"),
+    bind!("Jump", [ch('t')], "t", NextHit, "next table hit"),
+    bind!("Jump", [ch('T')], "T", PrevHit, "previous table hit"),
+    bind!("Jump", [ch('s')], "s", NextStore, "next store"),
+    bind!("Jump", [ch('S')], "S", PrevStore, "previous store"),
+    bind!("Jump", [ch('p')], "p", NextPass, "next pass"),
+    bind!("Jump", [ch('P')], "P", PrevPass, "previous pass"),
+    bind!("Run", [ch('[')], "[", DepthDown, "depth - 1"),
+    bind!("Run", [ch(']')], "]", DepthUp, "depth + 1"),
+    bind!("Run", [ch('{')], "{", QDown, "quiescence limit - 1"),
+    bind!("Run", [ch('}')], "}", QUp, "quiescence limit + 1"),
+    bind!(
+        "Run",
+        [ch('<'), ch(',')],
+        "< ,",
+        BudgetDown,
+        "budget - 1 call"
+    ),
+    bind!(
+        "Run",
+        [ch('>'), ch('.')],
+        "> .",
+        BudgetUp,
+        "budget + 1 call"
+    ),
+    bind!("Run", [ch('B')], "B", BudgetFull, "budget back to maximum"),
+    bind!("Run", [ch('m')], "m", ToggleTable, "table (memo) on / off"),
+    bind!(
+        "Run",
+        [ch('r')],
+        "r",
+        ToggleOrdering,
+        "move ordering on / off"
+    ),
+    bind!(
+        "Run",
+        [ch('=')],
+        "=",
+        ToggleCutRule,
+        "cut on α ≥ β / on α > β"
+    ),
+    bind!(
+        "Run",
+        [ch('a')],
+        "a",
+        ToggleAlgorithm,
+        "alpha-beta / plain minimax"
+    ),
+    bind!("Run", [ch('w')], "w", SetWindow, "root window α β"),
+    bind!("Run", [ch('R')], "R", NextPreset, "next run preset"),
+    bind!(
+        "View",
+        [ch('c')],
+        "c",
+        Compare,
+        "compare: minimax/order/table"
+    ),
+    bind!(
+        "View",
+        [code(KeyCode::Tab)],
+        "Tab",
+        TreeMode,
+        "tree: boxes / outline"
+    ),
+    bind!(
+        "View",
+        [ch('z'), code(KeyCode::Enter)],
+        "z Enter",
+        Collapse,
+        "fold / unfold a subtree"
+    ),
+    bind!("View", [ch('L')], "L", Lessons, "lessons"),
+    bind!(
+        "View",
+        [ch('O')],
+        "O",
+        OpenFile,
+        "open a lesson or graph file"
+    ),
+    bind!("View", [ch('?')], "?", Help, "this help"),
+    bind!(
+        "View",
+        [ch('q'), code(KeyCode::Esc)],
+        "q Esc ^C",
+        Quit,
+        "quit"
+    ),
+];
+
+/// The action bound to a key press, if any. Ctrl-C always quits.
+pub fn action_for(key: KeyEvent) -> Option<Action> {
+    if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
+        return Some(Action::Quit);
+    }
+    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+    BINDINGS
+        .iter()
+        .find(|b| b.keys.iter().any(|k| k.code == key.code && k.ctrl == ctrl))
+        .map(|b| b.action)
+}
+
+/// Help text, one line per binding, grouped, generated from `BINDINGS`.
+pub fn help_lines() -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut group = "";
+    for b in BINDINGS {
+        if b.group != group {
+            group = b.group;
+            out.push((String::new(), format!("── {group} ──")));
+        }
+        out.push((b.label.to_string(), b.help.to_string()));
+    }
+    out.push(("mouse".to_string(), "click a node for details".to_string()));
+    out
+}
+
+/// The footer's short reminder, from the same table.
+pub fn footer(actions: &[Action]) -> String {
+    actions
+        .iter()
+        .filter_map(|a| BINDINGS.iter().find(|b| b.action == *a))
+        .map(|b| {
+            format!(
+                "{} {}",
+                b.label.split(' ').next().unwrap_or(""),
+                short(b.action)
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("  ")
+}
+
+fn short(a: Action) -> &'static str {
+    match a {
+        Action::StepForward => "step",
+        Action::CallForward => "call",
+        Action::StepOut => "out",
+        Action::NextCutoff => "cut",
+        Action::NextHit => "hit",
+        Action::NextStore => "store",
+        Action::NextPass => "pass",
+        Action::PlayPause => "play",
+        Action::Help => "help",
+        Action::Quit => "quit",
+        Action::Lessons => "lessons",
+        Action::Compare => "compare",
+        _ => "",
+    }
+}

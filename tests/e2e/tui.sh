@@ -1,0 +1,153 @@
+#!/usr/bin/env bash
+# End-to-end test of the tutor in a real terminal (tmux, 100x30 pane): drive it with keys, read
+# the screen with capture-pane, and check that the shell is usable again after q, Ctrl-C,
+# SIGTERM, SIGHUP and a panic (terminal modes restored, typed commands echo and run).
+# Run from anywhere: bash tests/e2e/tui.sh. Needs tmux; builds the release binary itself.
+set -u
+cd "$(dirname "$0")/../.." || exit 1
+command -v tmux >/dev/null || { echo "tmux is not installed"; echo "0 passed, 1 failed"; exit 1; }
+cargo build --release --quiet || { echo "build failed"; echo "0 passed, 1 failed"; exit 1; }
+BIN="$PWD/target/release/prune"
+S="prune-e2e-$$"
+passed=0
+failed=0
+
+cleanup() { tmux kill-session -t "$S" 2>/dev/null || true; }
+trap cleanup EXIT
+
+ok() { passed=$((passed + 1)); echo "ok   - $1"; }
+bad() {
+    failed=$((failed + 1))
+    echo "FAIL - $1"
+    echo "----- screen -----"
+    screen
+    echo "------------------"
+}
+screen() { tmux capture-pane -p -t "$S"; }
+# wait_for PATTERN [tenths of a second]: poll the screen until a fixed string appears.
+wait_for() {
+    local tries=${2:-50}
+    for _ in $(seq 1 "$tries"); do
+        screen | grep -qF -- "$1" && return 0
+        sleep 0.1
+    done
+    return 1
+}
+# Polls every 10 ms (for timing the first frame).
+wait_for_fast() {
+    for _ in $(seq 1 500); do
+        screen | grep -qF -- "$1" && return 0
+        sleep 0.01
+    done
+    return 1
+}
+expect() { # expect NAME PATTERN
+    if wait_for "$2"; then ok "$1"; else bad "$1 (looked for '$2')"; fi
+}
+keys() { tmux send-keys -t "$S" "$@"; sleep 0.15; }
+
+new_shell() {
+    cleanup
+    tmux new-session -d -s "$S" -x 100 -y 30 \
+        "env -i HOME=$HOME PATH=$PATH TERM=xterm-256color PS1='e2e\$ ' bash --norc --noprofile"
+    tmux set-option -t "$S" status off >/dev/null
+    wait_for 'e2e$' 30 || true
+}
+
+# The pid of the program running in the pane (the shell's child).
+app_pid() { pgrep -P "$(tmux display-message -p -t "$S" '#{pane_pid}')" | head -n 1; }
+
+# After the tutor ends: canonical mode and echo are back, and a typed command runs.
+shell_usable() { # shell_usable NAME EXPECTED_STATUS
+    # Give the tutor time to finish restoring before typing (keys typed earlier go to it).
+    sleep 0.7
+    keys "echo status=\$?; stty -a | tr ' ;' '\n\n' | grep -cx -e icanon -e echo -e isig; echo typed-\$((40 + 2))" Enter
+    if wait_for "typed-42" 30 && screen | grep -qx "3" && screen | grep -qF "stty -a"; then
+        ok "$1: terminal modes restored and the shell works"
+    else
+        bad "$1: terminal not restored"
+    fi
+    if [ -n "${2:-}" ]; then
+        expect "$1: exit status $2" "status=$2"
+    fi
+}
+
+# 1. Open the worked tree, step to the MIN 2 cutoff, then to the next store; quit with q.
+new_shell
+start=$(date +%s%N)
+tmux send-keys -t "$S" "$BIN open 000-worked-tree --run worked" Enter
+if wait_for_fast "step 0/98"; then
+    ms=$((($(date +%s%N) - start) / 1000000))
+    ok "first frame drawn (${ms} ms after the command was typed, incl. tmux polling)"
+else
+    bad "first frame drawn"
+fi
+keys x
+expect "cutoff jump shows the step counter" "step 75/98"
+expect "cutoff mark on screen" "✂"
+expect "window of MIN 2 is (α, β) = (3, 2)" "│     3      2 │"
+expect "stack header names α and β" "α₀     β₀ │     α      β"
+expect "narration explains the cutoff" "so MAX already has something better"
+keys s
+expect "stored flag on screen" "UPPER"
+keys '?'
+expect "help generated from the binding table" "next cutoff"
+keys Escape
+keys c
+expect "comparison with minimax" "minimax: call"
+keys q
+shell_usable "quit with q" 0
+
+# 2. The lesson picker (no arguments), then Ctrl-C.
+new_shell
+keys "$BIN" Enter
+expect "lesson picker lists built-in lessons" "000-transposition · transposition"
+# The cursor starts on the worked tree; two rows up is the transposition lesson.
+keys k
+keys k
+keys Enter
+expect "transposition lesson opened" "000-transposition · transposition"
+keys t
+expect "first table hit marked" "◆"
+keys C-c
+shell_usable "quit with Ctrl-C" 0
+
+# 3. SIGTERM while playing.
+new_shell
+keys "$BIN open 000-transposition --run transposition" Enter
+wait_for "step 0/" 50 || true
+keys + + +
+keys Space
+expect "playing" "playing every"
+pid=$(app_pid)
+if [ -n "$pid" ]; then kill -TERM "$pid"; ok "sent SIGTERM to $pid"; else bad "no tutor process to signal"; fi
+shell_usable "SIGTERM mid-run" 143
+
+# 4. SIGHUP.
+new_shell
+keys "$BIN open 000-tactical --run quiescence" Enter
+wait_for "step 0/" 50 || true
+keys l l l
+pid=$(app_pid)
+if [ -n "$pid" ]; then kill -HUP "$pid"; ok "sent SIGHUP to $pid"; else bad "no tutor process to signal"; fi
+shell_usable "SIGHUP" 129
+
+# 5. A panic inside the loop (PRUNE_TEST_PANIC makes the tutor panic after its first frame).
+new_shell
+keys "PRUNE_TEST_PANIC=1 $BIN open 000-worked-tree" Enter
+expect "panic message printed on the restored screen" "PRUNE_TEST_PANIC"
+shell_usable "panic" 101
+
+# 6. Resizing to below the minimum shows the message, and back.
+new_shell
+keys "$BIN open 000-worked-tree" Enter
+wait_for "step 0/" 50 || true
+tmux resize-window -t "$S" -x 50 -y 12 2>/dev/null || tmux resize-pane -t "$S" -x 50 -y 12
+expect "too-small message" "too small"
+tmux resize-window -t "$S" -x 100 -y 30 2>/dev/null || tmux resize-pane -t "$S" -x 100 -y 30
+expect "full screen again after resize" "step 0/"
+keys q
+shell_usable "quit after resize" 0
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

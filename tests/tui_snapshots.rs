@@ -1,0 +1,134 @@
+//! Whole-screen snapshots of the tutor (ratatui TestBackend + insta) at 80×24 and 160×48, at
+//! the steps issue 3 names. Colour is off so the snapshots hold exactly what a reader sees.
+
+use prune::lesson::{Lesson, Overrides};
+use prune::trace::{Event, ReturnKind};
+use prune::tui::app::App;
+use prune::tui::theme::Theme;
+use prune::tui::view;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+
+fn app(lesson: &str, run: &str) -> App {
+    let l = Lesson::open(lesson).unwrap();
+    let setup = l.setup(Some(run), &Overrides::default()).unwrap();
+    let mut app = App::new(vec![l.clone()], l, setup).unwrap();
+    app.theme = Theme { color: false };
+    app
+}
+
+/// The step right after the first event `pick` accepts.
+fn step_after(app: &App, pick: impl Fn(&App, usize, &Event) -> bool) -> usize {
+    let events = &app.replay.events;
+    let i = (0..events.len())
+        .find(|&i| pick(app, i, &events[i]))
+        .expect("the event exists");
+    i + 1
+}
+
+fn screen(app: &mut App, w: u16, h: u16) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+    terminal.draw(|f| view::draw(f, app)).unwrap();
+    terminal.backend().to_string()
+}
+
+fn both(name: &str, app: &mut App) {
+    for (w, h) in [(80, 24), (160, 48)] {
+        let text = screen(app, w, h);
+        if std::env::var_os("PRUNE_SHOW").is_some() {
+            println!("=== {name} {w}x{h}\n{text}");
+        }
+        insta::assert_snapshot!(format!("{name}_{w}x{h}"), text);
+    }
+}
+
+#[test]
+fn worked_tree_at_the_min_2_cutoff() {
+    let mut a = app("000-worked-tree", "worked");
+    let s = step_after(&a, |_, _, e| matches!(e, Event::Cutoff { state: 2, .. }));
+    a.seek(s);
+    // Seed 000: MIN 2's window is (3, 2) after reply 6 returned 2; reply 7 is skipped.
+    let top = *a.st.top().unwrap();
+    assert_eq!((top.state, top.alpha, top.beta), (2, 3, 2));
+    both("worked_min2_cutoff", &mut a);
+}
+
+#[test]
+fn worked_tree_at_the_end_of_pass_2() {
+    let mut a = app("000-worked-tree", "worked");
+    let s = step_after(&a, |_, _, e| matches!(e, Event::PassEnd { depth: 2, .. }));
+    a.seek(s);
+    assert_eq!(a.st.stats.as_array(), [12, 7, 2, 0, 7, 2]);
+    both("worked_end_of_pass_2", &mut a);
+}
+
+#[test]
+fn transposition_at_the_first_table_hit() {
+    let mut a = app("000-transposition", "transposition");
+    let s = step_after(&a, |_, _, e| {
+        matches!(
+            e,
+            Event::Return {
+                how: ReturnKind::TableHit,
+                ..
+            }
+        )
+    });
+    a.seek(s);
+    assert_eq!(a.st.stats.tt_hits, 1);
+    both("transposition_first_hit", &mut a);
+}
+
+#[test]
+fn quiescence_at_stand_pat_and_tactical_step() {
+    let mut a = app("000-tactical", "quiescence");
+    let s = step_after(&a, |_, _, e| matches!(e, Event::StandPat { .. }));
+    a.seek(s);
+    both("quiescence_stand_pat", &mut a);
+    // The first move tried from a horizon node: a tactical move followed by quiescence.
+    let s = step_after(&a, |app, i, e| {
+        matches!(e, Event::Push { .. }) && app.replay.seek(i).top().is_some_and(|f| f.depth == 0)
+    });
+    a.seek(s);
+    both("quiescence_tactical_step", &mut a);
+}
+
+#[test]
+fn interrupted_at_the_abort_and_the_partial_result() {
+    let mut a = app("000-worked-tree", "interrupted");
+    let s = step_after(&a, |_, _, e| matches!(e, Event::Refused { .. }));
+    a.seek(s);
+    assert_eq!(a.st.stats.nodes, 7);
+    both("interrupted_abort", &mut a);
+    let end = a.replay.len();
+    a.seek(end);
+    assert_eq!(a.replay.result.status, prune::search::Status::Partial);
+    both("interrupted_partial", &mut a);
+}
+
+#[test]
+fn terminal_too_small() {
+    let mut a = app("000-worked-tree", "worked");
+    let text = screen(&mut a, 40, 10);
+    if std::env::var_os("PRUNE_SHOW").is_some() {
+        println!("{text}");
+    }
+    assert!(text.contains("too small"));
+    insta::assert_snapshot!("too_small_40x10", text);
+}
+
+#[test]
+fn help_and_picker_fit_at_80x24() {
+    let mut a = app("000-worked-tree", "worked");
+    a.act(prune::tui::keys::Action::Help);
+    let text = screen(&mut a, 80, 24);
+    if std::env::var_os("PRUNE_SHOW").is_some() {
+        println!("{text}");
+    }
+    // Every binding's help text is on the help screen (it is generated from the table).
+    for b in prune::tui::keys::BINDINGS {
+        let probe: String = b.help.chars().take(12).collect();
+        assert!(text.contains(&probe), "help lacks '{}'", b.help);
+    }
+    insta::assert_snapshot!("help_80x24", text);
+}
