@@ -393,11 +393,12 @@ pub fn narration(app: &App, area: Rect, buf: &mut Buffer) {
     let graph = &app.lesson.graph;
     let namer = |s: u32| graph.label(s).map(str::to_string);
     let mut lines = vec![Line::from(narrate::narrate(&app.replay, &app.st, &namer))];
-    for note in app.notes() {
-        lines.push(Line::styled(format!("Note: {note}"), app.theme.note()));
-    }
+    // What the user just clicked comes before the lesson's note: it answers their action.
     if let Some(sel) = app.selected {
         lines.push(Line::styled(describe(app, sel), app.theme.highlight()));
+    }
+    for note in app.notes() {
+        lines.push(Line::styled(format!("Note: {note}"), app.theme.note()));
     }
     Paragraph::new(lines)
         .wrap(Wrap { trim: true })
