@@ -500,6 +500,15 @@ impl Mutator {
     }
 }
 
+/// Mutations per seed; `PRUNE_FUZZ_EXECS=1000000 cargo test --release --test export fuzz_`
+/// turns these tests into a long stable-toolchain fuzz run (no nightly, no libFuzzer).
+fn mutations(default: usize) -> usize {
+    std::env::var("PRUNE_FUZZ_EXECS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
 #[test]
 fn fuzz_harness_holds_on_the_built_in_lessons_and_mutations() {
     let tokens = [
@@ -530,7 +539,7 @@ fn fuzz_harness_holds_on_the_built_in_lessons_and_mutations() {
     for name in builtin_names() {
         let text = std::fs::read(format!("lessons/{name}.json")).unwrap();
         harness::load_and_run(&text);
-        for _ in 0..300 {
+        for _ in 0..mutations(300) {
             let input = m.mutate(&text, &tokens);
             if Lesson::parse("m", std::str::from_utf8(&input).unwrap_or("")).is_ok() {
                 loaded += 1;
@@ -552,7 +561,7 @@ fn fuzz_harness_holds_on_imported_trees_and_mutations() {
     let mut accepted = 0;
     for seed in seeds {
         harness::import_sexp(seed.as_bytes());
-        for _ in 0..500 {
+        for _ in 0..mutations(500) {
             let input = m.mutate(seed.as_bytes(), &tokens);
             if let Ok(text) = std::str::from_utf8(&input) {
                 accepted += export::import_text("m", text, None).is_ok() as usize;
