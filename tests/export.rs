@@ -365,6 +365,23 @@ fn dot_shows_transpositions_twice_and_table_hits() {
 }
 
 #[test]
+fn dot_of_quiescence_shows_stand_pat_scores() {
+    // Seed 000's tactical fixture: MIN 1 and MIN 2 stand pat at their static 8 and 3, then
+    // each follows its one capture (to -5 and 2); the root takes move 1 for 2.
+    let lesson = Lesson::open("000-tactical").unwrap();
+    let text = dot(&lesson, Some("quiescence"), Passes::Last);
+    assert!(
+        text.contains("▼ MIN 1\\nα=-∞ β=+∞ d=0 q=1\\nstand pat 8\\n=-5\""),
+        "{text}"
+    );
+    assert!(
+        text.contains("▼ MIN 2\\nα=-5 β=+∞ d=0 q=1\\nstand pat 3\\n=2\""),
+        "{text}"
+    );
+    assert!(text.contains("c1 -> c4 [label=\"m1\", style=bold"));
+}
+
+#[test]
 fn dashed_edges_match_the_skipped_candidates_of_the_event_stream() {
     for name in builtin_names() {
         let lesson = Lesson::open(name).unwrap();

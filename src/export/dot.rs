@@ -3,8 +3,8 @@
 //! and the principal line in bold.
 //!
 //! A box reads, top to bottom: ▲/▼ and the state; the window the call got (and its depth);
-//! the value it returned as a bound (=v exact, ≥v lower, ≤v upper) and how (table hit,
-//! terminal, static, stand-pat); "✂ cut" when its window closed.
+//! in quiescence, the stand-pat score; the value it returned as a bound (=v exact, ≥v lower,
+//! ≤v upper) and how (table hit, terminal, static); "✂ cut" when its window closed.
 
 use std::collections::HashSet;
 use std::fmt::Write as _;
@@ -185,13 +185,15 @@ fn node_label(lesson: &Lesson, f: &Frame) -> String {
         bound(c.beta),
         c.depth
     ));
+    if let Some((v, _)) = f.stand_pat {
+        lines.push(format!("stand pat {v}"));
+    }
     let value = match (c.outcome, c.value) {
         (Some(Outcome::Stored(flag)), Some(v)) => {
-            let how = match (f.read_terminal, f.stand_pat) {
-                (Some(true), _) => "  terminal",
-                (Some(false), _) => "  static",
-                (None, Some((_, true))) => "  stand pat",
-                _ => "",
+            let how = match f.read_terminal {
+                Some(true) => "  terminal",
+                Some(false) => "  static",
+                None => "",
             };
             format!("{}{how}", with_flag(flag, v))
         }
