@@ -1,0 +1,188 @@
+//! The checks behind the fuzz targets, in plain Rust so they also run on stable: the fuzz
+//! targets (`fuzz_targets/*.rs`, nightly + libFuzzer) and `tests/export.rs` (stable, over the
+//! built-in lessons and a deterministic mutator) both include this file.
+//!
+//! Loading may reject any input, but with an error, never a panic. A lesson that loads must run
+//! every preset and a few option combinations to a result whose invariants hold.
+
+#![allow(dead_code)] // each target uses part of it
+
+use prune::export::{self, Format, Passes};
+use prune::game::Game;
+use prune::lesson::{Lesson, Overrides, RunSetup};
+use prune::search::{Algorithm, CutRule, INF, Status};
+use prune::trace::Event;
+use prune::trace::calls::calls;
+
+/// Runs are capped at this many admitted calls so one input cannot stall the fuzzer; the cap
+/// is itself a budget interruption, which exercises the abort paths.
+pub const BUDGET_CAP: u64 = 20_000;
+
+/// Feeds arbitrary bytes to the lesson loader and checks every run of whatever loads.
+pub fn load_and_run(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let lesson = match Lesson::parse("fuzz", text) {
+        Ok(lesson) => lesson,
+        Err(e) => {
+            // Every message must be printable.
+            let _ = e.to_string();
+            return;
+        }
+    };
+    for run in &lesson.spec.runs {
+        let setup = lesson
+            .setup(Some(&run.name), &Overrides::default())
+            .expect("a preset that passed validation resolves");
+        check_run(&lesson, setup, true);
+    }
+    // A few option combinations, picked by the input so the fuzzer can steer them.
+    let seed = data
+        .iter()
+        .fold(0u32, |h, &b| h.wrapping_mul(31) ^ b as u32);
+    for k in 0..4u32 {
+        let bits = seed.rotate_left(k * 8);
+        let over = Overrides {
+            depth: Some(1 + (bits % 12) as u8),
+            qlimit: Some(((bits >> 4) % 7) as u8),
+            table: Some(bits & (1 << 8) != 0),
+            ordering: Some(bits & (1 << 9) != 0),
+            deepening: Some(bits & (1 << 10) != 0),
+            cut: Some(if bits & (1 << 11) != 0 {
+                CutRule::Strict
+            } else {
+                CutRule::AtLeast
+            }),
+            algorithm: Some(if bits & (1 << 12) != 0 {
+                Algorithm::Minimax
+            } else {
+                Algorithm::AlphaBeta
+            }),
+            budget: Some(1 + (bits >> 13) as u64 % BUDGET_CAP),
+            // The last combination searches a narrow root window around small scores.
+            window: (k == 3).then(|| {
+                let lo = (bits >> 16) as i32 % 16 - 8;
+                (lo, lo + 1 + (bits >> 24) as i32 % 8)
+            }),
+            ..Overrides::default()
+        };
+        if let Ok(setup) = lesson.setup(None, &over) {
+            check_run(&lesson, setup, k == 0);
+        }
+    }
+}
+
+/// One run, recorded and plain, and the invariants that tie them together.
+pub fn check_run(lesson: &Lesson, mut setup: RunSetup, render: bool) {
+    setup.options.budget = setup.options.budget.min(BUDGET_CAP);
+    let plain = prune::run::plain(lesson, &setup);
+    let recorded = prune::run::recorded(lesson, &setup);
+    let (plain, rec) = match (plain, recorded) {
+        (Ok(p), Ok(r)) => (p, r),
+        (Err(a), Err(b)) => {
+            assert_eq!(a.to_string(), b.to_string(), "recording changed the error");
+            return;
+        }
+        (p, r) => panic!(
+            "recording changed success: {p:?} vs {:?}",
+            r.map(|r| r.result)
+        ),
+    };
+    let result = &rec.result;
+    assert_eq!(plain, *result, "recording changed the result");
+    assert!(result.restored, "the active path was not restored");
+    assert!(result.stats.nodes <= setup.options.budget);
+
+    // Passes: all done but possibly the last; the status and committed depth follow them.
+    let history = &result.history;
+    assert!(!history.is_empty());
+    assert!(history[..history.len() - 1].iter().all(|p| p.done));
+    let last_done = history.iter().rev().find(|p| p.done);
+    match result.status {
+        Status::Complete => assert!(history.last().unwrap().done),
+        Status::Partial => assert!(!history.last().unwrap().done && last_done.is_some()),
+        Status::NoCompletedDepth => assert!(last_done.is_none()),
+    }
+    assert_eq!(result.depth, last_done.map_or(0, |p| p.depth));
+
+    // Events: every admitted call ends exactly once; candidate lists are real moves.
+    let events = &rec.trace.events;
+    let enters = events
+        .iter()
+        .filter(|e| matches!(e, Event::Enter { .. }))
+        .count();
+    let exits = events
+        .iter()
+        .filter(|e| matches!(e, Event::Return { .. } | Event::Unwind { .. }))
+        .count();
+    assert_eq!(enters, exits, "an admitted call did not end exactly once");
+    for e in events {
+        if let Event::Order { state, start, len } = *e {
+            let list = &rec.trace.moves[start as usize..start as usize + len as usize];
+            let count = lesson.graph.move_count(state);
+            assert!(list.iter().all(|&m| (m as usize) < count));
+        }
+    }
+    let rows = calls(events);
+    assert_eq!(rows.len() as u64, result.stats.nodes);
+    assert!(rows.iter().all(|c| c.outcome.is_some()));
+
+    // Alpha-beta proves the minimax value of the root when it lands inside the root window,
+    // and a bound on it when it fails low or high (with the full window, always the value).
+    let o = setup.options;
+    if o.algorithm == Algorithm::AlphaBeta && result.status == Status::Complete {
+        let mut reference = setup;
+        reference.options.algorithm = Algorithm::Minimax;
+        reference.options.deepening = false;
+        reference.options.window = (-INF, INF);
+        if let Ok(m) = prune::run::plain(lesson, &reference) {
+            if m.status == Status::Complete {
+                let (v, truth, (lo, hi)) = (result.score, m.score, o.window);
+                if lo < v && v < hi {
+                    assert_eq!(v, truth, "alpha-beta and minimax disagree inside {lo},{hi}");
+                } else if v < lo {
+                    assert!(truth <= v, "failed low at {v} but the value is {truth}");
+                } else if v > hi {
+                    assert!(truth >= v, "failed high at {v} but the value is {truth}");
+                }
+            }
+        }
+    }
+
+    // The exports must render whatever the run did (kept small so fuzzing stays fast).
+    if render && rows.len() <= 2_000 {
+        for format in [Format::Dot, Format::Md, Format::Jsonl] {
+            export::render(lesson, &rec, format, Passes::Last).expect("a recorded run renders");
+        }
+        export::render(lesson, &rec, Format::Dot, Passes::All).expect("all passes render");
+        // The tree may be too large to unfold or have unscored horizon nodes: an error is fine.
+        let _ = export::render(lesson, &rec, Format::Sexp, Passes::Last);
+    }
+}
+
+/// Feeds arbitrary bytes to the s-expression importer; what it accepts must load as a lesson
+/// and export back to the same tree.
+pub fn import_sexp(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let json = match export::import_text("fuzz", text, None) {
+        Ok(json) => json,
+        Err(e) => {
+            let _ = e.to_string();
+            return;
+        }
+    };
+    let lesson = Lesson::parse("imported", &json).expect("an imported tree is a valid lesson");
+    let setup = lesson
+        .setup(None, &Overrides::default())
+        .expect("the imported preset resolves");
+    check_run(&lesson, setup, false);
+    let rec = prune::run::recorded(&lesson, &setup).expect("an imported tree runs");
+    let again = export::render(&lesson, &rec, Format::Sexp, Passes::Last)
+        .expect("an imported tree exports");
+    let before = export::sexp::parse("fuzz", text).expect("it imported, so it parses");
+    let after = export::sexp::parse("export", &again).expect("the export parses");
+    assert_eq!(before, after, "import -> export changed the tree");
+}

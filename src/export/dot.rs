@@ -1,0 +1,244 @@
+//! Graphviz DOT of the searched tree: one box per admitted call (a transposition reached twice
+//! is drawn twice, with the same state name), dashed boxes for the candidates a cutoff skipped,
+//! and the principal line in bold.
+//!
+//! A box reads, top to bottom: ▲/▼ and the state; the window the call got (and its depth);
+//! in quiescence, the stand-pat score; the value it returned as a bound (=v exact, ≥v lower,
+//! ≤v upper) and how (table hit, terminal, static); "✂ cut" when its window closed.
+
+use std::collections::HashSet;
+use std::fmt::Write as _;
+
+use super::searched::{Frame, Searched};
+use crate::game::Game;
+use crate::lesson::Lesson;
+use crate::run::Recorded;
+use crate::search::{Flag, INF};
+use crate::trace::calls::Outcome;
+
+/// Which passes of an iterative-deepening run are drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Passes {
+    /// The last completed pass (the last pass when none completed).
+    Last,
+    /// Every pass, each in its own box (cluster).
+    All,
+}
+
+pub fn render(lesson: &Lesson, rec: &Recorded, passes: Passes) -> String {
+    let tree = Searched::build(rec);
+    let r = &rec.result;
+    let mut out = String::from("digraph prune {\n");
+    let title = format!(
+        "{}: {}, depth {}, score {}, move {}; {} calls, {} cutoffs",
+        lesson.name,
+        r.status.name(),
+        r.depth,
+        r.score,
+        r.mv,
+        r.stats.nodes,
+        r.stats.cutoffs
+    );
+    let _ = writeln!(
+        out,
+        "  graph [label=\"{}\\nbold: principal line   dashed: skipped after a cutoff\", labelloc=t, fontname=\"Helvetica\", ordering=out];",
+        escape(&title)
+    );
+    out.push_str("  node [shape=box, style=rounded, fontname=\"Helvetica\", fontsize=11];\n");
+    out.push_str("  edge [fontname=\"Helvetica\", fontsize=10];\n");
+    let chosen: Vec<usize> = match passes {
+        Passes::Last => tree.default_pass().into_iter().collect(),
+        Passes::All => (0..tree.passes.len()).collect(),
+    };
+    for p in chosen {
+        let pass = &tree.passes[p];
+        let indent = if passes == Passes::All {
+            let _ = writeln!(out, "  subgraph cluster_pass{} {{", pass.depth);
+            let result = if pass.done {
+                format!("score {}, move {}", pass.score, pass.mv)
+            } else {
+                "aborted by the budget".into()
+            };
+            let _ = writeln!(
+                out,
+                "    label=\"pass {}: {result}\"; style=rounded;",
+                pass.depth
+            );
+            "    "
+        } else {
+            "  "
+        };
+        match pass.root {
+            Some(root) => {
+                let bold: HashSet<usize> = tree.principal_line(p).into_iter().collect();
+                draw(&mut out, indent, lesson, &tree, root, &bold);
+            }
+            None => {
+                let _ = writeln!(
+                    out,
+                    "{indent}refused_pass{} [label=\"pass {}: the budget refused the root\", style=dotted];",
+                    pass.depth, pass.depth
+                );
+            }
+        }
+        if passes == Passes::All {
+            out.push_str("  }\n");
+        }
+    }
+    out.push_str("}\n");
+    out
+}
+
+/// Draws a call and everything below it, parents before children.
+fn draw(
+    out: &mut String,
+    indent: &str,
+    lesson: &Lesson,
+    tree: &Searched,
+    root: usize,
+    bold: &HashSet<usize>,
+) {
+    let graph = &lesson.graph;
+    let mut stack = vec![root];
+    while let Some(i) = stack.pop() {
+        let f = &tree.frames[i];
+        let id = f.call.step;
+        let on_line = bold.contains(&i);
+        let mut style = vec!["rounded"];
+        if f.call.outcome == Some(Outcome::Abort) {
+            style.push("dotted");
+        }
+        if on_line {
+            style.push("bold");
+        }
+        let _ = writeln!(
+            out,
+            "{indent}c{id} [label=\"{}\", style=\"{}\"{}];",
+            escape(&node_label(lesson, f)),
+            style.join(","),
+            if on_line { ", penwidth=2.5" } else { "" }
+        );
+        for &c in &f.children {
+            let child = &tree.frames[c];
+            let mv = child.call.via.unwrap_or(-1);
+            let attrs = if on_line && bold.contains(&c) {
+                ", style=bold, penwidth=2.5"
+            } else {
+                ""
+            };
+            let _ = writeln!(
+                out,
+                "{indent}c{id} -> c{} [label=\"m{mv}\"{attrs}];",
+                child.call.step
+            );
+        }
+        if let Some((state, mv)) = f.refused {
+            let _ = writeln!(
+                out,
+                "{indent}r{id} [label=\"{}\\nrefused: budget spent\", style=\"rounded,dotted\"];",
+                escape(&state_line(lesson, state))
+            );
+            let _ = writeln!(
+                out,
+                "{indent}c{id} -> r{id} [label=\"m{mv}\", style=dotted];"
+            );
+        }
+        for (k, &m) in f.skipped().iter().enumerate() {
+            let child = graph.child(f.call.state, m as usize);
+            let _ = writeln!(
+                out,
+                "{indent}k{id}_{k} [label=\"{}\\nskipped\", style=\"rounded,dashed\", fontcolor=gray40, color=gray40];",
+                escape(&state_line(lesson, child))
+            );
+            let _ = writeln!(
+                out,
+                "{indent}c{id} -> k{id}_{k} [label=\"m{m} skipped\", style=dashed, color=gray40, fontcolor=gray40];"
+            );
+        }
+        // Children are drawn in the order they ran.
+        stack.extend(f.children.iter().rev());
+    }
+}
+
+fn state_line(lesson: &Lesson, state: u32) -> String {
+    let side = lesson.graph.side(state);
+    format!(
+        "{} {} {}",
+        if side.is_max() { "▲" } else { "▼" },
+        side.name(),
+        lesson.graph.name(state)
+    )
+}
+
+/// The text of one call's box (with `\n` line breaks, escaped later).
+fn node_label(lesson: &Lesson, f: &Frame) -> String {
+    let c = &f.call;
+    let mut lines = vec![state_line(lesson, c.state)];
+    let q = if c.depth == 0 {
+        format!(" q={}", c.qleft)
+    } else {
+        String::new()
+    };
+    lines.push(format!(
+        "α={} β={} d={}{q}",
+        bound(c.alpha),
+        bound(c.beta),
+        c.depth
+    ));
+    if let Some((v, _)) = f.stand_pat {
+        lines.push(format!("stand pat {v}"));
+    }
+    let value = match (c.outcome, c.value) {
+        (Some(Outcome::Stored(flag)), Some(v)) => {
+            let how = match f.read_terminal {
+                Some(true) => "  terminal",
+                Some(false) => "  static",
+                None => "",
+            };
+            format!("{}{how}", with_flag(flag, v))
+        }
+        (Some(Outcome::TableHit), Some(v)) => {
+            let flag = f.entry.map_or(Flag::Exact, |e| e.flag);
+            format!("{}  TT hit", with_flag(flag, v))
+        }
+        (Some(Outcome::Abort), _) => "aborted".into(),
+        _ => "open".into(),
+    };
+    lines.push(value);
+    if f.cutoff.is_some() || f.stand_pat.is_some_and(|(_, cut)| cut) {
+        lines.push("✂ cut".into());
+    }
+    lines.join("\n")
+}
+
+fn with_flag(flag: Flag, v: i32) -> String {
+    let sign = match flag {
+        Flag::Exact => "=",
+        Flag::Lower => "≥",
+        Flag::Upper => "≤",
+    };
+    format!("{sign}{v}")
+}
+
+fn bound(v: i32) -> String {
+    match v {
+        INF => "+∞".into(),
+        v if v == -INF => "-∞".into(),
+        v => v.to_string(),
+    }
+}
+
+/// DOT's quoted strings: escape quotes and backslashes; line breaks become `\n`.
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
