@@ -136,16 +136,16 @@ pub fn check_run(lesson: &Lesson, mut setup: RunSetup, render: bool) {
         reference.options.algorithm = Algorithm::Minimax;
         reference.options.deepening = false;
         reference.options.window = (-INF, INF);
-        if let Ok(m) = prune::run::plain(lesson, &reference) {
-            if m.status == Status::Complete {
-                let (v, truth, (lo, hi)) = (result.score, m.score, o.window);
-                if lo < v && v < hi {
-                    assert_eq!(v, truth, "alpha-beta and minimax disagree inside {lo},{hi}");
-                } else if v < lo {
-                    assert!(truth <= v, "failed low at {v} but the value is {truth}");
-                } else if v > hi {
-                    assert!(truth >= v, "failed high at {v} but the value is {truth}");
-                }
+        if let Ok(m) = prune::run::plain(lesson, &reference)
+            && m.status == Status::Complete
+        {
+            let (v, truth, (lo, hi)) = (result.score, m.score, o.window);
+            if lo < v && v < hi {
+                assert_eq!(v, truth, "alpha-beta and minimax disagree inside {lo},{hi}");
+            } else if v < lo {
+                assert!(truth <= v, "failed low at {v} but the value is {truth}");
+            } else if v > hi {
+                assert!(truth >= v, "failed high at {v} but the value is {truth}");
             }
         }
     }
