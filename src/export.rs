@@ -88,7 +88,10 @@ pub fn import(args: &ImportArgs) -> Result<String> {
     let (origin, text) = if args.file == "-" {
         ("<stdin>".to_string(), read_stdin()?)
     } else {
-        (args.file.clone(), read_file(Path::new(&args.file))?)
+        (
+            args.file.clone(),
+            crate::lesson::read_text(Path::new(&args.file))?,
+        )
     };
     let json = import_text(&origin, &text, args.title.as_deref())?;
     match &args.out {
@@ -106,28 +109,6 @@ pub fn import(args: &ImportArgs) -> Result<String> {
 /// An s-expression tree (named `origin` in errors) as the text of a lesson file.
 pub fn import_text(origin: &str, text: &str, title: Option<&str>) -> Result<String> {
     import::lesson_json(origin, text, title)
-}
-
-fn read_file(path: &Path) -> Result<String> {
-    let io = |source| Error::Io {
-        path: path.to_path_buf(),
-        source,
-    };
-    let meta = std::fs::metadata(path).map_err(io)?;
-    if meta.is_dir() {
-        return Err(Error::IsDirectory {
-            path: path.to_path_buf(),
-        });
-    }
-    if meta.len() > MAX_FILE_BYTES {
-        return Err(Error::TooLarge {
-            path: path.to_path_buf(),
-            size: meta.len(),
-            limit: MAX_FILE_BYTES,
-        });
-    }
-    let bytes = std::fs::read(path).map_err(io)?;
-    utf8(path, bytes)
 }
 
 fn read_stdin() -> Result<String> {
@@ -149,12 +130,5 @@ fn read_stdin() -> Result<String> {
             limit: MAX_FILE_BYTES,
         });
     }
-    utf8(&path, bytes)
-}
-
-fn utf8(path: &Path, bytes: Vec<u8>) -> Result<String> {
-    String::from_utf8(bytes).map_err(|e| Error::NotUtf8 {
-        path: path.to_path_buf(),
-        offset: e.utf8_error().valid_up_to(),
-    })
+    crate::lesson::utf8_text(&path, bytes)
 }

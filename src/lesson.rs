@@ -195,37 +195,14 @@ impl Lesson {
         Ok(lesson)
     }
 
-    /// Reads a file with the checks a user needs to hear about before any parsing.
+    /// Reads and parses a lesson or graph file.
     pub fn load(path: &Path) -> Result<Lesson> {
-        let meta = std::fs::metadata(path).map_err(|source| Error::Io {
-            path: path.to_path_buf(),
-            source,
-        })?;
-        if meta.is_dir() {
-            return Err(Error::IsDirectory {
-                path: path.to_path_buf(),
-            });
-        }
-        if meta.len() > MAX_FILE_BYTES {
-            return Err(Error::TooLarge {
-                path: path.to_path_buf(),
-                size: meta.len(),
-                limit: MAX_FILE_BYTES,
-            });
-        }
-        let bytes = std::fs::read(path).map_err(|source| Error::Io {
-            path: path.to_path_buf(),
-            source,
-        })?;
-        if bytes.iter().all(u8::is_ascii_whitespace) {
+        let text = read_text(path)?;
+        if text.trim().is_empty() {
             return Err(Error::EmptyFile {
                 path: path.to_path_buf(),
             });
         }
-        let text = String::from_utf8(bytes).map_err(|e| Error::NotUtf8 {
-            path: path.to_path_buf(),
-            offset: e.utf8_error().valid_up_to(),
-        })?;
         Lesson::parse(&path.display().to_string(), &text)
     }
 
@@ -382,6 +359,37 @@ impl Lesson {
             },
         )
     }
+}
+
+/// Reads a text file with the checks a user needs to hear about before any parsing: it is a
+/// file, it is not too large, it is UTF-8.
+pub fn read_text(path: &Path) -> Result<String> {
+    let io = |source| Error::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let meta = std::fs::metadata(path).map_err(io)?;
+    if meta.is_dir() {
+        return Err(Error::IsDirectory {
+            path: path.to_path_buf(),
+        });
+    }
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(Error::TooLarge {
+            path: path.to_path_buf(),
+            size: meta.len(),
+            limit: MAX_FILE_BYTES,
+        });
+    }
+    utf8_text(path, std::fs::read(path).map_err(io)?)
+}
+
+/// Bytes as text, or which offset is not UTF-8.
+pub fn utf8_text(path: &Path, bytes: Vec<u8>) -> Result<String> {
+    String::from_utf8(bytes).map_err(|e| Error::NotUtf8 {
+        path: path.to_path_buf(),
+        offset: e.utf8_error().valid_up_to(),
+    })
 }
 
 pub fn builtin_names() -> Vec<&'static str> {
