@@ -77,6 +77,17 @@ pub fn render(app: &mut App, area: Rect, buf: &mut Buffer) {
 }
 
 /// The centred request for a bigger terminal; safe at any size, even 1×1.
+/// A `w`×`h` rectangle in the middle of `area` (popups, the too-small message).
+pub fn centered(area: Rect, w: u16, h: u16) -> Rect {
+    let (w, h) = (w.min(area.width), h.min(area.height));
+    Rect::new(
+        area.x + (area.width - w) / 2,
+        area.y + (area.height - h) / 2,
+        w,
+        h,
+    )
+}
+
 pub fn too_small(area: Rect, buf: &mut Buffer) {
     let text = vec![
         Line::from("The terminal is too small for prune."),
@@ -99,12 +110,7 @@ fn help(app: &App, area: Rect, buf: &mut Buffer) {
     let lines = keys::help_lines();
     let w = area.width.min(84);
     let h = area.height.min(lines.len() as u16 / 2 + 4);
-    let popup = Rect::new(
-        area.x + (area.width - w) / 2,
-        area.y + (area.height - h) / 2,
-        w,
-        h,
-    );
+    let popup = centered(area, w, h);
     Clear.render(popup, buf);
     let block = Block::default()
         .borders(Borders::ALL)

@@ -1,6 +1,7 @@
 //! The regions around the tree: title, stack, table, counters and passes, narration, footer,
 //! and the lesson picker and prompt windows.
 
+use super::centered;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
@@ -489,12 +490,7 @@ pub fn picker(app: &App, cursor: usize, area: Rect, buf: &mut Buffer) {
     let items = app.picker_items();
     let w = area.width.saturating_sub(4).min(90);
     let h = area.height.saturating_sub(2).min(items.len() as u16 + 4);
-    let popup = Rect::new(
-        area.x + (area.width - w) / 2,
-        area.y + (area.height - h) / 2,
-        w,
-        h,
-    );
+    let popup = centered(area, w, h);
     Clear.render(popup, buf);
     let block = Block::default()
         .borders(Borders::ALL)
