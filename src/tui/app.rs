@@ -19,8 +19,15 @@ use crate::search::{Algorithm, CutRule, MAX_BUDGET, MAX_DEPTH, MAX_QLIMIT, Stats
 pub enum Overlay {
     None,
     Help,
-    Picker { cursor: usize },
-    Prompt { kind: PromptKind, text: String },
+    /// The lesson's title, source and introduction.
+    Intro,
+    Picker {
+        cursor: usize,
+    },
+    Prompt {
+        kind: PromptKind,
+        text: String,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -171,6 +178,14 @@ impl App {
         // Windows over the screen take keys first.
         let items = self.picker_items().len();
         match &mut self.overlay {
+            Overlay::Intro => {
+                // Any key closes it; q still quits.
+                if key.code == KeyCode::Char('q') {
+                    self.quit = true;
+                }
+                self.overlay = Overlay::None;
+                return;
+            }
             Overlay::Help => {
                 if matches!(
                     keys::action_for(key),
@@ -275,6 +290,10 @@ impl App {
             }
             Action::Help => {
                 self.overlay = Overlay::Help;
+                None
+            }
+            Action::Intro => {
+                self.overlay = Overlay::Intro;
                 None
             }
             Action::Lessons => {

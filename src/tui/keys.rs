@@ -8,6 +8,7 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 pub enum Action {
     Quit,
     Help,
+    Intro,
     StepForward,
     StepBack,
     CallForward,
@@ -208,6 +209,7 @@ pub const BINDINGS: &[Binding] = &[
         OpenFile,
         "open a lesson or graph file"
     ),
+    bind!("View", [ch('i')], "i", Intro, "the lesson's introduction"),
     bind!("View", [ch('?')], "?", Help, "this help"),
     bind!(
         "View",
@@ -241,7 +243,6 @@ pub fn help_lines() -> Vec<(String, String)> {
         }
         out.push((b.label.to_string(), b.help.to_string()));
     }
-    out.push(("mouse".to_string(), "click a node for details".to_string()));
     out
 }
 

@@ -71,6 +71,7 @@ pub fn render(app: &mut App, area: Rect, buf: &mut Buffer) {
     match &app.overlay {
         Overlay::None => {}
         Overlay::Help => help(app, area, buf),
+        Overlay::Intro => intro(app, area, buf),
         Overlay::Picker { cursor } => panels::picker(app, *cursor, area, buf),
         Overlay::Prompt { kind, text } => panels::prompt(app, *kind, text, area, buf),
     }
@@ -106,6 +107,36 @@ pub fn too_small(area: Rect, buf: &mut Buffer) {
         .render(inner, buf);
 }
 
+/// The lesson's introduction, wrapped into a popup (any key closes it).
+fn intro(app: &App, area: Rect, buf: &mut Buffer) {
+    let spec = &app.lesson.spec;
+    let mut lines = vec![Line::from(spec.title.clone()).style(app.theme.highlight())];
+    if !spec.source.is_empty() {
+        lines.push(Line::from(format!("from {}", spec.source)).style(app.theme.faint()));
+    }
+    if spec.intro.is_empty() {
+        lines.push(Line::from("This file has no introduction."));
+    }
+    for paragraph in &spec.intro {
+        lines.push(Line::from(""));
+        lines.push(Line::from(paragraph.clone()));
+    }
+    let popup = centered(
+        area,
+        area.width.saturating_sub(4).min(90),
+        area.height.saturating_sub(2),
+    );
+    Clear.render(popup, buf);
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .title(" Introduction (any key closes) ")
+        .border_style(app.theme.block());
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: true })
+        .block(block)
+        .render(popup, buf);
+}
+
 fn help(app: &App, area: Rect, buf: &mut Buffer) {
     let lines = keys::help_lines();
     let w = area.width.min(84);
@@ -114,7 +145,7 @@ fn help(app: &App, area: Rect, buf: &mut Buffer) {
     Clear.render(popup, buf);
     let block = Block::default()
         .borders(Borders::ALL)
-        .title(" Keys (? or Esc to close) ")
+        .title(" Keys (? or Esc to close) · click a node for details ")
         .border_style(app.theme.block());
     let inner = block.inner(popup);
     block.render(popup, buf);

@@ -394,6 +394,16 @@ pub fn narration(app: &App, area: Rect, buf: &mut Buffer) {
     let graph = &app.lesson.graph;
     let namer = |s: u32| graph.label(s).map(str::to_string);
     let mut lines = vec![Line::from(narrate::narrate(&app.replay, &app.st, &namer))];
+    // Before the first step the lesson introduces itself.
+    if app.st.step == 0 && !app.lesson.spec.intro.is_empty() {
+        lines.push(Line::styled(
+            "Press i to read the whole introduction.",
+            app.theme.faint(),
+        ));
+        for paragraph in &app.lesson.spec.intro {
+            lines.push(Line::from(paragraph.clone()));
+        }
+    }
     // What the user just clicked comes before the lesson's note: it answers their action.
     if let Some(sel) = app.selected {
         lines.push(Line::styled(describe(app, sel), app.theme.highlight()));

@@ -21,6 +21,8 @@ use crate::tui::theme::Theme;
 /// What the tree view reads: one run's replay at one step, and the view settings.
 pub struct Ctx<'a> {
     pub replay: &'a Replay,
+    /// For node labels (textbook trees name their nodes A, B, …).
+    pub graph: &'a crate::game::graph::Graph,
     pub st: &'a ReplayState,
     pub selected: Option<u32>,
     pub collapsed: &'a std::collections::HashSet<u32>,
@@ -31,6 +33,7 @@ pub struct Ctx<'a> {
 impl<'a> Ctx<'a> {
     pub fn main(app: &'a App) -> Ctx<'a> {
         Ctx {
+            graph: &app.lesson.graph,
             replay: &app.replay,
             st: &app.st,
             selected: app.selected,
@@ -43,6 +46,7 @@ impl<'a> Ctx<'a> {
     /// The second run of a comparison, with no selection or folds of its own.
     pub fn partner(app: &'a App, replay: &'a Replay, st: &'a ReplayState) -> Ctx<'a> {
         Ctx {
+            graph: &app.lesson.graph,
             replay,
             st,
             selected: None,
@@ -134,14 +138,11 @@ pub fn label(app: &Ctx, id: u32) -> Vec<Span<'static>> {
         base = base.add_modifier(Modifier::UNDERLINED);
     }
     spans.push(Span::styled(prefix, base));
+    let name = app.graph.name(n.state);
     match n.kind {
-        NodeKind::Skipped if reached => {
-            spans.push(Span::styled(format!("⊘{sym}{}", n.state), base))
-        }
-        NodeKind::Refused if reached => {
-            spans.push(Span::styled(format!("✗{sym}{}", n.state), base))
-        }
-        _ => spans.push(Span::styled(format!("{sym}{}", n.state), base)),
+        NodeKind::Skipped if reached => spans.push(Span::styled(format!("⊘{sym}{name}"), base)),
+        NodeKind::Refused if reached => spans.push(Span::styled(format!("✗{sym}{name}"), base)),
+        _ => spans.push(Span::styled(format!("{sym}{name}"), base)),
     }
     if n.kind == NodeKind::Call {
         let exited = n.exit != NONE && (n.exit as usize) < step;
