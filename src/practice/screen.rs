@@ -441,7 +441,7 @@ impl PracticeScreen {
         };
         // The answer rows (rule + input) and the verdict sit below the problem; the verdict
         // gets what it needs as long as the problem keeps a few rows, the tree scrolls.
-        let wanted = self.verdict_lines(area.width as usize).len() as u16;
+        let wanted = self.verdict_lines(verdict_width(area)).len() as u16;
         let verdict_h = wanted.min(body.height.saturating_sub(2 + 4));
         let top_h = body.height - 2 - verdict_h;
         let top = Rect {
@@ -586,8 +586,9 @@ impl PracticeScreen {
             .render(row, buf);
         }
 
-        // The question, the search settings, and how to write the answer.
-        let w = text.width as usize;
+        // The question, the search settings, and how to write the answer (in a readable
+        // measure even on a wide terminal).
+        let w = (text.width as usize).min(TEXT_WIDTH);
         let mut q: Vec<Line> = Vec::new();
         for l in wrap(&p.item.question, w).lines() {
             q.push(Line::styled(
@@ -643,7 +644,7 @@ impl PracticeScreen {
         }
 
         for (i, line) in self
-            .verdict_lines(l.verdict.width as usize)
+            .verdict_lines(verdict_width(l.verdict))
             .into_iter()
             .take(l.verdict.height as usize)
             .enumerate()
@@ -691,7 +692,8 @@ impl PracticeScreen {
             }
             lines.push(Line::raw(""));
         }
-        let mut list: Vec<Line> = Vec::new();
+        // One group of lines per answered problem: a wrong one also shows the expected answer.
+        let mut groups: Vec<Vec<Line>> = Vec::new();
         for (p, a) in self.problems.iter().zip(&self.answers) {
             let Some((given, v)) = a else { continue };
             let (mark, style) = if v.correct {
@@ -700,27 +702,37 @@ impl PracticeScreen {
                 ("✗", self.bad())
             };
             let head = format!(" {:<8} {:<12} ", p.item.id, p.item.kind.name());
-            let pad = " ".repeat(3 + head.chars().count());
             let detail = if v.correct {
                 given.clone()
             } else {
                 format!("you wrote {given}")
             };
-            list.push(Line::from(vec![
+            let mut group = vec![Line::from(vec![
                 Span::raw("  "),
                 Span::styled(mark, style),
                 Span::raw(format!("{head}{detail}")),
-            ]));
+            ])];
             if !v.correct {
-                list.push(Line::raw(format!("{pad}expected  {}", v.expected)));
+                let pad = " ".repeat(3 + head.chars().count());
+                group.push(Line::raw(format!("{pad}expected  {}", v.expected)));
             }
+            groups.push(group);
         }
-        // Keep the last line for where the progress went; list what fits.
+        // Keep the last two rows for where the progress went; list the problems that fit.
         let room = (area.height as usize).saturating_sub(lines.len() + 2);
-        if list.len() > room {
-            let more = list.len() + 1 - room.max(1);
-            list.truncate(room.saturating_sub(1));
-            list.push(Line::styled(format!("  … and {more} more"), self.faint()));
+        let mut list: Vec<Line> = Vec::new();
+        let total = groups.len();
+        for (i, group) in groups.into_iter().enumerate() {
+            let last = i + 1 == total;
+            // Leave a row for the "more" line unless this group ends the list.
+            if list.len() + group.len() + usize::from(!last) > room {
+                list.push(Line::styled(
+                    format!("  … and {} more", total - i),
+                    self.faint(),
+                ));
+                break;
+            }
+            list.extend(group);
         }
         lines.extend(list);
         lines.push(Line::raw(""));
@@ -785,6 +797,13 @@ impl PracticeScreen {
 
 const PROMPT: &str = "› ";
 
+/// The longest line of the question and of the verdict, in columns.
+const TEXT_WIDTH: usize = 76;
+
+fn verdict_width(area: Rect) -> usize {
+    (area.width as usize).min(TEXT_WIDTH + 24)
+}
+
 struct Regions {
     header: Rect,
     footer: Rect,
@@ -815,13 +834,16 @@ impl Widget for &PracticeScreen {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let area = area.intersection(buf.area);
         if too_small(area) {
-            let text = format!(
-                "make the terminal at least {MIN_WIDTH}×{MIN_HEIGHT} (it is {}×{})",
-                area.width, area.height
-            );
-            let lines: Vec<String> = wrap(&text, area.width as usize)
-                .lines()
-                .map(str::to_string)
+            let ask = format!("make the terminal at least {MIN_WIDTH}×{MIN_HEIGHT}");
+            let now = format!("(it is {}×{})", area.width, area.height);
+            let lines: Vec<String> = [ask, now]
+                .iter()
+                .flat_map(|t| {
+                    wrap(t, area.width as usize)
+                        .lines()
+                        .map(str::to_string)
+                        .collect::<Vec<_>>()
+                })
                 .collect();
             let h = (lines.len() as u16).min(area.height);
             let top = area.y + (area.height - h) / 2;
