@@ -184,6 +184,23 @@ fn wrong_verdict_names_the_node_and_step() {
         "{text}"
     );
     insta::assert_snapshot!("wrong_80x24", t.backend());
+
+    // t shows the run's trace with the cited step marked; the marked row is that step, and it
+    // is the call of the node the verdict is about or the one that decided it.
+    press(&mut s, KeyCode::Char('t'));
+    let t = draw(&s, 80, 24);
+    let text = text_of(&t);
+    let marked: Vec<&str> = text.lines().filter(|l| l.starts_with("│▶")).collect();
+    assert_eq!(marked.len(), 1, "{text}");
+    let cols: Vec<&str> = marked[0]
+        .trim_matches(|c| c == '│' || c == ' ')
+        .split_whitespace()
+        .collect();
+    assert_eq!(cols[1], step.to_string(), "{text}");
+    assert!(text.contains("step  pass  ply  state"), "{text}");
+    insta::assert_snapshot!("wrong_trace_80x24", t.backend());
+    press(&mut s, KeyCode::Char('t'));
+    assert!(!text_of(&draw(&s, 80, 24)).contains("│▶"));
 }
 
 #[test]
@@ -363,6 +380,9 @@ fn renders_at_any_size_without_panic() {
     press(&mut s, KeyCode::Char('?'));
     states.push(s.clone());
     press(&mut s, KeyCode::Char('?'));
+    press(&mut s, KeyCode::Char('t'));
+    states.push(s.clone());
+    press(&mut s, KeyCode::Char('t'));
     for _ in 0..2 {
         press(&mut s, KeyCode::Enter);
         type_text(&mut s, "x");

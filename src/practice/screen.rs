@@ -70,6 +70,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ("Ctrl-U Ctrl-K Ctrl-W", "delete to start, to end, a word"),
     ("Enter", "submit the answer"),
     ("n or Enter", "next problem, once graded"),
+    ("t", "show the run's trace at the cited step, once graded"),
     ("PgUp PgDn ↑ ↓", "scroll the tree"),
     ("?  F1", "show or hide this help"),
     ("Esc  Ctrl-C", "quit (progress is already saved)"),
@@ -92,6 +93,8 @@ pub struct PracticeScreen {
     save: bool,
     notice: Option<String>,
     help: bool,
+    /// The trace table of the graded problem's run and the step to mark, while shown.
+    trace: Option<TraceView>,
     color: bool,
     tree_scroll: usize,
     /// Tree rows visible at the last draw, so PgUp/PgDn move by a page (drawing takes `&self`).
@@ -119,6 +122,7 @@ impl PracticeScreen {
             save: false,
             notice: None,
             help: false,
+            trace: None,
             color: std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
             tree_scroll: 0,
             tree_rows: Cell::new(10),
@@ -232,6 +236,7 @@ impl PracticeScreen {
             Phase::Asking => self.edit(key),
             Phase::Graded => match key.code {
                 KeyCode::Enter | KeyCode::Char('n' | 'N' | ' ') => self.next(),
+                KeyCode::Char('t' | 'T') => self.toggle_trace(),
                 _ => {}
             },
             Phase::Summary => {
@@ -329,7 +334,36 @@ impl PracticeScreen {
         }
     }
 
+    /// The trace the verdict cites, as `prune practice trace` prints it.
+    fn toggle_trace(&mut self) {
+        if self.trace.take().is_some() {
+            return;
+        }
+        let Some(Some((_, v))) = self.answers.get(self.index) else {
+            return;
+        };
+        let p = &self.problems[self.index];
+        let run = p
+            .item
+            .runs
+            .iter()
+            .position(|r| r.name == v.run)
+            .unwrap_or(0);
+        match p.solve_run(run) {
+            Ok(solved) => {
+                let table = crate::cli::report::trace_table(&p.lesson, &solved.rec);
+                self.trace = Some(TraceView {
+                    lines: table.lines().map(str::to_string).collect(),
+                    step: v.step,
+                    run: solved.run,
+                });
+            }
+            Err(e) => self.notice = Some(format!("Could not replay the run: {e}")),
+        }
+    }
+
     fn next(&mut self) {
+        self.trace = None;
         self.index += 1;
         self.input.clear();
         self.cursor = 0;
@@ -509,10 +543,11 @@ impl PracticeScreen {
             Phase::Asking => {
                 "Enter submit · ←/→ move · PgUp/PgDn scroll the tree · ? help · Esc quit"
             }
+            Phase::Graded if self.trace.is_some() => "t hide the trace · n/Enter next · Esc quit",
             Phase::Graded if self.index + 1 >= self.problems.len() => {
-                "n/Enter see the summary · PgUp/PgDn scroll the tree · ? help · Esc quit"
+                "n/Enter see the summary · t trace · PgUp/PgDn tree · ? help · Esc quit"
             }
-            Phase::Graded => "n/Enter next problem · PgUp/PgDn scroll the tree · ? help · Esc quit",
+            Phase::Graded => "n/Enter next problem · t trace · PgUp/PgDn tree · ? help · Esc quit",
             Phase::Summary => "Enter, q or Esc quit · ? help",
         };
         Line::styled(text, self.faint()).render(area, buf);
@@ -804,6 +839,67 @@ fn verdict_width(area: Rect) -> usize {
     (area.width as usize).min(TEXT_WIDTH + 24)
 }
 
+/// The trace table of a run, drawn over the problem with the cited step marked.
+#[derive(Debug, Clone)]
+struct TraceView {
+    lines: Vec<String>,
+    step: Option<u64>,
+    run: String,
+}
+
+impl TraceView {
+    fn render(&self, area: Rect, buf: &mut Buffer) {
+        Clear.render(area, buf);
+        let title = match self.step {
+            Some(s) => format!(
+                " Trace of run \"{}\": step {s} marked ▶ (t closes) ",
+                self.run
+            ),
+            None => format!(" Trace of run \"{}\" (t closes) ", self.run),
+        };
+        let block = Block::default().borders(Borders::ALL).title(title);
+        let inner = block.inner(area);
+        block.render(area, buf);
+        let Some((header, rows)) = self.lines.split_first() else {
+            return;
+        };
+        let marked = self.step.and_then(|s| {
+            rows.iter()
+                .position(|l| l.split_whitespace().next() == Some(s.to_string().as_str()))
+        });
+        // The header stays; the rows scroll so the marked one sits mid-way.
+        let room = (inner.height as usize).saturating_sub(1);
+        let start = marked
+            .map(|m| m.saturating_sub(room / 2))
+            .unwrap_or(0)
+            .min(rows.len().saturating_sub(room));
+        let shown = std::iter::once((false, header)).chain(
+            rows.iter()
+                .enumerate()
+                .skip(start)
+                .take(room)
+                .map(|(i, l)| (Some(i) == marked, l)),
+        );
+        for (y, (mark, line)) in shown.enumerate().take(inner.height as usize) {
+            let row = Rect {
+                y: inner.y + y as u16,
+                height: 1,
+                ..inner
+            };
+            let text = clip(
+                &format!("{}{line}", if mark { "▶ " } else { "  " }),
+                row.width as usize,
+            );
+            let style = if mark {
+                Style::new().add_modifier(Modifier::REVERSED | Modifier::BOLD)
+            } else {
+                Style::new()
+            };
+            Line::styled(text, style).render(row, buf);
+        }
+    }
+}
+
 struct Regions {
     header: Rect,
     footer: Rect,
@@ -862,6 +958,9 @@ impl Widget for &PracticeScreen {
         match self.phase {
             Phase::Summary => self.render_summary(l.body, buf),
             _ => self.render_problem(&l, buf),
+        }
+        if let Some(t) = &self.trace {
+            t.render(l.body, buf);
         }
         self.render_footer(l.footer, buf);
         if self.help {
