@@ -190,9 +190,10 @@ fn wrong_verdict_names_the_node_and_step() {
     press(&mut s, KeyCode::Char('t'));
     let t = draw(&s, 80, 24);
     let text = text_of(&t);
-    let marked: Vec<&str> = text.lines().filter(|l| l.starts_with("│▶")).collect();
+    let marked: Vec<&str> = text.lines().filter(|l| l.contains("│▶")).collect();
     assert_eq!(marked.len(), 1, "{text}");
-    let cols: Vec<&str> = marked[0]
+    let from_mark = &marked[0][marked[0].find("│▶").unwrap()..];
+    let cols: Vec<&str> = from_mark
         .trim_matches(|c| c == '│' || c == ' ')
         .split_whitespace()
         .collect();
@@ -293,6 +294,28 @@ fn cursor_editing() {
 }
 
 #[test]
+fn malformed_answer_is_not_counted() {
+    let mut s = round();
+    // Problem 1 asks for VALUE MOVE: one word is not that form.
+    type_text(&mut s, "12");
+    press(&mut s, KeyCode::Enter);
+    assert_eq!(s.phase(), Phase::Asking);
+    assert_eq!(s.score(), (0, 0));
+    assert_eq!(s.progress().attempts, 0);
+    let text = text_of(&draw(&s, 80, 24));
+    assert!(
+        text.contains("Not read (not counted): expected 2 words"),
+        "{text}"
+    );
+    // The typed text stays, to be fixed.
+    assert_eq!(s.input(), "12");
+    type_text(&mut s, " A");
+    press(&mut s, KeyCode::Enter);
+    assert_eq!(s.phase(), Phase::Graded);
+    assert!(!text_of(&draw(&s, 80, 24)).contains("Not read"));
+}
+
+#[test]
 fn empty_answer_is_not_graded_and_help_toggles() {
     let mut s = round();
     press(&mut s, KeyCode::Enter);
@@ -376,6 +399,7 @@ fn renders_at_any_size_without_panic() {
     let mut s = round();
     type_text(&mut s, "0 Z");
     press(&mut s, KeyCode::Enter);
+    assert_eq!(s.phase(), Phase::Graded);
     states.push(s.clone());
     press(&mut s, KeyCode::Char('?'));
     states.push(s.clone());
@@ -383,9 +407,10 @@ fn renders_at_any_size_without_panic() {
     press(&mut s, KeyCode::Char('t'));
     states.push(s.clone());
     press(&mut s, KeyCode::Char('t'));
-    for _ in 0..2 {
+    // Two more well-formed wrong answers (leaves, then window) reach the summary.
+    for wrong in ["x | y", "0 0"] {
         press(&mut s, KeyCode::Enter);
-        type_text(&mut s, "x");
+        type_text(&mut s, wrong);
         press(&mut s, KeyCode::Enter);
     }
     press(&mut s, KeyCode::Enter);

@@ -35,6 +35,7 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Widget};
 
+use super::answer::Answer;
 use super::problem::{Problem, Verdict};
 use super::render::{outline, wrap};
 use super::store::{self, Progress};
@@ -254,9 +255,10 @@ impl PracticeScreen {
 
     fn tree_lines(&self) -> Vec<String> {
         match self.problems.get(self.index) {
+            // A repeated position's note, shortened so the tree leaves room for the question.
             Some(p) => outline(&p.lesson.graph, p.start())
                 .lines()
-                .map(str::to_string)
+                .map(|l| l.replace("(again: same position as above)", "(same as above)"))
                 .collect(),
             None => Vec::new(),
         }
@@ -317,6 +319,11 @@ impl PracticeScreen {
             return;
         }
         let p = &self.problems[self.index];
+        // A typo in the form is not a wrong answer: say what is expected and let it be fixed.
+        if let Err(e) = Answer::parse(p.item.kind, &text) {
+            self.notice = Some(format!("Not read (not counted): {e}"));
+            return;
+        }
         match p.grade(&text) {
             Ok(v) => {
                 self.progress.record(p.item.kind, v.correct);
@@ -475,9 +482,10 @@ impl PracticeScreen {
         };
         // The answer rows (rule + input) and the verdict sit below the problem; the verdict
         // gets what it needs as long as the problem keeps a few rows, the tree scrolls.
+        // On a tall terminal the answer follows the problem directly, not the bottom edge.
         let wanted = self.verdict_lines(verdict_width(area)).len() as u16;
         let verdict_h = wanted.min(body.height.saturating_sub(2 + 4));
-        let top_h = body.height - 2 - verdict_h;
+        let top_h = (body.height - 2 - verdict_h).min(self.problem_rows(area.width));
         let top = Rect {
             height: top_h,
             ..body
@@ -553,16 +561,53 @@ impl PracticeScreen {
         Line::styled(text, self.faint()).render(area, buf);
     }
 
-    fn render_problem(&self, l: &Regions, buf: &mut Buffer) {
-        let p = &self.problems[self.index];
-        let lines = self.tree_lines();
+    /// The tree's column width in a screen `width` wide: what the tree needs, up to a
+    /// little over half; the question gets the rest.
+    fn tree_width(&self, lines: &[String], width: u16) -> u16 {
         let longest = lines
             .iter()
             .map(|s| Span::raw(s.as_str()).width())
             .max()
             .unwrap_or(0) as u16;
-        // The tree takes what it needs, up to a little over half; the question the rest.
-        let tree_w = (longest + 1).clamp(16, l.top.width * 55 / 100);
+        (longest + 1).clamp(16, width * 55 / 100)
+    }
+
+    /// The question, the search settings, and how to write the answer, wrapped to `width`
+    /// (at most a readable measure even on a wide terminal).
+    fn question_lines(&self, width: u16) -> Vec<Line<'static>> {
+        let Some(p) = self.problems.get(self.index) else {
+            return Vec::new();
+        };
+        let w = (width as usize).min(TEXT_WIDTH);
+        let mut q: Vec<Line> = Vec::new();
+        for l in wrap(&p.item.question, w).lines() {
+            q.push(Line::styled(
+                l.to_string(),
+                Style::new().add_modifier(Modifier::BOLD),
+            ));
+        }
+        q.push(Line::raw(""));
+        for l in wrap(&format!("[{}]", p.settings()), w).lines() {
+            q.push(Line::raw(l.to_string()));
+        }
+        q.push(Line::raw(""));
+        for l in wrap(&format!("Answer: {}", p.item.answer_format), w).lines() {
+            q.push(Line::styled(l.to_string(), self.faint()));
+        }
+        q
+    }
+
+    /// Rows the problem (tree beside question) needs, plus a blank row before the answer.
+    fn problem_rows(&self, width: u16) -> u16 {
+        let lines = self.tree_lines();
+        let tree_w = self.tree_width(&lines, width);
+        let q = self.question_lines(width.saturating_sub(tree_w + 2)).len();
+        (lines.len().max(q) + 1).min(u16::MAX as usize) as u16
+    }
+
+    fn render_problem(&self, l: &Regions, buf: &mut Buffer) {
+        let lines = self.tree_lines();
+        let tree_w = self.tree_width(&lines, l.top.width);
         let tree = Rect {
             width: tree_w,
             ..l.top
@@ -621,24 +666,7 @@ impl PracticeScreen {
             .render(row, buf);
         }
 
-        // The question, the search settings, and how to write the answer (in a readable
-        // measure even on a wide terminal).
-        let w = (text.width as usize).min(TEXT_WIDTH);
-        let mut q: Vec<Line> = Vec::new();
-        for l in wrap(&p.item.question, w).lines() {
-            q.push(Line::styled(
-                l.to_string(),
-                Style::new().add_modifier(Modifier::BOLD),
-            ));
-        }
-        q.push(Line::raw(""));
-        for l in wrap(&format!("[{}]", p.settings()), w).lines() {
-            q.push(Line::raw(l.to_string()));
-        }
-        q.push(Line::raw(""));
-        for l in wrap(&format!("Answer: {}", p.item.answer_format), w).lines() {
-            q.push(Line::styled(l.to_string(), self.faint()));
-        }
+        let q = self.question_lines(text.width);
         for (i, line) in q.into_iter().take(text.height as usize).enumerate() {
             let row = Rect {
                 y: text.y + i as u16,
@@ -849,6 +877,27 @@ struct TraceView {
 
 impl TraceView {
     fn render(&self, area: Rect, buf: &mut Buffer) {
+        // As large as the table (with the marker and the frame), centred, within `area`.
+        let longest = self
+            .lines
+            .iter()
+            .map(|l| Span::raw(l.as_str()).width())
+            .max()
+            .unwrap_or(0);
+        // A frame a few columns narrower than the screen only looks broken: then take it all.
+        let need = longest + 5;
+        let w = if need + 10 >= area.width as usize {
+            area.width
+        } else {
+            need as u16
+        };
+        let h = (self.lines.len() + 2).min(area.height as usize) as u16;
+        let area = Rect {
+            x: area.x + (area.width - w) / 2,
+            width: w,
+            height: h,
+            ..area
+        };
         Clear.render(area, buf);
         let title = match self.step {
             Some(s) => format!(

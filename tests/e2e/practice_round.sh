@@ -87,7 +87,7 @@ for i in 0 1 2; do
         typed=$right
     fi
     check "problem $n/3 is posed" wait_for "$SESSION" "problem $n/3"
-    tmux send-keys -t "$SESSION" -l "$typed"
+    tmux send-keys -t "$SESSION" -l -- "$typed"
     check "problem $n: the answer shows as typed" wait_for "$SESSION" "› $typed"
     tmux send-keys -t "$SESSION" Enter
     if [ "$i" = 1 ]; then
