@@ -88,7 +88,6 @@ pub struct PracticeScreen {
     cursor: usize,
     /// The answer given and its verdict, per problem.
     answers: Vec<Option<(String, Verdict)>>,
-    streak: u64,
     progress: Progress,
     /// Whether each graded answer is written to the progress file at once.
     save: bool,
@@ -118,7 +117,6 @@ impl PracticeScreen {
             input: Vec::new(),
             cursor: 0,
             answers: vec![None; n],
-            streak: progress.streak,
             progress,
             save: false,
             notice: None,
@@ -177,7 +175,7 @@ impl PracticeScreen {
 
     /// Correct answers in a row, carried over from the saved progress.
     pub fn streak(&self) -> u64 {
-        self.streak
+        self.progress.streak
     }
 
     pub fn progress(&self) -> &Progress {
@@ -327,7 +325,6 @@ impl PracticeScreen {
         match p.grade(&text) {
             Ok(v) => {
                 self.progress.record(p.item.kind, v.correct);
-                self.streak = if v.correct { self.streak + 1 } else { 0 };
                 self.answers[self.index] = Some((text.trim().to_string(), v));
                 self.phase = Phase::Graded;
                 self.notice = None;
@@ -532,7 +529,10 @@ impl PracticeScreen {
             }
         };
         let (right, asked) = self.score();
-        let right_text = format!("score {right}/{asked} · streak {} · ? help ", self.streak);
+        let right_text = format!(
+            "score {right}/{asked} · streak {} · ? help ",
+            self.progress.streak
+        );
         Line::styled(left.clone(), bar.add_modifier(Modifier::BOLD)).render(area, buf);
         let w = Span::raw(&right_text).width() as u16;
         let lw = Span::raw(&left).width() as u16;
@@ -730,7 +730,7 @@ impl PracticeScreen {
             lines.push(Line::styled(
                 format!(
                     "Round complete: {right}/{asked} correct · streak {} (best {})",
-                    self.streak, self.progress.best_streak
+                    self.progress.streak, self.progress.best_streak
                 ),
                 Style::new().add_modifier(Modifier::BOLD),
             ));
