@@ -7,6 +7,7 @@
 //! snapshots (reviewed by hand when accepted).
 
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use prune::practice::render::outline;
 use prune::practice::screen::{MIN_HEIGHT, MIN_WIDTH, Outcome, Phase, PracticeScreen};
 use prune::practice::store::Progress;
 use prune::practice::{Kind, make_set};
@@ -339,11 +340,14 @@ fn tree_scrolls_when_it_does_not_fit() {
     press(&mut s, KeyCode::Enter);
     press(&mut s, KeyCode::Enter);
     // Problem 2's tree has 15 lines; at the minimum height it cannot all show.
-    let lines = s.problems()[1].describe().lines().count();
-    assert!(lines > 10);
+    let p = &s.problems()[1];
+    let lines = outline(&p.lesson.graph, p.start()).lines().count();
+    assert_eq!(lines, 15);
     let first = text_of(&draw(&s, MIN_WIDTH, MIN_HEIGHT));
     assert!(first.contains("▲ R MAX"), "{first}");
-    assert!(first.contains("↓ lines 1-"), "{first}");
+    // Rows for the tree: all but header, footer, answer rule, answer line and a status row.
+    let shown = MIN_HEIGHT - 5;
+    assert!(first.contains(&format!("↓ 1-{shown}/15 PgDn")), "{first}");
     press(&mut s, KeyCode::PageDown);
     let later = text_of(&draw(&s, MIN_WIDTH, MIN_HEIGHT));
     assert!(!later.contains("▲ R MAX"), "{later}");
@@ -479,4 +483,20 @@ mod props {
             }
         }
     }
+}
+
+#[test]
+fn tui_without_a_terminal_is_a_clear_error() {
+    // Under `cargo test` stdin is not a terminal (here: explicitly null).
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_prune"))
+        .args(["practice", "tui", "--seed", "3", "--count", "3"])
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("needs a terminal"), "{err}");
+    // Nothing was drawn: no escape sequences on stdout.
+    assert!(out.stdout.is_empty());
 }

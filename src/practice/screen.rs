@@ -642,10 +642,10 @@ impl PracticeScreen {
         }
         if status && rows > 0 {
             let last = (scroll + shown_rows).min(lines.len());
-            let mark = match (scroll > 0, last < lines.len()) {
-                (true, true) => "↑↓",
-                (true, false) => "↑",
-                _ => "↓",
+            let (mark, keys) = match (scroll > 0, last < lines.len()) {
+                (true, true) => ("↑↓", "PgUp/Dn"),
+                (true, false) => ("↑", "PgUp"),
+                _ => ("↓", "PgDn"),
             };
             let row = Rect {
                 y: tree.bottom() - 1,
@@ -654,11 +654,7 @@ impl PracticeScreen {
             };
             Line::styled(
                 clip(
-                    &format!(
-                        "{mark} lines {}-{last} of {} PgUp/PgDn",
-                        scroll + 1,
-                        lines.len()
-                    ),
+                    &format!("{mark} {}-{last}/{} {keys}", scroll + 1, lines.len()),
                     tree.width as usize,
                 ),
                 self.faint().add_modifier(Modifier::ITALIC),
