@@ -136,15 +136,24 @@ check "progress: 3 attempts, 2 correct" test "$(jq -c '[.attempts, .correct]' "$
 check "progress: leaves 0 of 1" test "$(jq -c '.by_kind.leaves | [.attempts, .correct]' "$P" 2>/dev/null)" = "[1,0]"
 tmux kill-session -t "$SESSION"
 
-# ---- the same round at 160×48, and q typed as a letter, Ctrl-C to quit
+# ---- the same round at 160×48 with NO_COLOR; q typed as a letter, Ctrl-C to quit
+# SGR colour parameters: 30-38/40-48 (38;5 and 48;5 too), 90-97/100-107; 39/49 only reset to
+# the default colours, and bold or reverse are not colour.
+no_colour() { ! tmux capture-pane -t "$1" -p -e | grep -qE $'\e\\[([0-9;]*;)?(3[0-8]|4[0-8]|9[0-7]|10[0-7])(;[0-9;]*)?m'; }
 start_shell "$SESSION-wide" 160 48 || bad "wide shell starts"
-tmux send-keys -t "$SESSION-wide" "$BIN practice tui --seed 3 --count 3" Enter
+tmux send-keys -t "$SESSION-wide" "NO_COLOR=1 $BIN practice tui --seed 3 --count 3" Enter
 check "160×48: problem 1/3 is posed" wait_for "$SESSION-wide" "problem 1/3"
+tmux send-keys -t "$SESSION-wide" -l -- "$(answer "${IDS[0]}")"
+tmux send-keys -t "$SESSION-wide" Enter
+check "160×48: correct verdict" wait_for "$SESSION-wide" "✓ Correct: $(answer "${IDS[0]}")"
+check "160×48: NO_COLOR, no colour on screen" no_colour "$SESSION-wide"
+tmux send-keys -t "$SESSION-wide" n
+wait_for "$SESSION-wide" "problem 2/3" >/dev/null
 tmux send-keys -t "$SESSION-wide" -l "q"
 check "160×48: q is typed, not quit" wait_for "$SESSION-wide" "› q"
 screen "$SESSION-wide" >"$TMP/screen-wide.txt"
 tmux send-keys -t "$SESSION-wide" C-c
-check "160×48: Ctrl-C quits" wait_for "$SESSION-wide" "0 of 0 correct"
+check "160×48: Ctrl-C quits" wait_for "$SESSION-wide" "1 of 1 correct"
 tmux kill-session -t "$SESSION-wide"
 
 # ---- too small, then resized to fit
