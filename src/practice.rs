@@ -6,6 +6,7 @@
 //! - `problem`: one problem (tree + runs + question), its answer and its grader.
 //! - `answer`: the one-line answer forms a learner types and answer files hold.
 //! - `render`: the tree as an outline for a terminal; `store`: progress on disk.
+//! - `screen`: the full-screen practice round (`prune practice tui`), a ratatui widget.
 //!
 //! Library use (a TUI): `generate(seed, index, kind)` or `lesson_problems()` gives a
 //! `Problem`; `Problem::describe()` (or `item.question`, `settings()`, `item.answer_format`)
