@@ -6,6 +6,7 @@
 //! - `problem`: one problem (tree + runs + question), its answer and its grader.
 //! - `answer`: the one-line answer forms a learner types and answer files hold.
 //! - `render`: the tree as an outline for a terminal; `store`: progress on disk.
+//! - `screen`: the full-screen practice round (`prune practice tui`), a ratatui widget.
 //!
 //! Library use (a TUI): `generate(seed, index, kind)` or `lesson_problems()` gives a
 //! `Problem`; `Problem::describe()` (or `item.question`, `settings()`, `item.answer_format`)
@@ -19,6 +20,7 @@ pub mod problem;
 pub mod query;
 pub mod render;
 pub mod rng;
+pub mod screen;
 pub mod store;
 
 use std::collections::BTreeMap;
@@ -521,6 +523,12 @@ pub enum PracticeCommand {
         #[command(flatten)]
         pick: Pick,
     },
+    /// A full-screen round in the terminal: edit answers, see verdicts, a summary by kind.
+    /// The same seed, count and kinds give the same problems as `export`.
+    Tui {
+        #[command(flatten)]
+        pick: Pick,
+    },
     /// Write a problem set (trees and questions, no answers) as JSON to stdout.
     Export {
         #[command(flatten)]
@@ -702,6 +710,13 @@ pub fn command(args: &PracticeArgs) -> Result<String> {
             quiz(&problems, &mut stdin.lock(), &mut out, &mut progress)?;
             progress.save()?;
             Ok(String::new())
+        }
+        PracticeCommand::Tui { pick } => {
+            let (right, asked) = screen::run(pick.problems()?)?;
+            let saved = store::progress_path()
+                .map(|p| format!("; progress saved in {}", p.display()))
+                .unwrap_or_default();
+            Ok(format!("{right} of {asked} correct{saved}\n"))
         }
         PracticeCommand::Export { pick } => {
             let problems = pick.problems()?;
