@@ -255,3 +255,20 @@ fn a_file_opens_from_the_prompt() {
     assert!(a.message.as_deref().unwrap().contains("/no/such/file.json"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn e_opens_a_practice_round_on_the_lessons_problems_and_esc_returns() {
+    // Nothing is answered, so nothing is saved to the progress file.
+    let mut a = worked();
+    press(&mut a, KeyCode::Char('e'));
+    assert!(a.practice.is_some(), "{:?}", a.message);
+    let (text, _) = screen(&mut a, 80, 24);
+    assert!(text.contains("Practice"), "{text}");
+    // Typing goes to the answer line, not to the tutor's bindings ('q' would quit it).
+    press(&mut a, KeyCode::Char('q'));
+    assert!(!a.quit && a.practice.is_some());
+    press(&mut a, KeyCode::Esc);
+    assert!(a.practice.is_none());
+    let (text, _) = screen(&mut a, 80, 24);
+    assert!(text.contains("000-worked-tree"), "{text}");
+}

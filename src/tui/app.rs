@@ -10,6 +10,8 @@ use super::keys::{self, Action};
 use super::theme::Theme;
 use crate::error::Result;
 use crate::lesson::{Lesson, Overrides, RunSetup, parse_bound};
+use crate::practice::screen::{Outcome as PracticeOutcome, PracticeScreen};
+use crate::practice::{self, store::Progress};
 use crate::replay::{Replay, ReplayState, tree::NONE};
 use crate::run;
 use crate::search::{Algorithm, CutRule, MAX_BUDGET, MAX_DEPTH, MAX_QLIMIT, Stats};
@@ -82,6 +84,8 @@ pub struct App {
     pub theme: Theme,
     /// Where the tree was last drawn, for mouse clicks.
     pub tree_area: Rect,
+    /// A practice round over the whole screen; it takes every key until it is closed.
+    pub practice: Option<Box<PracticeScreen>>,
 }
 
 fn record(lesson: &Lesson, setup: &RunSetup) -> Result<Replay> {
@@ -122,6 +126,7 @@ impl App {
             quit: false,
             theme: Theme::from_env(),
             tree_area: Rect::default(),
+            practice: None,
         })
     }
 
@@ -169,12 +174,42 @@ impl App {
         self.selected.or_else(|| self.current())
     }
 
+    /// Opens a practice round: the lesson's own problems, or generated ones when it has none.
+    pub fn start_practice(&mut self) {
+        let problems = match practice::problems_of(&self.lesson) {
+            Ok(p) if !p.is_empty() => Ok(p),
+            _ => {
+                // A fresh set each time; its problem ids carry the seed, so it can be replayed
+                // with `prune practice tui --seed N`.
+                let seed = std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(1, |d| d.as_secs() % 100_000);
+                practice::make_set(seed, 6, &[], false)
+            }
+        };
+        let round = problems.and_then(|p| Ok((p, Progress::load()?)));
+        match round {
+            Ok((problems, progress)) => {
+                self.practice = Some(Box::new(
+                    PracticeScreen::new(problems, progress).saving(true),
+                ))
+            }
+            Err(e) => self.message = Some(format!("practice: {e}")),
+        }
+    }
+
     /// The node the search is at.
     pub fn current(&self) -> Option<u32> {
         super::view::tree::current_node(&self.replay, &self.st)
     }
 
     pub fn on_key(&mut self, key: KeyEvent) {
+        if let Some(round) = &mut self.practice {
+            if round.handle_key(key) == PracticeOutcome::Quit {
+                self.practice = None;
+            }
+            return;
+        }
         // Windows over the screen take keys first.
         let items = self.picker_items().len();
         match &mut self.overlay {
@@ -253,6 +288,9 @@ impl App {
     }
 
     pub fn on_mouse(&mut self, m: MouseEvent) {
+        if self.practice.is_some() {
+            return;
+        }
         if m.kind != MouseEventKind::Down(MouseButton::Left) || self.overlay != Overlay::None {
             return;
         }
@@ -294,6 +332,10 @@ impl App {
             }
             Action::Intro => {
                 self.overlay = Overlay::Intro;
+                None
+            }
+            Action::Practice => {
+                self.start_practice();
                 None
             }
             Action::Lessons => {

@@ -9,6 +9,7 @@ pub enum Action {
     Quit,
     Help,
     Intro,
+    Practice,
     StepForward,
     StepBack,
     CallForward,
@@ -210,6 +211,13 @@ pub const BINDINGS: &[Binding] = &[
         "open a lesson or graph file"
     ),
     bind!("View", [ch('i')], "i", Intro, "the lesson's introduction"),
+    bind!(
+        "View",
+        [ch('e')],
+        "e",
+        Practice,
+        "practice round (Esc returns)"
+    ),
     bind!("View", [ch('?')], "?", Help, "this help"),
     bind!(
         "View",

@@ -35,6 +35,10 @@ pub fn draw(frame: &mut Frame, app: &mut App) {
 
 /// Renders the whole screen into `buf` (used directly by the snapshot tests).
 pub fn render(app: &mut App, area: Rect, buf: &mut Buffer) {
+    if let Some(round) = &app.practice {
+        round.as_ref().render(area, buf);
+        return;
+    }
     if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
         app.tree_area = Rect::default();
         too_small(area, buf);
@@ -138,9 +142,13 @@ fn intro(app: &App, area: Rect, buf: &mut Buffer) {
 }
 
 fn help(app: &App, area: Rect, buf: &mut Buffer) {
-    let lines = keys::help_lines();
+    let mut lines = keys::help_lines();
     let w = area.width.min(84);
     let h = area.height.min(lines.len() as u16 / 2 + 4);
+    // Two columns must fit; when they would not, the group headings make way for bindings.
+    if lines.len() > 2 * h.saturating_sub(2) as usize {
+        lines.retain(|(k, _)| !k.is_empty());
+    }
     let popup = centered(area, w, h);
     Clear.render(popup, buf);
     let block = Block::default()
