@@ -80,7 +80,19 @@ fn event_loop(app: &mut App) -> io::Result<()> {
         } else {
             Duration::from_millis(100)
         };
-        if event::poll(wait)? {
+        // A closed terminal reads as endless end-of-file, which crossterm's poll and read spin
+        // on; check for it, and wait for input with our own poll (crossterm's buffer first).
+        if term::terminal_gone() {
+            return Err(io::Error::new(
+                io::ErrorKind::BrokenPipe,
+                "the terminal went away",
+            ));
+        }
+        let ready = event::poll(Duration::ZERO)?
+            || (term::wait_for_input(wait)
+                && !term::terminal_gone()
+                && event::poll(Duration::ZERO)?);
+        if ready {
             match event::read()? {
                 TermEvent::Key(k) if k.kind == KeyEventKind::Press => app.on_key(k),
                 TermEvent::Mouse(m) => app.on_mouse(m),

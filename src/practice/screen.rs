@@ -1047,8 +1047,15 @@ fn event_loop(
     terminal: &mut ratatui::DefaultTerminal,
     screen: &mut PracticeScreen,
 ) -> std::io::Result<()> {
-    use crossterm::event::{Event, read};
+    use crossterm::event::{Event, poll, read};
     loop {
+        // A terminal that went away reads as endless end-of-file, not as an error: stop.
+        if crate::tui::term::terminal_gone() {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::BrokenPipe,
+                "the terminal went away",
+            ));
+        }
         terminal.draw(|frame| {
             let area = frame.area();
             frame.render_widget(&*screen, area);
@@ -1056,6 +1063,21 @@ fn event_loop(
                 frame.set_cursor_position(p);
             }
         })?;
+        let zero = std::time::Duration::ZERO;
+        let ready = poll(zero)?
+            || (crate::tui::term::wait_for_input(std::time::Duration::from_millis(250))
+                && !crate::tui::term::terminal_gone()
+                && poll(zero)?);
+        if !ready {
+            continue;
+        }
+        // Readable can mean hung up; crossterm's read would then loop on EOF forever.
+        if crate::tui::term::terminal_gone() {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::BrokenPipe,
+                "the terminal went away",
+            ));
+        }
         // A resize (or any other event) just redraws.
         if let Event::Key(key) = read()?
             && screen.handle_key(key) == Outcome::Quit

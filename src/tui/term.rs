@@ -89,3 +89,29 @@ fn install_hooks() {
         }
     });
 }
+
+/// Whether the controlling terminal has hung up (its window was closed). Such a terminal reads
+/// as endless end-of-file, which crossterm does not report, so the loops ask this directly.
+pub fn terminal_gone() -> bool {
+    let mut fd = libc::pollfd {
+        fd: libc::STDIN_FILENO,
+        events: libc::POLLIN,
+        revents: 0,
+    };
+    // SAFETY: one valid pollfd, a zero timeout; poll only writes `revents`.
+    let ready = unsafe { libc::poll(&mut fd, 1, 0) };
+    ready > 0 && fd.revents & (libc::POLLHUP | libc::POLLERR | libc::POLLNVAL) != 0
+}
+
+/// Waits up to `timeout` for the terminal to have input (or to hang up). The loops wait here
+/// rather than in crossterm's poll, which spins forever on a terminal that hangs up meanwhile.
+pub fn wait_for_input(timeout: Duration) -> bool {
+    let mut fd = libc::pollfd {
+        fd: libc::STDIN_FILENO,
+        events: libc::POLLIN,
+        revents: 0,
+    };
+    let ms = timeout.as_millis().min(i32::MAX as u128) as i32;
+    // SAFETY: one valid pollfd; poll only writes `revents`.
+    unsafe { libc::poll(&mut fd, 1, ms) > 0 }
+}

@@ -13,6 +13,17 @@
 # KEEP=1 leaves the temp dir (with screen captures) for inspection.
 
 set -u
+# A private tmux server for this run: other tmux users cannot interfere with it.
+TMUX_SOCKET="prune-e2e-$$"
+tmux() { command tmux -L "$TMUX_SOCKET" "$@"; }
+# A server whose last session was just killed may still be exiting: retry starting one.
+new_session() {
+    for _ in 1 2 3 4 5; do
+        tmux new-session "$@" 2>/dev/null && return 0
+        sleep 0.3
+    done
+    tmux new-session "$@"
+}
 cd "$(dirname "$0")/../.." || exit 2
 
 passed=0
@@ -59,7 +70,7 @@ wait_for() {
 
 # A pane running a plain shell with its own data dir, so the round's progress is isolated.
 start_shell() { # start_shell SESSION WIDTH HEIGHT
-    tmux new-session -d -s "$1" -x "$2" -y "$3" \
+    new_session -d -s "$1" -x "$2" -y "$3" \
         "env -i PATH=$PATH HOME=$TMP TERM=xterm-256color PRUNE_DATA_DIR=$TMP/data PS1='e2e\$ ' bash --norc --noprofile"
     wait_for "$1" 'e2e$' 5
 }

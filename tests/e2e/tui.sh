@@ -4,6 +4,17 @@
 # SIGTERM, SIGHUP and a panic (terminal modes restored, typed commands echo and run).
 # Run from anywhere: bash tests/e2e/tui.sh. Needs tmux; builds the release binary itself.
 set -u
+# A private tmux server for this run: other tmux users cannot interfere with it.
+TMUX_SOCKET="prune-e2e-$$"
+tmux() { command tmux -L "$TMUX_SOCKET" "$@"; }
+# A server whose last session was just killed may still be exiting: retry starting one.
+new_session() {
+    for _ in 1 2 3 4 5; do
+        tmux new-session "$@" 2>/dev/null && return 0
+        sleep 0.3
+    done
+    tmux new-session "$@"
+}
 cd "$(dirname "$0")/../.." || exit 1
 command -v tmux >/dev/null || { echo "tmux is not installed"; echo "0 passed, 1 failed"; exit 1; }
 cargo build --release --quiet || { echo "build failed"; echo "0 passed, 1 failed"; exit 1; }
@@ -48,7 +59,7 @@ keys() { tmux send-keys -t "$S" "$@"; sleep 0.15; }
 
 new_shell() {
     cleanup
-    tmux new-session -d -s "$S" -x 100 -y 30 \
+    new_session -d -s "$S" -x 100 -y 30 \
         "env -i HOME=$HOME PATH=$PATH TERM=xterm-256color PS1='e2e\$ ' bash --norc --noprofile"
     tmux set-option -t "$S" status off >/dev/null
     wait_for 'e2e$' 30 || true
@@ -148,6 +159,23 @@ tmux resize-window -t "$S" -x 100 -y 30 2>/dev/null || tmux resize-pane -t "$S" 
 expect "full screen again after resize" "step 0/"
 keys q
 shell_usable "quit after resize" 0
+
+# 7. The terminal itself goes away (its window is closed): the tutor must exit, not spin.
+W="prune-e2e-gone-$$"
+new_session -d -s "$W" -x 100 -y 30 "$BIN open 000-worked-tree"
+sleep 1
+gone_pid=$(tmux list-panes -t "$W" -F '#{pane_pid}' 2>/dev/null | head -1)
+tmux kill-session -t "$W"
+for _ in $(seq 1 30); do
+    [ -n "$gone_pid" ] && kill -0 "$gone_pid" 2>/dev/null || break
+    sleep 0.1
+done
+if [ -n "$gone_pid" ] && kill -0 "$gone_pid" 2>/dev/null; then
+    bad "still running 3 s after its terminal was closed"
+    kill -9 "$gone_pid" 2>/dev/null
+else
+    ok "exits when its terminal is closed"
+fi
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
