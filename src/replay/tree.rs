@@ -230,22 +230,9 @@ impl Tree {
                     if let Some(child) = t.last_call_child(frame) {
                         t.nodes[child as usize].caused_cutoff = true;
                     }
-                    let parent = t.nodes[frame as usize];
                     let order = &moves[start as usize..(start + len as u32) as usize];
                     for &mv in order.iter().skip(pos as usize + 1) {
-                        let child = game.child(parent.state, mv as usize);
-                        let mut n = TreeNode::new(
-                            NodeKind::Skipped,
-                            child,
-                            game.side(child).is_max(),
-                            mv as i16,
-                            i,
-                        );
-                        n.ply = parent.ply + 1;
-                        n.pass = pass;
-                        t.nodes.push(n);
-                        let id = (t.nodes.len() - 1) as u32;
-                        t.link(Some(frame), id);
+                        t.add_stub(NodeKind::Skipped, game, frame, mv, i, pass);
                     }
                 }
                 Event::Return { value, mv, how, .. } => {
@@ -267,22 +254,9 @@ impl Tree {
                         t.nodes[id as usize].exit = i;
                         t.nodes[id as usize].outcome = Some(Outcome::Abort);
                         // The candidates after the one in progress were never reached.
-                        let parent = t.nodes[id as usize];
                         let order = &moves[start as usize..(start + len as u32) as usize];
                         for &mv in order.iter().skip(done as usize) {
-                            let child = game.child(parent.state, mv as usize);
-                            let mut n = TreeNode::new(
-                                NodeKind::Unreached,
-                                child,
-                                game.side(child).is_max(),
-                                mv as i16,
-                                i,
-                            );
-                            n.ply = parent.ply + 1;
-                            n.pass = pass;
-                            t.nodes.push(n);
-                            let sid = (t.nodes.len() - 1) as u32;
-                            t.link(Some(id), sid);
+                            t.add_stub(NodeKind::Unreached, game, id, mv, i, pass);
                         }
                     }
                 }
@@ -310,6 +284,27 @@ impl Tree {
     }
 
     /// Links node `id` (already in place) as the last child of `parent`.
+    /// A child of `parent` that was never called (skipped by a cutoff, or not reached before
+    /// an abort), shown so the student sees what the search left out.
+    fn add_stub<G: Game<State = u32>>(
+        &mut self,
+        kind: NodeKind,
+        game: &G,
+        parent: u32,
+        mv: u16,
+        event: u32,
+        pass: u8,
+    ) {
+        let p = self.nodes[parent as usize];
+        let child = game.child(p.state, mv as usize);
+        let mut n = TreeNode::new(kind, child, game.side(child).is_max(), mv as i16, event);
+        n.ply = p.ply + 1;
+        n.pass = pass;
+        self.nodes.push(n);
+        let id = (self.nodes.len() - 1) as u32;
+        self.link(Some(parent), id);
+    }
+
     fn link(&mut self, parent: Option<u32>, id: u32) {
         let Some(p) = parent else { return };
         self.nodes[id as usize].parent = p;

@@ -13,17 +13,8 @@
 # KEEP=1 leaves the temp dir (with screen captures) for inspection.
 
 set -u
-# A private tmux server for this run: other tmux users cannot interfere with it.
-TMUX_SOCKET="prune-e2e-$$"
-tmux() { command tmux -L "$TMUX_SOCKET" "$@"; }
-# A server whose last session was just killed may still be exiting: retry starting one.
-new_session() {
-    for _ in 1 2 3 4 5; do
-        tmux new-session "$@" 2>/dev/null && return 0
-        sleep 0.3
-    done
-    tmux new-session "$@"
-}
+# shellcheck source=tmux.bash
+source "$(dirname "${BASH_SOURCE[0]}")/tmux.bash"
 cd "$(dirname "$0")/../.." || exit 2
 
 passed=0
