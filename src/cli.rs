@@ -2,15 +2,19 @@
 //! `bench`) and prints what the core reported.
 
 pub mod bench;
-pub mod report;
+
 
 use std::io::Write;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use std::path::Path;
+
 use crate::error::{Error, Result};
+use crate::index::Recorded;
 use crate::lesson::{Lesson, Overrides, RunSetup, parse_bound};
+use crate::report;
 use crate::search::{Algorithm, CutRule, MAX_BUDGET};
 
 #[derive(Parser, Debug)]
@@ -44,7 +48,7 @@ pub enum Command {
     Trace {
         #[command(flatten)]
         run: RunArgs,
-        /// table: aligned for people; tsv: for scripts; jsonl: every event.
+        /// table: aligned for people; tsv: for scripts; jsonl: every event; json: the saved trace.
         #[arg(long, value_enum, default_value_t = TraceFormat::Table)]
         format: TraceFormat,
     },
@@ -81,6 +85,8 @@ pub enum TraceFormat {
     Table,
     Tsv,
     Jsonl,
+    /// The whole recorded run as one JSON document (a saved trace every command can read).
+    Json,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -180,9 +186,75 @@ impl RunArgs {
 
     /// Loads the lesson and resolves preset plus overrides.
     pub fn load(&self) -> Result<(Lesson, RunSetup)> {
+        if saved_trace(&self.file) {
+            return Err(Error::Options(format!(
+                "{}: this is a saved trace; this command needs the lesson it came from ({})",
+                self.file,
+                "prune trace, export, open and practice trace read saved traces"
+            )));
+        }
         let lesson = Lesson::open(&self.file)?;
         let setup = lesson.setup(self.run.as_deref(), &self.overrides())?;
         Ok((lesson, setup))
+    }
+}
+
+impl RunArgs {
+    /// The recorded run FILE names: a saved trace read as it is, or a lesson run now with
+    /// the preset and options given. The lesson comes along when there is one.
+    pub fn recorded(&self) -> Result<(Option<Lesson>, Recorded)> {
+        if saved_trace(&self.file) {
+            self.refuse_run_options()?;
+            return Ok((None, Recorded::load(Path::new(&self.file))?));
+        }
+        let (lesson, setup) = self.load()?;
+        let mut rec = crate::index::record(&lesson, &setup)?;
+        rec.trace.header.preset = (self.run.clone())
+            .or_else(|| lesson.spec.runs.first().map(|r| r.name.clone()));
+        Ok((Some(lesson), rec))
+    }
+
+    /// A saved trace is replayed as recorded: options that would change the run are errors.
+    fn refuse_run_options(&self) -> Result<()> {
+        let given = [
+            ("--run", self.run.is_some()),
+            ("--start", self.start.is_some()),
+            ("--depth", self.depth.is_some()),
+            ("--qlimit", self.qlimit.is_some()),
+            ("--budget", self.budget.is_some()),
+            ("--tt", self.tt.is_some()),
+            ("--ordering", self.ordering.is_some()),
+            ("--id", self.id.is_some()),
+            ("--cut", self.cut.is_some()),
+            ("--window", self.window.is_some()),
+            ("--algorithm", self.algorithm.is_some()),
+        ];
+        let named: Vec<&str> = given.iter().filter(|g| g.1).map(|g| g.0).collect();
+        if named.is_empty() {
+            return Ok(());
+        }
+        Err(Error::Options(format!(
+            "{}: a saved trace replays the run it recorded; {} would change the run (give the lesson file instead)",
+            self.file,
+            named.join(", ")
+        )))
+    }
+}
+
+/// Whether FILE is a saved trace: a regular file whose opening names the trace format.
+/// Only the first bytes are read, so a lesson is still read once, by the lesson loader.
+pub fn saved_trace(file: &str) -> bool {
+    use std::io::Read;
+    let path = Path::new(file);
+    if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
+        return false;
+    }
+    let mut head = Vec::with_capacity(4096);
+    let read = std::fs::File::open(path).and_then(|f| f.take(4096).read_to_end(&mut head));
+    read.is_ok() && {
+        let text = String::from_utf8_lossy(&head);
+        let text: String = text.split_whitespace().collect();
+        text.contains(&format!("\"format\":\"{}\"", crate::trace::FORMAT))
     }
 }
 
@@ -266,12 +338,12 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
             });
         }
         Some(Command::Trace { run, format }) => {
-            let (lesson, setup) = run.load()?;
-            let recorded = crate::run::recorded(&lesson, &setup)?;
+            let (_, recorded) = run.recorded()?;
             match format {
-                TraceFormat::Table => report::trace_table(&lesson, &recorded),
+                TraceFormat::Table => report::trace_table(&recorded),
                 TraceFormat::Tsv => report::trace_tsv(&recorded),
                 TraceFormat::Jsonl => report::trace_jsonl(&recorded),
+                TraceFormat::Json => recorded.trace.to_json(),
             }
         }
         Some(Command::Bench { run, runs }) => {

@@ -16,7 +16,7 @@ pub enum Error {
     IsDirectory { path: PathBuf },
     #[error("{path}: the file is empty")]
     EmptyFile { path: PathBuf },
-    #[error("{path}: the file is {size} bytes; lesson files are limited to {limit} bytes")]
+    #[error("{path}: the file is {size} bytes; this kind of file is limited to {limit} bytes")]
     TooLarge {
         path: PathBuf,
         size: u64,
@@ -45,6 +45,11 @@ pub enum Error {
     Options(String),
     #[error("{0}")]
     Search(#[from] crate::search::SearchError),
+    #[error("{path}: {source}")]
+    Trace {
+        path: String,
+        source: crate::trace::TraceError,
+    },
     #[error("{path}: {source}")]
     Run {
         path: String,
@@ -111,4 +116,50 @@ pub type Result<T> = std::result::Result<T, Error>;
 /// "node" or "nodes", for counts in messages.
 pub fn plural(count: usize) -> &'static str {
     if count == 1 { "" } else { "s" }
+}
+
+/// A JSON error with the place first: file, line, column.
+pub fn json_error(origin: &str, e: &serde_json::Error) -> Error {
+    let message = e.to_string();
+    // serde_json appends " at line L column C"; we print the position first instead.
+    let message = match message.rfind(" at line ") {
+        Some(cut) => message[..cut].to_string(),
+        None => message,
+    };
+    Error::Json {
+        path: origin.to_string(),
+        line: e.line(),
+        column: e.column(),
+        message: plain_json_message(&message),
+    }
+}
+
+/// serde_json's parser messages in the words a lesson author would use.
+fn plain_json_message(message: &str) -> String {
+    const PLAIN: [(&str, &str); 5] = [
+        (
+            "EOF while parsing a list",
+            "the file ends inside a list (a ']' is missing)",
+        ),
+        (
+            "EOF while parsing an object",
+            "the file ends inside an object (a '}' is missing)",
+        ),
+        (
+            "EOF while parsing a string",
+            "the file ends inside a string (a '\"' is missing)",
+        ),
+        (
+            "EOF while parsing a value",
+            "the file ends where a value was expected",
+        ),
+        (
+            "recursion limit exceeded",
+            "the JSON is nested more than 128 levels deep",
+        ),
+    ];
+    PLAIN
+        .iter()
+        .find(|(raw, _)| message == *raw)
+        .map_or_else(|| message.to_string(), |(_, plain)| plain.to_string())
 }

@@ -1,8 +1,8 @@
 //! Exports of a searched tree for teaching material, and s-expression import (issue 5).
 //!
-//! Every export renders the recorded events of one run (`run::recorded` folded by
-//! `trace::calls`); nothing here searches or computes a value a second way.
-//! - `dot`: Graphviz drawing of the searched tree (`searched` builds it from the events).
+//! Every export renders one indexed run (a lesson recorded now, or a saved trace); nothing
+//! here searches or computes a value a second way.
+//! - `dot`: Graphviz drawing of the searched tree.
 //! - `md`: the call-trace table in Markdown.
 //! - `jsonl`: the event stream, one JSON object per line.
 //! - `sexp`: the tree the run looks at, as an s-expression; `import` reads one back.
@@ -10,7 +10,6 @@
 pub mod dot;
 pub mod import;
 pub mod markdown;
-pub mod searched;
 pub mod sexp;
 
 use std::io::Read;
@@ -23,7 +22,7 @@ pub use dot::Passes;
 use crate::cli::RunArgs;
 use crate::error::{Error, Result};
 use crate::lesson::{Lesson, MAX_FILE_BYTES};
-use crate::run::Recorded;
+use crate::index::Recorded;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Format {
@@ -65,19 +64,31 @@ pub struct ImportArgs {
 }
 
 pub fn export(args: &ExportArgs) -> Result<String> {
-    let (lesson, setup) = args.run.load()?;
-    let recorded = crate::run::recorded(&lesson, &setup)?;
-    render(&lesson, &recorded, args.format, args.passes)
+    let (lesson, recorded) = args.run.recorded()?;
+    render(lesson.as_ref(), &recorded, args.format, args.passes)
 }
 
-/// One recorded run in one format.
-pub fn render(lesson: &Lesson, rec: &Recorded, format: Format, passes: Passes) -> Result<String> {
+/// One recorded run in one format. The s-expression is of the game tree itself, so it needs
+/// the lesson; every other format reads the run alone.
+pub fn render(
+    lesson: Option<&Lesson>,
+    rec: &Recorded,
+    format: Format,
+    passes: Passes,
+) -> Result<String> {
     Ok(match format {
-        Format::Dot => dot::render(lesson, rec, passes),
-        Format::Md => markdown::render(lesson, rec),
-        Format::Jsonl => crate::cli::report::trace_jsonl(rec),
+        Format::Dot => dot::render(rec, passes),
+        Format::Md => markdown::render(rec),
+        Format::Jsonl => crate::report::trace_jsonl(rec),
         Format::Sexp => {
-            let tree = sexp::unfold(&lesson.graph, rec.setup.start, rec.setup.options.depth)
+            let header = &rec.trace.header;
+            let lesson = lesson.ok_or_else(|| {
+                Error::Options(format!(
+                    "the s-expression export draws the lesson's game tree, which a saved trace does not hold; export it from the lesson ({})",
+                    header.lesson
+                ))
+            })?;
+            let tree = sexp::unfold(&lesson.graph, header.start, header.options.depth)
                 .map_err(|m| Error::Options(format!("{}: {m}", lesson.name)))?;
             sexp::write(&tree) + "\n"
         }

@@ -7,7 +7,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Deserializer, Serialize};
 
-use crate::error::{Error, Problem, Result};
+use crate::error::{Error, Problem, Result, json_error};
 use crate::game::graph::{Graph, GraphSpec};
 use crate::search::{Algorithm, CutRule, INF, Options};
 
@@ -364,6 +364,11 @@ impl Lesson {
 /// Reads a text file with the checks a user needs to hear about before any parsing: it is a
 /// file, it is not too large, it is UTF-8.
 pub fn read_text(path: &Path) -> Result<String> {
+    read_text_within(path, MAX_FILE_BYTES)
+}
+
+/// `read_text` with a size limit of the caller's (saved traces are larger than lessons).
+pub fn read_text_within(path: &Path, limit: u64) -> Result<String> {
     let io = |source| Error::Io {
         path: path.to_path_buf(),
         source,
@@ -374,11 +379,11 @@ pub fn read_text(path: &Path) -> Result<String> {
             path: path.to_path_buf(),
         });
     }
-    if meta.len() > MAX_FILE_BYTES {
+    if meta.len() > limit {
         return Err(Error::TooLarge {
             path: path.to_path_buf(),
             size: meta.len(),
-            limit: MAX_FILE_BYTES,
+            limit,
         });
     }
     utf8_text(path, std::fs::read(path).map_err(io)?)
@@ -401,51 +406,6 @@ fn invalid(origin: &str, problem: Problem) -> Error {
         path: origin.to_string(),
         problem,
     }
-}
-
-fn json_error(origin: &str, e: &serde_json::Error) -> Error {
-    let message = e.to_string();
-    // serde_json appends " at line L column C"; we print the position first instead.
-    let message = match message.rfind(" at line ") {
-        Some(cut) => message[..cut].to_string(),
-        None => message,
-    };
-    Error::Json {
-        path: origin.to_string(),
-        line: e.line(),
-        column: e.column(),
-        message: plain_json_message(&message),
-    }
-}
-
-/// serde_json's parser messages in the words a lesson author would use.
-fn plain_json_message(message: &str) -> String {
-    const PLAIN: [(&str, &str); 5] = [
-        (
-            "EOF while parsing a list",
-            "the file ends inside a list (a ']' is missing)",
-        ),
-        (
-            "EOF while parsing an object",
-            "the file ends inside an object (a '}' is missing)",
-        ),
-        (
-            "EOF while parsing a string",
-            "the file ends inside a string (a '\"' is missing)",
-        ),
-        (
-            "EOF while parsing a value",
-            "the file ends where a value was expected",
-        ),
-        (
-            "recursion limit exceeded",
-            "the JSON is nested more than 128 levels deep",
-        ),
-    ];
-    PLAIN
-        .iter()
-        .find(|(raw, _)| message == *raw)
-        .map_or_else(|| message.to_string(), |(_, plain)| plain.to_string())
 }
 
 impl From<CutSpec> for CutRule {

@@ -1,27 +1,25 @@
 //! Replaying a recorded search one event at a time.
 //!
-//! A `Replay` owns a recorded trace and three read-only indexes built once from it: the
-//! searched `Tree` (one node per admitted call plus stubs for skipped and refused candidates),
-//! the `TableLog` (every kept store, per key) and keyframes. A `ReplayState` is the view at one
-//! step: the active frames with their original and current windows, best values, candidate
-//! positions, the counters, the pass history and the last probe and store. It is built only by
-//! applying events in order; `seek` starts from the nearest keyframe (one every `KEYFRAME`
-//! events), so it never applies more than `KEYFRAME - 1` events.
+//! A `Replay` owns a recorded run (the trace and its one index) and keyframes. A
+//! `ReplayState` is the view at one step: the active frames with their original and current
+//! windows, best values, candidate positions, the counters, the pass history and the last
+//! probe and store. It is built only by applying events in order; `seek` starts from the
+//! nearest keyframe (one every `KEYFRAME` events), so it never applies more than
+//! `KEYFRAME - 1` events.
 //!
-//! Nothing here searches or evaluates: every value shown comes from an event.
+//! Nothing here searches or evaluates, and nothing needs the game: every value shown comes
+//! from an event or from the index.
 
 pub mod narrate;
 pub mod samples;
-pub mod tree;
 
-use crate::game::{Game, Side};
-use crate::observer::Recorder;
-use crate::run::Recorded;
+use crate::game::Side;
+use crate::index::{Index, Marks, Recorded, TableLog, Tree};
 use crate::search::tt::{Entry, Flag, Key};
 use crate::search::{Options, Pass, RunResult, Stats};
-use crate::trace::{Event, ReturnKind};
+use crate::trace::{Catalog, Event, ReturnKind};
 
-pub use tree::{NodeKind, Tree, TreeNode};
+pub use crate::index::{NodeKind, TableRow, TreeNode};
 
 /// Events between two stored keyframes: the most `seek` ever replays.
 pub const KEYFRAME: usize = 1024;
@@ -35,7 +33,7 @@ pub struct Frame {
     pub ply: u16,
     pub depth: u8,
     pub qleft: u8,
-    pub max: bool,
+    pub turn: Side,
     /// The window the call was entered with.
     pub alpha0: i32,
     pub beta0: i32,
@@ -115,154 +113,73 @@ impl ReplayState {
 
 /// A recorded run ready to be stepped through.
 pub struct Replay {
-    pub events: Vec<Event>,
-    pub moves: Vec<u16>,
-    pub options: Options,
-    pub start: u32,
-    pub result: RunResult,
-    pub tree: Tree,
-    pub table: TableLog,
-    /// Event index of each call's `Enter`, by call number.
-    pub call_events: Vec<u32>,
-    /// Event indexes of the marks a student jumps between.
-    pub marks: Marks,
+    pub rec: Recorded,
     keyframes: Vec<ReplayState>,
 }
 
-/// Sorted event indexes of each kind of landmark.
-#[derive(Default, Debug, Clone)]
-pub struct Marks {
-    pub cutoffs: Vec<u32>,
-    pub hits: Vec<u32>,
-    pub stores: Vec<u32>,
-    pub passes: Vec<u32>,
-}
-
-/// Every kept store, per key, in event order; answers "what was in the table at step k".
-#[derive(Default, Debug, Clone)]
-pub struct TableLog {
-    /// Keys in the order they were first stored.
-    pub keys: Vec<Key>,
-    /// For each key (same index), its stores: (event index, entry).
-    pub history: Vec<Vec<(u32, Entry)>>,
-    index: std::collections::HashMap<Key, u32>,
-}
-
-/// One row of the table as of a step.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TableRow {
-    pub key: Key,
-    pub entry: Entry,
-    /// When this version was stored.
-    pub event: u32,
-}
-
-impl TableLog {
-    fn record(&mut self, event: u32, key: Key, entry: Entry) {
-        let slot = *self.index.entry(key).or_insert_with(|| {
-            self.keys.push(key);
-            self.history.push(Vec::new());
-            (self.keys.len() - 1) as u32
-        });
-        self.history[slot as usize].push((event, entry));
-    }
-
-    /// The table after `step` events, in first-store order.
-    pub fn at(&self, step: usize) -> Vec<TableRow> {
-        let mut rows = Vec::new();
-        for (key, hist) in self.keys.iter().zip(&self.history) {
-            // Keys are in first-store order, so the first key stored at or after `step` ends it.
-            if hist[0].0 as usize >= step {
-                break;
-            }
-            let n = hist.partition_point(|(e, _)| (*e as usize) < step);
-            let (event, entry) = hist[n - 1];
-            rows.push(TableRow {
-                key: *key,
-                entry,
-                event,
-            });
-        }
-        rows
-    }
-
-    /// The entry for one key after `step` events.
-    pub fn get(&self, key: Key, step: usize) -> Option<Entry> {
-        let hist = &self.history[*self.index.get(&key)? as usize];
-        let n = hist.partition_point(|(e, _)| (*e as usize) < step);
-        (n > 0).then(|| hist[n - 1].1)
-    }
-}
-
 impl Replay {
-    /// Indexes a recorded run. `game` supplies only what events leave out: whose turn a state
-    /// is and which state a skipped move leads to.
-    pub fn new<G: Game<State = u32>>(recorded: Recorded, game: &G) -> Replay {
-        let Recorded {
-            setup,
-            result,
-            trace: Recorder { events, moves },
-        } = recorded;
-        let tree = Tree::build(&events, &moves, game);
+    /// Stores a keyframe every `KEYFRAME` events of an indexed run.
+    pub fn new(rec: Recorded) -> Replay {
         let mut replay = Replay {
-            events,
-            moves,
-            options: setup.options,
-            start: setup.start,
-            result,
-            tree,
-            table: TableLog::default(),
-            call_events: Vec::new(),
-            marks: Marks::default(),
+            rec,
             keyframes: Vec::new(),
         };
         let mut state = ReplayState::default();
-        for (i, event) in replay.events.iter().enumerate() {
-            let i32_ = i as u32;
-            match *event {
-                Event::Enter { .. } => replay.call_events.push(i32_),
-                Event::Cutoff { .. } | Event::StandPat { cutoff: true, .. } => {
-                    replay.marks.cutoffs.push(i32_)
-                }
-                Event::Return {
-                    how: ReturnKind::TableHit,
-                    ..
-                } => replay.marks.hits.push(i32_),
-                Event::Store {
-                    key,
-                    value,
-                    mv,
-                    flag,
-                    kept,
-                } => {
-                    replay.marks.stores.push(i32_);
-                    if kept {
-                        replay.table.record(i32_, key, Entry { value, mv, flag });
-                    }
-                }
-                Event::PassStart { .. } => replay.marks.passes.push(i32_),
-                _ => {}
-            }
-        }
-        for i in 0..replay.events.len() {
+        for i in 0..replay.len() {
             if i.is_multiple_of(KEYFRAME) {
                 replay.keyframes.push(state.clone());
             }
             replay.apply(&mut state);
         }
-        if replay.events.len().is_multiple_of(KEYFRAME) {
+        if replay.len().is_multiple_of(KEYFRAME) {
             replay.keyframes.push(state);
         }
         replay
     }
 
+    pub fn index(&self) -> &Index {
+        &self.rec.index
+    }
+
+    pub fn tree(&self) -> &Tree {
+        &self.rec.index.tree
+    }
+
+    pub fn marks(&self) -> &Marks {
+        &self.rec.index.marks
+    }
+
+    pub fn table(&self) -> &TableLog {
+        &self.rec.index.table
+    }
+
+    pub fn events(&self) -> &[Event] {
+        &self.rec.trace.events
+    }
+
+    pub fn options(&self) -> &Options {
+        &self.rec.trace.header.options
+    }
+
+    pub fn start(&self) -> u32 {
+        self.rec.trace.header.start
+    }
+
+    pub fn result(&self) -> &RunResult {
+        &self.rec.trace.header.result
+    }
+
+    pub fn catalog(&self) -> &Catalog {
+        &self.rec.trace.header.catalog
+    }
+
     /// Number of events: valid steps are `0..=len()`.
     pub fn len(&self) -> usize {
-        self.events.len()
+        self.rec.trace.events.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.events.is_empty()
+        self.rec.trace.events.is_empty()
     }
 
     /// The state after `step` events (clamped to the end).
@@ -288,7 +205,7 @@ impl Replay {
     /// Applies the next event to `state`.
     pub fn apply(&self, st: &mut ReplayState) {
         let index = st.step;
-        let Some(&event) = self.events.get(index) else {
+        let Some(&event) = self.rec.trace.events.get(index) else {
             return;
         };
         st.step += 1;
@@ -322,6 +239,7 @@ impl Replay {
             }
             Event::Enter {
                 state,
+                turn,
                 ply,
                 depth,
                 qleft,
@@ -334,7 +252,6 @@ impl Replay {
                 if depth == 0 {
                     st.stats.qnodes += 1;
                 }
-                let max = self.tree.nodes[node as usize].max;
                 st.pushed = None;
                 st.frames.push(Frame {
                     node,
@@ -342,12 +259,12 @@ impl Replay {
                     ply,
                     depth,
                     qleft,
-                    max,
+                    turn,
                     alpha0: alpha,
                     beta0: beta,
                     alpha,
                     beta,
-                    best: if max {
+                    best: if turn.is_max() {
                         -crate::search::INF
                     } else {
                         crate::search::INF
@@ -405,10 +322,10 @@ impl Replay {
                     f.ordered = true;
                 }
             }
-            Event::Push { state, mv } => {
+            Event::Push { state, mv, pos } => {
                 st.pushed = Some((state, mv));
                 if let Some(f) = st.frames.last_mut() {
-                    f.trying = Some(f.trying.map_or(0, |p| p + 1));
+                    f.trying = Some(pos);
                 }
             }
             Event::Pop { .. } => {
@@ -460,8 +377,7 @@ impl Replay {
 
     /// The candidates of a frame in trying order (move indexes).
     pub fn order_of(&self, f: &Frame) -> &[u16] {
-        let start = f.order_start as usize;
-        &self.moves[start..start + f.order_len as usize]
+        self.rec.trace.order(f.order_start, f.order_len).0
     }
 
     /// The event index of the next/previous mark strictly after/before `step`.
@@ -478,16 +394,13 @@ impl Replay {
 
     /// The step right after call `n` (0-based) was admitted.
     pub fn call_step(&self, n: usize) -> Option<usize> {
-        self.call_events.get(n).map(|&e| e as usize + 1)
+        let tree = self.tree();
+        (n < tree.calls as usize).then(|| tree.nodes[n].enter as usize + 1)
     }
 
     /// Whose turn `state` is, as recorded in the tree (for nodes the search entered).
     pub fn side_of_node(&self, node: u32) -> Side {
-        if self.tree.nodes[node as usize].max {
-            Side::Max
-        } else {
-            Side::Min
-        }
+        self.tree().nodes[node as usize].turn
     }
 
     /// How a stored flag reads for a student.

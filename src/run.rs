@@ -1,32 +1,92 @@
 //! Running a lesson: the one place the CLI, the TUI and the practice checker start a search.
+//! A recorded run comes back as a self-describing `Trace`.
 
 use crate::error::{Error, Result};
+use crate::game::Game;
+use crate::game::graph::Graph;
 use crate::lesson::{Lesson, RunSetup};
 use crate::observer::{NoTrace, Recorder};
 use crate::search::{self, RunResult};
-
-/// A finished run with every event it reported.
-#[derive(Debug, Clone)]
-pub struct Recorded {
-    pub setup: RunSetup,
-    pub result: RunResult,
-    pub trace: Recorder,
-}
+use crate::trace::{self, Catalog, Event, Header, Scores, StateInfo, Trace};
 
 pub fn plain(lesson: &Lesson, setup: &RunSetup) -> Result<RunResult> {
     search::run(&lesson.graph, setup.start, &setup.options, &mut NoTrace)
         .map_err(|e| named(lesson, e))
 }
 
-pub fn recorded(lesson: &Lesson, setup: &RunSetup) -> Result<Recorded> {
-    let mut trace = Recorder::default();
-    let result = search::run(&lesson.graph, setup.start, &setup.options, &mut trace)
+/// Runs `setup` on `lesson` and records every event, with a header naming the lesson, the
+/// options, every state the events mention and the result.
+pub fn recorded(lesson: &Lesson, setup: &RunSetup) -> Result<Trace> {
+    let mut rec = Recorder::default();
+    let result = search::run(&lesson.graph, setup.start, &setup.options, &mut rec)
         .map_err(|e| named(lesson, e))?;
-    Ok(Recorded {
-        setup: *setup,
+    let Recorder {
+        mut events,
+        mut moves,
+        mut children,
+    } = rec;
+    // A million-call run records millions of events: give back the growth slack.
+    events.shrink_to_fit();
+    moves.shrink_to_fit();
+    children.shrink_to_fit();
+    let header = Header {
+        format: trace::FORMAT.to_string(),
+        version: trace::VERSION,
+        lesson: lesson.name.clone(),
+        title: lesson.spec.title.clone(),
+        preset: None,
+        start: setup.start,
+        options: setup.options,
+        scores: Scores::MaxSide,
+        catalog: catalog(&lesson.graph, setup.start, &events, &children),
         result,
-        trace,
+    };
+    Ok(Trace {
+        header,
+        events,
+        moves,
+        children,
     })
+}
+
+/// The graph's names and sides of every state the run mentions.
+fn catalog(graph: &Graph, start: u32, events: &[Event], children: &[u32]) -> Catalog {
+    let mut seen = vec![false; graph.len()];
+    let mut mark = |s: u32| {
+        if let Some(slot) = seen.get_mut(s as usize) {
+            *slot = true;
+        }
+    };
+    mark(start);
+    children.iter().for_each(|&s| mark(s));
+    for event in events {
+        match *event {
+            Event::Enter { state, .. } | Event::Refused { state, .. } => mark(state),
+            Event::Push { state, .. } => mark(state),
+            Event::PassStart { .. }
+            | Event::PassEnd { .. }
+            | Event::Probe { .. }
+            | Event::Read { .. }
+            | Event::StandPat { .. }
+            | Event::Order { .. }
+            | Event::Pop { .. }
+            | Event::Best { .. }
+            | Event::Window { .. }
+            | Event::Cutoff { .. }
+            | Event::Store { .. }
+            | Event::Return { .. }
+            | Event::Unwind { .. } => {}
+        }
+    }
+    let states = (0..graph.len() as u32)
+        .filter(|&s| seen[s as usize])
+        .map(|s| StateInfo {
+            id: s,
+            label: graph.label(s).map(str::to_string),
+            turn: graph.side(s),
+        })
+        .collect();
+    Catalog::new(states)
 }
 
 /// A run that cannot proceed names the lesson it came from.

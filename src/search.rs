@@ -8,7 +8,7 @@ pub mod alphabeta;
 pub mod candidates;
 pub mod tt;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 pub use alphabeta::run;
 pub use tt::Flag;
@@ -22,7 +22,7 @@ pub const MAX_BUDGET: u64 = 1_000_000;
 pub const NO_MOVE: i16 = -1;
 
 /// When a window is closed: seed 000 cuts on α ≥ β; CS188 only on α > β.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum CutRule {
     #[serde(rename = "ge")]
     AtLeast,
@@ -40,7 +40,7 @@ impl CutRule {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Algorithm {
     #[serde(rename = "alphabeta")]
     AlphaBeta,
@@ -50,7 +50,7 @@ pub enum Algorithm {
 }
 
 /// Everything a run can be asked to do. Defaults follow `prune run`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Options {
     pub algorithm: Algorithm,
     pub depth: u8,
@@ -106,7 +106,7 @@ impl Options {
 }
 
 /// The six counters of seed 000, in its order.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Stats {
     /// Admitted calls, table returns included.
     pub nodes: u64,
@@ -144,7 +144,7 @@ impl Stats {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Status {
     #[serde(rename = "COMPLETE")]
     Complete,
@@ -165,7 +165,7 @@ impl Status {
 }
 
 /// One row of the iterative-deepening history.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Pass {
     pub depth: u8,
     /// DONE, or ABORT when the budget ran out during the pass.
@@ -184,7 +184,7 @@ impl Pass {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RunResult {
     pub status: Status,
     /// The last completed depth (0 when none completed).

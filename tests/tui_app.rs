@@ -70,7 +70,7 @@ fn stepping_by_event_call_and_out() {
     // Out of node 1: right after its Return, back in the root's frame.
     press(&mut a, KeyCode::Char('o'));
     assert!(matches!(
-        a.replay.events[a.st.step - 1],
+        a.replay.events()[a.st.step - 1],
         Event::Return { state: 1, .. }
     ));
     assert_eq!(a.st.top().unwrap().state, 0);
@@ -107,7 +107,7 @@ fn a_live_change_reruns_the_core_and_keeps_the_call() {
     let mut setup = lesson.setup(Some("worked"), &Overrides::default()).unwrap();
     setup.options.depth = 3;
     let plain = run::plain(&lesson, &setup).unwrap();
-    assert_eq!(a.replay.result.stats, plain.stats);
+    assert_eq!(a.replay.result().stats, plain.stats);
     assert_eq!(a.st.stats.nodes, 9, "the view stays at call 9");
     let msg = a.message.clone().unwrap();
     assert!(
@@ -129,7 +129,7 @@ fn a_live_change_reruns_the_core_and_keeps_the_call() {
     for _ in 0..3 {
         press(&mut a, KeyCode::Char('<'));
     }
-    assert!(a.replay.result.stats.nodes <= a.setup.options.budget);
+    assert!(a.replay.result().stats.nodes <= a.setup.options.budget);
     // The root window through the prompt.
     press(&mut a, KeyCode::Char('w'));
     for c in "2 4".chars() {
@@ -148,8 +148,8 @@ fn compare_shows_a_second_run_aligned_by_call() {
     assert_eq!(c.label, "minimax");
     assert_eq!(c.st.stats.nodes, 10);
     // Minimax never cuts: pass 1 makes 1 + 3 calls, pass 2 makes 1 + 3 + 6.
-    assert_eq!(c.replay.result.stats.cutoffs, 0);
-    assert_eq!(c.replay.result.stats.nodes, 14);
+    assert_eq!(c.replay.result().stats.cutoffs, 0);
+    assert_eq!(c.replay.result().stats.nodes, 14);
     let (text, _) = screen(&mut a, 120, 40);
     assert!(text.contains("minimax: call 10/14"), "{text}");
     press(&mut a, KeyCode::Char('c'));
@@ -192,7 +192,7 @@ fn clicking_a_node_selects_it() {
         modifiers: KeyModifiers::NONE,
     });
     let sel = a.selected.expect("a node is selected");
-    assert_eq!(a.replay.tree.get(sel).state, 2);
+    assert_eq!(a.replay.tree().get(sel).state, 2);
     let (text, _) = screen(&mut a, 80, 24);
     assert!(text.contains("Selected MIN node 2"), "{text}");
 }
@@ -244,8 +244,8 @@ fn a_file_opens_from_the_prompt() {
     assert_eq!(a.lesson.name, path.display().to_string());
     // A bare graph opens at depth 2: pass 1 is 2 calls, pass 2 is 2 calls (node 1 is a leaf).
     assert_eq!(a.setup.options.depth, 2);
-    assert_eq!(a.replay.result.stats.nodes, 4);
-    assert_eq!(a.replay.result.score, 7);
+    assert_eq!(a.replay.result().stats.nodes, 4);
+    assert_eq!(a.replay.result().score, 7);
     // A missing file is a message, not a crash.
     press(&mut a, KeyCode::Char('O'));
     for c in "/no/such/file.json".chars() {

@@ -22,15 +22,15 @@ fn check(replay: &Replay) {
         replay.apply(&mut state);
     }
     let end = replay.seek(replay.len());
-    assert_eq!(end.stats, replay.result.stats, "counters at the end");
-    assert_eq!(end.passes, replay.result.history, "pass history at the end");
+    assert_eq!(end.stats, replay.result().stats, "counters at the end");
+    assert_eq!(end.passes, replay.result().history, "pass history at the end");
     assert!(end.frames.is_empty(), "the path is empty at the end");
     match end.committed {
         Some((d, s, m)) => assert_eq!(
             (d, s, m),
-            (replay.result.depth, replay.result.score, replay.result.mv)
+            (replay.result().depth, replay.result().score, replay.result().mv)
         ),
-        None => assert_eq!(replay.result.depth, 0),
+        None => assert_eq!(replay.result().depth, 0),
     }
 }
 
@@ -51,7 +51,7 @@ fn worked_tree_counters_match_seed_000() {
     let end = replay.seek(replay.len());
     assert_eq!(end.stats.as_array(), [12, 7, 2, 0, 7, 2]);
     // The MIN 2 cutoff: the frame of node 2 has window (3, 2) and skips one candidate.
-    let cut = replay.marks.cutoffs[0] as usize + 1;
+    let cut = replay.marks().cutoffs[0] as usize + 1;
     let st = replay.seek(cut);
     let top = st.top().unwrap();
     assert_eq!(
@@ -61,8 +61,8 @@ fn worked_tree_counters_match_seed_000() {
     let skipped: Vec<u32> = replay
         .tree
         .children(top.node)
-        .filter(|&c| replay.tree.get(c).kind == prune::replay::NodeKind::Skipped)
-        .map(|c| replay.tree.get(c).state)
+        .filter(|&c| replay.tree().get(c).kind == prune::replay::NodeKind::Skipped)
+        .map(|c| replay.tree().get(c).state)
         .collect();
     assert_eq!(skipped, vec![7]);
 }
@@ -94,12 +94,12 @@ fn seek_matches_sequential_on_generated_graphs() {
 fn table_log_matches_store_events() {
     let lesson = Lesson::open("000-transposition").unwrap();
     let replay = replay_of(&lesson, Some("transposition"));
-    let hit = replay.marks.hits[0] as usize;
+    let hit = replay.marks().hits[0] as usize;
     // Every hit was answered by an entry that the log shows in the table at that step.
     let st = replay.seek(hit);
     let probe = st.last_probe.unwrap();
     assert!(probe.usable);
-    assert_eq!(replay.table.get(probe.key, hit), probe.found);
+    assert_eq!(replay.table().get(probe.key, hit), probe.found);
 }
 
 #[test]
@@ -129,7 +129,7 @@ fn the_min_2_cutoff_is_explained_with_its_numbers() {
     use prune::replay::narrate::{narrate, probe_verdict};
     let lesson = Lesson::open("000-worked-tree").unwrap();
     let replay = replay_of(&lesson, Some("worked"));
-    let st = replay.seek(replay.marks.cutoffs[0] as usize + 1);
+    let st = replay.seek(replay.marks().cutoffs[0] as usize + 1);
     let s = narrate(&replay, &st, &|_| None);
     for part in ["MIN node 2", "reply 6", "2 ≤ α = 3", "node 7", "UPPER"] {
         assert!(s.contains(part), "'{part}' missing from: {s}");
@@ -137,7 +137,7 @@ fn the_min_2_cutoff_is_explained_with_its_numbers() {
     // The table panel's verdict at the first transposition hit.
     let lesson = Lesson::open("000-transposition").unwrap();
     let replay = replay_of(&lesson, Some("transposition"));
-    let hit = replay.seek(replay.marks.hits[0] as usize + 1);
+    let hit = replay.seek(replay.marks().hits[0] as usize + 1);
     let v = probe_verdict(&replay, &hit).unwrap();
     assert!(v.contains("EXACT") && v.ends_with("hit"), "{v}");
 }
@@ -158,7 +158,7 @@ fn an_unusable_entry_is_explained() {
             r#"{"name": "g", "depth": 4, "ordering": true}"#,
         );
         let replay = replay_of(&lesson, Some("g"));
-        for (i, e) in replay.events.iter().enumerate() {
+        for (i, e) in replay.events().iter().enumerate() {
             if let Event::Probe {
                 found: Some(entry),
                 usable: false,

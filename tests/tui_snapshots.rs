@@ -19,7 +19,7 @@ fn app(lesson: &str, run: &str) -> App {
 
 /// The step right after the first event `pick` accepts.
 fn step_after(app: &App, pick: impl Fn(&App, usize, &Event) -> bool) -> usize {
-    let events = &app.replay.events;
+    let events = &app.replay.events();
     let i = (0..events.len())
         .find(|&i| pick(app, i, &events[i]))
         .expect("the event exists");
@@ -102,7 +102,7 @@ fn interrupted_at_the_abort_and_the_partial_result() {
     both("interrupted_abort", &mut a);
     let end = a.replay.len();
     a.seek(end);
-    assert_eq!(a.replay.result.status, prune::search::Status::Partial);
+    assert_eq!(a.replay.result().status, prune::search::Status::Partial);
     both("interrupted_partial", &mut a);
 }
 

@@ -9,12 +9,8 @@
 use std::collections::HashSet;
 use std::fmt::Write as _;
 
-use super::searched::{Frame, Searched};
-use crate::game::Game;
-use crate::lesson::Lesson;
-use crate::run::Recorded;
+use crate::index::{NONE, NodeKind, Outcome, Recorded, TreeNode};
 use crate::search::{Flag, INF};
-use crate::trace::calls::Outcome;
 
 /// Which passes of an iterative-deepening run are drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -25,13 +21,14 @@ pub enum Passes {
     All,
 }
 
-pub fn render(lesson: &Lesson, rec: &Recorded, passes: Passes) -> String {
-    let tree = Searched::build(rec);
-    let r = &rec.result;
+pub fn render(rec: &Recorded, passes: Passes) -> String {
+    let index = &rec.index;
+    let tree = &index.tree;
+    let r = rec.result();
     let mut out = String::from("digraph prune {\n");
     let title = format!(
         "{}: {}, depth {}, score {}, move {}; {} calls, {} cutoffs",
-        lesson.name,
+        rec.trace.header.lesson,
         r.status.name(),
         r.depth,
         r.score,
@@ -47,7 +44,7 @@ pub fn render(lesson: &Lesson, rec: &Recorded, passes: Passes) -> String {
     out.push_str("  node [shape=box, style=rounded, fontname=\"Helvetica\", fontsize=11];\n");
     out.push_str("  edge [fontname=\"Helvetica\", fontsize=10];\n");
     let chosen: Vec<usize> = match passes {
-        Passes::Last => tree.default_pass().into_iter().collect(),
+        Passes::Last => index.default_pass().into_iter().collect(),
         Passes::All => (0..tree.passes.len()).collect(),
     };
     for p in chosen {
@@ -69,16 +66,16 @@ pub fn render(lesson: &Lesson, rec: &Recorded, passes: Passes) -> String {
             "  "
         };
         match pass.root {
-            Some(root) => {
-                let bold: HashSet<usize> = tree.principal_line(p).into_iter().collect();
-                draw(&mut out, indent, lesson, &tree, root, &bold);
-            }
-            None => {
+            NONE => {
                 let _ = writeln!(
                     out,
                     "{indent}refused_pass{} [label=\"pass {}: the budget refused the root\", style=dotted];",
                     pass.depth, pass.depth
                 );
+            }
+            root => {
+                let bold: HashSet<u32> = index.principal_line(p).into_iter().collect();
+                draw(&mut out, indent, rec, root, &bold);
             }
         }
         if passes == Passes::All {
@@ -90,22 +87,15 @@ pub fn render(lesson: &Lesson, rec: &Recorded, passes: Passes) -> String {
 }
 
 /// Draws a call and everything below it, parents before children.
-fn draw(
-    out: &mut String,
-    indent: &str,
-    lesson: &Lesson,
-    tree: &Searched,
-    root: usize,
-    bold: &HashSet<usize>,
-) {
-    let graph = &lesson.graph;
+fn draw(out: &mut String, indent: &str, rec: &Recorded, root: u32, bold: &HashSet<u32>) {
+    let tree = &rec.index.tree;
     let mut stack = vec![root];
     while let Some(i) = stack.pop() {
-        let f = &tree.frames[i];
-        let id = f.call.step;
+        let f = tree.get(i);
+        let id = i + 1;
         let on_line = bold.contains(&i);
         let mut style = vec!["rounded"];
-        if f.call.outcome == Some(Outcome::Abort) {
+        if f.outcome == Some(Outcome::Abort) {
             style.push("dotted");
         }
         if on_line {
@@ -114,13 +104,13 @@ fn draw(
         let _ = writeln!(
             out,
             "{indent}c{id} [label=\"{}\", style=\"{}\"{}];",
-            escape(&node_label(lesson, f)),
+            escape(&node_label(rec, f)),
             style.join(","),
             if on_line { ", penwidth=2.5" } else { "" }
         );
-        for &c in &f.children {
-            let child = &tree.frames[c];
-            let mv = child.call.via.unwrap_or(-1);
+        let kids: Vec<u32> = tree.children(i).collect();
+        let of = |kind: NodeKind| kids.iter().copied().filter(move |&c| tree.get(c).kind == kind);
+        for c in of(NodeKind::Call) {
             let attrs = if on_line && bold.contains(&c) {
                 ", style=bold, penwidth=2.5"
             } else {
@@ -128,52 +118,54 @@ fn draw(
             };
             let _ = writeln!(
                 out,
-                "{indent}c{id} -> c{} [label=\"m{mv}\"{attrs}];",
-                child.call.step
+                "{indent}c{id} -> c{} [label=\"m{}\"{attrs}];",
+                c + 1,
+                tree.get(c).mv
             );
         }
-        if let Some((state, mv)) = f.refused {
+        for c in of(NodeKind::Refused) {
+            let n = tree.get(c);
             let _ = writeln!(
                 out,
                 "{indent}r{id} [label=\"{}\\nrefused: budget spent\", style=\"rounded,dotted\"];",
-                escape(&state_line(lesson, state))
+                escape(&state_line(rec, n))
             );
             let _ = writeln!(
                 out,
-                "{indent}c{id} -> r{id} [label=\"m{mv}\", style=dotted];"
+                "{indent}c{id} -> r{id} [label=\"m{}\", style=dotted];",
+                n.mv
             );
         }
-        for (k, &m) in f.skipped().iter().enumerate() {
-            let child = graph.child(f.call.state, m as usize);
+        for (k, c) in of(NodeKind::Skipped).enumerate() {
+            let n = tree.get(c);
             let _ = writeln!(
                 out,
                 "{indent}k{id}_{k} [label=\"{}\\nskipped\", style=\"rounded,dashed\", fontcolor=gray40, color=gray40];",
-                escape(&state_line(lesson, child))
+                escape(&state_line(rec, n))
             );
             let _ = writeln!(
                 out,
-                "{indent}c{id} -> k{id}_{k} [label=\"m{m} skipped\", style=dashed, color=gray40, fontcolor=gray40];"
+                "{indent}c{id} -> k{id}_{k} [label=\"m{} skipped\", style=dashed, color=gray40, fontcolor=gray40];",
+                n.mv
             );
         }
         // Children are drawn in the order they ran.
-        stack.extend(f.children.iter().rev());
+        stack.extend(of(NodeKind::Call).rev());
     }
 }
 
-fn state_line(lesson: &Lesson, state: u32) -> String {
-    let side = lesson.graph.side(state);
+fn state_line(rec: &Recorded, n: &TreeNode) -> String {
     format!(
         "{} {} {}",
-        if side.is_max() { "▲" } else { "▼" },
-        side.name(),
-        lesson.graph.name(state)
+        if n.turn.is_max() { "▲" } else { "▼" },
+        n.turn.name(),
+        rec.name(n.state)
     )
 }
 
 /// The text of one call's box (with `\n` line breaks, escaped later).
-fn node_label(lesson: &Lesson, f: &Frame) -> String {
-    let c = &f.call;
-    let mut lines = vec![state_line(lesson, c.state)];
+fn node_label(rec: &Recorded, c: &TreeNode) -> String {
+    let mut lines = vec![state_line(rec, c)];
     let q = if c.depth == 0 {
         format!(" q={}", c.qleft)
     } else {
@@ -185,27 +177,27 @@ fn node_label(lesson: &Lesson, f: &Frame) -> String {
         bound(c.beta),
         c.depth
     ));
-    if let Some((v, _)) = f.stand_pat {
+    if let Some(v) = c.stand_pat {
         lines.push(format!("stand pat {v}"));
     }
-    let value = match (c.outcome, c.value) {
-        (Some(Outcome::Stored(flag)), Some(v)) => {
-            let how = match f.read_terminal {
+    let value = match c.outcome {
+        Some(Outcome::Stored(flag)) => {
+            let how = match c.read {
                 Some(true) => "  terminal",
                 Some(false) => "  static",
                 None => "",
             };
-            format!("{}{how}", with_flag(flag, v))
+            format!("{}{how}", with_flag(flag, c.value))
         }
-        (Some(Outcome::TableHit), Some(v)) => {
-            let flag = f.entry.map_or(Flag::Exact, |e| e.flag);
-            format!("{}  TT hit", with_flag(flag, v))
+        Some(Outcome::TableHit) => {
+            let flag = c.probe.map_or(Flag::Exact, |e| e.flag);
+            format!("{}  TT hit", with_flag(flag, c.value))
         }
-        (Some(Outcome::Abort), _) => "aborted".into(),
-        _ => "open".into(),
+        Some(Outcome::Abort) => "aborted".into(),
+        None => "open".into(),
     };
     lines.push(value);
-    if f.cutoff.is_some() || f.stand_pat.is_some_and(|(_, cut)| cut) {
+    if c.cut_event != NONE {
         lines.push("✂ cut".into());
     }
     lines.join("\n")

@@ -1,11 +1,10 @@
 //! The call trace as a Markdown table: the rows and columns of `prune trace --format tsv`
 //! (the same text, re-framed), then the run's result lines.
 
-use crate::cli::report::{three_lines, trace_tsv};
-use crate::lesson::Lesson;
-use crate::run::Recorded;
+use crate::index::Recorded;
+use crate::report::{three_lines, trace_tsv};
 
-pub fn render(lesson: &Lesson, rec: &Recorded) -> String {
+pub fn render(rec: &Recorded) -> String {
     let tsv = trace_tsv(rec);
     let mut out = String::new();
     for (i, line) in tsv.lines().enumerate() {
@@ -22,7 +21,7 @@ pub fn render(lesson: &Lesson, rec: &Recorded) -> String {
         }
     }
     out.push_str("\n```text\n");
-    out.push_str(&three_lines(&lesson.name, &rec.result));
+    out.push_str(&three_lines(&rec.trace.header.lesson, rec.result()));
     out.push_str("```\n");
     out
 }

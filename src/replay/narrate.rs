@@ -47,7 +47,7 @@ impl Words<'_> {
 
     /// "≥" or ">" (and their negations) under the run's cut rule.
     fn closes(&self) -> (&'static str, &'static str, &'static str, &'static str) {
-        match self.replay.options.cut {
+        match self.replay.options().cut {
             CutRule::AtLeast => ("≥", "≤", "<", ">"),
             CutRule::Strict => (">", "<", "≤", "≥"),
         }
@@ -61,12 +61,12 @@ pub fn narrate(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
         return "Nothing has happened yet: step forward (→ or l) to watch the search begin.".into();
     };
     let (ge, le, lt, gt) = w.closes();
-    match replay.events[index] {
+    match replay.events()[index] {
         Event::PassStart { depth } => {
             let (a, b) = st
                 .frames
                 .first()
-                .map_or(replay.options.window, |f| (f.alpha0, f.beta0));
+                .map_or(replay.options().window, |f| (f.alpha0, f.beta0));
             if st.passes.is_empty() {
                 format!(
                     "Pass {depth} begins: the root is searched {} deep with the window ({}, {}).",
@@ -83,20 +83,21 @@ pub fn narrate(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
         }
         Event::Enter {
             state,
+            turn,
             ply,
             depth,
             qleft,
             alpha,
             beta,
         } => {
-            let me = st.top().is_none_or(|f| f.max);
+            let me = turn.is_max();
             let parent = st.frames.len().checked_sub(2).map(|i| st.frames[i]);
             let via = match (
                 parent,
-                replay.tree.nodes[st.top().map_or(0, |f| f.node) as usize].mv,
+                replay.tree().nodes[st.top().map_or(0, |f| f.node) as usize].mv,
             ) {
                 (Some(p), mv) if mv >= 0 => {
-                    format!(", reached by move {mv} of {}", w.node(p.state, p.max))
+                    format!(", reached by move {mv} of {}", w.node(p.state, p.turn.is_max()))
                 }
                 _ => " as the root".into(),
             };
@@ -115,9 +116,8 @@ pub fn narrate(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
         }
         Event::Refused { state, .. } => format!(
             "The budget of {} calls is spent, so {} is not admitted and the search unwinds from here.",
-            replay.options.budget,
-            // Players alternate along every move (the graph contract).
-            w.node(state, st.top().is_none_or(|f| !f.max))
+            replay.options().budget,
+            w.node(state, replay.catalog().turn(state).is_max())
         ),
         Event::Probe {
             state,
@@ -163,7 +163,7 @@ pub fn narrate(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
             value,
             terminal,
         } => {
-            let n = w.node(state, st.top().is_none_or(|f| f.max));
+            let n = w.node(state, st.top().is_none_or(|f| f.turn.is_max()));
             if terminal {
                 format!("{n} is terminal: its utility {value} is exact, there is nothing below it.")
             } else {
@@ -180,8 +180,8 @@ pub fn narrate(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
             let Some(f) = st.top() else {
                 return String::new();
             };
-            let n = w.node(state, f.max);
-            match (f.max, cutoff) {
+            let n = w.node(state, f.turn.is_max());
+            match (f.turn.is_max(), cutoff) {
                 (true, true) => format!(
                     "Quiescence at {n}: standing pat already gives {value} {ge} β {}, so MIN above will avoid this line; no capture is tried and {value} is a LOWER bound.",
                     sc(f.beta0)
@@ -209,7 +209,7 @@ pub fn narrate(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
             } else {
                 ""
             };
-            let sorted = if replay.options.ordering {
+            let sorted = if replay.options().ordering {
                 "sorted: the last best move first, then the most promising child score"
             } else {
                 "in the order the file lists them"
@@ -217,18 +217,18 @@ pub fn narrate(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
             if order.is_empty() {
                 format!(
                     "{} has no tactical move to try, so its stand-pat value stands.",
-                    w.node(state, f.max)
+                    w.node(state, f.turn.is_max())
                 )
             } else {
                 format!(
                     "{} will try {} ({how}{sorted}): {}.",
-                    w.node(state, f.max),
+                    w.node(state, f.turn.is_max()),
                     plural(order.len(), "candidate", "candidates"),
                     list.join(", ")
                 )
             }
         }
-        Event::Push { state, mv } => {
+        Event::Push { state, mv, .. } => {
             let Some(f) = st.top() else {
                 return String::new();
             };
@@ -242,7 +242,7 @@ pub fn narrate(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
             };
             format!(
                 "{} tries move {mv} (candidate {} of {}), which leads to node {state}{quiet}.",
-                w.node(f.state, f.max),
+                w.node(f.state, f.turn.is_max()),
                 f.trying.map_or(1, |p| p + 1),
                 f.order_len
             )
@@ -256,19 +256,19 @@ pub fn narrate(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
             } else {
                 format!("its best so far was {}", f.best)
             };
-            let better = if f.max {
+            let better = if f.turn.is_max() {
                 value > f.best
             } else {
                 value < f.best
             };
             let verdict = if better {
-                format!("better for {}", side(f.max))
+                format!("better for {}", side(f.turn.is_max()))
             } else {
-                format!("no better for {}", side(f.max))
+                format!("no better for {}", side(f.turn.is_max()))
             };
             format!(
                 "Node {state} returns {value} to {}: {verdict} ({had}).",
-                w.node(f.state, f.max)
+                w.node(f.state, f.turn.is_max())
             )
         }
         Event::Best { value, mv, .. } => {
@@ -277,17 +277,17 @@ pub fn narrate(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
             };
             format!(
                 "{} now expects {value}, through move {mv}.",
-                w.node(f.state, f.max)
+                w.node(f.state, f.turn.is_max())
             )
         }
         Event::Window { alpha, beta, .. } => {
             let Some(f) = st.top() else {
                 return String::new();
             };
-            if f.max {
+            if f.turn.is_max() {
                 format!(
                     "{} raises α to {}: the window is now ({}, {}), and anything at most {} no longer matters here.",
-                    w.node(f.state, f.max),
+                    w.node(f.state, f.turn.is_max()),
                     sc(alpha),
                     sc(alpha),
                     sc(beta),
@@ -296,7 +296,7 @@ pub fn narrate(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
             } else {
                 format!(
                     "{} lowers β to {}: the window is now ({}, {}), and anything at least {} no longer matters here.",
-                    w.node(f.state, f.max),
+                    w.node(f.state, f.turn.is_max()),
                     sc(beta),
                     sc(alpha),
                     sc(beta),
@@ -314,16 +314,16 @@ pub fn narrate(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
             let rest = order.len().saturating_sub(pos as usize + 1);
             let child = st
                 .last_done
-                .map(|c| replay.tree.nodes[c as usize].state)
+                .map(|c| replay.tree().nodes[c as usize].state)
                 .unwrap_or(f.state);
             let skipped: Vec<String> = replay
-                .tree
+                .tree()
                 .children(f.node)
-                .map(|c| &replay.tree.nodes[c as usize])
+                .map(|c| &replay.tree().nodes[c as usize])
                 .filter(|n| n.kind == super::NodeKind::Skipped)
                 .map(|n| n.state.to_string())
                 .collect();
-            let word = if f.max { "move" } else { "reply" };
+            let word = if f.turn.is_max() { "move" } else { "reply" };
             let skip = match rest {
                 0 => format!("no other {word} was left anyway"),
                 1 => format!("the other {word} (node {}) is skipped", skipped.join(", ")),
@@ -332,16 +332,15 @@ pub fn narrate(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
                     skipped.join(", ")
                 ),
             };
-            let flag = replay.events[st.step..]
-                .iter()
-                .find_map(|e| match e {
-                    Event::Store { flag, .. } => Some(*flag),
-                    _ => None,
-                })
-                .unwrap_or(if f.max { Flag::Lower } else { Flag::Upper });
+            // What the cut call goes on to store, from the index.
+            let flag = match replay.tree().get(f.node).outcome {
+                Some(crate::index::Outcome::Stored(flag)) => flag,
+                _ if f.turn.is_max() => Flag::Lower,
+                _ => Flag::Upper,
+            };
             let article = if flag == Flag::Exact { "an" } else { "a" };
             let article = if flag == Flag::Upper { "an" } else { article };
-            if f.max {
+            if f.turn.is_max() {
                 format!(
                     "{}: {word} to node {child} gives {} {ge} β = {}, so MIN already has something better above; {skip}, and {} is stored as {article} {} bound.",
                     w.node(f.state, true),
@@ -412,7 +411,7 @@ pub fn narrate(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
         } => {
             let parent = st.top();
             let to = match parent {
-                Some(p) => format!("to {}", w.node(p.state, p.max)),
+                Some(p) => format!("to {}", w.node(p.state, p.turn.is_max())),
                 None => "as the answer of this pass".to_string(),
             };
             let with = if mv >= 0 {
@@ -470,7 +469,7 @@ pub fn narrate(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
 /// Text for the last probe's verdict, as the table panel shows it ("LOWER 5 ≥ β 4: cut").
 pub fn probe_verdict(replay: &Replay, st: &ReplayState) -> Option<String> {
     let p = st.last_probe?;
-    let (ge, le, lt, gt) = match replay.options.cut {
+    let (ge, le, lt, gt) = match replay.options().cut {
         CutRule::AtLeast => ("≥", "≤", "<", ">"),
         CutRule::Strict => (">", "<", "≤", "≥"),
     };

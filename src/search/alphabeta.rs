@@ -178,6 +178,7 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
             self,
             Event::Enter {
                 state: id,
+                turn: self.game.side(state),
                 ply: ply as u16,
                 depth,
                 qleft,
@@ -284,7 +285,10 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
         }
         #[cfg(not(feature = "no-events"))]
         if O::ENABLED {
-            self.obs.order(id, &self.order[base..]);
+            let game = self.game;
+            self.obs.order(id, &self.order[base..], |m| {
+                game.id(game.child(state, m as usize))
+            });
         }
 
         // Steps 6-7, in a loop compiled once per side to move.
@@ -335,6 +339,7 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
                 Event::Push {
                     state: self.game.id(child),
                     mv: i as i16,
+                    pos: pos as u16,
                 }
             );
             let outcome = self.search(child, child_depth, child_q, alpha, beta);

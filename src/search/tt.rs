@@ -5,11 +5,11 @@
 
 use std::collections::HashMap;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::CutRule;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[repr(u8)]
 pub enum Flag {
     /// The true value is at least the stored one (the node failed high).
@@ -44,7 +44,7 @@ impl Flag {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Entry {
     pub value: i32,
     pub mv: i16,
@@ -67,7 +67,7 @@ impl Entry {
 const _: () = assert!(std::mem::size_of::<Option<Entry>>() == 8);
 
 /// The key of a table entry: a state at one exact horizon.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Key {
     pub state: u32,
     pub depth: u8,

@@ -12,8 +12,8 @@ use crate::error::Result;
 use crate::lesson::{Lesson, Overrides, RunSetup, parse_bound};
 use crate::practice::screen::{Outcome as PracticeOutcome, PracticeScreen};
 use crate::practice::{self, store::Progress};
-use crate::replay::{Replay, ReplayState, tree::NONE};
-use crate::run;
+use crate::index::NONE;
+use crate::replay::{Replay, ReplayState};
 use crate::search::{Algorithm, CutRule, MAX_BUDGET, MAX_DEPTH, MAX_QLIMIT, Stats};
 
 /// A window drawn over the main screen.
@@ -89,7 +89,7 @@ pub struct App {
 }
 
 fn record(lesson: &Lesson, setup: &RunSetup) -> Result<Replay> {
-    Ok(Replay::new(run::recorded(lesson, setup)?, &lesson.graph))
+    Ok(Replay::new(crate::index::record(lesson, setup)?))
 }
 
 impl App {
@@ -364,7 +364,7 @@ impl App {
             }
             Action::StepOut => match self.st.top() {
                 Some(f) => {
-                    let exit = r.tree.get(f.node).exit;
+                    let exit = r.tree().get(f.node).exit;
                     Some(if exit == NONE {
                         r.len()
                     } else {
@@ -373,14 +373,14 @@ impl App {
                 }
                 None => Some(step + 1),
             },
-            Action::NextCutoff => self.jump(Replay::next_mark(&r.marks.cutoffs, step), "cutoff"),
-            Action::PrevCutoff => self.jump(Replay::prev_mark(&r.marks.cutoffs, step), "cutoff"),
-            Action::NextHit => self.jump(Replay::next_mark(&r.marks.hits, step), "table hit"),
-            Action::PrevHit => self.jump(Replay::prev_mark(&r.marks.hits, step), "table hit"),
-            Action::NextStore => self.jump(Replay::next_mark(&r.marks.stores, step), "store"),
-            Action::PrevStore => self.jump(Replay::prev_mark(&r.marks.stores, step), "store"),
-            Action::NextPass => self.jump(Replay::next_mark(&r.marks.passes, step), "pass"),
-            Action::PrevPass => self.jump(Replay::prev_mark(&r.marks.passes, step), "pass"),
+            Action::NextCutoff => self.jump(Replay::next_mark(&r.marks().cutoffs, step), "cutoff"),
+            Action::PrevCutoff => self.jump(Replay::prev_mark(&r.marks().cutoffs, step), "cutoff"),
+            Action::NextHit => self.jump(Replay::next_mark(&r.marks().hits, step), "table hit"),
+            Action::PrevHit => self.jump(Replay::prev_mark(&r.marks().hits, step), "table hit"),
+            Action::NextStore => self.jump(Replay::next_mark(&r.marks().stores, step), "store"),
+            Action::PrevStore => self.jump(Replay::prev_mark(&r.marks().stores, step), "store"),
+            Action::NextPass => self.jump(Replay::next_mark(&r.marks().passes, step), "pass"),
+            Action::PrevPass => self.jump(Replay::prev_mark(&r.marks().passes, step), "pass"),
             Action::Start => Some(0),
             Action::End => Some(r.len()),
             Action::GoTo => {
@@ -488,7 +488,7 @@ impl App {
                 format!("q limit {}", o.qlimit)
             }
             Action::BudgetDown => {
-                let used = self.replay.result.stats.nodes.max(1);
+                let used = self.replay.result().stats.nodes.max(1);
                 o.budget = (o.budget.min(used) - 1).max(1);
                 format!("budget {}", o.budget)
             }
@@ -591,11 +591,11 @@ impl App {
         };
         let target = aligned_step(&self.replay, &self.st, &replay);
         self.change = Some(Change {
-            before: self.replay.result.stats,
+            before: self.replay.result().stats,
             what: what.clone(),
         });
         // Which final counters the change moved, as "nodes 12 → 13".
-        let (old, new) = (self.replay.result.stats, replay.result.stats);
+        let (old, new) = (self.replay.result().stats, replay.result().stats);
         let moved: Vec<String> = Stats::LABELS
             .iter()
             .zip(old.as_array().into_iter().zip(new.as_array()))
@@ -769,13 +769,14 @@ impl App {
 /// The step of `to` closest to `st` in `from`: the same call number and offset into it.
 pub fn aligned_step(from: &Replay, st: &ReplayState, to: &Replay) -> usize {
     let call = st.stats.nodes as usize;
-    if call == 0 || to.call_events.is_empty() {
+    let calls = to.tree().calls as usize;
+    if call == 0 || calls == 0 {
         return st.step.min(to.len());
     }
     let offset = from
         .call_step(call - 1)
         .map_or(0, |s| st.step.saturating_sub(s));
-    let i = (call - 1).min(to.call_events.len() - 1);
+    let i = (call - 1).min(calls - 1);
     let base = to.call_step(i).unwrap_or(0);
     let limit = to.call_step(i + 1).map_or(to.len(), |s| s - 1);
     (base + offset).min(limit)

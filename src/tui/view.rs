@@ -46,7 +46,7 @@ pub fn render(app: &mut App, area: Rect, buf: &mut Buffer) {
     }
     let tall = area.height >= 36;
     // Room for the deepest path of the run (stable while stepping), within limits.
-    let deepest = app.replay.result.stats.peak as u16 + 1;
+    let deepest = app.replay.result().stats.peak as u16 + 1;
     let stack_rows = deepest.clamp(2, if tall { 12 } else { 3 });
     let narration_rows = if tall { 4 } else { 3 };
     let [title, main, stack, narration, footer] = Layout::vertical([

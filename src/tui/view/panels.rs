@@ -10,10 +10,10 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
 
 use super::tree::{self, Ctx};
 use crate::replay::narrate::{self, sc};
-use crate::replay::tree::{NONE, NodeKind};
+use crate::index::{NONE, NodeKind, Outcome};
 use crate::replay::{Replay, ReplayState};
 use crate::search::{Algorithm, INF, Stats, Status};
-use crate::trace::calls::Outcome;
+
 use crate::tui::app::{App, PromptKind, algorithm_name, cut_name, on_off};
 use crate::tui::keys::{self, Action};
 
@@ -52,7 +52,7 @@ pub fn title(app: &App, area: Rect, buf: &mut Buffer) {
         app.st.step,
         r.len(),
         app.st.stats.nodes,
-        r.tree.calls,
+        r.tree().calls,
     );
     let run = format!(
         "{} · {} · {}",
@@ -71,7 +71,7 @@ pub fn tree_block(app: &mut App, area: Rect, buf: &mut Buffer) {
     let mode = if app.outline { "outline" } else { "auto" };
     let pass = app
         .replay
-        .tree
+        .tree()
         .pass_at(app.st.step)
         .map_or(String::new(), |p| format!(" · pass {}", p.depth));
     let block = top_block(app, format!(" Tree{pass} · {mode} (Tab) "));
@@ -102,7 +102,7 @@ fn compare_head(
     buf: &mut Buffer,
 ) {
     let s = st.stats;
-    let f = r.result.stats;
+    let f = r.result().stats;
     let lines = vec![
         Line::styled(
             format!("{label}: call {}/{}", s.nodes, f.nodes),
@@ -118,7 +118,7 @@ fn compare_head(
 
 pub fn table(app: &App, area: Rect, buf: &mut Buffer) {
     let r = &app.replay;
-    let rows = r.table.at(app.st.step);
+    let rows = r.table().at(app.st.step);
     let block = Block::default()
         .borders(Borders::TOP | Borders::LEFT)
         .title(format!(" Table · {} entries ", rows.len()))
@@ -150,7 +150,7 @@ pub fn table(app: &App, area: Rect, buf: &mut Buffer) {
             s.entry.flag.name(),
             s.entry.value
         ),
-        (None, None) if !r.options.table || r.options.algorithm == Algorithm::Minimax => {
+        (None, None) if !r.options().table || r.options().algorithm == Algorithm::Minimax => {
             "table off: nothing is kept".into()
         }
         (None, None) => "empty".into(),
@@ -258,7 +258,7 @@ pub fn counters(app: &App, area: Rect, buf: &mut Buffer) {
     }
     let r = &app.replay;
     if app.st.step >= r.len() {
-        let res = &r.result;
+        let res = &r.result();
         let text = match res.status {
             Status::Complete => format!(
                 "COMPLETE d{}: score {}, move {}",
@@ -323,7 +323,7 @@ pub fn stack(app: &App, area: Rect, buf: &mut Buffer) {
             break;
         }
         let last = hidden + i + 1 == frames.len();
-        let sym = if f.max { "▲" } else { "▼" };
+        let sym = if f.turn.is_max() { "▲" } else { "▼" };
         let best = if f.best.abs() == INF {
             "—".to_string()
         } else {
@@ -391,8 +391,8 @@ pub fn narration(app: &App, area: Rect, buf: &mut Buffer) {
     let block = top_block(app, " What happened ".to_string());
     let inner = block.inner(area);
     block.render(area, buf);
-    let graph = &app.lesson.graph;
-    let namer = |s: u32| graph.label(s).map(str::to_string);
+    let catalog = app.replay.catalog();
+    let namer = |s: u32| catalog.label(s).map(str::to_string);
     let mut lines = vec![Line::from(narrate::narrate(&app.replay, &app.st, &namer))];
     // Before the first step the lesson introduces itself.
     if app.st.step == 0 && !app.lesson.spec.intro.is_empty() {
@@ -419,8 +419,8 @@ pub fn narration(app: &App, area: Rect, buf: &mut Buffer) {
 /// What is known about a clicked node at this step.
 pub fn describe(app: &App, id: u32) -> String {
     let r = &app.replay;
-    let n = r.tree.get(id);
-    let sym = if n.max { "MAX" } else { "MIN" };
+    let n = r.tree().get(id);
+    let sym = if n.turn.is_max() { "MAX" } else { "MIN" };
     let step = app.st.step;
     match n.kind {
         NodeKind::Skipped if (n.enter as usize) < step => format!(

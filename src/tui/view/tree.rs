@@ -11,10 +11,10 @@ use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 
-use crate::replay::tree::{NONE, NodeKind, TreeNode};
+use crate::index::{NONE, NodeKind, Outcome, TreeNode};
 use crate::replay::{Replay, ReplayState};
 use crate::search::tt::Flag;
-use crate::trace::calls::Outcome;
+
 use crate::tui::app::App;
 use crate::tui::theme::Theme;
 
@@ -72,7 +72,7 @@ static EMPTY: std::sync::LazyLock<std::collections::HashSet<u32>> =
 pub fn current_node(replay: &Replay, st: &ReplayState) -> Option<u32> {
     st.top().map(|f| f.node).or(st.last_done).or_else(|| {
         replay
-            .tree
+            .tree()
             .pass_at(st.step)
             .map(|p| p.root)
             .filter(|&r| r != NONE)
@@ -116,12 +116,12 @@ fn flag_mark(f: Flag) -> &'static str {
 pub fn label(app: &Ctx, id: u32) -> Vec<Span<'static>> {
     let t = app.theme;
     let r = &app.replay;
-    let n: &TreeNode = r.tree.get(id);
+    let n: &TreeNode = r.tree().get(id);
     let step = app.st.step;
     let reached = (n.enter as usize) < step;
     let on_path = app.st.frames.iter().any(|f| f.node == id);
     let current = app.current() == Some(id);
-    let sym = if n.max { "▲" } else { "▼" };
+    let sym = if n.turn.is_max() { "▲" } else { "▼" };
     let mut spans = Vec::new();
     let prefix = if on_path || current { "›" } else { " " };
     let mut base = match (n.kind, reached) {
@@ -152,7 +152,7 @@ pub fn label(app: &Ctx, id: u32) -> Vec<Span<'static>> {
                     spans.push(Span::styled(format!("{}{}", flag_mark(f), n.value), base))
                 }
                 Some(Outcome::TableHit) => spans.push(Span::styled(
-                    format!("◆{}{}", n.hit_flag.map_or("=", flag_mark), n.value),
+                    format!("◆{}{}", n.hit_flag().map_or("=", flag_mark), n.value),
                     base.patch(t.hit()),
                 )),
                 Some(Outcome::Abort) => spans.push(Span::styled("✗", base.patch(t.warn()))),
@@ -197,7 +197,7 @@ fn label_width(n: &TreeNode) -> u16 {
 
 /// The pass whose tree is shown and its root.
 fn root(app: &Ctx) -> Result<u32, String> {
-    let tree = &app.replay.tree;
+    let tree = &app.replay.tree();
     match tree.pass_at(app.st.step) {
         Some(p) if p.root != NONE => Ok(p.root),
         Some(p) => Err(format!(
@@ -213,7 +213,7 @@ pub fn geometry(app: &Ctx, area: Rect) -> Geometry {
         Ok(r) => r,
         Err(m) => return Geometry::Empty(m),
     };
-    let tree = &app.replay.tree;
+    let tree = &app.replay.tree();
     if !app.outline
         && tree.subtree_size(root, BOX_LIMIT) <= BOX_LIMIT
         && let Some(g) = boxes(app, root, area)
@@ -224,7 +224,7 @@ pub fn geometry(app: &Ctx, area: Rect) -> Geometry {
 }
 
 fn boxes(app: &Ctx, root: u32, area: Rect) -> Option<Geometry> {
-    let tree = &app.replay.tree;
+    let tree = &app.replay.tree();
     // Pre-order list with levels, and the widest label.
     let mut order = Vec::new();
     let mut stack = vec![(root, 0u16)];
@@ -307,7 +307,7 @@ fn detail(n: &TreeNode) -> String {
 }
 
 fn outline(app: &Ctx, root: u32, area: Rect) -> Geometry {
-    let tree = &app.replay.tree;
+    let tree = &app.replay.tree();
     let collapsed = |id: u32| app.collapsed.contains(&id);
     // The focus, or its highest folded ancestor when it is hidden.
     let mut focus = app
@@ -387,7 +387,7 @@ fn outline(app: &Ctx, root: u32, area: Rect) -> Geometry {
 }
 
 fn in_pass(app: &Ctx, id: u32, root: u32) -> bool {
-    let tree = &app.replay.tree;
+    let tree = &app.replay.tree();
     let n = tree.get(id);
     let r = tree.get(root);
     n.pass == r.pass && (n.kind != NodeKind::Call || id >= root)
@@ -455,7 +455,7 @@ pub fn render(app: &Ctx, area: Rect, buf: &mut Buffer) {
                 if y < area.bottom() && start < area.right() {
                     buf.set_line(start, y, &Line::from(spans), area.right() - start);
                 }
-                let n = app.replay.tree.get(id);
+                let n = app.replay.tree().get(id);
                 if row_h == 3 && (n.enter as usize) < app.st.step && n.kind == NodeKind::Call {
                     let d = detail(n);
                     let dw = d.chars().count() as u16;
@@ -473,7 +473,7 @@ pub fn render(app: &Ctx, area: Rect, buf: &mut Buffer) {
             }
         }
         Geometry::Outline { rows, crumb } => {
-            let tree = &app.replay.tree;
+            let tree = &app.replay.tree();
             let top = if crumb.is_empty() {
                 0
             } else {
@@ -482,7 +482,7 @@ pub fn render(app: &Ctx, area: Rect, buf: &mut Buffer) {
                     .iter()
                     .map(|&c| {
                         let n = tree.get(c);
-                        format!("{}{}", if n.max { "▲" } else { "▼" }, n.state)
+                        format!("{}{}", if n.turn.is_max() { "▲" } else { "▼" }, n.state)
                     })
                     .collect();
                 let mut text = format!("↑ {}", names.join(" › "));

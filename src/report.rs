@@ -1,15 +1,15 @@
-//! Text and JSON renderings of a run: seed 000's three lines, the call trace, the fixtures.
+//! Text and JSON renderings of a run: seed 000's three lines, the call trace (table, tsv,
+//! jsonl), the fixtures. Each reads one indexed run; none walks the events on its own.
 
 use std::fmt::Write;
 
 use serde_json::json;
 
 use crate::error::Result;
+use crate::index::{Recorded, TreeNode};
 use crate::lesson::{Lesson, Overrides, builtin_names};
-use crate::run::Recorded;
 use crate::search::{RunResult, Stats, fmt_score};
 use crate::trace::Event;
-use crate::trace::calls::{Call, calls};
 
 /// Seed 000's fixtures: (built-in lesson, preset), in the order its program prints them.
 pub const FIXTURES: [(&str, &str); 8] = [
@@ -86,7 +86,7 @@ pub fn fixtures() -> Result<(String, bool)> {
         let plain = crate::run::plain(&lesson, &setup)?;
         let recorded = crate::run::recorded(&lesson, &setup)?;
         text.push_str(&three_lines(preset, &plain));
-        if let Err(why) = self_check(&plain, &recorded) {
+        if let Err(why) = self_check(&plain, recorded) {
             failures.push(format!("{preset}: {why}"));
         }
     }
@@ -99,22 +99,25 @@ pub fn fixtures() -> Result<(String, bool)> {
     Ok((text, pass))
 }
 
-fn self_check(plain: &RunResult, recorded: &Recorded) -> std::result::Result<(), String> {
+fn self_check(plain: &RunResult, trace: crate::trace::Trace) -> std::result::Result<(), String> {
     if !plain.restored {
         return Err("the active path was not restored".into());
     }
-    if *plain != recorded.result {
+    if *plain != trace.header.result {
         return Err("recording changed the result".into());
     }
-    let rows = calls(&recorded.trace.events);
-    if rows.len() as u64 != plain.stats.nodes {
+    let rec = Recorded::new(trace).map_err(|e| format!("the recorded trace is invalid: {e}"))?;
+    let tree = &rec.index.tree;
+    if tree.calls as u64 != plain.stats.nodes {
         return Err(format!(
             "{} calls recorded, {} counted",
-            rows.len(),
-            plain.stats.nodes
+            tree.calls, plain.stats.nodes
         ));
     }
-    if rows.iter().any(|c| c.outcome.is_none()) {
+    if tree.nodes[..tree.calls as usize]
+        .iter()
+        .any(|c| c.outcome.is_none())
+    {
         return Err("a recorded call never ended".into());
     }
     Ok(())
@@ -123,22 +126,28 @@ fn self_check(plain: &RunResult, recorded: &Recorded) -> std::result::Result<(),
 pub const TSV_HEADER: &str =
     "step\tpass\tply\tstate\tdepth\tqleft\talpha\tbeta\tvalue\tmove\tresult";
 
-fn value_cell(c: &Call) -> (String, String) {
-    match (c.value, c.mv) {
-        (Some(v), Some(m)) => (v.to_string(), m.to_string()),
-        _ => ("-".into(), "-".into()),
+fn value_cell(c: &TreeNode) -> (String, String) {
+    match c.returned() {
+        Some((v, m)) => (v.to_string(), m.to_string()),
+        None => ("-".into(), "-".into()),
     }
+}
+
+/// The admitted calls, in admission order (call number = index + 1).
+fn calls(rec: &Recorded) -> &[TreeNode] {
+    let tree = &rec.index.tree;
+    &tree.nodes[..tree.calls as usize]
 }
 
 pub fn trace_tsv(rec: &Recorded) -> String {
     let mut out = String::from(TSV_HEADER);
     out.push('\n');
-    for c in calls(&rec.trace.events) {
-        let (value, mv) = value_cell(&c);
+    for (i, c) in calls(rec).iter().enumerate() {
+        let (value, mv) = value_cell(c);
         let _ = writeln!(
             out,
             "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
-            c.step,
+            i + 1,
             c.pass,
             c.ply,
             c.state,
@@ -164,29 +173,26 @@ fn human_score(v: i32) -> String {
 
 /// The complete call trace as a table for people: the state column is indented by ply so
 /// the tree's shape shows, and cutoffs are marked.
-pub fn trace_table(lesson: &Lesson, rec: &Recorded) -> String {
-    let rows = calls(&rec.trace.events);
+pub fn trace_table(rec: &Recorded) -> String {
     let header = [
         "step", "pass", "ply", "state", "d", "q", "α", "β", "value", "move", "result",
     ];
-    let mut table: Vec<[String; 11]> = Vec::with_capacity(rows.len());
-    for c in &rows {
+    let mut table: Vec<[String; 11]> = Vec::with_capacity(calls(rec).len());
+    for (i, c) in calls(rec).iter().enumerate() {
         let (value, mv) = value_cell(c);
-        let side = crate::game::Game::side(&lesson.graph, c.state);
-        let name = lesson.graph.name(c.state);
         let mut result = c.outcome.map_or("open", |o| o.name()).to_string();
         if c.caused_cutoff {
             result.push_str("  ✂ cut");
         }
         table.push([
-            c.step.to_string(),
+            (i + 1).to_string(),
             c.pass.to_string(),
             c.ply.to_string(),
             format!(
                 "{}{} {}",
                 "  ".repeat(c.ply as usize),
-                if side.is_max() { "▲" } else { "▼" },
-                name
+                if c.turn.is_max() { "▲" } else { "▼" },
+                rec.name(c.state)
             ),
             c.depth.to_string(),
             c.qleft.to_string(),
@@ -229,23 +235,26 @@ pub fn trace_table(lesson: &Lesson, rec: &Recorded) -> String {
     for r in &table {
         out.push_str(&line(r.iter().map(String::as_str).collect()));
     }
-    out.push_str(&three_lines(&lesson.name, &rec.result));
+    out.push_str(&three_lines(&rec.trace.header.lesson, rec.result()));
     out
 }
 
-/// Every event as one JSON object per line, with candidate lists spelled out.
+/// Every event as one JSON object per line, with candidate lists (and the states they lead
+/// to) spelled out, and each cutoff's skipped candidates.
 pub fn trace_jsonl(rec: &Recorded) -> String {
-    let moves = &rec.trace.moves;
-    let mut orders: Vec<&[u16]> = Vec::new();
+    let tree = &rec.index.tree;
+    // Which call each cutoff belongs to, by event index (the marks are sorted).
+    let mut cut_owner: Vec<(u32, u32)> = (0..tree.calls)
+        .filter(|&i| tree.nodes[i as usize].cutoff.is_some())
+        .map(|i| (tree.nodes[i as usize].cut_event, i))
+        .collect();
+    cut_owner.sort_unstable();
     let mut out = String::new();
-    for event in &rec.trace.events {
+    for (i, event) in rec.trace.events.iter().enumerate() {
         let value = match *event {
             Event::Order { state, start, len } => {
-                let list = &moves[start as usize..start as usize + len as usize];
-                if let Some(top) = orders.last_mut() {
-                    *top = list;
-                }
-                json!({"event": "order", "state": state, "candidates": list})
+                let (moves, children) = rec.trace.order(start, len);
+                json!({"event": "order", "state": state, "candidates": moves, "children": children})
             }
             Event::Cutoff {
                 state,
@@ -253,20 +262,16 @@ pub fn trace_jsonl(rec: &Recorded) -> String {
                 alpha,
                 beta,
             } => {
-                let skipped = orders
-                    .last()
-                    .map_or(&[][..], |o| &o[(pos as usize + 1).min(o.len())..]);
+                let skipped = cut_owner
+                    .binary_search_by_key(&(i as u32), |&(e, _)| e)
+                    .map_or(&[][..], |k| {
+                        let order = rec.order(cut_owner[k].1).0;
+                        &order[(pos as usize + 1).min(order.len())..]
+                    });
                 json!({"event": "cutoff", "state": state, "pos": pos, "alpha": alpha, "beta": beta, "skipped": skipped})
             }
             _ => serde_json::to_value(event).unwrap_or_default(),
         };
-        match event {
-            Event::Enter { .. } => orders.push(&[]),
-            Event::Return { .. } | Event::Unwind { .. } => {
-                orders.pop();
-            }
-            _ => {}
-        }
         let _ = writeln!(out, "{value}");
     }
     out

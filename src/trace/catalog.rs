@@ -1,0 +1,88 @@
+//! The states a trace mentions, with their names and whose turn each is: how every view names
+//! a state without asking the game (a graph's labels today; board text or square names later).
+
+use serde::{Deserialize, Serialize};
+
+use crate::game::Side;
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StateInfo {
+    pub id: u32,
+    /// The lesson's name for the state, when it gives one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
+    pub turn: Side,
+}
+
+/// States sorted by id, each once.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Catalog {
+    states: Vec<StateInfo>,
+}
+
+impl Catalog {
+    /// A catalog of `states` (any order, duplicates allowed: the first one wins).
+    pub fn new(mut states: Vec<StateInfo>) -> Catalog {
+        states.sort_by_key(|s| s.id);
+        states.dedup_by_key(|s| s.id);
+        Catalog { states }
+    }
+
+    /// Whether the ids are strictly increasing (true of every catalog built by `new`; a
+    /// saved file may break it).
+    pub fn is_sorted(&self) -> bool {
+        self.states.windows(2).all(|w| w[0].id < w[1].id)
+    }
+
+    pub fn get(&self, id: u32) -> Option<&StateInfo> {
+        self.states
+            .binary_search_by_key(&id, |s| s.id)
+            .ok()
+            .map(|i| &self.states[i])
+    }
+
+    pub fn contains(&self, id: u32) -> bool {
+        self.get(id).is_some()
+    }
+
+    pub fn label(&self, id: u32) -> Option<&str> {
+        self.get(id)?.label.as_deref()
+    }
+
+    /// The label when there is one, the state number otherwise.
+    pub fn name(&self, id: u32) -> String {
+        match self.label(id) {
+            Some(l) => l.to_string(),
+            None => id.to_string(),
+        }
+    }
+
+    /// Whose turn the state is (MAX for a state the catalog does not list).
+    pub fn turn(&self, id: u32) -> Side {
+        self.get(id).map_or(Side::Max, |s| s.turn)
+    }
+
+    /// A state by label, or by number when no label matches.
+    pub fn find(&self, name: &str) -> Option<u32> {
+        let name = name.trim();
+        self.states
+            .iter()
+            .find(|s| s.label.as_deref() == Some(name))
+            .map(|s| s.id)
+            .or_else(|| name.parse::<u32>().ok().filter(|&id| self.contains(id)))
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &StateInfo> {
+        self.states.iter()
+    }
+
+    pub fn len(&self) -> usize {
+        self.states.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.states.is_empty()
+    }
+}
