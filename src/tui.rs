@@ -9,6 +9,8 @@
 
 pub mod app;
 pub mod keys;
+pub mod layout;
+pub mod model;
 pub mod term;
 pub mod theme;
 pub mod view;

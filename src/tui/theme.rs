@@ -1,7 +1,9 @@
-//! Styles. Every meaning also has a symbol or a text attribute, so colour only helps; with
-//! `NO_COLOR` set (any non-empty value) no colour is used at all.
+//! Styles, and the titled frames the regions share. Every meaning also has a symbol or a text
+//! attribute, so colour only helps; with `NO_COLOR` set (any non-empty value) no colour is used
+//! at all.
 
 use ratatui::style::{Color, Modifier, Style};
+use ratatui::widgets::{Block, Borders};
 
 #[derive(Clone, Copy, Debug)]
 pub struct Theme {
@@ -65,5 +67,23 @@ impl Theme {
     }
     pub fn changed(&self) -> Style {
         self.fg(Color::Yellow).add_modifier(Modifier::BOLD)
+    }
+
+    /// The frame of a full-width region: a titled rule along its top.
+    pub fn top_block(&self, title: String) -> Block<'static> {
+        Block::default()
+            .borders(Borders::TOP)
+            .title(title)
+            .border_style(self.block())
+            .title_style(self.title())
+    }
+
+    /// The frame of a region on the right: a titled rule along its top and left.
+    pub fn side_block(&self, title: String) -> Block<'static> {
+        Block::default()
+            .borders(Borders::TOP | Borders::LEFT)
+            .title(title)
+            .border_style(self.block())
+            .title_style(self.title())
     }
 }

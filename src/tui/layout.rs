@@ -1,0 +1,114 @@
+//! Where things go on screen: the regions of the main screen (the views draw into them) and,
+//! in `tree`, where each node of the tree sits (drawing and mouse clicks both use it).
+
+pub mod tree;
+
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::widgets::{Block, Borders};
+
+/// Below this size a centred message replaces the screen.
+pub const MIN_WIDTH: u16 = 60;
+pub const MIN_HEIGHT: u16 = 18;
+
+/// The main screen's regions (see the sketch in `view`).
+pub struct Regions {
+    pub title: Rect,
+    pub tree: Rect,
+    pub table: Rect,
+    pub counters: Rect,
+    pub stack: Rect,
+    pub narration: Rect,
+    pub footer: Rect,
+}
+
+/// Whether `area` is too small for the main screen.
+pub fn too_small(area: Rect) -> bool {
+    area.width < MIN_WIDTH || area.height < MIN_HEIGHT
+}
+
+impl Regions {
+    /// The regions of `area` for a run whose deepest path has `peak` frames and whose pass
+    /// history has `passes` lines so far.
+    pub fn new(area: Rect, peak: u64, passes: usize) -> Regions {
+        let tall = area.height >= 36;
+        // Room for the deepest path of the run (stable while stepping), within limits.
+        let deepest = peak as u16 + 1;
+        let stack_rows = deepest.clamp(2, if tall { 12 } else { 3 });
+        let narration_rows = if tall { 4 } else { 3 };
+        let [title, main, stack, narration, footer] = Layout::vertical([
+            Constraint::Length(1),
+            Constraint::Fill(1),
+            Constraint::Length(2 + stack_rows),
+            Constraint::Length(1 + narration_rows),
+            Constraint::Length(1),
+        ])
+        .areas(area);
+        let right_w = (area.width * 2 / 5).clamp(34, 64);
+        let [tree, right] =
+            Layout::horizontal([Constraint::Fill(1), Constraint::Length(right_w)]).areas(main);
+        let pass_rows = (passes as u16 + 1).clamp(2, if tall { 8 } else { 3 });
+        let [table, counters] =
+            Layout::vertical([Constraint::Fill(1), Constraint::Length(1 + 2 + pass_rows)])
+                .areas(right);
+        Regions {
+            title,
+            tree,
+            table,
+            counters,
+            stack,
+            narration,
+            footer,
+        }
+    }
+}
+
+/// Inside the tree region: the main run's tree, and in a comparison the partner's, each under
+/// a two-line head.
+pub struct TreePanes {
+    pub main: Rect,
+    pub compare: Option<ComparePanes>,
+}
+
+pub struct ComparePanes {
+    pub main_head: Rect,
+    pub partner_head: Rect,
+    pub partner: Rect,
+}
+
+impl TreePanes {
+    /// The panes of the tree region `area` (below its top border).
+    pub fn new(area: Rect, compare: bool) -> TreePanes {
+        let inner = Block::default().borders(Borders::TOP).inner(area);
+        if !compare {
+            return TreePanes {
+                main: inner,
+                compare: None,
+            };
+        }
+        let [left, right] =
+            Layout::horizontal([Constraint::Fill(1), Constraint::Fill(1)]).areas(inner);
+        let [main_head, main] =
+            Layout::vertical([Constraint::Length(2), Constraint::Fill(1)]).areas(left);
+        let [partner_head, partner] =
+            Layout::vertical([Constraint::Length(2), Constraint::Fill(1)]).areas(right);
+        TreePanes {
+            main,
+            compare: Some(ComparePanes {
+                main_head,
+                partner_head,
+                partner,
+            }),
+        }
+    }
+}
+
+/// A `w`×`h` rectangle in the middle of `area` (popups, the too-small message).
+pub fn centered(area: Rect, w: u16, h: u16) -> Rect {
+    let (w, h) = (w.min(area.width), h.min(area.height));
+    Rect::new(
+        area.x + (area.width - w) / 2,
+        area.y + (area.height - h) / 2,
+        w,
+        h,
+    )
+}

@@ -1,0 +1,282 @@
+//! Where each node of the shown pass sits: top-down boxes when the pass fits (and the outline
+//! is not asked for), else an indented outline around the node in focus. The tree view draws
+//! from it, and mouse clicks are tested against it.
+
+use std::collections::HashMap;
+
+use ratatui::layout::Rect;
+
+use crate::index::{NONE, NodeKind, Outcome, TreeNode};
+use crate::replay::narrate::sc;
+
+use crate::tui::model::TreeCtx;
+
+/// Box drawing is used only below this many nodes in the pass.
+const BOX_LIMIT: usize = 400;
+
+/// Where each node sits on screen.
+pub enum Geometry {
+    /// (centre x offset, level) per node, the cell width, and the drawing's size.
+    Boxes {
+        cells: Vec<(u16, u16, u32)>,
+        width: u16,
+        height: u16,
+        /// Parent-children groups for the connector lines.
+        links: Vec<(u32, Vec<u32>)>,
+        label_w: u16,
+        /// Rows per level: 2 (label, lines) or 3 (label, window, lines) when there is room.
+        row_h: u16,
+    },
+    /// Rows (node, depth below the pass root); when the root is scrolled off, the first line
+    /// is a breadcrumb of the first row's ancestors.
+    Outline {
+        rows: Vec<(u32, u16)>,
+        crumb: Vec<u32>,
+    },
+    Empty(String),
+}
+
+/// The widest a node's label gets over the whole run (so the layout never jumps).
+fn label_width(n: &TreeNode) -> u16 {
+    let digits = |v: i64| v.to_string().chars().count() as u16;
+    let mut w = 2 + digits(n.state as i64);
+    match n.kind {
+        NodeKind::Call => {
+            if n.outcome.is_some() {
+                w += 1 + digits(n.value as i64);
+            }
+            if n.outcome == Some(Outcome::TableHit) {
+                w += 1;
+            }
+            if n.cut_event != NONE {
+                w += 1;
+            }
+            if n.transposed {
+                w += 1;
+            }
+        }
+        _ => w += 1,
+    }
+    w
+}
+
+/// The pass whose tree is shown and its root.
+fn root(ctx: &TreeCtx) -> Result<u32, String> {
+    let tree = &ctx.replay.tree();
+    match tree.pass_at(ctx.st.step) {
+        Some(p) if p.root != NONE => Ok(p.root),
+        Some(p) => Err(format!(
+            "Pass {}: the budget refused the root, so nothing was searched.",
+            p.depth
+        )),
+        None => Err("No pass was run.".into()),
+    }
+}
+
+pub fn geometry(ctx: &TreeCtx, area: Rect) -> Geometry {
+    let root = match root(ctx) {
+        Ok(r) => r,
+        Err(m) => return Geometry::Empty(m),
+    };
+    let tree = &ctx.replay.tree();
+    if !ctx.outline
+        && tree.subtree_size(root, BOX_LIMIT) <= BOX_LIMIT
+        && let Some(g) = boxes(ctx, root, area)
+    {
+        return g;
+    }
+    outline(ctx, root, area)
+}
+
+fn boxes(ctx: &TreeCtx, root: u32, area: Rect) -> Option<Geometry> {
+    let tree = &ctx.replay.tree();
+    // Pre-order list with levels, and the widest label.
+    let mut order = Vec::new();
+    let mut stack = vec![(root, 0u16)];
+    let mut label_w = 0;
+    while let Some((id, level)) = stack.pop() {
+        order.push((id, level));
+        label_w = label_w.max(label_width(tree.get(id)));
+        let kids: Vec<u32> = tree.children(id).collect();
+        for &c in kids.iter().rev() {
+            stack.push((c, level + 1));
+        }
+    }
+    let levels = order.iter().map(|o| o.1).max().unwrap_or(0) + 1;
+    let leaves = order
+        .iter()
+        .filter(|o| tree.get(o.0).first_child == NONE)
+        .count()
+        .max(1) as u16;
+    // On large screens each node also shows the window it was entered with, if that fits.
+    let detail_w = order
+        .iter()
+        .map(|o| detail(tree.get(o.0)).chars().count() as u16)
+        .max()
+        .unwrap_or(0);
+    let rich_w = label_w.max(detail_w) + 1;
+    let rich = levels * 3 - 1 <= area.height && leaves * rich_w <= area.width;
+    let (base_w, row_h) = if rich { (rich_w, 3) } else { (label_w + 1, 2) };
+    // Spread out on wide screens, but keep siblings close enough to read as a family.
+    let cell = base_w.max((area.width / leaves).min(base_w + 8));
+    let height = levels * row_h - 1;
+    // Leaves take one cell each; parents centre over their children.
+    let mut centre = HashMap::new();
+    let mut cursor = 0u16;
+    let mut links = Vec::new();
+    for &(id, _) in order.iter().rev() {
+        let kids: Vec<u32> = tree.children(id).collect();
+        if kids.is_empty() {
+            continue;
+        }
+        links.push((id, kids));
+    }
+    // Leaves in pre-order get increasing cells.
+    for &(id, _) in &order {
+        if tree.get(id).first_child == NONE {
+            centre.insert(id, cursor * cell + cell / 2);
+            cursor += 1;
+        }
+    }
+    let width = cursor.checked_mul(cell)?;
+    if width > area.width || height > area.height {
+        return None;
+    }
+    for (id, kids) in &links {
+        // `links` runs children before parents (reverse pre-order), so kids are placed.
+        let first = centre[&kids[0]];
+        let last = centre[&kids[kids.len() - 1]];
+        centre.insert(*id, (first + last) / 2);
+    }
+    let cells = order.iter().map(|&(id, l)| (centre[&id], l, id)).collect();
+    Some(Geometry::Boxes {
+        cells,
+        width,
+        height,
+        links,
+        label_w,
+        row_h,
+    })
+}
+
+/// The window a call was entered with, as the rich box drawing shows under the node.
+pub fn detail(n: &TreeNode) -> String {
+    if n.kind != NodeKind::Call {
+        return String::new();
+    }
+    format!("({},{})", sc(n.alpha), sc(n.beta))
+}
+
+fn outline(ctx: &TreeCtx, root: u32, area: Rect) -> Geometry {
+    let tree = &ctx.replay.tree();
+    let collapsed = |id: u32| ctx.collapsed.contains(&id);
+    // The focus, or its highest folded ancestor when it is hidden.
+    let mut focus = ctx
+        .focus()
+        .filter(|&f| in_pass(ctx, f, root))
+        .unwrap_or(root);
+    let mut a = tree.get(focus).parent;
+    while a != NONE {
+        if collapsed(a) {
+            focus = a;
+        }
+        a = tree.get(a).parent;
+    }
+    let h = area.height as usize;
+    let depth_of = |id: u32| {
+        let mut d = 0u16;
+        let mut p = tree.get(id).parent;
+        while p != NONE {
+            d += 1;
+            p = tree.get(p).parent;
+        }
+        d
+    };
+    let mut before = Vec::new();
+    let mut cur = focus;
+    while before.len() < h / 2 {
+        if cur == root {
+            break;
+        }
+        match tree.prev_preorder(cur, &collapsed) {
+            Some(p) => {
+                before.push(p);
+                cur = p;
+            }
+            None => break,
+        }
+    }
+    before.reverse();
+    let mut rows: Vec<u32> = before;
+    rows.push(focus);
+    let mut cur = focus;
+    while rows.len() < h {
+        match tree.next_preorder(cur, &collapsed) {
+            Some(n) if in_pass(ctx, n, root) => {
+                rows.push(n);
+                cur = n;
+            }
+            _ => break,
+        }
+    }
+    // When the pass root is scrolled off, the top line names the ancestors instead.
+    let mut crumb = Vec::new();
+    if rows.first().is_some_and(|&r| r != root) && rows.len() > 1 {
+        if rows[0] != focus {
+            rows.remove(0);
+        } else {
+            rows.pop();
+        }
+        let mut p = tree.get(rows[0]).parent;
+        while p != NONE {
+            crumb.push(p);
+            p = tree.get(p).parent;
+        }
+        crumb.reverse();
+    }
+    let base = rows.first().map_or(0, |&r| depth_of(r));
+    let mut d = base;
+    let mut out = Vec::with_capacity(rows.len());
+    for (i, &id) in rows.iter().enumerate() {
+        if i > 0 {
+            // Depth changes by +1 going to a child, or drops to the next sibling's level.
+            d = depth_of(id);
+        }
+        out.push((id, d));
+    }
+    Geometry::Outline { rows: out, crumb }
+}
+
+fn in_pass(ctx: &TreeCtx, id: u32, root: u32) -> bool {
+    let tree = &ctx.replay.tree();
+    let n = tree.get(id);
+    let r = tree.get(root);
+    n.pass == r.pass && (n.kind != NodeKind::Call || id >= root)
+}
+
+/// The node drawn at (x, y), if any.
+pub fn hit(ctx: &TreeCtx, area: Rect, x: u16, y: u16) -> Option<u32> {
+    match geometry(ctx, area) {
+        Geometry::Boxes {
+            cells,
+            width,
+            label_w,
+            row_h,
+            ..
+        } => {
+            let ox = area.x + (area.width - width) / 2;
+            cells.into_iter().find_map(|(cx, l, id)| {
+                let start = (ox + cx).saturating_sub(label_w / 2);
+                let yy = area.y + l * row_h;
+                (yy == y && x + 1 >= start && x <= start + label_w + 1).then_some(id)
+            })
+        }
+        Geometry::Outline { rows, crumb } => {
+            let top = u16::from(!crumb.is_empty());
+            (y >= area.y + top)
+                .then(|| rows.get((y - area.y - top) as usize).map(|r| r.0))
+                .flatten()
+        }
+        Geometry::Empty(_) => None,
+    }
+}
