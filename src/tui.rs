@@ -1,9 +1,12 @@
 //! The stepping TUI (issue 3): a replay of the recorded trace of a run, one event at a time.
 //! It never searches on its own; live option changes re-run the core through `run::recorded`.
 //!
-//! - `app`: plain state and how actions change it.
+//! - `app`: plain state and how actions change it (it draws nothing and imports no view).
+//! - `model`: what the app and the views both read (the current node, the tree's settings,
+//!   the lesson's notes, setting names), as functions of the replay state.
+//! - `layout`: the screen's regions, and where each tree node sits (drawing and clicks).
+//! - `view`: one module per screen region, reading the replay state and the app.
 //! - `keys`: the binding table (keys and the `?` help both come from it).
-//! - `view`: one function per screen region, reading only the replay state.
 //! - `term`: terminal modes, restored on quit, panic and termination signals.
 //! - `theme`: styles; `NO_COLOR` respected, meaning never by colour alone.
 

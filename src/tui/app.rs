@@ -7,12 +7,14 @@ use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKin
 use ratatui::layout::Rect;
 
 use super::keys::{self, Action};
+use super::layout;
+use super::model::{self, TreeCtx, algorithm_name, cut_name, on_off};
 use super::theme::Theme;
 use crate::error::Result;
+use crate::index::NONE;
 use crate::lesson::{Lesson, Overrides, RunSetup, parse_bound};
 use crate::practice::screen::{Outcome as PracticeOutcome, PracticeScreen};
 use crate::practice::{self, store::Progress};
-use crate::index::NONE;
 use crate::replay::{Replay, ReplayState};
 use crate::search::{Algorithm, CutRule, MAX_BUDGET, MAX_DEPTH, MAX_QLIMIT, Stats};
 
@@ -200,7 +202,24 @@ impl App {
 
     /// The node the search is at.
     pub fn current(&self) -> Option<u32> {
-        super::view::tree::current_node(&self.replay, &self.st)
+        model::current_node(&self.replay, &self.st)
+    }
+
+    /// What the tree of this run reads: its replay, step, selection, folds and mode.
+    pub fn tree_ctx(&self) -> TreeCtx<'_> {
+        TreeCtx {
+            replay: &self.replay,
+            st: &self.st,
+            selected: self.selected,
+            collapsed: &self.collapsed,
+            outline: self.outline,
+            theme: self.theme,
+        }
+    }
+
+    /// What the tree of the comparison's second run reads (no selection or folds of its own).
+    pub fn partner_ctx<'a>(&'a self, c: &'a Compare) -> TreeCtx<'a> {
+        TreeCtx::plain(&c.replay, &c.st, self.outline, self.theme)
     }
 
     pub fn on_key(&mut self, key: KeyEvent) {
@@ -302,9 +321,7 @@ impl App {
         {
             return;
         }
-        let hit =
-            super::view::tree::hit(&super::view::tree::Ctx::main(self), area, m.column, m.row);
-        self.selected = hit;
+        self.selected = layout::tree::hit(&self.tree_ctx(), area, m.column, m.row);
     }
 
     /// One step of playback.
@@ -750,19 +767,7 @@ impl App {
 
     /// Notes the lesson attaches to the current call of this preset.
     pub fn notes(&self) -> Vec<&str> {
-        let Some(p) = &self.preset else {
-            return Vec::new();
-        };
-        if self.st.step == 0 {
-            return Vec::new();
-        }
-        self.lesson
-            .spec
-            .notes
-            .iter()
-            .filter(|n| &n.run == p && n.step == self.st.stats.nodes)
-            .map(|n| n.text.as_str())
-            .collect()
+        model::notes(&self.lesson, self.preset.as_deref(), &self.st)
     }
 }
 
@@ -780,22 +785,4 @@ pub fn aligned_step(from: &Replay, st: &ReplayState, to: &Replay) -> usize {
     let base = to.call_step(i).unwrap_or(0);
     let limit = to.call_step(i + 1).map_or(to.len(), |s| s - 1);
     (base + offset).min(limit)
-}
-
-pub fn on_off(b: bool) -> &'static str {
-    if b { "on" } else { "off" }
-}
-
-pub fn cut_name(c: CutRule) -> &'static str {
-    match c {
-        CutRule::AtLeast => "α≥β",
-        CutRule::Strict => "α>β",
-    }
-}
-
-pub fn algorithm_name(a: Algorithm) -> &'static str {
-    match a {
-        Algorithm::AlphaBeta => "αβ",
-        Algorithm::Minimax => "minimax",
-    }
 }

@@ -1,0 +1,44 @@
+//! The footer line: the last message (a live change, a failed jump) or else the main keys,
+//! and whether playback runs.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Modifier;
+use ratatui::text::{Line, Span};
+
+use crate::tui::app::App;
+use crate::tui::keys::{self, Action};
+
+/// The keys the footer lists, in order.
+const MAIN_KEYS: [Action; 8] = [
+    Action::StepForward,
+    Action::CallForward,
+    Action::StepOut,
+    Action::NextCutoff,
+    Action::NextHit,
+    Action::PlayPause,
+    Action::Help,
+    Action::Quit,
+];
+
+pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
+    let t = app.theme;
+    let line = match &app.message {
+        Some(m) => Line::styled(format!(" {m}"), t.changed()),
+        None => {
+            let play = if app.playing {
+                format!("▶ playing every {} ms  ", app.speed_ms)
+            } else {
+                String::new()
+            };
+            Line::from(vec![
+                Span::styled(format!(" {play}"), t.changed()),
+                Span::styled(
+                    keys::footer(&MAIN_KEYS),
+                    t.faint().remove_modifier(Modifier::DIM),
+                ),
+            ])
+        }
+    };
+    buf.set_line(area.x, area.y, &line, area.width);
+}
