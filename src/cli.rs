@@ -309,7 +309,9 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
             crate::tui::open(lesson, setup)?;
             return Ok(ExitCode::SUCCESS);
         }
-        Some(Command::Practice(args)) => crate::practice::command(&args)?,
+        Some(Command::Practice(args)) => {
+            crate::practice::command(&args, crate::tui::practice_round)?
+        }
         Some(Command::Export(args)) => crate::export::export(&args)?,
         Some(Command::Import(args)) => crate::export::import(&args)?,
         Some(Command::Completions { shell }) => {

@@ -6,7 +6,6 @@
 //! - `problem`: one problem (tree + runs + question), its answer and its grader.
 //! - `answer`: the one-line answer forms a learner types and answer files hold.
 //! - `render`: the tree as an outline for a terminal; `store`: progress on disk.
-//! - `screen`: the full-screen practice round (`prune practice tui`), a ratatui widget.
 //!
 //! Library use (a TUI): `generate(seed, index, kind)` or `lesson_problems()` gives a
 //! `Problem`; `Problem::describe()` (or `item.question`, `settings()`, `item.answer_format`)
@@ -20,7 +19,6 @@ pub mod problem;
 pub mod query;
 pub mod render;
 pub mod rng;
-pub mod screen;
 pub mod store;
 
 use std::collections::BTreeMap;
@@ -685,7 +683,11 @@ impl Pick {
     }
 }
 
-pub fn command(args: &PracticeArgs) -> Result<String> {
+/// `prune practice …`; `round` runs a full-screen round (the CLI passes `tui::practice_round`).
+pub fn command(
+    args: &PracticeArgs,
+    round: impl FnOnce(Vec<Problem>) -> Result<(usize, usize)>,
+) -> Result<String> {
     let quiz_default;
     let command = match &args.command {
         Some(c) => c,
@@ -712,7 +714,7 @@ pub fn command(args: &PracticeArgs) -> Result<String> {
             Ok(String::new())
         }
         PracticeCommand::Tui { pick } => {
-            let (right, asked) = screen::run(pick.problems()?)?;
+            let (right, asked) = round(pick.problems()?)?;
             let saved = store::progress_path()
                 .map(|p| format!("; progress saved in {}", p.display()))
                 .unwrap_or_default();

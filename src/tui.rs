@@ -6,11 +6,16 @@
 //!   the lesson's notes, setting names), as functions of the replay state.
 //! - `layout`: the screen's regions, and where each tree node sits (drawing and clicks).
 //! - `view`: one module per screen region, reading the replay state and the app.
+//! - `components`: screens that take over the tutor (a practice round).
 //! - `keys`: the binding table (keys and the `?` help both come from it).
 //! - `term`: terminal modes, restored on quit, panic and termination signals.
 //! - `theme`: styles; `NO_COLOR` respected, meaning never by colour alone.
+//!
+//! Every terminal session (the tutor, or a practice round on its own) goes through `session`
+//! here and waits for input through `next_event`.
 
 pub mod app;
+pub mod components;
 pub mod keys;
 pub mod layout;
 pub mod model;
@@ -18,7 +23,7 @@ pub mod term;
 pub mod theme;
 pub mod view;
 
-use std::io::{self, IsTerminal};
+use std::io::{self, IsTerminal, Stdout};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -28,7 +33,12 @@ use ratatui::backend::CrosstermBackend;
 
 use crate::error::{Error, Result};
 use crate::lesson::{Lesson, RunSetup};
+use crate::practice::Problem;
+use crate::practice::store::Progress;
 use app::App;
+use components::practice::{Outcome, PracticeScreen};
+
+type Term = Terminal<CrosstermBackend<Stdout>>;
 
 /// Opens the tutor on a lesson with a resolved run.
 pub fn open(lesson: Lesson, setup: RunSetup) -> Result<()> {
@@ -52,14 +62,34 @@ fn io_error(source: io::Error) -> Error {
     }
 }
 
-fn run(mut app: App) -> Result<()> {
+/// A practice round on its own (`prune practice tui`), until the learner quits or answers
+/// everything; the progress file gets every graded answer as it happens. Returns (right,
+/// answered).
+pub fn practice_round(problems: Vec<Problem>) -> Result<(usize, usize)> {
+    need_terminal(
+        "prune practice tui needs a terminal; for piped input use `prune practice quiz`",
+    )?;
+    let progress = Progress::load()?;
+    let mut round = PracticeScreen::new(problems, progress).saving(true);
+    session(|terminal| round_loop(terminal, &mut round))?;
+    Ok(round.score())
+}
+
+fn need_terminal(why: &str) -> Result<()> {
     if !io::stdout().is_terminal() || !io::stdin().is_terminal() {
-        return Err(Error::Options(
-            "the tutor needs a terminal; for plain text use `prune run` or `prune trace`".into(),
-        ));
+        return Err(Error::Options(why.into()));
     }
+    Ok(())
+}
+
+/// Runs `body` with the terminal in the tutor's modes, restored however it ends; after a
+/// termination signal the process leaves with the conventional 128 + signal status.
+fn session(body: impl FnOnce(&mut Term) -> io::Result<()>) -> Result<()> {
     let session = term::enter().map_err(io_error)?;
-    let result = event_loop(&mut app);
+    let result = Terminal::new(CrosstermBackend::new(io::stdout())).and_then(|mut terminal| {
+        terminal.clear()?;
+        body(&mut terminal)
+    });
     drop(session);
     if let Some(sig) = term::signalled() {
         std::process::exit(128 + sig);
@@ -67,9 +97,56 @@ fn run(mut app: App) -> Result<()> {
     result.map_err(io_error)
 }
 
-fn event_loop(app: &mut App) -> io::Result<()> {
-    let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
-    terminal.clear()?;
+fn gone() -> io::Error {
+    io::Error::new(io::ErrorKind::BrokenPipe, "the terminal went away")
+}
+
+/// The next terminal event, or `None` after `wait` with none. A closed terminal reads as
+/// endless end-of-file, which crossterm's poll and read spin on; this checks for it (an
+/// error) and waits with its own poll (crossterm's buffer first).
+fn next_event(wait: Duration) -> io::Result<Option<TermEvent>> {
+    if term::terminal_gone() {
+        return Err(gone());
+    }
+    let ready = event::poll(Duration::ZERO)?
+        || (term::wait_for_input(wait) && !term::terminal_gone() && event::poll(Duration::ZERO)?);
+    if !ready {
+        return Ok(None);
+    }
+    // Readable can mean hung up; crossterm's read would then loop on EOF forever.
+    if term::terminal_gone() {
+        return Err(gone());
+    }
+    event::read().map(Some)
+}
+
+fn round_loop(terminal: &mut Term, round: &mut PracticeScreen) -> io::Result<()> {
+    loop {
+        if term::signalled().is_some() {
+            return Ok(());
+        }
+        terminal.draw(|frame| {
+            let area = frame.area();
+            frame.render_widget(&*round, area);
+            if let Some(p) = round.cursor_position(area) {
+                frame.set_cursor_position(p);
+            }
+        })?;
+        // A resize (or any other event) just redraws.
+        if let Some(TermEvent::Key(key)) = next_event(Duration::from_millis(250))?
+            && round.handle_key(key) == Outcome::Quit
+        {
+            return Ok(());
+        }
+    }
+}
+
+fn run(mut app: App) -> Result<()> {
+    need_terminal("the tutor needs a terminal; for plain text use `prune run` or `prune trace`")?;
+    session(|terminal| event_loop(terminal, &mut app))
+}
+
+fn event_loop(terminal: &mut Term, app: &mut App) -> io::Result<()> {
     // For the end-to-end test of terminal restoration after a panic.
     let test_panic = std::env::var_os("PRUNE_TEST_PANIC").is_some();
     loop {
@@ -85,27 +162,12 @@ fn event_loop(app: &mut App) -> io::Result<()> {
         } else {
             Duration::from_millis(100)
         };
-        // A closed terminal reads as endless end-of-file, which crossterm's poll and read spin
-        // on; check for it, and wait for input with our own poll (crossterm's buffer first).
-        if term::terminal_gone() {
-            return Err(io::Error::new(
-                io::ErrorKind::BrokenPipe,
-                "the terminal went away",
-            ));
-        }
-        let ready = event::poll(Duration::ZERO)?
-            || (term::wait_for_input(wait)
-                && !term::terminal_gone()
-                && event::poll(Duration::ZERO)?);
-        if ready {
-            match event::read()? {
-                TermEvent::Key(k) if k.kind == KeyEventKind::Press => app.on_key(k),
-                TermEvent::Mouse(m) => app.on_mouse(m),
-                // A resize just redraws on the next pass.
-                _ => {}
-            }
-        } else {
-            app.tick();
+        match next_event(wait)? {
+            Some(TermEvent::Key(k)) if k.kind == KeyEventKind::Press => app.on_key(k),
+            Some(TermEvent::Mouse(m)) => app.on_mouse(m),
+            // A resize just redraws on the next pass.
+            Some(_) => {}
+            None => app.tick(),
         }
         if app.quit {
             return Ok(());

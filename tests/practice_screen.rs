@@ -8,9 +8,9 @@
 
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use prune::practice::render::outline;
-use prune::practice::screen::{MIN_HEIGHT, MIN_WIDTH, Outcome, Phase, PracticeScreen};
 use prune::practice::store::Progress;
 use prune::practice::{Kind, make_set};
+use prune::tui::components::practice::{MIN_HEIGHT, MIN_WIDTH, Outcome, Phase, PracticeScreen};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::layout::{Position, Rect};

@@ -6,6 +6,7 @@ use std::collections::HashSet;
 use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
 
+use super::components::practice::{Outcome as PracticeOutcome, PracticeScreen};
 use super::keys::{self, Action};
 use super::layout;
 use super::model::{self, TreeCtx, algorithm_name, cut_name, on_off};
@@ -13,7 +14,6 @@ use super::theme::Theme;
 use crate::error::Result;
 use crate::index::NONE;
 use crate::lesson::{Lesson, Overrides, RunSetup, parse_bound};
-use crate::practice::screen::{Outcome as PracticeOutcome, PracticeScreen};
 use crate::practice::{self, store::Progress};
 use crate::replay::{Replay, ReplayState};
 use crate::search::{Algorithm, CutRule, MAX_BUDGET, MAX_DEPTH, MAX_QLIMIT, Stats};

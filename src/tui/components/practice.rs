@@ -1,9 +1,10 @@
-//! A practice round as a full-screen terminal view: pose each problem, edit an answer, grade
-//! it, show which node is wrong and where the trace shows it, and sum the round up by kind.
+//! A practice round over the whole screen: pose each problem, edit an answer, grade it, show
+//! which node is wrong and where the trace shows it, and sum the round up by kind.
 //!
 //! `PracticeScreen` is plain state; `handle_key` changes it and `&PracticeScreen` is a ratatui
-//! `Widget`, so the stepping tutor can embed the round, and tests render it into a
-//! `TestBackend` without a terminal. `run` is the stand-alone loop (`prune practice tui`).
+//! `Widget`, so the tutor embeds the round (key `e`), `tui::practice_round` runs it alone
+//! (`prune practice tui`) in the tutor's terminal session, and tests render it into a
+//! `TestBackend` without a terminal. The problems, grading and progress are `practice`'s.
 //!
 //! ```text
 //!  Practice · problem 2/3 · leaves                score 1/1 · streak 1 · ? help
@@ -26,7 +27,6 @@
 
 use std::cell::Cell;
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use ratatui::buffer::Buffer;
@@ -35,11 +35,10 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Widget};
 
-use super::answer::Answer;
-use super::problem::{Problem, Verdict};
-use super::render::{outline, wrap};
-use super::store::{self, Progress};
-use crate::error::{Error, Result};
+use crate::practice::answer::Answer;
+use crate::practice::problem::{Problem, Verdict};
+use crate::practice::render::{outline, wrap};
+use crate::practice::store::{self, Progress};
 
 /// Below this size the screen asks for a larger terminal instead of drawing a broken layout.
 pub const MIN_WIDTH: u16 = 60;
@@ -355,7 +354,7 @@ impl PracticeScreen {
             .unwrap_or(0);
         match p.solve_run(run) {
             Ok(solved) => {
-                let table = crate::cli::report::trace_table(&p.lesson, &solved.rec);
+                let table = crate::report::trace_table(&solved.rec);
                 self.trace = Some(TraceView {
                     lines: table.lines().map(str::to_string).collect(),
                     step: v.step,
@@ -1010,79 +1009,6 @@ impl Widget for &PracticeScreen {
         self.render_footer(l.footer, buf);
         if self.help {
             self.render_help(area, buf);
-        }
-    }
-}
-
-/// Runs a round in the terminal until the learner quits or answers everything; the progress
-/// file gets every graded answer as it happens. Returns (right, answered).
-pub fn run(problems: Vec<Problem>) -> Result<(usize, usize)> {
-    use std::io::IsTerminal;
-    if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
-        return Err(Error::Options(
-            "prune practice tui needs a terminal; for piped input use `prune practice quiz`".into(),
-        ));
-    }
-    let progress = Progress::load()?;
-    let mut screen = PracticeScreen::new(problems, progress).saving(true);
-    let term_err = |source| Error::Io {
-        path: PathBuf::from("<terminal>"),
-        source,
-    };
-    // try_init installs a panic hook that restores the terminal; errors restore it here.
-    let mut terminal = match ratatui::try_init() {
-        Ok(t) => t,
-        Err(e) => {
-            ratatui::restore();
-            return Err(term_err(e));
-        }
-    };
-    let result = event_loop(&mut terminal, &mut screen);
-    ratatui::restore();
-    result.map_err(term_err)?;
-    Ok(screen.score())
-}
-
-fn event_loop(
-    terminal: &mut ratatui::DefaultTerminal,
-    screen: &mut PracticeScreen,
-) -> std::io::Result<()> {
-    use crossterm::event::{Event, poll, read};
-    loop {
-        // A terminal that went away reads as endless end-of-file, not as an error: stop.
-        if crate::tui::term::terminal_gone() {
-            return Err(std::io::Error::new(
-                std::io::ErrorKind::BrokenPipe,
-                "the terminal went away",
-            ));
-        }
-        terminal.draw(|frame| {
-            let area = frame.area();
-            frame.render_widget(&*screen, area);
-            if let Some(p) = screen.cursor_position(area) {
-                frame.set_cursor_position(p);
-            }
-        })?;
-        let zero = std::time::Duration::ZERO;
-        let ready = poll(zero)?
-            || (crate::tui::term::wait_for_input(std::time::Duration::from_millis(250))
-                && !crate::tui::term::terminal_gone()
-                && poll(zero)?);
-        if !ready {
-            continue;
-        }
-        // Readable can mean hung up; crossterm's read would then loop on EOF forever.
-        if crate::tui::term::terminal_gone() {
-            return Err(std::io::Error::new(
-                std::io::ErrorKind::BrokenPipe,
-                "the terminal went away",
-            ));
-        }
-        // A resize (or any other event) just redraws.
-        if let Event::Key(key) = read()?
-            && screen.handle_key(key) == Outcome::Quit
-        {
-            return Ok(());
         }
     }
 }
