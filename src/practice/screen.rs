@@ -355,7 +355,7 @@ impl PracticeScreen {
             .unwrap_or(0);
         match p.solve_run(run) {
             Ok(solved) => {
-                let table = crate::cli::report::trace_table(&p.lesson, &solved.rec);
+                let table = crate::report::trace_table(&solved.rec);
                 self.trace = Some(TraceView {
                     lines: table.lines().map(str::to_string).collect(),
                     step: v.step,

@@ -9,10 +9,10 @@ use ratatui::layout::Rect;
 use super::keys::{self, Action};
 use super::theme::Theme;
 use crate::error::Result;
+use crate::index::NONE;
 use crate::lesson::{Lesson, Overrides, RunSetup, parse_bound};
 use crate::practice::screen::{Outcome as PracticeOutcome, PracticeScreen};
 use crate::practice::{self, store::Progress};
-use crate::index::NONE;
 use crate::replay::{Replay, ReplayState};
 use crate::search::{Algorithm, CutRule, MAX_BUDGET, MAX_DEPTH, MAX_QLIMIT, Stats};
 

@@ -9,8 +9,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
 
 use super::tree::{self, Ctx};
-use crate::replay::narrate::{self, sc};
 use crate::index::{NONE, NodeKind, Outcome};
+use crate::replay::narrate::{self, sc};
 use crate::replay::{Replay, ReplayState};
 use crate::search::{Algorithm, INF, Stats, Status};
 
