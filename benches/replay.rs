@@ -22,10 +22,10 @@ fn benches(c: &mut Criterion) {
     let lesson = samples::largest_lesson();
     let setup = lesson.setup(Some("heavy"), &Overrides::default()).unwrap();
     let t0 = Instant::now();
-    let recorded = prune::run::recorded(&lesson, &setup).unwrap();
+    let recorded = prune::index::record(&lesson, &setup).unwrap();
     let t_record = t0.elapsed();
     let t1 = Instant::now();
-    let replay = Replay::new(recorded, &lesson.graph);
+    let replay = Replay::new(recorded);
     let t_index = t1.elapsed();
     eprintln!(
         "largest graph: {} calls, {} events; record {:.0} ms, index {:.0} ms",

@@ -12,7 +12,6 @@ use prune::game::Game;
 use prune::lesson::{Lesson, Overrides, RunSetup};
 use prune::search::{Algorithm, CutRule, INF, Status};
 use prune::trace::Event;
-use prune::trace::calls::calls;
 
 /// Runs are capped at this many admitted calls so one input cannot stall the fuzzer; the cap
 /// is itself a budget interruption, which exercises the abort paths.
@@ -77,7 +76,7 @@ pub fn load_and_run(data: &[u8]) {
 pub fn check_run(lesson: &Lesson, mut setup: RunSetup, render: bool) {
     setup.options.budget = setup.options.budget.min(BUDGET_CAP);
     let plain = prune::run::plain(lesson, &setup);
-    let recorded = prune::run::recorded(lesson, &setup);
+    let recorded = prune::index::record(lesson, &setup);
     let (plain, rec) = match (plain, recorded) {
         (Ok(p), Ok(r)) => (p, r),
         (Err(a), Err(b)) => {
@@ -86,10 +85,10 @@ pub fn check_run(lesson: &Lesson, mut setup: RunSetup, render: bool) {
         }
         (p, r) => panic!(
             "recording changed success: {p:?} vs {:?}",
-            r.map(|r| r.result)
+            r.map(|r| r.result().clone())
         ),
     };
-    let result = &rec.result;
+    let result = rec.result();
     assert_eq!(plain, *result, "recording changed the result");
     assert!(result.restored, "the active path was not restored");
     assert!(result.stats.nodes <= setup.options.budget);
@@ -124,9 +123,19 @@ pub fn check_run(lesson: &Lesson, mut setup: RunSetup, render: bool) {
             assert!(list.iter().all(|&m| (m as usize) < count));
         }
     }
-    let rows = calls(events);
+    let tree = &rec.index.tree;
+    let rows = &tree.nodes[..tree.calls as usize];
     assert_eq!(rows.len() as u64, result.stats.nodes);
     assert!(rows.iter().all(|c| c.outcome.is_some()));
+    // The trace stands alone: saved and read back, it indexes to the same run.
+    let again = prune::index::Recorded::new(
+        serde_json::from_str(&rec.trace.to_json()).expect("a saved trace reads back"),
+    )
+    .expect("a saved trace indexes");
+    assert_eq!(
+        again.trace, rec.trace,
+        "a saved trace changed in the round trip"
+    );
 
     // Alpha-beta proves the minimax value of the root when it lands inside the root window,
     // and a bound on it when it fails low or high (with the full window, always the value).
@@ -153,11 +162,12 @@ pub fn check_run(lesson: &Lesson, mut setup: RunSetup, render: bool) {
     // The exports must render whatever the run did (kept small so fuzzing stays fast).
     if render && rows.len() <= 2_000 {
         for format in [Format::Dot, Format::Md, Format::Jsonl] {
-            export::render(lesson, &rec, format, Passes::Last).expect("a recorded run renders");
+            export::render(Some(lesson), &rec, format, Passes::Last)
+                .expect("a recorded run renders");
         }
-        export::render(lesson, &rec, Format::Dot, Passes::All).expect("all passes render");
+        export::render(Some(lesson), &rec, Format::Dot, Passes::All).expect("all passes render");
         // The tree may be too large to unfold or have unscored horizon nodes: an error is fine.
-        let _ = export::render(lesson, &rec, Format::Sexp, Passes::Last);
+        let _ = export::render(Some(lesson), &rec, Format::Sexp, Passes::Last);
     }
 }
 
@@ -179,8 +189,8 @@ pub fn import_sexp(data: &[u8]) {
         .setup(None, &Overrides::default())
         .expect("the imported preset resolves");
     check_run(&lesson, setup, false);
-    let rec = prune::run::recorded(&lesson, &setup).expect("an imported tree runs");
-    let again = export::render(&lesson, &rec, Format::Sexp, Passes::Last)
+    let rec = prune::index::record(&lesson, &setup).expect("an imported tree runs");
+    let again = export::render(Some(&lesson), &rec, Format::Sexp, Passes::Last)
         .expect("an imported tree exports");
     let before = export::sexp::parse("fuzz", text).expect("it imported, so it parses");
     let after = export::sexp::parse("export", &again).expect("the export parses");

@@ -3,7 +3,6 @@
 
 pub mod bench;
 
-
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -189,8 +188,7 @@ impl RunArgs {
         if saved_trace(&self.file) {
             return Err(Error::Options(format!(
                 "{}: this is a saved trace; this command needs the lesson it came from ({})",
-                self.file,
-                "prune trace, export, open and practice trace read saved traces"
+                self.file, "prune trace, export, open and practice trace read saved traces"
             )));
         }
         let lesson = Lesson::open(&self.file)?;
@@ -209,8 +207,8 @@ impl RunArgs {
         }
         let (lesson, setup) = self.load()?;
         let mut rec = crate::index::record(&lesson, &setup)?;
-        rec.trace.header.preset = (self.run.clone())
-            .or_else(|| lesson.spec.runs.first().map(|r| r.name.clone()));
+        rec.trace.header.preset =
+            (self.run.clone()).or_else(|| lesson.spec.runs.first().map(|r| r.name.clone()));
         Ok((Some(lesson), rec))
     }
 

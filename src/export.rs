@@ -21,8 +21,8 @@ pub use dot::Passes;
 
 use crate::cli::RunArgs;
 use crate::error::{Error, Result};
-use crate::lesson::{Lesson, MAX_FILE_BYTES};
 use crate::index::Recorded;
+use crate::lesson::{Lesson, MAX_FILE_BYTES};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Format {

@@ -366,7 +366,10 @@ impl Fold<'_> {
         if self.trace.header.catalog.contains(state) {
             Ok(())
         } else {
-            Err(fail(i, format!("state {state} is not in the header's catalog")))
+            Err(fail(
+                i,
+                format!("state {state} is not in the header's catalog"),
+            ))
         }
     }
 
@@ -457,10 +460,7 @@ impl Fold<'_> {
                     return Err(fail(i, "a pass ends that never started"));
                 };
                 if pass.depth != depth {
-                    return Err(fail(
-                        i,
-                        format!("pass {} ends as pass {depth}", pass.depth),
-                    ));
+                    return Err(fail(i, format!("pass {} ends as pass {depth}", pass.depth)));
                 }
                 if !self.open.is_empty() {
                     return Err(fail(
@@ -484,7 +484,11 @@ impl Fold<'_> {
                 if self.trace.header.catalog.turn(state) != turn {
                     return Err(fail(
                         i,
-                        format!("state {state} is entered as {}, but the catalog says {}", turn.name(), self.trace.header.catalog.turn(state).name()),
+                        format!(
+                            "state {state} is entered as {}, but the catalog says {}",
+                            turn.name(),
+                            self.trace.header.catalog.turn(state).name()
+                        ),
                     ));
                 }
                 let mv = self.arrival(i, state, "a call")?;
@@ -537,7 +541,11 @@ impl Fold<'_> {
                 let node = self.top(i, state, "a score read")?;
                 self.index.tree.nodes[node as usize].read = Some(terminal);
             }
-            Event::StandPat { state, value, cutoff } => {
+            Event::StandPat {
+                state,
+                value,
+                cutoff,
+            } => {
                 let node = self.top(i, state, "a stand-pat")?;
                 let n = &mut self.index.tree.nodes[node as usize];
                 n.stand_pat = Some(value);
@@ -602,8 +610,16 @@ impl Fold<'_> {
             Event::Best { state, .. } => {
                 self.top(i, state, "a new best")?;
             }
-            Event::Window { state, .. } => {
-                self.top(i, state, "a window change")?;
+            Event::Window { state, alpha, beta } => {
+                let node = self.top(i, state, "a window change")?;
+                match self.open.last().and_then(|o| o.last_child) {
+                    Some(child) => {
+                        self.index.tree.nodes[child as usize].window_after = Some((alpha, beta))
+                    }
+                    None => {
+                        self.index.tree.nodes[node as usize].stand_pat_window = Some((alpha, beta))
+                    }
+                }
             }
             Event::Cutoff { state, pos, .. } => {
                 let node = self.top(i, state, "a cutoff")?;
@@ -675,7 +691,10 @@ impl Fold<'_> {
     fn finish(mut self) -> Result<Index, TraceError> {
         let end = self.trace.events.len();
         if !self.open.is_empty() {
-            return Err(fail(end, format!("the trace ends with {} calls open", self.open.len())));
+            return Err(fail(
+                end,
+                format!("the trace ends with {} calls open", self.open.len()),
+            ));
         }
         if self.pass_open {
             return Err(fail(end, "the trace ends inside a pass"));
@@ -692,9 +711,10 @@ impl Fold<'_> {
         }
         let passes = &self.index.tree.passes;
         let agree = passes.len() == result.history.len()
-            && passes.iter().zip(&result.history).all(|(p, h)| {
-                (p.depth, p.done, p.score, p.mv) == (h.depth, h.done, h.score, h.mv)
-            });
+            && passes
+                .iter()
+                .zip(&result.history)
+                .all(|(p, h)| (p.depth, p.done, p.score, p.mv) == (h.depth, h.done, h.score, h.mv));
         if !agree {
             return Err(TraceError::Header(
                 "the header's pass history does not match the passes in the events".into(),

@@ -299,7 +299,7 @@ fn build(
             let bounded: Vec<usize> = inner_calls
                 .iter()
                 .copied()
-                .filter(|&i| query::bound_of(&main.rec.trace.events, &rows[i]) != Some("exact"))
+                .filter(|&i| query::bound_of(&main.rec, i) != Some("exact"))
                 .collect();
             let pool = if !bounded.is_empty() && rng.chance(2, 3) {
                 &bounded
@@ -316,8 +316,7 @@ fn build(
                     .iter()
                     .copied()
                     .filter(|&i| {
-                        query::next_after(&main.rec.trace.events, graph, &rows[i])
-                            .is_some_and(|n| n.starts_with(what))
+                        query::next_after(&main.rec, i).is_some_and(|n| n.starts_with(what))
                     })
                     .collect()
             };
@@ -333,17 +332,17 @@ fn build(
     let start_name = p.lesson.graph.name(p.start());
     match kind {
         Kind::Leaves => {
-            interesting = !query::skips(&main.rec, rows, graph, None).is_empty();
+            interesting = !query::skips(&main.rec, None).is_empty();
         }
         Kind::Interrupted => {
-            let total = main.rec.result.stats.nodes;
+            let total = main.rec.result().stats.nodes;
             interesting = total >= 3;
             let budget = rng.range(1, total.max(2) as i64 - 1) as u64;
             p.item.runs[0].budget = Some(budget);
         }
         Kind::Quiescence => {
             let q = p.solve_run(1)?;
-            interesting = q.rec.result.score != main.rec.result.score;
+            interesting = q.rec.result().score != main.rec.result().score;
         }
         Kind::Window | Kind::Value | Kind::Flag | Kind::Next => {
             interesting = node.is_some();
@@ -795,7 +794,7 @@ pub fn command(
                     })?,
             };
             let solved = p.solve_run(index)?;
-            Ok(crate::cli::report::trace_table(&p.lesson, &solved.rec))
+            Ok(crate::report::trace_table(&solved.rec))
         }
         PracticeCommand::Progress => Ok(store::Progress::load()?.summary()),
     }
@@ -826,7 +825,7 @@ fn verdict_text(verdicts: &[Verdict]) -> String {
 fn trace_row(p: &Problem, run: &str, step: u64) -> Option<String> {
     let index = p.item.runs.iter().position(|r| r.name == run)?;
     let solved = p.solve_run(index).ok()?;
-    let table = crate::cli::report::trace_table(&p.lesson, &solved.rec);
+    let table = crate::report::trace_table(&solved.rec);
     let mut lines = table.lines();
     let header = lines.next()?;
     let row = lines.find(|l| l.split_whitespace().next() == Some(&step.to_string()))?;

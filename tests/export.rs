@@ -10,11 +10,11 @@ mod harness;
 
 use std::process::{Command, Stdio};
 
-use prune::cli::report::{trace_jsonl, trace_tsv};
 use prune::export::sexp::{self, Body};
 use prune::export::{self, Format, Passes};
+use prune::index::{Recorded, record as recorded};
 use prune::lesson::{Lesson, Overrides, builtin_names};
-use prune::run::{Recorded, recorded};
+use prune::report::{trace_jsonl, trace_tsv};
 
 const AIMA: &str = "(((3)(12)(8))((2)(4)(6))((14)(5)(2)))";
 
@@ -29,7 +29,7 @@ fn imported(text: &str) -> Lesson {
 }
 
 fn dot(lesson: &Lesson, preset: Option<&str>, passes: Passes) -> String {
-    export::render(lesson, &run(lesson, preset), Format::Dot, passes).unwrap()
+    export::render(Some(lesson), &run(lesson, preset), Format::Dot, passes).unwrap()
 }
 
 /// Counts of the parts of a DOT drawing, by the attributes the exporter gives them.
@@ -135,7 +135,7 @@ fn import_numbers_the_textbook_tree_breadth_first() {
     // The one preset searches the whole tree once: value 3 by the left move.
     assert_eq!(lesson.spec.runs.len(), 1);
     assert_eq!(lesson.spec.runs[0].name, "textbook");
-    let r = run(&lesson, None).result;
+    let r = run(&lesson, None).result().clone();
     assert_eq!((r.score, r.mv, r.depth), (3, 0, 2));
     assert_eq!(r.history.len(), 1, "no iterative deepening");
     assert_eq!(r.stats.nodes, 11, "13 nodes minus the two pruned leaves");
@@ -154,7 +154,7 @@ fn import_then_export_sexp_gives_the_same_tree() {
     for text in trees {
         let lesson = imported(text);
         let rec = run(&lesson, None);
-        let out = export::render(&lesson, &rec, Format::Sexp, Passes::Last).unwrap();
+        let out = export::render(Some(&lesson), &rec, Format::Sexp, Passes::Last).unwrap();
         assert_eq!(
             sexp::parse("export", &out).unwrap(),
             sexp::parse("input", text).unwrap(),
@@ -163,7 +163,13 @@ fn import_then_export_sexp_gives_the_same_tree() {
     }
     // Unlabelled trees come back in the textbook's compact spelling.
     let lesson = imported(" ( ( (3) (12) (8) )\n((2)(4)(6)) ((14)(5)(2)) ) ");
-    let out = export::render(&lesson, &run(&lesson, None), Format::Sexp, Passes::Last).unwrap();
+    let out = export::render(
+        Some(&lesson),
+        &run(&lesson, None),
+        Format::Sexp,
+        Passes::Last,
+    )
+    .unwrap();
     assert_eq!(out, format!("{AIMA}\n"));
 }
 
@@ -171,7 +177,13 @@ fn import_then_export_sexp_gives_the_same_tree() {
 fn sexp_export_unfolds_transpositions_to_the_run_depth() {
     // Node 3 is reached from both MIN nodes; at depth 3 it appears twice with its two leaves.
     let lesson = Lesson::open("000-transposition").unwrap();
-    let out = export::render(&lesson, &run(&lesson, None), Format::Sexp, Passes::Last).unwrap();
+    let out = export::render(
+        Some(&lesson),
+        &run(&lesson, None),
+        Format::Sexp,
+        Passes::Last,
+    )
+    .unwrap();
     assert_eq!(out, "((((5)(6))(4))(((5)(6))(3)))\n");
     // At depth 1 the MIN nodes are leaves with their static scores (4 and 3 in the file).
     let setup = lesson
@@ -184,7 +196,7 @@ fn sexp_export_unfolds_transpositions_to_the_run_depth() {
         )
         .unwrap();
     let rec = recorded(&lesson, &setup).unwrap();
-    let out = export::render(&lesson, &rec, Format::Sexp, Passes::Last).unwrap();
+    let out = export::render(Some(&lesson), &rec, Format::Sexp, Passes::Last).unwrap();
     assert_eq!(out, "((4)(3))\n");
 }
 
@@ -222,7 +234,7 @@ fn sexp_export_refuses_an_explosive_unfolding() {
         )
         .unwrap();
     let rec = recorded(&lesson, &setup).unwrap();
-    let err = export::render(&lesson, &rec, Format::Sexp, Passes::Last)
+    let err = export::render(Some(&lesson), &rec, Format::Sexp, Passes::Last)
         .unwrap_err()
         .to_string();
     assert!(err.contains("more than 100000 nodes"), "{err}");
@@ -387,7 +399,7 @@ fn dashed_edges_match_the_skipped_candidates_of_the_event_stream() {
         let lesson = Lesson::open(name).unwrap();
         for preset in &lesson.spec.runs {
             let rec = run(&lesson, Some(&preset.name));
-            let text = export::render(&lesson, &rec, Format::Dot, Passes::All).unwrap();
+            let text = export::render(Some(&lesson), &rec, Format::Dot, Passes::All).unwrap();
             assert!(balanced(&text), "{name}/{}", preset.name);
             // The jsonl stream lists each cutoff's skipped candidates.
             let skipped: usize = trace_jsonl(&rec)
@@ -399,7 +411,8 @@ fn dashed_edges_match_the_skipped_candidates_of_the_event_stream() {
             assert_eq!(shape(&text).dashed_edges, skipped, "{name}/{}", preset.name);
             let s = shape(&text);
             assert_eq!(
-                s.calls as u64, rec.result.stats.nodes,
+                s.calls as u64,
+                rec.result().stats.nodes,
                 "{name}/{}",
                 preset.name
             );
@@ -431,7 +444,7 @@ fn dot_of_an_interrupted_run_draws_the_last_completed_pass() {
 fn markdown_is_the_tsv_trace_in_a_table() {
     let lesson = Lesson::open("000-worked-tree").unwrap();
     let rec = run(&lesson, Some("worked"));
-    let md = export::render(&lesson, &rec, Format::Md, Passes::Last).unwrap();
+    let md = export::render(Some(&lesson), &rec, Format::Md, Passes::Last).unwrap();
     let tsv = trace_tsv(&rec);
     let rows: Vec<Vec<String>> = md
         .lines()
@@ -467,7 +480,7 @@ fn markdown_is_the_tsv_trace_in_a_table() {
 fn jsonl_is_the_event_stream() {
     let lesson = Lesson::open("000-transposition").unwrap();
     let rec = run(&lesson, None);
-    let out = export::render(&lesson, &rec, Format::Jsonl, Passes::Last).unwrap();
+    let out = export::render(Some(&lesson), &rec, Format::Jsonl, Passes::Last).unwrap();
     assert_eq!(out, trace_jsonl(&rec));
     assert_eq!(out.lines().count(), rec.trace.events.len());
 }

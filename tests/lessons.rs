@@ -6,7 +6,6 @@ use std::collections::BTreeSet;
 use prune::lesson::{Lesson, Overrides};
 use prune::practice::query::check_facts;
 use prune::trace::Event;
-use prune::trace::calls::calls;
 
 /// All integers written in a text ("-5", "12", "3"), ignoring digits inside words like "q0".
 fn numbers_in(text: &str) -> Vec<i64> {
@@ -63,29 +62,31 @@ fn check(stem: &str) {
         let setup = lesson
             .setup(Some(&run.name), &Overrides::default())
             .unwrap();
-        let rec = prune::run::recorded(&lesson, &setup)
+        let rec = prune::index::record(&lesson, &setup)
             .unwrap_or_else(|e| panic!("{stem}/{}: {e}", run.name));
         let plain = prune::run::plain(&lesson, &setup).unwrap();
         assert_eq!(
-            plain, rec.result,
+            plain,
+            *rec.result(),
             "{stem}/{}: recording changed the result",
             run.name
         );
         assert!(
-            rec.result.restored,
+            rec.result().restored,
             "{stem}/{}: path not restored",
             run.name
         );
-        let rows = calls(&rec.trace.events);
+        let tree = &rec.index.tree;
+        let rows = &tree.nodes[..tree.calls as usize];
         assert_eq!(
             rows.len() as u64,
-            rec.result.stats.nodes,
+            rec.result().stats.nodes,
             "{stem}/{}",
             run.name
         );
         assert!(
             rows.iter()
-                .all(|c| c.outcome.is_some() && c.exit_event.is_some()),
+                .all(|c| c.outcome.is_some() && c.exit != prune::index::NONE),
             "{stem}/{}: a call never ended",
             run.name
         );

@@ -261,6 +261,7 @@ fn replay(
                 qleft,
                 alpha,
                 beta,
+                ..
             } => {
                 let s = state as usize;
                 enters += 1;
@@ -437,7 +438,7 @@ fn replay(
                 }
                 assert_eq!(f.order, want, "candidate order at {s}\n{}", ctx());
             }
-            Event::Push { state, mv } => {
+            Event::Push { state, mv, .. } => {
                 let f = stack.last_mut().expect("push inside a call");
                 assert!(!f.cut, "nothing is tried after a cutoff\n{}", ctx());
                 assert!(

@@ -106,7 +106,7 @@ fn minimax(
                 vals.push(minimax(t, c, 0, q - 1, memo));
             }
         }
-        if n.turn.is_max() {
+        if n.max {
             *vals.iter().max().unwrap()
         } else {
             *vals.iter().min().unwrap()
@@ -200,7 +200,7 @@ impl AlphaBeta<'_> {
             record(self, v, Some(Flag::Exact), None);
             return v;
         }
-        let mut best = if n.turn.is_max() { -INF } else { INF };
+        let mut best = if n.max { -INF } else { INF };
         // Placeholder so the node's first call is recorded before its children's.
         let fresh = !self.first.contains_key(&s);
         if fresh {
@@ -210,10 +210,10 @@ impl AlphaBeta<'_> {
         for (i, &(c, _)) in n.moves.iter().enumerate() {
             let v = self.search(c, d - 1, a, b, Some(s));
             kids.push(c);
-            if n.turn.is_max() && v > best || !n.turn.is_max() && v < best {
+            if n.max && v > best || !n.max && v < best {
                 best = v;
             }
-            if n.turn.is_max() {
+            if n.max {
                 a = a.max(best);
             } else {
                 b = b.min(best);
@@ -534,8 +534,7 @@ fn a_cited_step_shows_the_right_value() {
             };
             let v = p.grade(wrong).unwrap();
             let solved = p.solve_run(0).unwrap();
-            let row =
-                &prune::trace::calls::calls(&solved.rec.trace.events)[v.step.unwrap() as usize - 1];
+            let row = &solved.rows[v.step.unwrap() as usize - 1];
             assert_eq!(p.lesson.graph.name(row.state), p.item.node.clone().unwrap());
         }
     }

@@ -23,7 +23,8 @@ fn largest_graph_opens_steps_and_renders() {
         let mut app = open(run);
         let end = app.replay.seek(app.replay.len());
         assert_eq!(
-            end.stats, app.replay.result().stats,
+            end.stats,
+            app.replay.result().stats,
             "{run}: counters at the end"
         );
         eprintln!(

@@ -3,12 +3,11 @@
 
 use prune::lesson::{Lesson, Overrides};
 use prune::replay::{Replay, ReplayState, samples};
-use prune::run;
 
 fn replay_of(lesson: &Lesson, preset: Option<&str>) -> Replay {
     let setup = lesson.setup(preset, &Overrides::default()).unwrap();
-    let recorded = run::recorded(lesson, &setup).unwrap();
-    Replay::new(recorded, &lesson.graph)
+    let recorded = prune::index::record(lesson, &setup).unwrap();
+    Replay::new(recorded)
 }
 
 /// Walks every step in order and checks `seek` against the sequential state.
@@ -23,12 +22,20 @@ fn check(replay: &Replay) {
     }
     let end = replay.seek(replay.len());
     assert_eq!(end.stats, replay.result().stats, "counters at the end");
-    assert_eq!(end.passes, replay.result().history, "pass history at the end");
+    assert_eq!(
+        end.passes,
+        replay.result().history,
+        "pass history at the end"
+    );
     assert!(end.frames.is_empty(), "the path is empty at the end");
     match end.committed {
         Some((d, s, m)) => assert_eq!(
             (d, s, m),
-            (replay.result().depth, replay.result().score, replay.result().mv)
+            (
+                replay.result().depth,
+                replay.result().score,
+                replay.result().mv
+            )
         ),
         None => assert_eq!(replay.result().depth, 0),
     }
@@ -59,7 +66,7 @@ fn worked_tree_counters_match_seed_000() {
         (2, 3, 2, Some(0))
     );
     let skipped: Vec<u32> = replay
-        .tree
+        .tree()
         .children(top.node)
         .filter(|&c| replay.tree().get(c).kind == prune::replay::NodeKind::Skipped)
         .map(|c| replay.tree().get(c).state)

@@ -109,7 +109,11 @@ fn draw(out: &mut String, indent: &str, rec: &Recorded, root: u32, bold: &HashSe
             if on_line { ", penwidth=2.5" } else { "" }
         );
         let kids: Vec<u32> = tree.children(i).collect();
-        let of = |kind: NodeKind| kids.iter().copied().filter(move |&c| tree.get(c).kind == kind);
+        let of = |kind: NodeKind| {
+            kids.iter()
+                .copied()
+                .filter(move |&c| tree.get(c).kind == kind)
+        };
         for c in of(NodeKind::Call) {
             let attrs = if on_line && bold.contains(&c) {
                 ", style=bold, penwidth=2.5"

@@ -96,6 +96,10 @@ pub struct TreeNode {
     pub pushes: u16,
     /// The window closed after the candidate at this position of the order.
     pub cutoff: Option<u16>,
+    /// The parent's window right after it took in this call's value, when that narrowed it.
+    pub window_after: Option<(i32, i32)>,
+    /// Quiescence: the call's own window once its stand-pat score narrowed it.
+    pub stand_pat_window: Option<(i32, i32)>,
 }
 
 impl TreeNode {
@@ -133,6 +137,8 @@ impl TreeNode {
             order_len: 0,
             pushes: 0,
             cutoff: None,
+            window_after: None,
+            stand_pat_window: None,
         }
     }
 
@@ -182,7 +188,11 @@ pub struct Tree {
 }
 
 impl Tree {
-    pub(super) fn mark_transpositions(&mut self, seen: &mut HashMap<u32, u32>, pass_calls: &mut Vec<u32>) {
+    pub(super) fn mark_transpositions(
+        &mut self,
+        seen: &mut HashMap<u32, u32>,
+        pass_calls: &mut Vec<u32>,
+    ) {
         seen.clear();
         for &id in pass_calls.iter() {
             *seen.entry(self.nodes[id as usize].state).or_default() += 1;

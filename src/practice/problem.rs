@@ -1,21 +1,19 @@
 //! One practice problem: a tree, the runs that answer it, the question, and its grader.
 //!
 //! The expected answer and every piece of feedback are read off recorded runs of the core
-//! (`run::recorded` + `trace::calls`); nothing here searches a tree a second way.
+//! through their one index (`index::record`); nothing here searches a tree a second way.
 
 use serde::{Deserialize, Serialize};
 
 use super::Kind;
 use super::answer::{Answer, format_hint};
-use super::query::{self, Skip};
+use super::query::{self, Call, Skip};
 use crate::error::{Error, Result};
 use crate::game::Game;
 use crate::game::graph::{Graph, GraphSpec};
+use crate::index::{Outcome, Recorded, record};
 use crate::lesson::{GameKind, Lesson, LessonSpec, Overrides, RunSpec};
-use crate::run::{Recorded, recorded};
 use crate::search::{CutRule, fmt_score};
-use crate::trace::Event;
-use crate::trace::calls::{Call, Outcome, calls};
 
 /// A problem as a set file stores it: everything needed to recompute the answer, no answer.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -129,8 +127,8 @@ impl Problem {
     pub fn solve_run(&self, index: usize) -> Result<Solved> {
         let run = &self.item.runs[index].name;
         let setup = self.lesson.setup(Some(run), &Overrides::default())?;
-        let rec = recorded(&self.lesson, &setup)?;
-        let rows = calls(&rec.trace.events);
+        let rec = record(&self.lesson, &setup)?;
+        let rows = query::rows(&rec);
         Ok(Solved {
             run: run.clone(),
             rec,
@@ -183,23 +181,22 @@ impl Problem {
     pub fn answer(&self) -> Result<Answer> {
         let main = self.solve_run(0)?;
         let graph = &self.lesson.graph;
-        let start = main.rec.setup.start;
+        let start = main.rec.trace.header.start;
         let choice = |mv: i16| match query::choice_name(graph, start, mv) {
             serde_json::Value::String(s) => s,
             _ => "-".to_string(),
         };
         Ok(match self.item.kind {
             Kind::Decision => Answer::Decision {
-                value: main.rec.result.score,
-                choice: choice(main.rec.result.mv),
+                value: main.rec.result().score,
+                choice: choice(main.rec.result().mv),
             },
             Kind::Leaves => {
-                let events = &main.rec.trace.events;
-                let evaluated = query::reads(&main.rows, events, None)
+                let evaluated = query::reads(&main.rec, None)
                     .iter()
                     .map(|&(_, s)| self.name(s))
                     .collect();
-                let mut skipped: Vec<u32> = query::skips(&main.rec, &main.rows, graph, None)
+                let mut skipped: Vec<u32> = query::skips(&main.rec, None)
                     .iter()
                     .map(|k| k.child)
                     .collect();
@@ -218,12 +215,11 @@ impl Problem {
                 }
             }
             Kind::Value => {
-                let c = &main.rows[self.target(&main)?];
+                let t = self.target(&main)?;
+                let c = &main.rows[t];
                 Answer::Value {
                     value: c.value.unwrap_or(0),
-                    bound: query::bound_of(&main.rec.trace.events, c)
-                        .unwrap_or("exact")
-                        .to_string(),
+                    bound: query::bound_of(&main.rec, t).unwrap_or("exact").to_string(),
                 }
             }
             Kind::Flag => {
@@ -234,25 +230,22 @@ impl Problem {
                 })
             }
             Kind::Interrupted => Answer::Interrupted {
-                status: main.rec.result.status.name().to_string(),
-                depth: main.rec.result.depth,
-                value: main.rec.result.score,
-                choice: choice(main.rec.result.mv),
+                status: main.rec.result().status.name().to_string(),
+                depth: main.rec.result().depth,
+                value: main.rec.result().score,
+                choice: choice(main.rec.result().mv),
             },
             Kind::Quiescence => {
                 let quiet = self.solve_run(1)?;
                 Answer::Quiescence {
-                    fixed: main.rec.result.score,
-                    quiet: quiet.rec.result.score,
+                    fixed: main.rec.result().score,
+                    quiet: quiet.rec.result().score,
                 }
             }
-            Kind::Next => {
-                let c = &main.rows[self.target(&main)?];
-                Answer::Next(
-                    query::next_after(&main.rec.trace.events, graph, c)
-                        .unwrap_or_else(|| "return".into()),
-                )
-            }
+            Kind::Next => Answer::Next(
+                query::next_after(&main.rec, self.target(&main)?)
+                    .unwrap_or_else(|| "return".into()),
+            ),
         })
     }
 
@@ -326,12 +319,12 @@ impl Problem {
         query::pass_rows(&solved.rows, None).first().copied()
     }
 
-    fn describe_call(&self, c: &Call, events: &[Event]) -> String {
+    fn describe_call(&self, c: &Call, rec: &Recorded) -> String {
         let value = c.value.map_or("nothing".to_string(), fmt_score);
         let what = match c.outcome {
             Some(Outcome::TableHit) => "from the table".to_string(),
             Some(Outcome::Stored(crate::search::Flag::Exact)) => "exactly".to_string(),
-            _ => match query::bound_of(events, c) {
+            _ => match query::bound_of(rec, c.step as usize - 1) {
                 Some("upper") => "as an upper bound (the true value is at most this)".to_string(),
                 Some("lower") => "as a lower bound (the true value is at least this)".to_string(),
                 _ => String::new(),
@@ -352,9 +345,8 @@ impl Problem {
         given: &Answer,
     ) -> Result<(Option<u32>, Option<u64>, String)> {
         let graph = &self.lesson.graph;
-        let events = &main.rec.trace.events;
         let rows = &main.rows;
-        let start = main.rec.setup.start;
+        let start = main.rec.trace.header.start;
         Ok(match (expected, given) {
             (
                 Answer::Decision { value, choice },
@@ -370,7 +362,7 @@ impl Problem {
                     .unwrap_or_default();
                 let summary = children
                     .iter()
-                    .map(|c| self.describe_call(c, events))
+                    .map(|c| self.describe_call(c, &main.rec))
                     .collect::<Vec<_>>()
                     .join("; ");
                 if c2 != choice {
@@ -395,13 +387,13 @@ impl Problem {
                             let best = query::find_node(graph, choice)
                                 .and_then(|b| children.iter().find(|c| c.state == b));
                             let mut why = match call {
-                                Some(c) => self.describe_call(c, events),
+                                Some(c) => self.describe_call(c, &main.rec),
                                 None => format!("{} is never searched", self.name(s)),
                             };
                             if let Some(b) = best {
                                 why.push_str(&format!(
                                     ", but {}; {} keeps the first child that strictly improves its best",
-                                    self.describe_call(b, events),
+                                    self.describe_call(b, &main.rec),
                                     self.name(start)
                                 ));
                             }
@@ -428,8 +420,8 @@ impl Problem {
                     skipped: s2,
                 },
             ) => {
-                let read_list = query::reads(rows, events, None);
-                let skip_list = query::skips(&main.rec, rows, graph, None);
+                let read_list = query::reads(&main.rec, None);
+                let skip_list = query::skips(&main.rec, None);
                 if evaluated != e2 {
                     let i = evaluated
                         .iter()
@@ -537,8 +529,8 @@ impl Problem {
                 (Some(c.state), Some(c.step), self.why_value(main, t))
             }
             (Answer::Interrupted { status, depth, .. }, _) => {
-                let o = main.rec.setup.options;
-                let aborted = main.rec.result.history.iter().find(|p| !p.done);
+                let o = *main.rec.options();
+                let aborted = main.rec.result().history.iter().find(|p| !p.done);
                 let why = match aborted {
                     Some(p) => format!(
                         "the budget admits {} calls in all; pass {} needs more, so call {} is refused and that pass is abandoned. {}",
@@ -578,7 +570,7 @@ impl Problem {
                         run.rows
                             .iter()
                             .filter(|c| c.parent == Some(r))
-                            .map(|c| self.describe_call(c, &run.rec.trace.events))
+                            .map(|c| self.describe_call(c, &run.rec))
                             .collect::<Vec<_>>()
                             .join("; ")
                     })
@@ -603,22 +595,15 @@ impl Problem {
                 let c = &rows[t];
                 let parent = c.parent.map(|p| &rows[p]);
                 let pstate = parent.map(|p| p.state).unwrap_or(start);
-                let (wa, wb) = parent
-                    .map(|p| {
-                        // The parent's window once it has taken in this child's value.
-                        let exit = c.exit_event.unwrap_or(p.enter_event);
-                        let until = events[exit + 1..]
-                            .iter()
-                            .position(|e| {
-                                !matches!(
-                                    e,
-                                    Event::Pop { .. } | Event::Best { .. } | Event::Window { .. }
-                                )
-                            })
-                            .map_or(events.len(), |k| exit + 1 + k);
-                        window_at(events, p, until)
-                    })
-                    .unwrap_or((c.alpha, c.beta));
+                // The parent's window once it has taken in this child's value.
+                let (wa, wb) = parent.map_or((c.alpha, c.beta), |_| {
+                    main.rec
+                        .index
+                        .tree
+                        .get(t as u32)
+                        .window_after
+                        .unwrap_or((c.alpha, c.beta))
+                });
                 let returned = format!(
                     "{} returned {} (step {}) and {}'s window is now ({}, {})",
                     self.name(c.state),
@@ -706,59 +691,50 @@ impl Problem {
         }
     }
 
-    /// Where the α (or β) a call received was set.
+    /// Where the α (or β) a call received was set: the nearest ancestor whose window took
+    /// that bound from a child's value (or its own stand-pat score) before the path went on.
     fn origin(&self, main: &Solved, t: usize, alpha: bool) -> String {
         let rows = &main.rows;
-        let events = &main.rec.trace.events;
+        let tree = &main.rec.index.tree;
         let target = if alpha { rows[t].alpha } else { rows[t].beta };
-        let enter = rows[t].enter_event;
-        let mut a = rows[t].parent;
+        let side = if alpha { "MAX" } else { "MIN" };
+        let bound = |w: (i32, i32)| if alpha { w.0 } else { w.1 };
+        let (mut below, mut a) = (t, rows[t].parent);
         while let Some(i) = a {
             let frame = &rows[i];
-            let changed = events[frame.enter_event..enter]
+            let entry = bound((frame.alpha, frame.beta));
+            let sets =
+                |w: Option<(i32, i32)>| w.is_some_and(|w| bound(w) == target && entry != bound(w));
+            // Children of this frame that returned before the path child, latest first.
+            let before: Vec<u32> = tree
+                .children(i as u32)
+                .take_while(|&c| c as usize != below)
+                .filter(|&c| (c as usize) < rows.len())
+                .collect();
+            if let Some(&c) = before
                 .iter()
-                .enumerate()
                 .rev()
-                .find_map(|(k, e)| match e {
-                    Event::Window {
-                        state,
-                        alpha: wa,
-                        beta: wb,
-                    } if *state == frame.state
-                        && (if alpha { *wa } else { *wb }) == target
-                        && (if alpha {
-                            frame.alpha != *wa
-                        } else {
-                            frame.beta != *wb
-                        }) =>
-                    {
-                        Some(frame.enter_event + k)
-                    }
-                    _ => None,
-                });
-            if let Some(at) = changed {
-                let child = rows
-                    .iter()
-                    .rfind(|c| c.parent == Some(i) && c.exit_event.is_some_and(|x| x < at));
-                let side = if alpha { "MAX" } else { "MIN" };
-                return match child {
-                    Some(c) => format!(
-                        "{} was set at {side} node {} when its child {} returned {} (step {})",
-                        fmt_score(target),
-                        self.name(frame.state),
-                        self.name(c.state),
-                        c.value.map_or("-".into(), fmt_score),
-                        c.step
-                    ),
-                    None => format!(
-                        "{} was set by {side} node {}'s stand-pat score (step {})",
-                        fmt_score(target),
-                        self.name(frame.state),
-                        frame.step
-                    ),
-                };
+                .find(|&&c| sets(tree.get(c).window_after))
+            {
+                let c = &rows[c as usize];
+                return format!(
+                    "{} was set at {side} node {} when its child {} returned {} (step {})",
+                    fmt_score(target),
+                    self.name(frame.state),
+                    self.name(c.state),
+                    c.value.map_or("-".into(), fmt_score),
+                    c.step
+                );
             }
-            a = frame.parent;
+            if sets(tree.get(i as u32).stand_pat_window) {
+                return format!(
+                    "{} was set by {side} node {}'s stand-pat score (step {})",
+                    fmt_score(target),
+                    self.name(frame.state),
+                    frame.step
+                );
+            }
+            (below, a) = (i, frame.parent);
         }
         format!(
             "{} comes unchanged from the root window: no {} ancestor had a result yet",
@@ -769,11 +745,10 @@ impl Problem {
 
     fn why_value(&self, main: &Solved, t: usize) -> String {
         let rows = &main.rows;
-        let events = &main.rec.trace.events;
         let c = &rows[t];
-        let mut why = self.describe_call(c, events);
+        let mut why = self.describe_call(c, &main.rec);
         let cutter = rows.iter().find(|r| r.parent == Some(t) && r.caused_cutoff);
-        match (c.outcome, query::bound_of(events, c)) {
+        match (c.outcome, query::bound_of(&main.rec, c.step as usize - 1)) {
             (Some(Outcome::TableHit), Some(b)) => why.push_str(&format!(
                 "; an earlier search of the same position stored a {} entry that settles this window, so nothing is stored now (HIT)",
                 b.to_uppercase()
@@ -833,19 +808,6 @@ impl Problem {
     pub fn start(&self) -> u32 {
         self.item.runs[0].start.unwrap_or(0)
     }
-}
-
-/// A frame's (α, β) just before event `until`: its entry window narrowed by its own Window
-/// events (edges go forward, so no nested frame shares its state).
-fn window_at(events: &[Event], frame: &Call, until: usize) -> (i32, i32) {
-    events[frame.enter_event..until]
-        .iter()
-        .rev()
-        .find_map(|e| match e {
-            Event::Window { state, alpha, beta } if *state == frame.state => Some((*alpha, *beta)),
-            _ => None,
-        })
-        .unwrap_or((frame.alpha, frame.beta))
 }
 
 fn graph_children(graph: &Graph, s: u32) -> Vec<u32> {

@@ -2,19 +2,15 @@
 //! JSON values read off the core's own events. Lesson `facts` pair a question with the value
 //! the lesson's text states; tests check every one against the core.
 
-use std::collections::HashSet;
-
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use crate::error::{Error, Result};
 use crate::game::Game;
 use crate::game::graph::Graph;
+use crate::index::{After, NONE, Outcome, Recorded};
 use crate::lesson::Lesson;
-use crate::run::Recorded;
 use crate::search::INF;
-use crate::trace::Event;
-use crate::trace::calls::{Call, Outcome, calls};
 
 /// What a fact states or a question asks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -121,6 +117,52 @@ pub fn find_node(graph: &Graph, name: &str) -> Option<u32> {
         })
 }
 
+/// One admitted call as the practice grader reads it: a row of the index's tree (call `i`
+/// of the run is node `i`), with "not returned" spelled as `None`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Call {
+    /// The call number (1-based).
+    pub step: u64,
+    pub pass: u8,
+    pub ply: u16,
+    pub state: u32,
+    pub depth: u8,
+    pub qleft: u8,
+    pub alpha: i32,
+    pub beta: i32,
+    pub value: Option<i32>,
+    pub mv: Option<i16>,
+    pub outcome: Option<Outcome>,
+    pub parent: Option<usize>,
+    pub via: Option<i16>,
+    pub caused_cutoff: bool,
+}
+
+/// The calls of a run, read off its index.
+pub fn rows(rec: &Recorded) -> Vec<Call> {
+    let tree = &rec.index.tree;
+    tree.nodes[..tree.calls as usize]
+        .iter()
+        .enumerate()
+        .map(|(i, n)| Call {
+            step: i as u64 + 1,
+            pass: n.pass,
+            ply: n.ply,
+            state: n.state,
+            depth: n.depth,
+            qleft: n.qleft,
+            alpha: n.alpha,
+            beta: n.beta,
+            value: n.returned().map(|r| r.0),
+            mv: n.returned().map(|r| r.1),
+            outcome: n.outcome,
+            parent: (n.parent != NONE).then_some(n.parent as usize),
+            via: (n.mv >= 0).then_some(n.mv),
+            caused_cutoff: n.caused_cutoff,
+        })
+        .collect()
+}
+
 /// The calls of one pass (default: the last) with their indices into `rows`.
 pub fn pass_rows(rows: &[Call], pass: Option<u8>) -> Vec<usize> {
     let pass = pass.or_else(|| rows.last().map(|c| c.pass));
@@ -137,41 +179,21 @@ pub fn call_of(rows: &[Call], pass: Option<u8>, state: u32, occurrence: u32) -> 
         .nth(occurrence.max(1) as usize - 1)
 }
 
-/// The table entry that answered a table-hit call.
-pub fn hit_entry(events: &[Event], call: &Call) -> Option<crate::search::tt::Entry> {
-    let end = call.exit_event.unwrap_or(events.len());
-    events[call.enter_event..end].iter().find_map(|e| match e {
-        Event::Probe { found, .. } => *found,
-        _ => None,
-    })
-}
-
-/// exact / lower / upper for a finished call.
-pub fn bound_of(events: &[Event], call: &Call) -> Option<&'static str> {
-    let flag = match call.outcome? {
-        Outcome::Stored(f) => f,
-        Outcome::TableHit => hit_entry(events, call)?.flag,
-        Outcome::Abort => return None,
-    };
-    Some(match flag {
+/// exact / lower / upper for a finished call (a table hit: its entry's flag).
+pub fn bound_of(rec: &Recorded, call: usize) -> Option<&'static str> {
+    Some(match rec.index.tree.get(call as u32).bound()? {
         crate::search::Flag::Exact => "exact",
         crate::search::Flag::Lower => "lower",
         crate::search::Flag::Upper => "upper",
     })
 }
 
-/// Reads in the pass: (call index, node) in event order.
-pub fn reads(rows: &[Call], events: &[Event], pass: Option<u8>) -> Vec<(usize, u32)> {
-    pass_rows(rows, pass)
-        .into_iter()
-        .filter_map(|i| {
-            let c = &rows[i];
-            let end = c.exit_event?;
-            events[c.enter_event..=end].iter().find_map(|e| match e {
-                Event::Read { state, .. } if *state == c.state => Some((i, c.state)),
-                _ => None,
-            })
-        })
+/// Reads in the pass: (call index, node) in admission order.
+pub fn reads(rec: &Recorded, pass: Option<u8>) -> Vec<(usize, u32)> {
+    let tree = &rec.index.tree;
+    rec.index
+        .reads(pass)
+        .map(|i| (i as usize, tree.get(i).state))
         .collect()
 }
 
@@ -183,79 +205,26 @@ pub struct Skip {
     pub closer: Option<usize>,
 }
 
-/// Every candidate a cutoff skipped in the pass, in event order.
-pub fn skips(rec: &Recorded, rows: &[Call], graph: &Graph, pass: Option<u8>) -> Vec<Skip> {
-    let events = &rec.trace.events;
-    let mut out = Vec::new();
-    for i in pass_rows(rows, pass) {
-        let c = &rows[i];
-        let Some(end) = c.exit_event else { continue };
-        // Edges go forward, so no frame nested inside this one has its state: every Order
-        // and Cutoff with this state inside the span belongs to this frame.
-        let order = events[c.enter_event..end].iter().find_map(|e| match e {
-            Event::Order { state, start, len } if *state == c.state => Some((*start, *len)),
-            _ => None,
-        });
-        let cut = events[c.enter_event..end]
-            .iter()
-            .rev()
-            .find_map(|e| match e {
-                Event::Cutoff { state, pos, .. } if *state == c.state => Some(*pos),
-                _ => None,
-            });
-        let (Some((start, len)), Some(pos)) = (order, cut) else {
-            continue;
-        };
-        let closer = rows
-            .iter()
-            .rposition(|r| r.parent == Some(i) && r.caused_cutoff);
-        let moves = &rec.trace.moves[start as usize..start as usize + len as usize];
-        for &m in &moves[pos as usize + 1..] {
-            out.push(Skip {
-                parent: i,
-                child: graph.child(c.state, m as usize),
-                closer,
-            });
-        }
-    }
-    out
+/// Every candidate a cutoff skipped in the pass, in order.
+pub fn skips(rec: &Recorded, pass: Option<u8>) -> Vec<Skip> {
+    rec.index
+        .skips(pass)
+        .into_iter()
+        .map(|k| Skip {
+            parent: k.parent as usize,
+            child: k.state,
+            closer: k.closer.map(|c| c as usize),
+        })
+        .collect()
 }
 
-/// What follows the return of `rows[child]` in its parent frame.
-pub fn next_after(events: &[Event], graph: &Graph, child: &Call) -> Option<String> {
-    let exit = child.exit_event?;
-    for e in &events[exit + 1..] {
-        match e {
-            Event::Pop { .. } | Event::Best { .. } | Event::Window { .. } => {}
-            Event::Cutoff { .. } => return Some("cut".into()),
-            Event::Push { state, .. } => return Some(format!("enter {}", graph.name(*state))),
-            Event::Store { .. } | Event::Return { .. } => return Some("return".into()),
-            _ => return None,
-        }
-    }
-    None
-}
-
-/// The most candidates held by the open frames at any one moment.
-pub fn peak_references(events: &[Event]) -> u64 {
-    let mut open: Vec<u64> = Vec::new();
-    let mut peak = 0;
-    for e in events {
-        match e {
-            Event::Enter { .. } => open.push(0),
-            Event::Order { len, .. } => {
-                if let Some(top) = open.last_mut() {
-                    *top = *len as u64;
-                }
-            }
-            Event::Return { .. } | Event::Unwind { .. } => {
-                open.pop();
-            }
-            _ => {}
-        }
-        peak = peak.max(open.iter().sum());
-    }
-    peak
+/// What follows the return of call `child` in its parent frame.
+pub fn next_after(rec: &Recorded, child: usize) -> Option<String> {
+    Some(match rec.index.after(child as u32)? {
+        After::Cut => "cut".into(),
+        After::Enter(next) => format!("enter {}", rec.name(rec.index.tree.get(next).state)),
+        After::Return => "return".into(),
+    })
 }
 
 /// The root move as the name of the child it leads to.
@@ -269,12 +238,12 @@ pub fn choice_name(graph: &Graph, start: u32, mv: i16) -> Value {
 
 /// Evaluates one fact's question on a recorded run of `lesson`.
 pub fn evaluate(lesson: &Lesson, rec: &Recorded, fact: &FactSpec) -> Result<Value> {
-    let rows = calls(&rec.trace.events);
-    let events = &rec.trace.events;
+    let rows = rows(rec);
     let graph = &lesson.graph;
-    let stats = &rec.result.stats;
+    let result = rec.result();
+    let stats = &result.stats;
     let history_row = |d: u8| {
-        rec.result
+        result
             .history
             .iter()
             .find(|p| p.depth == d)
@@ -295,22 +264,22 @@ pub fn evaluate(lesson: &Lesson, rec: &Recorded, fact: &FactSpec) -> Result<Valu
         })
     };
     Ok(match fact.what {
-        What::Status => json!(rec.result.status.name()),
-        What::Depth => json!(rec.result.depth),
+        What::Status => json!(result.status.name()),
+        What::Depth => json!(result.depth),
         What::Score => match fact.pass {
             Some(d) => json!(history_row(d)?.score),
-            None => json!(rec.result.score),
+            None => json!(result.score),
         },
         What::Move => match fact.pass {
             Some(d) => json!(history_row(d)?.mv),
-            None => json!(rec.result.mv),
+            None => json!(result.mv),
         },
         What::Choice => {
             let mv = match fact.pass {
                 Some(d) => history_row(d)?.mv,
-                None => rec.result.mv,
+                None => result.mv,
             };
-            choice_name(graph, rec.setup.start, mv)
+            choice_name(graph, rec.trace.header.start, mv)
         }
         What::Nodes => json!(stats.nodes),
         What::Evals => json!(stats.evals),
@@ -318,44 +287,30 @@ pub fn evaluate(lesson: &Lesson, rec: &Recorded, fact: &FactSpec) -> Result<Valu
         What::TtHits => json!(stats.tt_hits),
         What::Qnodes => json!(stats.qnodes),
         What::Peak => json!(stats.peak),
-        What::TableEntries => {
-            let keys: HashSet<_> = events
-                .iter()
-                .filter_map(|e| match e {
-                    Event::Store {
-                        key, kept: true, ..
-                    } => Some(*key),
-                    _ => None,
-                })
-                .collect();
-            json!(keys.len())
-        }
+        What::TableEntries => json!(rec.index.table.len()),
         What::Calls => json!(pass_rows(&rows, fact.pass).len()),
         What::Evaluated => json!(
-            reads(&rows, events, fact.pass)
+            reads(rec, fact.pass)
                 .iter()
                 .map(|&(_, s)| graph.name(s))
                 .collect::<Vec<_>>()
         ),
-        What::LeafCount => json!(reads(&rows, events, fact.pass).len()),
+        What::LeafCount => json!(reads(rec, fact.pass).len()),
         What::Skipped => {
-            let mut names: Vec<u32> = skips(rec, &rows, graph, fact.pass)
-                .iter()
-                .map(|k| k.child)
-                .collect();
+            let mut names: Vec<u32> = skips(rec, fact.pass).iter().map(|k| k.child).collect();
             names.sort_unstable();
             names.dedup();
             json!(names.iter().map(|&s| graph.name(s)).collect::<Vec<_>>())
         }
         What::Value => rows[node()?].value.map_or(Value::Null, score_json),
         What::Flag => json!(rows[node()?].outcome.map(Outcome::name)),
-        What::Bound => json!(bound_of(events, &rows[node()?])),
+        What::Bound => json!(bound_of(rec, node()?)),
         What::Window => {
             let c = &rows[node()?];
             json!([score_json(c.alpha), score_json(c.beta)])
         }
-        What::Next => json!(next_after(events, graph, &rows[node()?])),
-        What::PeakReferences => json!(peak_references(events)),
+        What::Next => json!(next_after(rec, node()?)),
+        What::PeakReferences => json!(rec.index.peak_references),
     })
 }
 
@@ -364,7 +319,7 @@ pub fn check_facts(lesson: &Lesson) -> Result<Vec<String>> {
     let mut wrong = Vec::new();
     for fact in &lesson.spec.facts {
         let setup = lesson.setup(Some(&fact.run), &Default::default())?;
-        let rec = crate::run::recorded(lesson, &setup)?;
+        let rec = crate::index::record(lesson, &setup)?;
         let got = evaluate(lesson, &rec, fact)?;
         if got != fact.equals {
             wrong.push(format!(

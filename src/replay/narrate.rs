@@ -97,7 +97,10 @@ pub fn narrate(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
                 replay.tree().nodes[st.top().map_or(0, |f| f.node) as usize].mv,
             ) {
                 (Some(p), mv) if mv >= 0 => {
-                    format!(", reached by move {mv} of {}", w.node(p.state, p.turn.is_max()))
+                    format!(
+                        ", reached by move {mv} of {}",
+                        w.node(p.state, p.turn.is_max())
+                    )
                 }
                 _ => " as the root".into(),
             };

@@ -1,0 +1,190 @@
+//! A saved trace stands alone: `prune trace --format json` written to a file and read back by
+//! `trace`, `export` and the index gives byte-identical views of every built-in lesson and
+//! preset, and a trace that is newer, cut short or inconsistent is refused with a message that
+//! names the event and the rule.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use prune::index::Recorded;
+use prune::lesson::{Lesson, Overrides, builtin_names};
+use prune::trace::{Event, Trace};
+
+fn prune(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_prune"))
+        .args(args)
+        .output()
+        .expect("prune runs")
+}
+
+fn stdout(args: &[&str]) -> String {
+    let out = prune(args);
+    assert!(
+        out.status.success(),
+        "prune {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("utf-8 output")
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("prune-trace-file-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+/// Every view a command prints of a run, from the lesson and from its saved trace.
+const VIEWS: [&[&str]; 5] = [
+    &["trace", "--format", "tsv"],
+    &["trace", "--format", "jsonl"],
+    &["trace", "--format", "table"],
+    &["export", "--format", "dot"],
+    &["export", "--format", "md"],
+];
+
+#[test]
+fn every_lesson_and_preset_round_trips_through_a_saved_trace() {
+    let mut checked = 0;
+    for stem in builtin_names() {
+        let lesson = Lesson::open(stem).unwrap();
+        for run in &lesson.spec.runs {
+            let saved = scratch(&format!("{stem}-{}.json", run.name.replace(' ', "_")));
+            let json = stdout(&["trace", stem, "--run", &run.name, "--format", "json"]);
+            std::fs::write(&saved, &json).unwrap();
+            let file = saved.to_str().unwrap();
+            for view in VIEWS {
+                let (cmd, rest) = (view[0], &view[1..]);
+                let mut live = vec![cmd, stem, "--run", &run.name];
+                live.extend_from_slice(rest);
+                let mut replayed = vec![cmd, file];
+                replayed.extend_from_slice(rest);
+                assert_eq!(
+                    stdout(&live),
+                    stdout(&replayed),
+                    "{stem} / {}: `{}` differs from the saved trace",
+                    run.name,
+                    view.join(" ")
+                );
+            }
+            // Saving the saved trace again changes nothing.
+            assert_eq!(stdout(&["trace", file, "--format", "json"]), json);
+            checked += 1;
+        }
+    }
+    assert!(checked >= 20, "only {checked} presets were checked");
+}
+
+#[test]
+fn the_header_describes_the_run_without_the_lesson() {
+    let lesson = Lesson::open("000-worked-tree").unwrap();
+    let setup = lesson.setup(Some("worked"), &Overrides::default()).unwrap();
+    let rec = prune::index::record(&lesson, &setup).unwrap();
+    let h = &rec.trace.header;
+    assert_eq!((h.format.as_str(), h.version), ("prune-trace", 1));
+    assert_eq!(h.lesson, "000-worked-tree");
+    // Seed 000's worked tree: value 3 by move 0 in 12 calls (seed 000, fixture "worked").
+    assert_eq!((h.result.score, h.result.mv, h.result.stats.nodes), (3, 0, 12));
+    // Every state an event names is in the catalog, with the graph's side and label.
+    for event in &rec.trace.events {
+        if let Event::Enter { state, turn, .. } = *event {
+            let info = h.catalog.get(state).expect("an entered state is catalogued");
+            assert_eq!(info.turn, prune::game::Game::side(&lesson.graph, state));
+            assert_eq!(info.label.as_deref(), lesson.graph.label(state));
+            assert_eq!(turn, info.turn);
+        }
+    }
+    for (&mv, &child) in rec.trace.moves.iter().zip(&rec.trace.children) {
+        assert!(h.catalog.contains(child), "move {mv} leads to an unlisted state");
+    }
+}
+
+fn saved_worked() -> Trace {
+    let lesson = Lesson::open("000-worked-tree").unwrap();
+    let setup = lesson.setup(Some("worked"), &Overrides::default()).unwrap();
+    prune::run::recorded(&lesson, &setup).unwrap()
+}
+
+fn load_error(text: &str, name: &str) -> String {
+    let path = scratch(name);
+    std::fs::write(&path, text).unwrap();
+    let err = Recorded::load(Path::new(&path)).expect_err("the trace is refused");
+    let cli = prune(&["trace", path.to_str().unwrap(), "--format", "tsv"]);
+    assert_eq!(cli.status.code(), Some(2), "exit code for {name}");
+    assert!(cli.stdout.is_empty());
+    let stderr = String::from_utf8_lossy(&cli.stderr).into_owned();
+    assert_eq!(stderr.lines().count(), 1, "one line: {stderr}");
+    assert!(stderr.contains(&err.to_string()), "{stderr} vs {err}");
+    err.to_string()
+}
+
+#[test]
+fn a_newer_version_is_refused_by_name() {
+    let mut trace = saved_worked();
+    trace.header.version = 2;
+    let msg = load_error(&trace.to_json(), "newer.json");
+    assert!(msg.contains("format version 2"), "{msg}");
+    assert!(msg.contains("up to 1"), "{msg}");
+}
+
+#[test]
+fn a_truncated_file_names_line_and_column() {
+    let json = saved_worked().to_json();
+    let msg = load_error(&json[..json.len() / 2], "truncated.json");
+    assert!(msg.contains("line 1, column"), "{msg}");
+}
+
+#[test]
+fn events_that_do_not_fit_name_the_event_and_the_rule() {
+    // A return removed: the call it closed is still open when its parent pops the child.
+    let mut trace = saved_worked();
+    let at = trace
+        .events
+        .iter()
+        .position(|e| matches!(e, Event::Return { .. }))
+        .unwrap();
+    trace.events.remove(at);
+    let msg = load_error(&trace.to_json(), "missing-return.json");
+    assert!(msg.contains(&format!("event {at}")), "{msg}");
+
+    // A push of a move that is not in the frame's order.
+    let mut trace = saved_worked();
+    let at = trace
+        .events
+        .iter()
+        .position(|e| matches!(e, Event::Push { .. }))
+        .unwrap();
+    if let Event::Push { mv, .. } = &mut trace.events[at] {
+        *mv += 7;
+    }
+    let msg = load_error(&trace.to_json(), "bad-push.json");
+    assert!(msg.contains(&format!("event {at}")), "{msg}");
+    assert!(msg.contains("not candidate 0 of the order"), "{msg}");
+
+    // A state the catalog does not list.
+    let mut trace = saved_worked();
+    if let Event::Enter { state, .. } = &mut trace.events[1] {
+        *state = 60;
+    }
+    let msg = load_error(&trace.to_json(), "unknown-state.json");
+    assert!(msg.contains("event 1: state 60 is not in the header's catalog"), "{msg}");
+
+    // Counters that disagree with the events.
+    let mut trace = saved_worked();
+    trace.header.result.stats.nodes += 1;
+    let msg = load_error(&trace.to_json(), "wrong-count.json");
+    assert!(msg.contains("counts 13 calls, the events admit 12"), "{msg}");
+}
+
+#[test]
+fn run_options_with_a_saved_trace_are_an_error() {
+    let path = scratch("options.json");
+    std::fs::write(&path, saved_worked().to_json()).unwrap();
+    let out = prune(&["trace", path.to_str().unwrap(), "--depth", "2"]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("--depth would change the run"), "{stderr}");
+    // And a lesson-only command says what reads a trace.
+    let out = prune(&["run", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("this is a saved trace"));
+}
