@@ -2,14 +2,20 @@
 //! (and a few view settings) into the rectangle `layout::Regions` gives it.
 //!
 //! ```text
-//! ┌ step 40/120 · call 10/12 │ lesson · run · settings ─────────────────────────┐ title
-//! │ Tree · pass 2 (box drawing or outline)         │ Table: key, value, flag      │
-//! │   ›▲0                                          │ › probe/store highlighted    │
-//! │  ┌──┼──┐                                       ├──────────────────────────────┤
-//! │ ▼1 ›▼2 ▼3                                      │ Counters (12 → 13) · passes  │
-//! ├ Stack: one row per active frame: d q α₀β₀ αβ best move try ──────────────────┤
-//! ├ Narration: one sentence for this event (and lesson notes) ───────────────────┤
-//! └ footer: the main keys ───────────────────────────────────────────────────────┘
+//!  step 75/98 · call 10/12  │ lesson · preset · d2 q0 tt:on ord:off α≥β αβ        title
+//!  Tree · pass 2 · auto (Tab) ──────────┌ Table · 8 entries ───────────           tree, table
+//!                  ›▲0                  │+ stored 6 d0 q0: EXACT 2
+//!       ┌───────────┼───────────┐       │ key         value  flag   move
+//!       ▼1=3       ›▼2✂         ▼3      │   0 d1  q0  =4     EXACT  m2
+//!    ┌──┴──┐     ┌──┴──┐     ┌──┴──┐    ┌ Counters · passes ───────────           counters
+//!    ▲4=3  ▲5=5  ▲6=2  ⊘▲7   ▲8    ▲9   │nodes 10  evals 6  cutoffs 1
+//!                                       │d1 DONE     4 m2  +4n 3e 0c 0h
+//!  Stack · 2 frames ───────────────────────────────────────────────────           stack
+//!   node  ply  d  q │    α₀     β₀ │     α      β │  best move │ trying
+//! ›▼2      1  1  0 │     3     +∞ │     3      2 │     2   m0 │ 1/2 ([0] ⊘1) ✂
+//!  What happened ──────────────────────────────────────────────────────           narration
+//! MIN node 2: reply 6 returns 2 ≤ α = 3, so MAX already has something better; …
+//!  → step  ↓ call  o out  x cut  t hit  Space play  ? help  q quit                footer
 //! ```
 //!
 //! - `title`: step and call counters, lesson, preset and settings.
@@ -19,8 +25,13 @@
 //! - `stack`: one row per active frame, the top one marked.
 //! - `narration`: what the last event did, the intro, the clicked node, the lesson's notes.
 //! - `footer`: the last message, else the main keys and playback.
-//! - `picker`, `prompt`, `help`, `intro`: windows over the screen (lesson list, the typed
-//!   prompt on the bottom row, the key list, the lesson's introduction).
+//!
+//! Windows over the screen, one at a time (`app::Overlay`):
+//!
+//! - `picker`: the lessons and their presets (`L`, and at start-up).
+//! - `prompt`: the bottom row while a step, a root window or a file name is typed.
+//! - `help`: the key bindings (`?`).
+//! - `intro`: the lesson's title, source and introduction (`i`).
 //!
 //! A practice round (`components::practice`) draws over all of it; below
 //! `MIN_WIDTH`×`MIN_HEIGHT` a centred message replaces it all.
