@@ -66,8 +66,13 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
             return Ok(ExitCode::SUCCESS);
         }
         Some(Command::Practice(args)) => crate::practice::command(&args)?,
-        Some(Command::Export(args)) => crate::export::export(&args)?,
-        Some(Command::Import(args)) => crate::export::import(&args)?,
+        Some(Command::Export(args)) => {
+            let (lesson, setup) = args.run.load()?;
+            crate::export::export(&lesson, &setup, args.format.into(), args.passes.into())?
+        }
+        Some(Command::Import(args)) => {
+            crate::export::import(&args.file, args.title.as_deref(), args.out.as_deref())?
+        }
         Some(Command::Completions { shell }) => {
             use clap::CommandFactory;
             let mut buf = Vec::new();

@@ -1,9 +1,12 @@
 //! Every command-line type of `prune`: the clap parser, its subcommands and options, and the
 //! value enums that map onto the domain's own types. Nothing outside `cli` depends on clap.
 
+use std::path::PathBuf;
+
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::error::Result;
+use crate::export::{Format, Passes};
 use crate::lesson::{Lesson, Overrides, RunSetup, parse_bound};
 use crate::search::{Algorithm, CutRule, MAX_BUDGET};
 
@@ -60,9 +63,9 @@ pub enum Command {
     /// Practice problems: solve them in the terminal, or export and grade sets.
     Practice(crate::practice::PracticeArgs),
     /// Write the searched tree as Graphviz DOT, a Markdown trace, JSON lines or an s-expression.
-    Export(crate::export::ExportArgs),
+    Export(ExportArgs),
     /// Turn an s-expression tree such as (((3)(12)(8))((2)(4)(6))) into a lesson file.
-    Import(crate::export::ImportArgs),
+    Import(ImportArgs),
     /// Print a shell completion script.
     Completions {
         #[arg(value_enum)]
@@ -178,4 +181,73 @@ impl RunArgs {
         let setup = lesson.setup(self.run.as_deref(), &self.overrides())?;
         Ok((lesson, setup))
     }
+}
+
+/// `prune export …`
+#[derive(Args, Debug, Clone)]
+pub struct ExportArgs {
+    #[command(flatten)]
+    pub run: RunArgs,
+    /// What to write.
+    #[arg(long, value_enum, default_value_t = FormatArg::Dot)]
+    pub format: FormatArg,
+    /// For dot: draw the last completed pass, or every pass in its own box.
+    #[arg(long, value_enum, default_value_t = PassesArg::Last)]
+    pub passes: PassesArg,
+}
+
+/// `--format` of `prune export`: an `export::Format`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FormatArg {
+    /// Graphviz DOT of the searched tree (render with `dot -Tpng`).
+    Dot,
+    /// The call-trace table in Markdown (the columns of `prune trace --format tsv`).
+    Md,
+    /// Every event as one JSON object per line (as `prune trace --format jsonl`).
+    Jsonl,
+    /// The game tree below the start node to the run's depth, as an s-expression.
+    Sexp,
+}
+
+impl From<FormatArg> for Format {
+    fn from(f: FormatArg) -> Format {
+        match f {
+            FormatArg::Dot => Format::Dot,
+            FormatArg::Md => Format::Md,
+            FormatArg::Jsonl => Format::Jsonl,
+            FormatArg::Sexp => Format::Sexp,
+        }
+    }
+}
+
+/// `--passes` of `prune export`: an `export::Passes`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PassesArg {
+    /// The last completed pass (the last pass when none completed).
+    Last,
+    /// Every pass, each in its own box (cluster).
+    All,
+}
+
+impl From<PassesArg> for Passes {
+    fn from(p: PassesArg) -> Passes {
+        match p {
+            PassesArg::Last => Passes::Last,
+            PassesArg::All => Passes::All,
+        }
+    }
+}
+
+/// `prune import …`
+#[derive(Args, Debug, Clone)]
+pub struct ImportArgs {
+    /// A file holding one s-expression tree such as (((3)(12)(8))((2)(4)(6))), or - for stdin.
+    #[arg(value_name = "FILE")]
+    pub file: String,
+    /// The lesson's title [default: "Imported tree from FILE"].
+    #[arg(long, value_name = "TEXT")]
+    pub title: Option<String>,
+    /// Write the lesson file here instead of to stdout.
+    #[arg(long, value_name = "PATH")]
+    pub out: Option<PathBuf>,
 }

@@ -17,7 +17,7 @@ use crate::search::{Flag, INF};
 use crate::trace::calls::Outcome;
 
 /// Which passes of an iterative-deepening run are drawn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Passes {
     /// The last completed pass (the last pass when none completed).
     Last,
