@@ -3,6 +3,7 @@
 
 pub mod args;
 pub mod bench;
+mod practice_cmd;
 pub mod report;
 
 use std::io::Write;
@@ -10,7 +11,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-pub use args::{AlgorithmArg, Cli, Command, CutArg, RunArgs, Switch, TraceFormat};
+use args::{Cli, Command, TraceFormat};
 
 use crate::error::{Error, Result};
 
@@ -65,7 +66,7 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
             crate::tui::open(lesson, setup)?;
             return Ok(ExitCode::SUCCESS);
         }
-        Some(Command::Practice(args)) => crate::practice::command(&args)?,
+        Some(Command::Practice(args)) => practice_cmd::command(&args)?,
         Some(Command::Export(args)) => {
             let (lesson, setup) = args.run.load()?;
             crate::export::export(&lesson, &setup, args.format.into(), args.passes.into())?

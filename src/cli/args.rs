@@ -7,7 +7,9 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::error::Result;
 use crate::export::{Format, Passes};
-use crate::lesson::{Lesson, Overrides, RunSetup, parse_bound};
+use crate::game::Side;
+use crate::lesson::{CutSpec, Lesson, Overrides, RunSetup, parse_bound};
+use crate::practice::{self, Kind, Params, Problem};
 use crate::search::{Algorithm, CutRule, MAX_BUDGET};
 
 #[derive(Parser, Debug)]
@@ -61,7 +63,7 @@ pub enum Command {
         run: RunArgs,
     },
     /// Practice problems: solve them in the terminal, or export and grade sets.
-    Practice(crate::practice::PracticeArgs),
+    Practice(PracticeArgs),
     /// Write the searched tree as Graphviz DOT, a Markdown trace, JSON lines or an s-expression.
     Export(ExportArgs),
     /// Turn an s-expression tree such as (((3)(12)(8))((2)(4)(6))) into a lesson file.
@@ -250,4 +252,237 @@ pub struct ImportArgs {
     /// Write the lesson file here instead of to stdout.
     #[arg(long, value_name = "PATH")]
     pub out: Option<PathBuf>,
+}
+
+/// `prune practice …`
+#[derive(Args, Debug, Clone)]
+pub struct PracticeArgs {
+    #[command(subcommand)]
+    pub command: Option<PracticeCommand>,
+}
+
+#[derive(Subcommand, Debug, Clone)]
+pub enum PracticeCommand {
+    /// A line-based round in the terminal (the default).
+    Quiz {
+        #[command(flatten)]
+        pick: Pick,
+    },
+    /// A full-screen round in the terminal: edit answers, see verdicts, a summary by kind.
+    /// The same seed, count and kinds give the same problems as `export`.
+    Tui {
+        #[command(flatten)]
+        pick: Pick,
+    },
+    /// Write a problem set (trees and questions, no answers) as JSON to stdout.
+    Export {
+        #[command(flatten)]
+        pick: Pick,
+    },
+    /// Grade an answer file against a set: per-item verdicts and a total.
+    Grade {
+        /// A set written by `prune practice export`.
+        set: PathBuf,
+        /// A JSON object mapping item ids to answer lines, e.g. {"7-1": "3 A"}.
+        answers: PathBuf,
+        /// One JSON object with every verdict instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Print the answer key of a set (for instructors), in the answer-file format.
+    Key {
+        /// A set written by `prune practice export`.
+        set: PathBuf,
+    },
+    /// Print a set's problems as text (trees, questions, settings), e.g. for a worksheet.
+    Show {
+        /// A set written by `prune practice export`.
+        set: PathBuf,
+    },
+    /// Print the call trace of one item's run; verdicts cite its `step` column.
+    Trace {
+        /// A set written by `prune practice export`.
+        set: PathBuf,
+        /// The item's id, as in the set and in verdicts.
+        id: String,
+        /// Which of the item's runs, by name or position (default: the main one; quiescence
+        /// items also have "with quiescence").
+        #[arg(long)]
+        run: Option<String>,
+    },
+    /// Show the saved progress.
+    Progress,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct Pick {
+    /// Seed of the generated problems (the same seed gives the same set).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// How many generated problems.
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u64).range(0..=1000))]
+    pub count: u64,
+    /// Only these kinds, comma-separated [default: all].
+    #[arg(long, value_enum, value_delimiter = ',')]
+    pub kinds: Vec<KindArg>,
+    /// Also include the practice items of the built-in lessons.
+    #[arg(long)]
+    pub lessons: bool,
+    /// Tree depth in plies, 1..=6 [default: drawn per problem].
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=6))]
+    pub depth: Option<u8>,
+    /// Moves per inner node: N, or MIN,MAX (1..=6).
+    #[arg(long, value_name = "MIN,MAX", value_parser = parse_branching)]
+    pub branching: Option<(u8, u8)>,
+    /// Score range of leaves, e.g. `--values=-9,9`.
+    #[arg(long, value_name = "LO,HI", allow_hyphen_values = true, value_parser = parse_values)]
+    pub values: Option<(i32, i32)>,
+    /// Who moves at the root.
+    #[arg(long, value_enum)]
+    pub root: Option<RootArg>,
+    /// Let some inner nodes end early as leaves.
+    #[arg(long, value_enum, value_name = "on|off")]
+    pub irregular: Option<Switch>,
+    /// Let nodes share children (the table is on for such trees).
+    #[arg(long, value_enum, value_name = "on|off")]
+    pub transpositions: Option<Switch>,
+    /// Largest tree, in outline lines (one per move plus the root), 2..=52 [default: 15].
+    #[arg(long, value_parser = clap::value_parser!(u64).range(2..=52))]
+    pub nodes: Option<u64>,
+    /// Cut rule [default: ge, with gt drawn for about one problem in four].
+    #[arg(long, value_enum)]
+    pub cut: Option<CutArg>,
+}
+
+/// `--kinds` of `prune practice`: a `practice::Kind`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum KindArg {
+    /// The root's value and the move it chooses.
+    Decision,
+    /// Which leaves alpha-beta reads, in order, and which children it skips.
+    Leaves,
+    /// The (α, β) a node receives.
+    Window,
+    /// The value a node returns, and whether it is exact or a bound.
+    Value,
+    /// The flag stored for a node.
+    Flag,
+    /// What a search interrupted by its budget returns.
+    Interrupted,
+    /// The root value without and with quiescence.
+    Quiescence,
+    /// What happens right after a node returns to its parent.
+    Next,
+}
+
+impl From<KindArg> for Kind {
+    fn from(k: KindArg) -> Kind {
+        match k {
+            KindArg::Decision => Kind::Decision,
+            KindArg::Leaves => Kind::Leaves,
+            KindArg::Window => Kind::Window,
+            KindArg::Value => Kind::Value,
+            KindArg::Flag => Kind::Flag,
+            KindArg::Interrupted => Kind::Interrupted,
+            KindArg::Quiescence => Kind::Quiescence,
+            KindArg::Next => Kind::Next,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum RootArg {
+    Max,
+    Min,
+}
+
+fn parse_branching(text: &str) -> std::result::Result<(u8, u8), String> {
+    let num = |t: &str| {
+        t.trim()
+            .parse::<u8>()
+            .ok()
+            .filter(|v| (1..=6).contains(v))
+            .ok_or_else(|| format!("'{t}' is not a branching factor in 1..=6"))
+    };
+    match text.split_once(',') {
+        Some((lo, hi)) => {
+            let (lo, hi) = (num(lo)?, num(hi)?);
+            if lo > hi {
+                return Err(format!("branching {lo},{hi}: MIN must not exceed MAX"));
+            }
+            Ok((lo, hi))
+        }
+        None => num(text).map(|n| (n, n)),
+    }
+}
+
+fn parse_values(text: &str) -> std::result::Result<(i32, i32), String> {
+    let (lo, hi) = text
+        .split_once(',')
+        .ok_or_else(|| format!("'{text}' is not a range; write LO,HI such as -9,9"))?;
+    let num = |t: &str| {
+        t.trim()
+            .parse::<i32>()
+            .ok()
+            .filter(|v| v.abs() <= 1000)
+            .ok_or_else(|| format!("'{t}' is not a score in -1000..=1000"))
+    };
+    let (lo, hi) = (num(lo)?, num(hi)?);
+    if lo > hi {
+        return Err(format!("values {lo},{hi}: LO must not exceed HI"));
+    }
+    Ok((lo, hi))
+}
+
+impl Pick {
+    pub fn params(&self) -> Params {
+        let on = |s: Option<Switch>| s.map(|s| s == Switch::On);
+        Params {
+            depth: self.depth,
+            branching: self.branching,
+            values: self.values,
+            root: self.root.map(|r| match r {
+                RootArg::Max => Side::Max,
+                RootArg::Min => Side::Min,
+            }),
+            irregular: on(self.irregular),
+            transpositions: on(self.transpositions),
+            max_nodes: self.nodes.map(|n| n as usize),
+            cut: self.cut.map(|c| match c {
+                CutArg::Ge => CutSpec::Ge,
+                CutArg::Gt => CutSpec::Gt,
+            }),
+        }
+    }
+
+    /// The problems these options pick (`practice::make_set_with`).
+    pub fn problems(&self) -> Result<Vec<Problem>> {
+        let kinds: Vec<Kind> = self.kinds.iter().map(|&k| k.into()).collect();
+        practice::make_set_with(
+            self.seed,
+            self.count as usize,
+            &kinds,
+            self.lessons,
+            &self.params(),
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::KindArg;
+    use crate::practice::Kind;
+    use clap::ValueEnum;
+
+    #[test]
+    fn every_problem_kind_has_its_command_line_name() {
+        let kinds: Vec<Kind> = KindArg::value_variants()
+            .iter()
+            .map(|&k| k.into())
+            .collect();
+        assert_eq!(kinds, Kind::ALL);
+        for (arg, kind) in KindArg::value_variants().iter().zip(Kind::ALL) {
+            assert_eq!(arg.to_possible_value().unwrap().get_name(), kind.name());
+        }
+    }
 }
