@@ -2,7 +2,7 @@
 //! wrong, why, and which trace step shows the right answer (issue 4).
 //!
 //! - `query`: questions about a recorded run (lesson facts and practice answers).
-//! - `generate`, `rng`: reproducible random trees from a seed number.
+//! - `generate`: reproducible random trees from a seed number (drawn with `crate::rng`).
 //! - `problem`: one problem (tree + runs + question), its answer and its grader.
 //! - `answer`: the one-line answer forms a learner types and answer files hold.
 //! - `render`: the tree as an outline for a terminal; `store`: progress on disk.
@@ -19,7 +19,6 @@ pub mod generate;
 pub mod problem;
 pub mod query;
 pub mod render;
-pub mod rng;
 pub mod screen;
 pub mod store;
 
@@ -32,8 +31,8 @@ use serde::{Deserialize, Serialize};
 use crate::error::{Error, Result};
 use crate::game::Side;
 use crate::lesson::{CutSpec, Lesson, RunSpec};
+use crate::rng::Rng;
 pub use problem::{Item, Problem, Verdict};
-use rng::Rng;
 
 /// What a problem asks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
