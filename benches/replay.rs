@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 use criterion::{Criterion, criterion_group, criterion_main};
 use prune::lesson::Overrides;
 use prune::replay::{KEYFRAME, Replay, samples};
+use prune::rng::Rng;
 use prune::tui::app::App;
 use prune::tui::view;
 use ratatui::Terminal;
@@ -39,10 +40,10 @@ fn benches(c: &mut Criterion) {
     // Worst case over many random seeks, timed one by one: a first (cold) round touches the
     // keyframes for the first time; the second is what a student stepping around sees.
     for round in ["cold", "warm"] {
-        let mut rng = samples::Lcg::new(42);
+        let mut rng = Rng::new(42);
         let mut times: Vec<Duration> = (0..20_000)
             .map(|_| {
-                let step = rng.below(replay.len() as u64 + 1) as usize;
+                let step = rng.below(replay.len() + 1);
                 let t = Instant::now();
                 black_box(replay.seek(step));
                 t.elapsed()
@@ -60,20 +61,20 @@ fn benches(c: &mut Criterion) {
 
     let mut g = c.benchmark_group("seek");
     g.sample_size(30).measurement_time(Duration::from_secs(3));
-    let mut rng = samples::Lcg::new(7);
+    let mut rng = Rng::new(7);
     g.bench_function("random", |b| {
         b.iter(|| {
-            let step = rng.below(replay.len() as u64 + 1) as usize;
+            let step = rng.below(replay.len() + 1);
             black_box(replay.seek(step))
         })
     });
     // The algorithmic worst case: a step just before a keyframe, so KEYFRAME - 1 events are
     // applied after copying the keyframe.
     let frames = replay.len() / KEYFRAME;
-    let mut rng = samples::Lcg::new(9);
+    let mut rng = Rng::new(9);
     g.bench_function("worst_case", |b| {
         b.iter(|| {
-            let k = rng.below(frames as u64) as usize;
+            let k = rng.below(frames);
             black_box(replay.seek(k * KEYFRAME + KEYFRAME - 1))
         })
     });

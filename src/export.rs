@@ -15,16 +15,13 @@ pub mod sexp;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use clap::{Args, ValueEnum};
-
 pub use dot::Passes;
 
-use crate::cli::RunArgs;
 use crate::error::{Error, Result};
 use crate::index::Recorded;
 use crate::lesson::{Lesson, MAX_FILE_BYTES};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
     /// Graphviz DOT of the searched tree (render with `dot -Tpng`).
     Dot,
@@ -34,38 +31,6 @@ pub enum Format {
     Jsonl,
     /// The game tree below the start node to the run's depth, as an s-expression.
     Sexp,
-}
-
-/// `prune export …`
-#[derive(Args, Debug, Clone)]
-pub struct ExportArgs {
-    #[command(flatten)]
-    pub run: RunArgs,
-    /// What to write.
-    #[arg(long, value_enum, default_value_t = Format::Dot)]
-    pub format: Format,
-    /// For dot: draw the last completed pass, or every pass in its own box.
-    #[arg(long, value_enum, default_value_t = Passes::Last)]
-    pub passes: Passes,
-}
-
-/// `prune import …`
-#[derive(Args, Debug, Clone)]
-pub struct ImportArgs {
-    /// A file holding one s-expression tree such as (((3)(12)(8))((2)(4)(6))), or - for stdin.
-    #[arg(value_name = "FILE")]
-    pub file: String,
-    /// The lesson's title [default: "Imported tree from FILE"].
-    #[arg(long, value_name = "TEXT")]
-    pub title: Option<String>,
-    /// Write the lesson file here instead of to stdout.
-    #[arg(long, value_name = "PATH")]
-    pub out: Option<PathBuf>,
-}
-
-pub fn export(args: &ExportArgs) -> Result<String> {
-    let (lesson, recorded) = args.run.recorded()?;
-    render(lesson.as_ref(), &recorded, args.format, args.passes)
 }
 
 /// One recorded run in one format. The s-expression is of the game tree itself, so it needs
@@ -95,21 +60,20 @@ pub fn render(
     })
 }
 
-pub fn import(args: &ImportArgs) -> Result<String> {
-    let (origin, text) = if args.file == "-" {
+/// Imports the s-expression tree in `file` (`-` for stdin) as a lesson file's text, or writes
+/// that text to `out` and says so.
+pub fn import(file: &str, title: Option<&str>, out: Option<&Path>) -> Result<String> {
+    let (origin, text) = if file == "-" {
         ("<stdin>".to_string(), read_stdin()?)
     } else {
-        (
-            args.file.clone(),
-            crate::lesson::read_text(Path::new(&args.file))?,
-        )
+        (file.to_string(), crate::lesson::read_text(Path::new(file))?)
     };
-    let json = import_text(&origin, &text, args.title.as_deref())?;
-    match &args.out {
+    let json = import_text(&origin, &text, title)?;
+    match out {
         None => Ok(json),
         Some(path) => {
             std::fs::write(path, &json).map_err(|source| Error::Io {
-                path: path.clone(),
+                path: path.to_path_buf(),
                 source,
             })?;
             Ok(format!("wrote {}\n", path.display()))

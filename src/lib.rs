@@ -16,6 +16,7 @@
 //! - `tui`: the stepping tutor, a replay of a recorded trace.
 //! - `practice`: problems whose answers the same core computes, and their graders.
 //! - `export`: DOT, Markdown, JSON lines and s-expression renderings; s-expression import.
+//! - `rng`: the one seeded generator (practice sets, generated graphs, tests).
 
 pub mod cli;
 pub mod error;
@@ -27,6 +28,7 @@ pub mod observer;
 pub mod practice;
 pub mod replay;
 pub mod report;
+pub mod rng;
 pub mod run;
 pub mod search;
 pub mod trace;

@@ -2,7 +2,7 @@
 //! wrong, why, and which trace step shows the right answer (issue 4).
 //!
 //! - `query`: questions about a recorded run (lesson facts and practice answers).
-//! - `generate`, `rng`: reproducible random trees from a seed number.
+//! - `generate`: reproducible random trees from a seed number (drawn with `crate::rng`).
 //! - `problem`: one problem (tree + runs + question), its answer and its grader.
 //! - `answer`: the one-line answer forms a learner types and answer files hold.
 //! - `render`: the tree as an outline for a terminal; `store`: progress on disk.
@@ -18,26 +18,22 @@ pub mod generate;
 pub mod problem;
 pub mod query;
 pub mod render;
-pub mod rng;
 pub mod store;
 
 use std::collections::BTreeMap;
 use std::io::{BufRead, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use clap::{Args, Subcommand, ValueEnum};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, Result};
 use crate::game::Side;
 use crate::lesson::{CutSpec, Lesson, RunSpec};
+use crate::rng::Rng;
 pub use problem::{Item, Problem, Verdict};
-use rng::Rng;
 
 /// What a problem asks.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, ValueEnum,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Kind {
     /// The root's value and the move it chooses.
@@ -506,298 +502,112 @@ pub fn grade_set(problems: &[Problem], answers: &BTreeMap<String, String>) -> Re
         .collect()
 }
 
-/// `prune practice …`
-#[derive(Args, Debug, Clone)]
-pub struct PracticeArgs {
-    #[command(subcommand)]
-    pub command: Option<PracticeCommand>,
+// The commands of `prune practice`, on plain data (`cli` parses the command line).
+
+/// A line-based round on stdin and stdout; the tally is added to the saved progress.
+pub fn quiz_in_terminal(problems: &[Problem]) -> Result<()> {
+    let stdin = std::io::stdin();
+    let mut out = std::io::stdout().lock();
+    let mut progress = store::Progress::load()?;
+    quiz(problems, &mut stdin.lock(), &mut out, &mut progress)?;
+    progress.save()?;
+    Ok(())
 }
 
-#[derive(Subcommand, Debug, Clone)]
-pub enum PracticeCommand {
-    /// A line-based round in the terminal (the default).
-    Quiz {
-        #[command(flatten)]
-        pick: Pick,
-    },
-    /// A full-screen round in the terminal: edit answers, see verdicts, a summary by kind.
-    /// The same seed, count and kinds give the same problems as `export`.
-    Tui {
-        #[command(flatten)]
-        pick: Pick,
-    },
-    /// Write a problem set (trees and questions, no answers) as JSON to stdout.
-    Export {
-        #[command(flatten)]
-        pick: Pick,
-    },
-    /// Grade an answer file against a set: per-item verdicts and a total.
-    Grade {
-        /// A set written by `prune practice export`.
-        set: PathBuf,
-        /// A JSON object mapping item ids to answer lines, e.g. {"7-1": "3 A"}.
-        answers: PathBuf,
-        /// One JSON object with every verdict instead of text.
-        #[arg(long)]
-        json: bool,
-    },
-    /// Print the answer key of a set (for instructors), in the answer-file format.
-    Key {
-        /// A set written by `prune practice export`.
-        set: PathBuf,
-    },
-    /// Print a set's problems as text (trees, questions, settings), e.g. for a worksheet.
-    Show {
-        /// A set written by `prune practice export`.
-        set: PathBuf,
-    },
-    /// Print the call trace of one item's run; verdicts cite its `step` column.
-    Trace {
-        /// A set written by `prune practice export`.
-        set: PathBuf,
-        /// The item's id, as in the set and in verdicts.
-        id: String,
-        /// Which of the item's runs, by name or position (default: the main one; quiescence
-        /// items also have "with quiescence").
-        #[arg(long)]
-        run: Option<String>,
-    },
-    /// Show the saved progress.
-    Progress,
+/// The closing line of a full-screen round: the score, and where progress was saved.
+pub fn round_closing(right: usize, asked: usize) -> String {
+    let saved = store::progress_path()
+        .map(|p| format!("; progress saved in {}", p.display()))
+        .unwrap_or_default();
+    format!("{right} of {asked} correct{saved}\n")
 }
 
-#[derive(Args, Debug, Clone)]
-pub struct Pick {
-    /// Seed of the generated problems (the same seed gives the same set).
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// How many generated problems.
-    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u64).range(0..=1000))]
-    pub count: u64,
-    /// Only these kinds, comma-separated [default: all].
-    #[arg(long, value_enum, value_delimiter = ',')]
-    pub kinds: Vec<Kind>,
-    /// Also include the practice items of the built-in lessons.
-    #[arg(long)]
-    pub lessons: bool,
-    /// Tree depth in plies, 1..=6 [default: drawn per problem].
-    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=6))]
-    pub depth: Option<u8>,
-    /// Moves per inner node: N, or MIN,MAX (1..=6).
-    #[arg(long, value_name = "MIN,MAX", value_parser = parse_branching)]
-    pub branching: Option<(u8, u8)>,
-    /// Score range of leaves, e.g. `--values=-9,9`.
-    #[arg(long, value_name = "LO,HI", allow_hyphen_values = true, value_parser = parse_values)]
-    pub values: Option<(i32, i32)>,
-    /// Who moves at the root.
-    #[arg(long, value_enum)]
-    pub root: Option<RootArg>,
-    /// Let some inner nodes end early as leaves.
-    #[arg(long, value_enum, value_name = "on|off")]
-    pub irregular: Option<crate::cli::Switch>,
-    /// Let nodes share children (the table is on for such trees).
-    #[arg(long, value_enum, value_name = "on|off")]
-    pub transpositions: Option<crate::cli::Switch>,
-    /// Largest tree, in outline lines (one per move plus the root), 2..=52 [default: 15].
-    #[arg(long, value_parser = clap::value_parser!(u64).range(2..=52))]
-    pub nodes: Option<u64>,
-    /// Cut rule [default: ge, with gt drawn for about one problem in four].
-    #[arg(long, value_enum)]
-    pub cut: Option<crate::cli::CutArg>,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum RootArg {
-    Max,
-    Min,
-}
-
-fn parse_branching(text: &str) -> std::result::Result<(u8, u8), String> {
-    let num = |t: &str| {
-        t.trim()
-            .parse::<u8>()
-            .ok()
-            .filter(|v| (1..=6).contains(v))
-            .ok_or_else(|| format!("'{t}' is not a branching factor in 1..=6"))
+/// The set file (trees and questions, no answers) of `problems`, generated from `seed`.
+pub fn set_json(seed: u64, problems: Vec<Problem>) -> String {
+    let set = Set {
+        format: SET_FORMAT.into(),
+        seed: Some(seed),
+        items: problems.into_iter().map(|p| p.item).collect(),
     };
-    match text.split_once(',') {
-        Some((lo, hi)) => {
-            let (lo, hi) = (num(lo)?, num(hi)?);
-            if lo > hi {
-                return Err(format!("branching {lo},{hi}: MIN must not exceed MAX"));
-            }
-            Ok((lo, hi))
-        }
-        None => num(text).map(|n| (n, n)),
-    }
+    serde_json::to_string_pretty(&set).expect("sets serialize") + "\n"
 }
 
-fn parse_values(text: &str) -> std::result::Result<(i32, i32), String> {
-    let (lo, hi) = text
-        .split_once(',')
-        .ok_or_else(|| format!("'{text}' is not a range; write LO,HI such as -9,9"))?;
-    let num = |t: &str| {
-        t.trim()
-            .parse::<i32>()
-            .ok()
-            .filter(|v| v.abs() <= 1000)
-            .ok_or_else(|| format!("'{t}' is not a score in -1000..=1000"))
+/// Grades the answer file `answers` against the set file `set`: verdicts and a total, as
+/// text or as one JSON object.
+pub fn grade_files(set: &Path, answers: &Path, json: bool) -> Result<String> {
+    let problems = read_set(set)?;
+    let answers = read_answers(answers)?;
+    let verdicts = grade_set(&problems, &answers)?;
+    Ok(if json {
+        let right = verdicts.iter().filter(|v| v.correct).count();
+        serde_json::to_string_pretty(&serde_json::json!({
+            "verdicts": verdicts,
+            "correct": right,
+            "total": verdicts.len(),
+        }))
+        .expect("verdicts serialize")
+            + "\n"
+    } else {
+        verdict_text(&verdicts)
+    })
+}
+
+/// The answer key of the set file `set`, in the answer-file format.
+pub fn key_json(set: &Path) -> Result<String> {
+    let problems = read_set(set)?;
+    let mut key = BTreeMap::new();
+    for p in &problems {
+        key.insert(p.item.id.clone(), p.answer()?.to_string());
+    }
+    Ok(serde_json::to_string_pretty(&key).expect("keys serialize") + "\n")
+}
+
+/// The problems of the set file `set` as text (trees, questions, settings).
+pub fn show_set(set: &Path) -> Result<String> {
+    let problems = read_set(set)?;
+    let mut text = String::new();
+    for p in &problems {
+        text.push_str(&format!(
+            "── {} ({}, {}) ──\n{}\n\n",
+            p.item.id,
+            p.item.kind.name(),
+            p.item.source,
+            p.describe()
+        ));
+    }
+    Ok(text)
+}
+
+/// The call trace of item `id` of the set file `set`: its main run, or the run named `run`
+/// (or given by position).
+pub fn trace_item(set: &Path, id: &str, run: Option<&str>) -> Result<String> {
+    let problems = read_set(set)?;
+    let p = problems
+        .iter()
+        .find(|p| p.item.id == id)
+        .ok_or_else(|| Error::Options(format!("{}: no item '{id}'", set.display())))?;
+    let index = match run {
+        None => 0,
+        Some(r) => p
+            .item
+            .runs
+            .iter()
+            .position(|x| x.name == r)
+            .or_else(|| r.parse::<usize>().ok().filter(|&i| i < p.item.runs.len()))
+            .ok_or_else(|| {
+                Error::Options(format!(
+                    "item {id} has no run '{r}' (runs: {})",
+                    p.item
+                        .runs
+                        .iter()
+                        .map(|x| x.name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ))
+            })?,
     };
-    let (lo, hi) = (num(lo)?, num(hi)?);
-    if lo > hi {
-        return Err(format!("values {lo},{hi}: LO must not exceed HI"));
-    }
-    Ok((lo, hi))
-}
-
-impl Pick {
-    pub fn params(&self) -> Params {
-        let on = |s: Option<crate::cli::Switch>| s.map(|s| s == crate::cli::Switch::On);
-        Params {
-            depth: self.depth,
-            branching: self.branching,
-            values: self.values,
-            root: self.root.map(|r| match r {
-                RootArg::Max => Side::Max,
-                RootArg::Min => Side::Min,
-            }),
-            irregular: on(self.irregular),
-            transpositions: on(self.transpositions),
-            max_nodes: self.nodes.map(|n| n as usize),
-            cut: self.cut.map(|c| match c {
-                crate::cli::CutArg::Ge => CutSpec::Ge,
-                crate::cli::CutArg::Gt => CutSpec::Gt,
-            }),
-        }
-    }
-
-    fn problems(&self) -> Result<Vec<Problem>> {
-        make_set_with(
-            self.seed,
-            self.count as usize,
-            &self.kinds,
-            self.lessons,
-            &self.params(),
-        )
-    }
-}
-
-/// `prune practice …`; `round` runs a full-screen round (the CLI passes `tui::practice_round`).
-pub fn command(
-    args: &PracticeArgs,
-    round: impl FnOnce(Vec<Problem>) -> Result<(usize, usize)>,
-) -> Result<String> {
-    let quiz_default;
-    let command = match &args.command {
-        Some(c) => c,
-        None => {
-            use clap::FromArgMatches;
-            // `prune practice` alone: a quiz with every default.
-            let matches = <Pick as clap::Args>::augment_args(clap::Command::new("quiz"))
-                .get_matches_from(["quiz"]);
-            quiz_default = PracticeCommand::Quiz {
-                pick: Pick::from_arg_matches(&matches)
-                    .map_err(|e| Error::Options(e.to_string()))?,
-            };
-            &quiz_default
-        }
-    };
-    match command {
-        PracticeCommand::Quiz { pick } => {
-            let problems = pick.problems()?;
-            let stdin = std::io::stdin();
-            let mut out = std::io::stdout().lock();
-            let mut progress = store::Progress::load()?;
-            quiz(&problems, &mut stdin.lock(), &mut out, &mut progress)?;
-            progress.save()?;
-            Ok(String::new())
-        }
-        PracticeCommand::Tui { pick } => {
-            let (right, asked) = round(pick.problems()?)?;
-            let saved = store::progress_path()
-                .map(|p| format!("; progress saved in {}", p.display()))
-                .unwrap_or_default();
-            Ok(format!("{right} of {asked} correct{saved}\n"))
-        }
-        PracticeCommand::Export { pick } => {
-            let problems = pick.problems()?;
-            let set = Set {
-                format: SET_FORMAT.into(),
-                seed: Some(pick.seed),
-                items: problems.into_iter().map(|p| p.item).collect(),
-            };
-            Ok(serde_json::to_string_pretty(&set).expect("sets serialize") + "\n")
-        }
-        PracticeCommand::Grade { set, answers, json } => {
-            let problems = read_set(set)?;
-            let answers = read_answers(answers)?;
-            let verdicts = grade_set(&problems, &answers)?;
-            Ok(if *json {
-                let right = verdicts.iter().filter(|v| v.correct).count();
-                serde_json::to_string_pretty(&serde_json::json!({
-                    "verdicts": verdicts,
-                    "correct": right,
-                    "total": verdicts.len(),
-                }))
-                .expect("verdicts serialize")
-                    + "\n"
-            } else {
-                verdict_text(&verdicts)
-            })
-        }
-        PracticeCommand::Key { set } => {
-            let problems = read_set(set)?;
-            let mut key = BTreeMap::new();
-            for p in &problems {
-                key.insert(p.item.id.clone(), p.answer()?.to_string());
-            }
-            Ok(serde_json::to_string_pretty(&key).expect("keys serialize") + "\n")
-        }
-        PracticeCommand::Show { set } => {
-            let problems = read_set(set)?;
-            let mut text = String::new();
-            for p in &problems {
-                text.push_str(&format!(
-                    "── {} ({}, {}) ──\n{}\n\n",
-                    p.item.id,
-                    p.item.kind.name(),
-                    p.item.source,
-                    p.describe()
-                ));
-            }
-            Ok(text)
-        }
-        PracticeCommand::Trace { set, id, run } => {
-            let problems = read_set(set)?;
-            let p = problems
-                .iter()
-                .find(|p| &p.item.id == id)
-                .ok_or_else(|| Error::Options(format!("{}: no item '{id}'", set.display())))?;
-            let index = match run.as_deref() {
-                None => 0,
-                Some(r) => p
-                    .item
-                    .runs
-                    .iter()
-                    .position(|x| x.name == r)
-                    .or_else(|| r.parse::<usize>().ok().filter(|&i| i < p.item.runs.len()))
-                    .ok_or_else(|| {
-                        Error::Options(format!(
-                            "item {id} has no run '{r}' (runs: {})",
-                            p.item
-                                .runs
-                                .iter()
-                                .map(|x| x.name.as_str())
-                                .collect::<Vec<_>>()
-                                .join(", ")
-                        ))
-                    })?,
-            };
-            let solved = p.solve_run(index)?;
-            Ok(crate::report::trace_table(&solved.rec))
-        }
-        PracticeCommand::Progress => Ok(store::Progress::load()?.summary()),
-    }
+    let solved = p.solve_run(index)?;
+    Ok(crate::report::trace_table(&solved.rec))
 }
 
 fn verdict_text(verdicts: &[Verdict]) -> String {

@@ -250,10 +250,11 @@ fn trace_jsonl_lines_all_parse() {
 /// the last pass, in order).
 #[test]
 fn trace_tsv_rows_under_interruption() {
-    use common::model::{Family, Rng, generate};
+    use common::model::{Family, generate};
+    use prune::rng::Rng;
     let dir = std::env::temp_dir().join(format!("prune-trace-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let mut rng = Rng(0x7ace);
+    let mut rng = Rng::new(0x7ace);
     for i in 0..20 {
         let m = generate(&mut rng, [Family::Dag, Family::Layered][i % 2]);
         let nodes: Vec<Value> = (0..m.len())

@@ -12,11 +12,12 @@
 
 mod common;
 
-use common::model::{Family, Model, Oracle, Rng, generate};
+use common::model::{Family, Model, Oracle, generate};
 use prune::game::graph::Graph;
 use prune::game::{Game, Side};
 use prune::lesson::{Lesson, Overrides};
 use prune::observer::{NoTrace, Recorder};
+use prune::rng::Rng;
 use prune::search::tt::Entry;
 use prune::search::{self, Algorithm, CutRule, Flag, INF, Options, RunResult, Status};
 use prune::trace::{Event, ReturnKind};
@@ -89,7 +90,7 @@ const CALL_CAP: u64 = 2_500;
 fn make_case(rng: &mut Rng, family: Family) -> Case {
     let model = generate(rng, family);
     let n = model.len();
-    let start = if rng.chance(80) { 0 } else { rng.below(n) };
+    let start = if rng.chance(80, 100) { 0 } else { rng.below(n) };
     let mut depth = match family {
         Family::Chain => rng.range(1, 12) as u8,
         _ => match rng.below(20) {
@@ -103,7 +104,7 @@ fn make_case(rng: &mut Rng, family: Family) -> Case {
         4..=7 => rng.range(1, 2) as u8,
         _ => rng.range(3, 6) as u8,
     };
-    let deepening = rng.chance(80);
+    let deepening = rng.chance(80, 100);
     let graph = model.graph();
     loop {
         let oracle = Oracle::new(&model, depth as usize, qlimit as usize);
@@ -120,7 +121,7 @@ fn make_case(rng: &mut Rng, family: Family) -> Case {
             return case;
         }
         // Too big to run many times: shorten the horizon, q first every other time.
-        if qlimit > 0 && (depth == 1 || rng.chance(50)) {
+        if qlimit > 0 && (depth == 1 || rng.chance(50, 100)) {
             qlimit -= 1;
         } else {
             depth -= 1;
@@ -925,14 +926,14 @@ fn check_case(case: &Case, rng: &mut Rng, t: &mut Tally) {
                 for p in replay(case, &opts, &full, &rec, t) {
                     check_full_window_pass(case, &opts, &p);
                 }
-                if rng.chance(10) {
+                if rng.chance(10, 100) {
                     check_sparse(case, &opts, &full, &rec);
                 }
                 if !table && !ordering && cut == CutRule::AtLeast {
                     ab_plain_nodes = Some(full.stats.nodes);
                 }
                 // Interrupt somewhere inside the run (or exactly at its end now and then).
-                let budget = if rng.chance(10) {
+                let budget = if rng.chance(10, 100) {
                     full.stats.nodes
                 } else {
                     rng.range(1, full.stats.nodes as i64) as u64
@@ -949,8 +950,8 @@ fn check_case(case: &Case, rng: &mut Rng, t: &mut Tally) {
     // Plain minimax: the same values with no cutoffs, no table answers, the full tree.
     let opts = Options {
         algorithm: Algorithm::Minimax,
-        table: rng.chance(50),
-        ordering: rng.chance(50),
+        table: rng.chance(50, 100),
+        ordering: rng.chance(50, 100),
         ..base
     };
     let (r, rec) = run_both(case, &opts);
@@ -1001,14 +1002,14 @@ fn check_case(case: &Case, rng: &mut Rng, t: &mut Tally) {
             2 => truth - 1,
             _ => truth + rng.range(-4, 3) as i32,
         };
-        let hi = if rng.chance(10) {
+        let hi = if rng.chance(10, 100) {
             INF
         } else {
             lo + rng.range(1, 5) as i32
         };
         let opts = Options {
-            table: rng.chance(60),
-            ordering: rng.chance(50),
+            table: rng.chance(60, 100),
+            ordering: rng.chance(50, 100),
             cut,
             window: (lo, hi),
             ..base
@@ -1047,7 +1048,7 @@ fn seed() -> u64 {
 /// Runs `count` generated inputs of one family and returns the tally.
 fn family_suite(family: Family, count: u64, salt: u64) -> Tally {
     let count = count * scale() / 100;
-    let mut rng = Rng(seed() ^ salt.wrapping_mul(0x2545_F491_4F6C_DD1D));
+    let mut rng = Rng::new(seed() ^ salt.wrapping_mul(0x2545_F491_4F6C_DD1D));
     let mut t = Tally::default();
     for _ in 0..count {
         let case = make_case(&mut rng, family);
@@ -1103,7 +1104,7 @@ fn oracle_dense_64_node_graphs() {
 #[test]
 fn oracle_exhaustive_small_graphs() {
     let mut t = Tally::default();
-    let mut rng = Rng(seed());
+    let mut rng = Rng::new(seed());
     // Three nodes: root MAX, 1 MIN, 2 MAX or MIN; the possible moves are 0->1, 1->2 or 0->2.
     for side2 in [true, false] {
         for shape in 0..16u32 {
@@ -1340,7 +1341,7 @@ fn budget_exactly_spent_keeps_the_finished_pass() {
 /// completed pass and every event is still checked against the oracle.
 #[test]
 fn oracle_heavy_dense_graphs_at_full_depth() {
-    let mut rng = Rng(seed() ^ 0x4ea7);
+    let mut rng = Rng::new(seed() ^ 0x4ea7);
     let mut t = Tally::default();
     let count = (60 * scale() / 100).max(1);
     let mut calls = 0;
@@ -1356,8 +1357,8 @@ fn oracle_heavy_dense_graphs_at_full_depth() {
             deepening: true,
         };
         let opts = Options {
-            ordering: rng.chance(70),
-            cut: if rng.chance(50) {
+            ordering: rng.chance(70, 100),
+            cut: if rng.chance(50, 100) {
                 CutRule::AtLeast
             } else {
                 CutRule::Strict

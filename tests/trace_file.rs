@@ -83,18 +83,27 @@ fn the_header_describes_the_run_without_the_lesson() {
     assert_eq!((h.format.as_str(), h.version), ("prune-trace", 1));
     assert_eq!(h.lesson, "000-worked-tree");
     // Seed 000's worked tree: value 3 by move 0 in 12 calls (seed 000, fixture "worked").
-    assert_eq!((h.result.score, h.result.mv, h.result.stats.nodes), (3, 0, 12));
+    assert_eq!(
+        (h.result.score, h.result.mv, h.result.stats.nodes),
+        (3, 0, 12)
+    );
     // Every state an event names is in the catalog, with the graph's side and label.
     for event in &rec.trace.events {
         if let Event::Enter { state, turn, .. } = *event {
-            let info = h.catalog.get(state).expect("an entered state is catalogued");
+            let info = h
+                .catalog
+                .get(state)
+                .expect("an entered state is catalogued");
             assert_eq!(info.turn, prune::game::Game::side(&lesson.graph, state));
             assert_eq!(info.label.as_deref(), lesson.graph.label(state));
             assert_eq!(turn, info.turn);
         }
     }
     for (&mv, &child) in rec.trace.moves.iter().zip(&rec.trace.children) {
-        assert!(h.catalog.contains(child), "move {mv} leads to an unlisted state");
+        assert!(
+            h.catalog.contains(child),
+            "move {mv} leads to an unlisted state"
+        );
     }
 }
 
@@ -166,13 +175,19 @@ fn events_that_do_not_fit_name_the_event_and_the_rule() {
         *state = 60;
     }
     let msg = load_error(&trace.to_json(), "unknown-state.json");
-    assert!(msg.contains("event 1: state 60 is not in the header's catalog"), "{msg}");
+    assert!(
+        msg.contains("event 1: state 60 is not in the header's catalog"),
+        "{msg}"
+    );
 
     // Counters that disagree with the events.
     let mut trace = saved_worked();
     trace.header.result.stats.nodes += 1;
     let msg = load_error(&trace.to_json(), "wrong-count.json");
-    assert!(msg.contains("counts 13 calls, the events admit 12"), "{msg}");
+    assert!(
+        msg.contains("counts 13 calls, the events admit 12"),
+        "{msg}"
+    );
 }
 
 #[test]

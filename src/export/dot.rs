@@ -13,7 +13,7 @@ use crate::index::{NONE, NodeKind, Outcome, Recorded, TreeNode};
 use crate::search::{Flag, INF};
 
 /// Which passes of an iterative-deepening run are drawn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Passes {
     /// The last completed pass (the last pass when none completed).
     Last,

@@ -2,9 +2,9 @@
 
 use serde_json::Number;
 
-use super::rng::Rng;
 use crate::game::Side;
 use crate::game::graph::{GraphSpec, MoveSpec, NodeSpec};
+use crate::rng::Rng;
 
 /// Generated trees stay small enough to read at 80×24 and to name with one letter each.
 pub const MAX_GENERATED: usize = 52;

@@ -6,6 +6,7 @@
 //! first sees every child before its parent.
 
 use prune::game::graph::{Graph, GraphSpec};
+use prune::rng::Rng;
 use serde_json::json;
 
 /// A generated game graph in plain vectors (the test's own representation).
@@ -136,33 +137,6 @@ impl Oracle {
     }
 }
 
-/// A small deterministic generator (splitmix64): reproducible inputs without a dependency.
-pub struct Rng(pub u64);
-
-impl Rng {
-    pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in lo..=hi.
-    pub fn range(&mut self, lo: i64, hi: i64) -> i64 {
-        lo + (self.next() % (hi - lo + 1) as u64) as i64
-    }
-
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    /// True with probability `percent` / 100.
-    pub fn chance(&mut self, percent: u64) -> bool {
-        self.next() % 100 < percent
-    }
-}
-
 /// The shapes of graph the oracle tests draw from.
 #[derive(Clone, Copy, Debug)]
 pub enum Family {
@@ -209,11 +183,11 @@ pub fn generate(rng: &mut Rng, family: Family) -> Model {
     let (n, max) = match family {
         Family::Tiny => {
             let n = rng.range(1, 6) as usize;
-            (n, (0..n).map(|_| rng.chance(50)).collect::<Vec<_>>())
+            (n, (0..n).map(|_| rng.chance(50, 100)).collect::<Vec<_>>())
         }
         Family::Dag => {
             let n = rng.range(2, 64) as usize;
-            (n, (0..n).map(|_| rng.chance(50)).collect())
+            (n, (0..n).map(|_| rng.chance(50, 100)).collect())
         }
         Family::Layered | Family::Tree | Family::Chain => {
             // Sides alternate by layer; layer sizes differ by family.
@@ -226,12 +200,12 @@ pub fn generate(rng: &mut Rng, family: Family) -> Model {
                 Family::Layered => rng.range(1, 4) as usize,
                 _ => 1,
             };
-            let first = rng.chance(50);
+            let first = rng.chance(50, 100);
             let max = (0..n).map(|i| (i / width) % 2 == 0).map(|b| b == first);
             (n, max.collect())
         }
         Family::Dense => {
-            let first = rng.chance(50);
+            let first = rng.chance(50, 100);
             (64, (0..64).map(|i| (i % 2 == 0) == first).collect())
         }
     };
@@ -241,9 +215,9 @@ pub fn generate(rng: &mut Rng, family: Family) -> Model {
             // Each node after the root picks one earlier parent of the other side.
             for c in 1..n {
                 let parents: Vec<usize> = (0..c).filter(|&p| max[p] != max[c]).collect();
-                if !parents.is_empty() && !rng.chance(5) {
+                if !parents.is_empty() && !rng.chance(5, 100) {
                     let p = parents[rng.below(parents.len())];
-                    moves[p].push((c, rng.chance(tactical_pct)));
+                    moves[p].push((c, rng.chance(tactical_pct, 100)));
                 }
             }
         }
@@ -257,7 +231,7 @@ pub fn generate(rng: &mut Rng, family: Family) -> Model {
             };
             for (s, out) in moves.iter_mut().enumerate() {
                 let t = targets(&max, s);
-                if t.is_empty() || (s > 0 && rng.chance(terminal_pct)) {
+                if t.is_empty() || (s > 0 && rng.chance(terminal_pct, 100)) {
                     continue;
                 }
                 let degree = match family {
@@ -267,12 +241,12 @@ pub fn generate(rng: &mut Rng, family: Family) -> Model {
                 for _ in 0..degree {
                     // Near children are favoured so paths get long; repeats give duplicate
                     // moves and shared children give transpositions.
-                    let pick = if rng.chance(60) {
+                    let pick = if rng.chance(60, 100) {
                         t[rng.below(t.len().min(3))]
                     } else {
                         t[rng.below(t.len())]
                     };
-                    out.push((pick, rng.chance(tactical_pct)));
+                    out.push((pick, rng.chance(tactical_pct, 100)));
                 }
             }
         }

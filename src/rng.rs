@@ -1,4 +1,5 @@
-//! SplitMix64: a tiny deterministic generator, so a seed number always gives the same set.
+//! SplitMix64, the crate's one seeded generator: the same seed gives the same numbers on every
+//! platform, so a seed number always gives the same practice set, generated graph or test case.
 
 #[derive(Debug, Clone)]
 pub struct Rng(u64);
@@ -20,6 +21,11 @@ impl Rng {
     pub fn range(&mut self, lo: i64, hi: i64) -> i64 {
         debug_assert!(lo <= hi);
         lo + (self.next_u64() % ((hi - lo) as u64 + 1)) as i64
+    }
+
+    /// Uniform in `0..n`, an index into something of length `n` (0 when `n` is 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n.max(1) as u64) as usize
     }
 
     /// True with probability `num / den`.
@@ -46,5 +52,17 @@ mod tests {
         let mut r = Rng::new(0);
         assert_eq!(r.next_u64(), 0xE220_A839_7B1D_CDAF);
         assert_eq!(r.next_u64(), 0x6E78_9E6A_A1B9_65F4);
+    }
+
+    #[test]
+    fn below_range_and_pick_draw_the_same_index() {
+        let (mut a, mut b, mut c) = (Rng::new(5), Rng::new(5), Rng::new(5));
+        let items = [10, 11, 12, 13, 14, 15, 16];
+        for _ in 0..100 {
+            let i = a.below(items.len());
+            assert_eq!(i as i64, b.range(0, items.len() as i64 - 1));
+            assert_eq!(c.pick(&items), Some(&items[i]));
+        }
+        assert_eq!(Rng::new(1).below(0), 0);
     }
 }

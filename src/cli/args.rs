@@ -1,0 +1,496 @@
+//! Every command-line type of `prune`: the clap parser, its subcommands and options, and the
+//! value enums that map onto the domain's own types. Nothing outside `cli` depends on clap.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use crate::error::Result;
+use crate::export::{Format, Passes};
+use crate::game::Side;
+use crate::lesson::{CutSpec, Lesson, Overrides, RunSetup, parse_bound};
+use crate::practice::{self, Kind, Params, Problem};
+use crate::search::{Algorithm, CutRule, MAX_BUDGET};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "prune",
+    version,
+    about = "A terminal tutor for game-tree search: minimax and alpha-beta, call by call",
+    long_about = "prune runs seed 000's search (iterative deepening, alpha-beta, a bound-aware \
+transposition table, move ordering, bounded quiescence and a node budget) on lesson graphs and \
+shows every step. FILE is a lesson or graph JSON file, or the name of a built-in lesson \
+(see `prune lessons`)."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Search a lesson or graph and print the result, counters and pass history.
+    Run {
+        #[command(flatten)]
+        run: RunArgs,
+        /// Print one JSON object instead of the three text lines.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Print the eight fixture runs of seed 000 from the built-in lessons.
+    Fixtures,
+    /// Print one row per admitted call, in admission order.
+    Trace {
+        #[command(flatten)]
+        run: RunArgs,
+        /// table: aligned for people; tsv: for scripts; jsonl: every event; json: the saved trace.
+        #[arg(long, value_enum, default_value_t = TraceFormat::Table)]
+        format: TraceFormat,
+    },
+    /// Measure calls per second with and without recording, and bytes per event.
+    Bench {
+        #[command(flatten)]
+        run: RunArgs,
+        /// Repetitions per measurement; the median is reported.
+        #[arg(long, default_value_t = 15, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+        runs: u32,
+    },
+    /// List the built-in lessons and their run presets.
+    Lessons,
+    /// Open the stepping tutor on a lesson or graph file.
+    Open {
+        #[command(flatten)]
+        run: RunArgs,
+    },
+    /// Practice problems: solve them in the terminal, or export and grade sets.
+    Practice(PracticeArgs),
+    /// Write the searched tree as Graphviz DOT, a Markdown trace, JSON lines or an s-expression.
+    Export(ExportArgs),
+    /// Turn an s-expression tree such as (((3)(12)(8))((2)(4)(6))) into a lesson file.
+    Import(ImportArgs),
+    /// Print a shell completion script.
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TraceFormat {
+    Table,
+    Tsv,
+    Jsonl,
+    /// The whole recorded run as one JSON document (a saved trace every command can read).
+    Json,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Switch {
+    On,
+    Off,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum CutArg {
+    /// Cut when α ≥ β (seed 000).
+    Ge,
+    /// Cut only when α > β (CS188).
+    Gt,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum AlgorithmArg {
+    Alphabeta,
+    Minimax,
+}
+
+/// The run options every command accepts.
+#[derive(Args, Debug, Clone)]
+pub struct RunArgs {
+    /// A lesson or graph JSON file, or a built-in lesson name.
+    #[arg(value_name = "FILE")]
+    pub file: String,
+    /// A run preset of the lesson (default: its first preset).
+    #[arg(long, value_name = "NAME")]
+    pub run: Option<String>,
+    /// Start node [default: 0].
+    #[arg(long, value_name = "S")]
+    pub start: Option<u32>,
+    /// Maximum depth, 1..=12 (required unless a preset sets it).
+    #[arg(long, value_name = "D", value_parser = clap::value_parser!(u8).range(1..=12))]
+    pub depth: Option<u8>,
+    /// Quiescence plies after the horizon, 0..=6 [default: 0].
+    #[arg(long, value_name = "Q", value_parser = clap::value_parser!(u8).range(0..=6))]
+    pub qlimit: Option<u8>,
+    /// Global budget of admitted calls, 1..=1000000 [default: 1000000].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=MAX_BUDGET))]
+    pub budget: Option<u64>,
+    /// Transposition table [default: on].
+    #[arg(long, value_enum, value_name = "on|off")]
+    pub tt: Option<Switch>,
+    /// Move ordering by hint and child score [default: off].
+    #[arg(long, value_enum, value_name = "on|off")]
+    pub ordering: Option<Switch>,
+    /// Iterative deepening 1..D; off searches only depth D [default: on].
+    #[arg(long, value_enum, value_name = "on|off")]
+    pub id: Option<Switch>,
+    /// Cut rule [default: ge].
+    #[arg(long, value_enum)]
+    pub cut: Option<CutArg>,
+    /// Root window, e.g. `--window=-inf,inf` or `--window 2,5` [default: -inf,inf].
+    #[arg(long, value_name = "LO,HI", allow_hyphen_values = true, value_parser = parse_window)]
+    pub window: Option<(i32, i32)>,
+    /// alphabeta, or minimax (no pruning, for comparison) [default: alphabeta].
+    #[arg(long, value_enum)]
+    pub algorithm: Option<AlgorithmArg>,
+}
+
+fn parse_window(text: &str) -> std::result::Result<(i32, i32), String> {
+    let (lo, hi) = text
+        .split_once(',')
+        .ok_or_else(|| format!("'{text}' is not a window; write LO,HI such as -inf,inf or 2,5"))?;
+    let (lo, hi) = (parse_bound(lo)?, parse_bound(hi)?);
+    if lo >= hi {
+        return Err(format!("the window needs LO < HI, got {text}"));
+    }
+    Ok((lo, hi))
+}
+
+impl RunArgs {
+    pub fn overrides(&self) -> Overrides {
+        let on = |s: Option<Switch>| s.map(|s| s == Switch::On);
+        Overrides {
+            start: self.start,
+            depth: self.depth,
+            qlimit: self.qlimit,
+            budget: self.budget,
+            table: on(self.tt),
+            ordering: on(self.ordering),
+            deepening: on(self.id),
+            cut: self.cut.map(|c| match c {
+                CutArg::Ge => CutRule::AtLeast,
+                CutArg::Gt => CutRule::Strict,
+            }),
+            window: self.window,
+            algorithm: self.algorithm.map(|a| match a {
+                AlgorithmArg::Alphabeta => Algorithm::AlphaBeta,
+                AlgorithmArg::Minimax => Algorithm::Minimax,
+            }),
+        }
+    }
+
+    /// Loads the lesson and resolves preset plus overrides.
+    pub fn load(&self) -> Result<(Lesson, RunSetup)> {
+        if super::source::saved_trace(&self.file) {
+            return Err(crate::error::Error::Options(format!(
+                "{}: this is a saved trace; this command needs the lesson it came from ({})",
+                self.file, "prune trace, export, open and practice trace read saved traces"
+            )));
+        }
+        let lesson = Lesson::open(&self.file)?;
+        let setup = lesson.setup(self.run.as_deref(), &self.overrides())?;
+        Ok((lesson, setup))
+    }
+}
+
+/// `prune export …`
+#[derive(Args, Debug, Clone)]
+pub struct ExportArgs {
+    #[command(flatten)]
+    pub run: RunArgs,
+    /// What to write.
+    #[arg(long, value_enum, default_value_t = FormatArg::Dot)]
+    pub format: FormatArg,
+    /// For dot: draw the last completed pass, or every pass in its own box.
+    #[arg(long, value_enum, default_value_t = PassesArg::Last)]
+    pub passes: PassesArg,
+}
+
+/// `--format` of `prune export`: an `export::Format`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FormatArg {
+    /// Graphviz DOT of the searched tree (render with `dot -Tpng`).
+    Dot,
+    /// The call-trace table in Markdown (the columns of `prune trace --format tsv`).
+    Md,
+    /// Every event as one JSON object per line (as `prune trace --format jsonl`).
+    Jsonl,
+    /// The game tree below the start node to the run's depth, as an s-expression.
+    Sexp,
+}
+
+impl From<FormatArg> for Format {
+    fn from(f: FormatArg) -> Format {
+        match f {
+            FormatArg::Dot => Format::Dot,
+            FormatArg::Md => Format::Md,
+            FormatArg::Jsonl => Format::Jsonl,
+            FormatArg::Sexp => Format::Sexp,
+        }
+    }
+}
+
+/// `--passes` of `prune export`: an `export::Passes`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PassesArg {
+    /// The last completed pass (the last pass when none completed).
+    Last,
+    /// Every pass, each in its own box (cluster).
+    All,
+}
+
+impl From<PassesArg> for Passes {
+    fn from(p: PassesArg) -> Passes {
+        match p {
+            PassesArg::Last => Passes::Last,
+            PassesArg::All => Passes::All,
+        }
+    }
+}
+
+/// `prune import …`
+#[derive(Args, Debug, Clone)]
+pub struct ImportArgs {
+    /// A file holding one s-expression tree such as (((3)(12)(8))((2)(4)(6))), or - for stdin.
+    #[arg(value_name = "FILE")]
+    pub file: String,
+    /// The lesson's title [default: "Imported tree from FILE"].
+    #[arg(long, value_name = "TEXT")]
+    pub title: Option<String>,
+    /// Write the lesson file here instead of to stdout.
+    #[arg(long, value_name = "PATH")]
+    pub out: Option<PathBuf>,
+}
+
+/// `prune practice …`
+#[derive(Args, Debug, Clone)]
+pub struct PracticeArgs {
+    #[command(subcommand)]
+    pub command: Option<PracticeCommand>,
+}
+
+#[derive(Subcommand, Debug, Clone)]
+pub enum PracticeCommand {
+    /// A line-based round in the terminal (the default).
+    Quiz {
+        #[command(flatten)]
+        pick: Pick,
+    },
+    /// A full-screen round in the terminal: edit answers, see verdicts, a summary by kind.
+    /// The same seed, count and kinds give the same problems as `export`.
+    Tui {
+        #[command(flatten)]
+        pick: Pick,
+    },
+    /// Write a problem set (trees and questions, no answers) as JSON to stdout.
+    Export {
+        #[command(flatten)]
+        pick: Pick,
+    },
+    /// Grade an answer file against a set: per-item verdicts and a total.
+    Grade {
+        /// A set written by `prune practice export`.
+        set: PathBuf,
+        /// A JSON object mapping item ids to answer lines, e.g. {"7-1": "3 A"}.
+        answers: PathBuf,
+        /// One JSON object with every verdict instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Print the answer key of a set (for instructors), in the answer-file format.
+    Key {
+        /// A set written by `prune practice export`.
+        set: PathBuf,
+    },
+    /// Print a set's problems as text (trees, questions, settings), e.g. for a worksheet.
+    Show {
+        /// A set written by `prune practice export`.
+        set: PathBuf,
+    },
+    /// Print the call trace of one item's run; verdicts cite its `step` column.
+    Trace {
+        /// A set written by `prune practice export`.
+        set: PathBuf,
+        /// The item's id, as in the set and in verdicts.
+        id: String,
+        /// Which of the item's runs, by name or position (default: the main one; quiescence
+        /// items also have "with quiescence").
+        #[arg(long)]
+        run: Option<String>,
+    },
+    /// Show the saved progress.
+    Progress,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct Pick {
+    /// Seed of the generated problems (the same seed gives the same set).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// How many generated problems.
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u64).range(0..=1000))]
+    pub count: u64,
+    /// Only these kinds, comma-separated [default: all].
+    #[arg(long, value_enum, value_delimiter = ',')]
+    pub kinds: Vec<KindArg>,
+    /// Also include the practice items of the built-in lessons.
+    #[arg(long)]
+    pub lessons: bool,
+    /// Tree depth in plies, 1..=6 [default: drawn per problem].
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=6))]
+    pub depth: Option<u8>,
+    /// Moves per inner node: N, or MIN,MAX (1..=6).
+    #[arg(long, value_name = "MIN,MAX", value_parser = parse_branching)]
+    pub branching: Option<(u8, u8)>,
+    /// Score range of leaves, e.g. `--values=-9,9`.
+    #[arg(long, value_name = "LO,HI", allow_hyphen_values = true, value_parser = parse_values)]
+    pub values: Option<(i32, i32)>,
+    /// Who moves at the root.
+    #[arg(long, value_enum)]
+    pub root: Option<RootArg>,
+    /// Let some inner nodes end early as leaves.
+    #[arg(long, value_enum, value_name = "on|off")]
+    pub irregular: Option<Switch>,
+    /// Let nodes share children (the table is on for such trees).
+    #[arg(long, value_enum, value_name = "on|off")]
+    pub transpositions: Option<Switch>,
+    /// Largest tree, in outline lines (one per move plus the root), 2..=52 [default: 15].
+    #[arg(long, value_parser = clap::value_parser!(u64).range(2..=52))]
+    pub nodes: Option<u64>,
+    /// Cut rule [default: ge, with gt drawn for about one problem in four].
+    #[arg(long, value_enum)]
+    pub cut: Option<CutArg>,
+}
+
+/// `--kinds` of `prune practice`: a `practice::Kind`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum KindArg {
+    /// The root's value and the move it chooses.
+    Decision,
+    /// Which leaves alpha-beta reads, in order, and which children it skips.
+    Leaves,
+    /// The (α, β) a node receives.
+    Window,
+    /// The value a node returns, and whether it is exact or a bound.
+    Value,
+    /// The flag stored for a node.
+    Flag,
+    /// What a search interrupted by its budget returns.
+    Interrupted,
+    /// The root value without and with quiescence.
+    Quiescence,
+    /// What happens right after a node returns to its parent.
+    Next,
+}
+
+impl From<KindArg> for Kind {
+    fn from(k: KindArg) -> Kind {
+        match k {
+            KindArg::Decision => Kind::Decision,
+            KindArg::Leaves => Kind::Leaves,
+            KindArg::Window => Kind::Window,
+            KindArg::Value => Kind::Value,
+            KindArg::Flag => Kind::Flag,
+            KindArg::Interrupted => Kind::Interrupted,
+            KindArg::Quiescence => Kind::Quiescence,
+            KindArg::Next => Kind::Next,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum RootArg {
+    Max,
+    Min,
+}
+
+fn parse_branching(text: &str) -> std::result::Result<(u8, u8), String> {
+    let num = |t: &str| {
+        t.trim()
+            .parse::<u8>()
+            .ok()
+            .filter(|v| (1..=6).contains(v))
+            .ok_or_else(|| format!("'{t}' is not a branching factor in 1..=6"))
+    };
+    match text.split_once(',') {
+        Some((lo, hi)) => {
+            let (lo, hi) = (num(lo)?, num(hi)?);
+            if lo > hi {
+                return Err(format!("branching {lo},{hi}: MIN must not exceed MAX"));
+            }
+            Ok((lo, hi))
+        }
+        None => num(text).map(|n| (n, n)),
+    }
+}
+
+fn parse_values(text: &str) -> std::result::Result<(i32, i32), String> {
+    let (lo, hi) = text
+        .split_once(',')
+        .ok_or_else(|| format!("'{text}' is not a range; write LO,HI such as -9,9"))?;
+    let num = |t: &str| {
+        t.trim()
+            .parse::<i32>()
+            .ok()
+            .filter(|v| v.abs() <= 1000)
+            .ok_or_else(|| format!("'{t}' is not a score in -1000..=1000"))
+    };
+    let (lo, hi) = (num(lo)?, num(hi)?);
+    if lo > hi {
+        return Err(format!("values {lo},{hi}: LO must not exceed HI"));
+    }
+    Ok((lo, hi))
+}
+
+impl Pick {
+    pub fn params(&self) -> Params {
+        let on = |s: Option<Switch>| s.map(|s| s == Switch::On);
+        Params {
+            depth: self.depth,
+            branching: self.branching,
+            values: self.values,
+            root: self.root.map(|r| match r {
+                RootArg::Max => Side::Max,
+                RootArg::Min => Side::Min,
+            }),
+            irregular: on(self.irregular),
+            transpositions: on(self.transpositions),
+            max_nodes: self.nodes.map(|n| n as usize),
+            cut: self.cut.map(|c| match c {
+                CutArg::Ge => CutSpec::Ge,
+                CutArg::Gt => CutSpec::Gt,
+            }),
+        }
+    }
+
+    /// The problems these options pick (`practice::make_set_with`).
+    pub fn problems(&self) -> Result<Vec<Problem>> {
+        let kinds: Vec<Kind> = self.kinds.iter().map(|&k| k.into()).collect();
+        practice::make_set_with(
+            self.seed,
+            self.count as usize,
+            &kinds,
+            self.lessons,
+            &self.params(),
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::KindArg;
+    use crate::practice::Kind;
+    use clap::ValueEnum;
+
+    #[test]
+    fn every_problem_kind_has_its_command_line_name() {
+        let kinds: Vec<Kind> = KindArg::value_variants()
+            .iter()
+            .map(|&k| k.into())
+            .collect();
+        assert_eq!(kinds, Kind::ALL);
+        for (arg, kind) in KindArg::value_variants().iter().zip(Kind::ALL) {
+            assert_eq!(arg.to_possible_value().unwrap().get_name(), kind.name());
+        }
+    }
+}

@@ -1,0 +1,67 @@
+//! Where a command's run comes from: a saved trace read as it is, or a lesson run now.
+
+use std::path::Path;
+
+use super::args::RunArgs;
+use crate::error::{Error, Result};
+use crate::index::Recorded;
+use crate::lesson::Lesson;
+
+impl RunArgs {
+    /// The recorded run FILE names: a saved trace read as it is, or a lesson run now with
+    /// the preset and options given. The lesson comes along when there is one.
+    pub fn recorded(&self) -> Result<(Option<Lesson>, Recorded)> {
+        if saved_trace(&self.file) {
+            self.refuse_run_options()?;
+            return Ok((None, Recorded::load(Path::new(&self.file))?));
+        }
+        let (lesson, setup) = self.load()?;
+        let mut rec = crate::index::record(&lesson, &setup)?;
+        rec.trace.header.preset =
+            (self.run.clone()).or_else(|| lesson.spec.runs.first().map(|r| r.name.clone()));
+        Ok((Some(lesson), rec))
+    }
+
+    /// A saved trace is replayed as recorded: options that would change the run are errors.
+    fn refuse_run_options(&self) -> Result<()> {
+        let given = [
+            ("--run", self.run.is_some()),
+            ("--start", self.start.is_some()),
+            ("--depth", self.depth.is_some()),
+            ("--qlimit", self.qlimit.is_some()),
+            ("--budget", self.budget.is_some()),
+            ("--tt", self.tt.is_some()),
+            ("--ordering", self.ordering.is_some()),
+            ("--id", self.id.is_some()),
+            ("--cut", self.cut.is_some()),
+            ("--window", self.window.is_some()),
+            ("--algorithm", self.algorithm.is_some()),
+        ];
+        let named: Vec<&str> = given.iter().filter(|g| g.1).map(|g| g.0).collect();
+        if named.is_empty() {
+            return Ok(());
+        }
+        Err(Error::Options(format!(
+            "{}: a saved trace replays the run it recorded; {} would change the run (give the lesson file instead)",
+            self.file,
+            named.join(", ")
+        )))
+    }
+}
+
+/// Whether FILE is a saved trace: a regular file whose opening names the trace format.
+/// Only the first bytes are read, so a lesson is still read once, by the lesson loader, and
+/// a FIFO or device is never opened here.
+pub fn saved_trace(file: &str) -> bool {
+    use std::io::Read;
+    let path = Path::new(file);
+    if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
+        return false;
+    }
+    let mut head = Vec::with_capacity(4096);
+    let read = std::fs::File::open(path).and_then(|f| f.take(4096).read_to_end(&mut head));
+    read.is_ok() && {
+        let text: String = String::from_utf8_lossy(&head).split_whitespace().collect();
+        text.contains(&format!("\"format\":\"{}\"", crate::trace::FORMAT))
+    }
+}
