@@ -4,6 +4,7 @@
 //! position is worth, which moves leave it and which of those are tactical. Explicit lesson
 //! graphs are one implementation (`graph`); boards and implicit trees plug in the same way.
 
+pub mod contract;
 pub mod graph;
 
 use serde::{Deserialize, Serialize};

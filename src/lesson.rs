@@ -11,6 +11,8 @@ use crate::error::{Error, Problem, Result, json_error};
 use crate::game::graph::{Graph, GraphSpec};
 use crate::search::{Algorithm, CutRule, INF, Options};
 
+pub mod facts;
+
 mod builtin {
     include!(concat!(env!("OUT_DIR"), "/builtin_lessons.rs"));
 }
@@ -36,10 +38,10 @@ pub struct LessonSpec {
     pub notes: Vec<NoteSpec>,
     /// Every figure the text states, as a question about a run and the value the core gives.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub facts: Vec<crate::practice::query::FactSpec>,
+    pub facts: Vec<facts::FactSpec>,
     /// Practice questions on this lesson's runs (answers come from the core).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub practice: Vec<crate::practice::query::PracticeItemSpec>,
+    pub practice: Vec<facts::PracticeItemSpec>,
     /// Which game model the graph uses; later kinds (chance nodes, utility vectors) add variants.
     #[serde(default, skip_serializing_if = "GameKind::is_default")]
     pub game: GameKind,

@@ -20,6 +20,7 @@
 
 pub mod cli;
 pub mod error;
+pub mod event;
 pub mod export;
 pub mod game;
 pub mod index;
@@ -33,3 +34,4 @@ pub mod run;
 pub mod search;
 pub mod trace;
 pub mod tui;
+pub mod value;

@@ -1,7 +1,7 @@
 //! Observers receive the core's events. `NoTrace` compiles every event site away; `Recorder`
 //! keeps them, and becomes a `Trace` once the run's header is known.
 
-use crate::trace::Event;
+use crate::event::Event;
 
 pub trait Observer {
     /// Event sites are `if O::ENABLED { … }`, so a disabled observer costs nothing.

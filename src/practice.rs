@@ -28,57 +28,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, Result};
 use crate::game::Side;
+pub use crate::lesson::facts::Kind;
 use crate::lesson::{CutSpec, Lesson, RunSpec};
 use crate::rng::Rng;
 pub use problem::{Item, Problem, Verdict};
-
-/// What a problem asks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Kind {
-    /// The root's value and the move it chooses.
-    Decision,
-    /// Which leaves alpha-beta reads, in order, and which children it skips.
-    Leaves,
-    /// The (α, β) a node receives.
-    Window,
-    /// The value a node returns, and whether it is exact or a bound.
-    Value,
-    /// The flag stored for a node.
-    Flag,
-    /// What a search interrupted by its budget returns.
-    Interrupted,
-    /// The root value without and with quiescence.
-    Quiescence,
-    /// What happens right after a node returns to its parent.
-    Next,
-}
-
-impl Kind {
-    pub const ALL: [Kind; 8] = [
-        Kind::Decision,
-        Kind::Leaves,
-        Kind::Window,
-        Kind::Value,
-        Kind::Flag,
-        Kind::Interrupted,
-        Kind::Quiescence,
-        Kind::Next,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Kind::Decision => "decision",
-            Kind::Leaves => "leaves",
-            Kind::Window => "window",
-            Kind::Value => "value",
-            Kind::Flag => "flag",
-            Kind::Interrupted => "interrupted",
-            Kind::Quiescence => "quiescence",
-            Kind::Next => "next",
-        }
-    }
-}
 
 /// A problem set file: trees and questions, no answers.
 #[derive(Debug, Clone, Serialize, Deserialize)]

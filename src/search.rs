@@ -10,35 +10,14 @@ pub mod tt;
 
 use serde::{Deserialize, Serialize};
 
+pub use crate::value::{CutRule, Flag, INF, fmt_score};
 pub use alphabeta::run;
-pub use tt::Flag;
 
-/// A sentinel strictly outside every score (seed 000's INF).
-pub const INF: i32 = 1_000_000;
 pub const MAX_DEPTH: u8 = 12;
 pub const MAX_QLIMIT: u8 = 6;
 pub const MAX_BUDGET: u64 = 1_000_000;
 /// "No move": terminal reads, stand-pat returns and aborted passes.
 pub const NO_MOVE: i16 = -1;
-
-/// When a window is closed: seed 000 cuts on α ≥ β; CS188 only on α > β.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum CutRule {
-    #[serde(rename = "ge")]
-    AtLeast,
-    #[serde(rename = "gt")]
-    Strict,
-}
-
-impl CutRule {
-    /// Is `low` past `high` under this rule (a cutoff)?
-    #[inline]
-    pub fn closes(self, low: i32, high: i32) -> bool {
-        // Without a branch on the rule (this runs several times per call): `low > high` is
-        // `low >= high + 1`, in i64 so that no i32 overflows.
-        low as i64 >= high as i64 + (self == CutRule::Strict) as i64
-    }
-}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Algorithm {
@@ -208,13 +187,4 @@ pub enum SearchError {
     Options(String),
     #[error("start node {start} does not exist (the graph has {count} nodes)")]
     Start { start: u64, count: usize },
-}
-
-/// Scores as the lesson writes them: the sentinels print as ±inf.
-pub fn fmt_score(v: i32) -> String {
-    match v {
-        INF => "inf".to_string(),
-        v if v == -INF => "-inf".to_string(),
-        v => v.to_string(),
-    }
 }

@@ -4,8 +4,8 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Number;
 
+use super::contract::Problem;
 use super::{Game, Side};
-use crate::error::Problem;
 
 pub const MAX_NODES: usize = 64;
 pub const MAX_EDGES: usize = 4096;

@@ -10,7 +10,7 @@ use std::collections::HashMap;
 use serde::Serialize;
 
 use crate::game::Side;
-use crate::search::tt::{Entry, Flag};
+use crate::value::{Entry, Flag};
 
 /// "No node" in the link fields.
 pub const NONE: u32 = u32::MAX;

@@ -2,7 +2,6 @@
 //! JSON values read off the core's own events. Lesson `facts` pair a question with the value
 //! the lesson's text states; tests check every one against the core.
 
-use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use crate::error::{Error, Result};
@@ -10,91 +9,8 @@ use crate::game::Game;
 use crate::game::graph::Graph;
 use crate::index::{After, NONE, Outcome, Recorded};
 use crate::lesson::Lesson;
+pub use crate::lesson::facts::{FactSpec, PracticeItemSpec, What};
 use crate::search::INF;
-
-/// What a fact states or a question asks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum What {
-    /// COMPLETE, PARTIAL or NO_COMPLETED_DEPTH.
-    Status,
-    /// The last completed depth.
-    Depth,
-    /// The root score (of the whole run, or of `pass`).
-    Score,
-    /// The root move index (-1 for none).
-    Move,
-    /// The name of the child the root move leads to (null for none).
-    Choice,
-    Nodes,
-    Evals,
-    Cutoffs,
-    TtHits,
-    Qnodes,
-    Peak,
-    /// Distinct (state, depth, q) keys the table kept over the whole run.
-    TableEntries,
-    /// Admitted calls in the pass.
-    Calls,
-    /// Names of the nodes whose score was read (terminal or horizon), in order.
-    Evaluated,
-    /// How many reads `evaluated` lists.
-    LeafCount,
-    /// Children that cutoffs skipped, by node number.
-    Skipped,
-    /// What the node's call returned (null when it was never searched).
-    Value,
-    /// The flag its call stored: EXACT, LOWER, UPPER, or tt-hit.
-    Flag,
-    /// exact, lower or upper: what the returned value proves (a table hit: its entry's flag).
-    Bound,
-    /// The (α, β) the node's call received.
-    Window,
-    /// What follows the node's return in its parent: "cut", "enter X" or "return".
-    Next,
-    /// The most candidate moves held by open frames at one moment (the stack's memory).
-    PeakReferences,
-}
-
-/// A figure the lesson's text states, checked against the core by the lesson tests.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct FactSpec {
-    /// The run preset it is about.
-    pub run: String,
-    pub what: What,
-    /// A node label or number, for node questions.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub node: Option<String>,
-    /// Which admitted call of that node in the pass, 1-based (default: the first).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub occurrence: Option<u32>,
-    /// Which iterative-deepening pass (default: the last one that ran).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub pass: Option<u8>,
-    pub equals: Value,
-}
-
-/// A practice question attached to a lesson; its answer is computed by the core.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct PracticeItemSpec {
-    pub kind: super::Kind,
-    /// The preset the question is about (quiescence: the run without quiescence).
-    pub run: String,
-    /// The quiescence kind's second preset (with quiescence).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub compare: Option<String>,
-    /// The node asked about (window, value, flag; next: the child that just returned).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub node: Option<String>,
-    /// The question in the lesson's words (a default sentence is used when empty).
-    #[serde(default)]
-    pub prompt: String,
-    /// Where the question comes from (e.g. "seed 004, set 2, question 1").
-    #[serde(default)]
-    pub source: String,
-}
 
 /// A score as a lesson writes it: an integer, or "inf" / "-inf".
 pub fn score_json(v: i32) -> Value {

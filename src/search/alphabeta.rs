@@ -11,9 +11,9 @@
 use super::candidates::Candidates;
 use super::tt::{Entry, Flag, Hints, Key, Table};
 use super::{Algorithm, INF, NO_MOVE, Options, Pass, RunResult, SearchError, Stats, Status};
+use crate::event::{Event, ReturnKind};
 use crate::game::{Game, Side};
 use crate::observer::Observer;
-use crate::trace::{Event, ReturnKind};
 
 /// Why a search call did not return a value.
 enum Stop {

@@ -5,74 +5,7 @@
 
 use std::collections::HashMap;
 
-use serde::{Deserialize, Serialize};
-
-use super::CutRule;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[repr(u8)]
-pub enum Flag {
-    /// The true value is at least the stored one (the node failed high).
-    #[serde(rename = "LOWER")]
-    Lower = 0b01,
-    /// The true value is at most the stored one (the node failed low).
-    #[serde(rename = "UPPER")]
-    Upper = 0b10,
-    #[serde(rename = "EXACT")]
-    Exact = 0b11,
-}
-
-impl Flag {
-    pub fn name(self) -> &'static str {
-        match self {
-            Flag::Lower => "LOWER",
-            Flag::Upper => "UPPER",
-            Flag::Exact => "EXACT",
-        }
-    }
-
-    /// What a searched node's value proves, given the window it was called with.
-    #[inline]
-    pub fn classify(value: i32, alpha0: i32, beta0: i32, cut: CutRule) -> Flag {
-        if cut.closes(alpha0, value) {
-            Flag::Upper
-        } else if cut.closes(value, beta0) {
-            Flag::Lower
-        } else {
-            Flag::Exact
-        }
-    }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Entry {
-    pub value: i32,
-    pub mv: i16,
-    pub flag: Flag,
-}
-
-impl Entry {
-    /// Seed 000's rule: an entry answers a call only when it settles it outright. EXACT always;
-    /// LOWER when it already reaches β; UPPER when it already reaches α.
-    #[inline]
-    pub fn usable(&self, alpha: i32, beta: i32, cut: CutRule) -> bool {
-        match self.flag {
-            Flag::Exact => true,
-            Flag::Lower => cut.closes(self.value, beta),
-            Flag::Upper => cut.closes(alpha, self.value),
-        }
-    }
-}
-
-const _: () = assert!(std::mem::size_of::<Option<Entry>>() == 8);
-
-/// The key of a table entry: a state at one exact horizon.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Key {
-    pub state: u32,
-    pub depth: u8,
-    pub qleft: u8,
-}
+pub use crate::value::{Entry, Flag, Key};
 
 /// Flat arrays when the game numbers its states densely (every lesson graph), a hash map
 /// otherwise (implicit trees of millions of positions).

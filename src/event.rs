@@ -1,0 +1,106 @@
+//! The events the search core reports, one per step a student can see.
+//!
+//! Each event is a small fixed-size delta (at most 24 bytes) that moves a view of the search
+//! one step forward. Events carry everything a view needs (whose turn a call is, where in the
+//! trying order a pushed candidate stands; the child state of every ordered candidate sits in
+//! the trace's arena), so a trace replays without the game it came from. New algorithms
+//! (chance nodes, utility vectors, PVS re-searches, MCTS) add variants; existing ones keep
+//! their meaning.
+
+use serde::{Deserialize, Serialize};
+
+use crate::game::Side;
+use crate::value::{Entry, Flag, Key};
+
+/// How a call produced its value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ReturnKind {
+    /// It searched its candidates (or stood pat) and stored this flag.
+    #[serde(rename = "searched")]
+    Searched(Flag),
+    /// A usable table entry answered it.
+    #[serde(rename = "tt-hit")]
+    TableHit,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Event {
+    /// An iteration of the driver begins with the full root window.
+    PassStart { depth: u8 },
+    /// It ended: DONE with its root result, or ABORT (score 0, move -1).
+    PassEnd {
+        depth: u8,
+        done: bool,
+        score: i32,
+        mv: i16,
+    },
+    /// A call was admitted against the budget; `turn` is whose choice the state is.
+    Enter {
+        state: u32,
+        turn: Side,
+        ply: u16,
+        depth: u8,
+        qleft: u8,
+        alpha: i32,
+        beta: i32,
+    },
+    /// The budget was spent: this call is refused and the search unwinds.
+    Refused { state: u32, ply: u16 },
+    /// The table was consulted for the call's key.
+    Probe {
+        state: u32,
+        found: Option<Entry>,
+        usable: bool,
+    },
+    /// A terminal utility or a static evaluation at the horizon (stored EXACT).
+    Read {
+        state: u32,
+        value: i32,
+        terminal: bool,
+    },
+    /// Quiescence: the side to move may stop here with its static score.
+    StandPat {
+        state: u32,
+        value: i32,
+        cutoff: bool,
+    },
+    /// Candidates in trying order: `len` move indices at `start` in the `moves` arena, and
+    /// the state each leads to at the same place in the `children` arena.
+    Order { state: u32, start: u32, len: u16 },
+    /// Move `mv`, the candidate at `pos` in the frame's order, is applied: `state` is the
+    /// child now on the active path.
+    Push { state: u32, mv: i16, pos: u16 },
+    /// The child returned `value` and left the active path.
+    Pop { state: u32, value: i32 },
+    /// Strict improvement of the frame's best.
+    Best { state: u32, value: i32, mv: i16 },
+    /// The frame's window narrowed.
+    Window { state: u32, alpha: i32, beta: i32 },
+    /// The window closed after the candidate at `pos` in the order; the rest are skipped.
+    Cutoff {
+        state: u32,
+        pos: u16,
+        alpha: i32,
+        beta: i32,
+    },
+    /// A proven value for a key; `kept` is false when the table is off (the flag it would have).
+    Store {
+        key: Key,
+        value: i32,
+        mv: i16,
+        flag: Flag,
+        kept: bool,
+    },
+    /// The call returns.
+    Return {
+        state: u32,
+        value: i32,
+        mv: i16,
+        how: ReturnKind,
+    },
+    /// The call is abandoned by an interruption, stores nothing, and leaves the path.
+    Unwind { state: u32 },
+}
+
+const _: () = assert!(std::mem::size_of::<Event>() <= 24);

@@ -1,0 +1,101 @@
+//! Scores and what a search proves about them: the sentinels, the one score formatter, the
+//! cut rule that says when a window is closed, and bound flags (EXACT = LOWER | UPPER) with
+//! the table entry and key they are stored under. Everything above the core (events, trace,
+//! views) speaks in these terms.
+
+use serde::{Deserialize, Serialize};
+
+/// A sentinel strictly outside every score (seed 000's INF).
+pub const INF: i32 = 1_000_000;
+/// When a window is closed: seed 000 cuts on α ≥ β; CS188 only on α > β.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CutRule {
+    #[serde(rename = "ge")]
+    AtLeast,
+    #[serde(rename = "gt")]
+    Strict,
+}
+
+impl CutRule {
+    /// Is `low` past `high` under this rule (a cutoff)?
+    #[inline]
+    pub fn closes(self, low: i32, high: i32) -> bool {
+        // Without a branch on the rule (this runs several times per call): `low > high` is
+        // `low >= high + 1`, in i64 so that no i32 overflows.
+        low as i64 >= high as i64 + (self == CutRule::Strict) as i64
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[repr(u8)]
+pub enum Flag {
+    /// The true value is at least the stored one (the node failed high).
+    #[serde(rename = "LOWER")]
+    Lower = 0b01,
+    /// The true value is at most the stored one (the node failed low).
+    #[serde(rename = "UPPER")]
+    Upper = 0b10,
+    #[serde(rename = "EXACT")]
+    Exact = 0b11,
+}
+
+impl Flag {
+    pub fn name(self) -> &'static str {
+        match self {
+            Flag::Lower => "LOWER",
+            Flag::Upper => "UPPER",
+            Flag::Exact => "EXACT",
+        }
+    }
+
+    /// What a searched node's value proves, given the window it was called with.
+    #[inline]
+    pub fn classify(value: i32, alpha0: i32, beta0: i32, cut: CutRule) -> Flag {
+        if cut.closes(alpha0, value) {
+            Flag::Upper
+        } else if cut.closes(value, beta0) {
+            Flag::Lower
+        } else {
+            Flag::Exact
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Entry {
+    pub value: i32,
+    pub mv: i16,
+    pub flag: Flag,
+}
+
+impl Entry {
+    /// Seed 000's rule: an entry answers a call only when it settles it outright. EXACT always;
+    /// LOWER when it already reaches β; UPPER when it already reaches α.
+    #[inline]
+    pub fn usable(&self, alpha: i32, beta: i32, cut: CutRule) -> bool {
+        match self.flag {
+            Flag::Exact => true,
+            Flag::Lower => cut.closes(self.value, beta),
+            Flag::Upper => cut.closes(alpha, self.value),
+        }
+    }
+}
+
+const _: () = assert!(std::mem::size_of::<Option<Entry>>() == 8);
+
+/// The key of a table entry: a state at one exact horizon.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Key {
+    pub state: u32,
+    pub depth: u8,
+    pub qleft: u8,
+}
+
+/// Scores as the lesson writes them: the sentinels print as ±inf.
+pub fn fmt_score(v: i32) -> String {
+    match v {
+        INF => "inf".to_string(),
+        v if v == -INF => "-inf".to_string(),
+        v => v.to_string(),
+    }
+}
