@@ -30,12 +30,12 @@ fn benches(c: &mut Criterion) {
     let t_index = t1.elapsed();
     eprintln!(
         "largest graph: {} calls, {} events; record {:.0} ms, index {:.0} ms",
-        replay.tree().calls,
+        replay.tree().calls(),
         replay.len(),
         t_record.as_secs_f64() * 1e3,
         t_index.as_secs_f64() * 1e3
     );
-    assert_eq!(replay.tree().calls, 1_000_000);
+    assert_eq!(replay.tree().calls(), 1_000_000);
 
     // Worst case over many random seeks, timed one by one: a first (cold) round touches the
     // keyframes for the first time; the second is what a student stepping around sees.

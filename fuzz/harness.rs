@@ -123,8 +123,8 @@ pub fn check_run(lesson: &Lesson, mut setup: RunSetup, render: bool) {
             assert!(list.iter().all(|&m| (m as usize) < count));
         }
     }
-    let tree = &rec.index.tree;
-    let rows = &tree.nodes[..tree.calls as usize];
+    let tree = rec.tree();
+    let rows: Vec<_> = tree.call_nodes().collect();
     assert_eq!(rows.len() as u64, result.stats.nodes);
     assert!(rows.iter().all(|c| c.outcome.is_some()));
     // The trace stands alone: saved and read back, it indexes to the same run.

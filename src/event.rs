@@ -35,11 +35,11 @@ pub enum Event {
         score: i32,
         mv: i16,
     },
-    /// A call was admitted against the budget; `turn` is whose choice the state is.
+    /// A call was admitted against the budget; `turn` is whose choice the state is. Its ply
+    /// is the number of calls open around it.
     Enter {
         state: u32,
         turn: Side,
-        ply: u16,
         depth: u8,
         qleft: u8,
         alpha: i32,
@@ -84,9 +84,12 @@ pub enum Event {
         alpha: i32,
         beta: i32,
     },
-    /// A proven value for a key; `kept` is false when the table is off (the flag it would have).
+    /// A proven value for the key (state, depth, qleft); `kept` is false when the table is
+    /// off (the flag it would have). The key is spelled out so the event stays 16 bytes.
     Store {
-        key: Key,
+        state: u32,
+        depth: u8,
+        qleft: u8,
         value: i32,
         mv: i16,
         flag: Flag,
@@ -103,4 +106,15 @@ pub enum Event {
     Unwind { state: u32 },
 }
 
-const _: () = assert!(std::mem::size_of::<Event>() <= 24);
+const _: () = assert!(std::mem::size_of::<Event>() <= 16);
+
+impl Event {
+    /// The table key of a `Store`.
+    pub fn store_key(state: u32, depth: u8, qleft: u8) -> Key {
+        Key {
+            state,
+            depth,
+            qleft,
+        }
+    }
+}

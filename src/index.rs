@@ -14,6 +14,7 @@ use std::collections::HashMap;
 use crate::trace::{self, Event, ReturnKind, Trace, TraceError};
 use crate::value::{Entry, Key};
 
+use tree::{CallRecord, Calls, bit};
 pub use tree::{NONE, NodeKind, Outcome, PassInfo, Tree, TreeNode};
 
 /// Sorted event indexes of each kind of landmark.
@@ -112,7 +113,7 @@ pub struct Skip {
 
 #[derive(Debug, Clone, Default)]
 pub struct Index {
-    pub tree: Tree,
+    calls: Calls,
     pub marks: Marks,
     pub table: TableLog,
     /// The most candidates held by the open frames at one moment (the stack's memory).
@@ -145,6 +146,15 @@ impl Recorded {
         &self.trace.header.catalog
     }
 
+    /// The searched tree: the index's calls, with stubs read off the trace.
+    pub fn tree(&self) -> Tree<'_> {
+        Tree {
+            calls: &self.index.calls,
+            marks: &self.index.marks,
+            trace: &self.trace,
+        }
+    }
+
     /// A state's name from the trace's catalog.
     pub fn name(&self, state: u32) -> String {
         self.trace.header.catalog.name(state)
@@ -152,7 +162,7 @@ impl Recorded {
 
     /// The candidates (move, child state) of a call in trying order.
     pub fn order(&self, node: u32) -> (&[u16], &[u32]) {
-        let n = self.index.tree.get(node);
+        let n = self.tree().get(node);
         self.trace.order(n.order_start, n.order_len)
     }
 }
@@ -172,7 +182,6 @@ struct Fold<'t> {
     /// A child pushed but not admitted yet: (state, move).
     pushed: Option<(u32, i16)>,
     pass_open: bool,
-    next_call: u32,
     seen: HashMap<u32, u32>,
     pass_calls: Vec<u32>,
     references: u64,
@@ -189,130 +198,20 @@ impl Index {
     /// The one fold: every event once, in order.
     pub fn build(trace: &Trace) -> Result<Index, TraceError> {
         check_header(trace)?;
-        let calls = trace
-            .events
-            .iter()
-            .filter(|e| matches!(e, Event::Enter { .. }))
-            .count();
-        let blank = TreeNode::new(NodeKind::Call, 0, crate::game::Side::Max, -1, NONE);
         let mut fold = Fold {
             trace,
-            index: Index {
-                tree: Tree {
-                    nodes: Vec::with_capacity(calls),
-                    calls: calls as u32,
-                    passes: Vec::new(),
-                },
-                ..Index::default()
-            },
+            index: Index::default(),
             open: Vec::new(),
             pushed: None,
             pass_open: false,
-            next_call: 0,
             seen: HashMap::new(),
             pass_calls: Vec::new(),
             references: 0,
         };
-        fold.index.tree.nodes.resize(calls, blank);
         for (i, event) in trace.events.iter().enumerate() {
             fold.step(i, *event)?;
         }
         fold.finish()
-    }
-
-    /// Calls of one pass (default: the last that ran), in admission order.
-    pub fn pass_calls(&self, depth: Option<u8>) -> impl Iterator<Item = u32> + '_ {
-        let depth = depth.or_else(|| self.tree.passes.last().map(|p| p.depth));
-        (0..self.tree.calls).filter(move |&i| Some(self.tree.nodes[i as usize].pass) == depth)
-    }
-
-    /// The `occurrence`-th call (1-based) of `state` in a pass.
-    pub fn call_of(&self, depth: Option<u8>, state: u32, occurrence: u32) -> Option<u32> {
-        self.pass_calls(depth)
-            .filter(|&i| self.tree.nodes[i as usize].state == state)
-            .nth(occurrence.max(1) as usize - 1)
-    }
-
-    /// Calls of a pass that read a score (terminal or horizon), in admission order.
-    pub fn reads(&self, depth: Option<u8>) -> impl Iterator<Item = u32> + '_ {
-        self.pass_calls(depth)
-            .filter(|&i| self.tree.nodes[i as usize].read.is_some())
-    }
-
-    /// Every candidate a cutoff skipped in a pass, in the order of the frames that cut.
-    pub fn skips(&self, depth: Option<u8>) -> Vec<Skip> {
-        let mut out = Vec::new();
-        for call in self.pass_calls(depth) {
-            if self.tree.nodes[call as usize].cutoff.is_none() {
-                continue;
-            }
-            let closer = self
-                .tree
-                .children(call)
-                .find(|&c| self.tree.nodes[c as usize].caused_cutoff);
-            for stub in self.tree.children(call) {
-                let n = &self.tree.nodes[stub as usize];
-                if n.kind == NodeKind::Skipped {
-                    out.push(Skip {
-                        parent: call,
-                        stub,
-                        state: n.state,
-                        closer,
-                    });
-                }
-            }
-        }
-        out
-    }
-
-    /// What the parent does right after `node` returns (`None` for a root, or a call that
-    /// never returned).
-    pub fn after(&self, node: u32) -> Option<After> {
-        let n = &self.tree.nodes[node as usize];
-        if n.parent == NONE || n.returned().is_none() {
-            return None;
-        }
-        if n.caused_cutoff {
-            return Some(After::Cut);
-        }
-        match n.next {
-            NONE => Some(After::Return),
-            next => match self.tree.nodes[next as usize].kind {
-                NodeKind::Call | NodeKind::Refused => Some(After::Enter(next)),
-                NodeKind::Skipped | NodeKind::Unreached => None,
-            },
-        }
-    }
-
-    /// The pass an export draws by default: the last completed one, else the last one.
-    pub fn default_pass(&self) -> Option<usize> {
-        let passes = &self.tree.passes;
-        passes
-            .iter()
-            .rposition(|p| p.done)
-            .or_else(|| passes.len().checked_sub(1))
-    }
-
-    /// The calls of the principal line of a completed pass: the root, then at each call the
-    /// child reached by the move it returned, as long as that child was searched.
-    pub fn principal_line(&self, pass: usize) -> Vec<u32> {
-        let p = &self.tree.passes[pass];
-        let mut line = Vec::new();
-        if !p.done || p.root == NONE {
-            return line;
-        }
-        let mut at = Some(p.root);
-        while let Some(i) = at {
-            line.push(i);
-            let best = self.tree.nodes[i as usize].returned().map(|(_, m)| m);
-            at = best.filter(|&m| m >= 0).and_then(|m| {
-                self.tree.children(i).find(|&c| {
-                    let c = &self.tree.nodes[c as usize];
-                    c.kind == NodeKind::Call && c.mv == m
-                })
-            });
-        }
-        line
     }
 }
 
@@ -344,12 +243,120 @@ fn check_header(trace: &Trace) -> Result<(), TraceError> {
         .map_err(|m| TraceError::Header(format!("the options are invalid: {m}")))
 }
 
+impl<'a> Tree<'a> {
+    /// Calls of one pass (default: the last that ran), in admission order.
+    pub fn pass_calls(&self, depth: Option<u8>) -> impl Iterator<Item = u32> + 'a {
+        let tree = *self;
+        let depth = depth.or_else(|| self.passes().last().map(|p| p.depth));
+        (0..tree.calls()).filter(move |&i| Some(tree.get(i).pass) == depth)
+    }
+
+    /// The `occurrence`-th call (1-based) of `state` in a pass.
+    pub fn call_of(&self, depth: Option<u8>, state: u32, occurrence: u32) -> Option<u32> {
+        self.pass_calls(depth)
+            .filter(|&i| self.get(i).state == state)
+            .nth(occurrence.max(1) as usize - 1)
+    }
+
+    /// Calls of a pass that read a score (terminal or horizon), in admission order.
+    pub fn reads(&self, depth: Option<u8>) -> impl Iterator<Item = u32> + 'a {
+        let tree = *self;
+        self.pass_calls(depth)
+            .filter(move |&i| tree.get(i).read.is_some())
+    }
+
+    /// Every candidate a cutoff skipped in a pass, in the order of the frames that cut.
+    pub fn skips(&self, depth: Option<u8>) -> Vec<Skip> {
+        let mut out = Vec::new();
+        for call in self.pass_calls(depth) {
+            if self.get(call).cutoff.is_none() {
+                continue;
+            }
+            let closer = self.children(call).find(|&c| self.get(c).caused_cutoff);
+            for stub in self.children(call) {
+                let n = self.get(stub);
+                if n.kind == NodeKind::Skipped {
+                    out.push(Skip {
+                        parent: call,
+                        stub,
+                        state: n.state,
+                        closer,
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    /// What the parent does right after `node` returns (`None` for a root, or a call that
+    /// never returned).
+    pub fn after(&self, node: u32) -> Option<After> {
+        let n = self.get(node);
+        if n.parent == NONE || n.returned().is_none() {
+            return None;
+        }
+        if n.caused_cutoff {
+            return Some(After::Cut);
+        }
+        match n.next {
+            NONE => Some(After::Return),
+            next => match self.get(next).kind {
+                NodeKind::Call | NodeKind::Refused => Some(After::Enter(next)),
+                NodeKind::Skipped | NodeKind::Unreached => None,
+            },
+        }
+    }
+
+    /// The pass an export draws by default: the last completed one, else the last one.
+    pub fn default_pass(&self) -> Option<usize> {
+        let passes = self.passes();
+        passes
+            .iter()
+            .rposition(|p| p.done)
+            .or_else(|| passes.len().checked_sub(1))
+    }
+
+    /// The calls of the principal line of a completed pass: the root, then at each call the
+    /// child reached by the move it returned, as long as that child was searched.
+    pub fn principal_line(&self, pass: usize) -> Vec<u32> {
+        let p = &self.passes()[pass];
+        let mut line = Vec::new();
+        if !p.done || p.root == NONE {
+            return line;
+        }
+        let mut at = Some(p.root);
+        while let Some(i) = at {
+            line.push(i);
+            let best = self.get(i).returned().map(|(_, m)| m);
+            at = best.filter(|&m| m >= 0).and_then(|m| {
+                self.children(i).find(|&c| {
+                    let c = self.get(c);
+                    c.kind == NodeKind::Call && c.mv == m
+                })
+            });
+        }
+        line
+    }
+}
+
 impl Fold<'_> {
+    fn records(&mut self) -> &mut Vec<CallRecord> {
+        &mut self.index.calls.records
+    }
+
+    fn rec(&mut self, node: u32) -> &mut CallRecord {
+        &mut self.index.calls.records[node as usize]
+    }
+
+    fn pass(&self) -> u8 {
+        self.index.calls.passes.last().map_or(0, |p| p.depth)
+    }
+
     fn top(&self, i: usize, state: u32, what: &str) -> Result<u32, TraceError> {
         let Some(open) = self.open.last() else {
             return Err(fail(i, format!("{what} outside any call")));
         };
-        let node = &self.index.tree.nodes[open.node as usize];
+        let node = &self.index.calls.records[open.node as usize];
         if node.state != state {
             return Err(fail(
                 i,
@@ -373,14 +380,14 @@ impl Fold<'_> {
         }
     }
 
-    /// The (state, move) a new call or refusal comes from: the pending push inside a frame,
-    /// nothing at a pass root.
+    /// The move a new call or refusal arrives by: the pending push inside a frame, nothing
+    /// at a pass root.
     fn arrival(&mut self, i: usize, state: u32, what: &str) -> Result<i16, TraceError> {
         if !self.pass_open {
             return Err(fail(i, format!("{what} outside any pass")));
         }
         if self.open.is_empty() {
-            if let Some(p) = self.index.tree.passes.last()
+            if let Some(p) = self.index.calls.passes.last()
                 && p.root != NONE
             {
                 return Err(fail(i, format!("a second root {what} in one pass")));
@@ -397,33 +404,18 @@ impl Fold<'_> {
         }
     }
 
-    /// Adds a stub child of `parent` for each candidate at `positions` of its order.
-    fn stubs(&mut self, kind: NodeKind, parent: u32, from: usize, event: u32) {
-        let p = self.index.tree.nodes[parent as usize];
-        let (moves, children) = self.trace.order(p.order_start, p.order_len);
-        for (&mv, &child) in moves.iter().zip(children).skip(from) {
-            let turn = self.trace.header.catalog.turn(child);
-            let mut n = TreeNode::new(kind, child, turn, mv as i16, event);
-            n.ply = p.ply + 1;
-            n.pass = p.pass;
-            self.index.tree.nodes.push(n);
-            let id = (self.index.tree.nodes.len() - 1) as u32;
-            self.index.tree.link(Some(parent), id);
-        }
-    }
-
-    fn close(&mut self, i: usize, outcome: Outcome, value: i32, mv: i16) -> u32 {
+    fn close(&mut self, i: usize, outcome: Outcome, value: i32, mv: i16) {
         let open = self.open.pop().expect("checked by the caller");
-        let n = &mut self.index.tree.nodes[open.node as usize];
+        let n = self.rec(open.node);
         n.exit = i as u32;
         n.outcome = Some(outcome);
         n.value = value;
         n.best_mv = mv;
-        self.references -= n.order_len as u64;
+        let held = n.order_len as u64;
+        self.references -= held;
         if let Some(parent) = self.open.last_mut() {
             parent.last_child = Some(open.node);
         }
-        open.node
     }
 
     fn step(&mut self, i: usize, event: Event) -> Result<(), TraceError> {
@@ -434,12 +426,12 @@ impl Fold<'_> {
                     return Err(fail(i, "a pass starts before the previous one ended"));
                 }
                 self.index
-                    .tree
+                    .calls
                     .mark_transpositions(&mut self.seen, &mut self.pass_calls);
                 self.pass_open = true;
                 self.pushed = None;
                 self.index.marks.passes.push(at);
-                self.index.tree.passes.push(PassInfo {
+                self.index.calls.passes.push(PassInfo {
                     depth,
                     start_event: at,
                     end_event: NONE,
@@ -455,18 +447,16 @@ impl Fold<'_> {
                 score,
                 mv,
             } => {
-                let Some(pass) = self.index.tree.passes.last_mut().filter(|_| self.pass_open)
+                let open = self.open.len();
+                let Some(pass) = (self.index.calls.passes.last_mut()).filter(|_| self.pass_open)
                 else {
                     return Err(fail(i, "a pass ends that never started"));
                 };
                 if pass.depth != depth {
                     return Err(fail(i, format!("pass {} ends as pass {depth}", pass.depth)));
                 }
-                if !self.open.is_empty() {
-                    return Err(fail(
-                        i,
-                        format!("a pass ends with {} calls still open", self.open.len()),
-                    ));
+                if open > 0 {
+                    return Err(fail(i, format!("a pass ends with {open} calls still open")));
                 }
                 (pass.end_event, pass.done, pass.score, pass.mv) = (at, done, score, mv);
                 self.pass_open = false;
@@ -474,54 +464,61 @@ impl Fold<'_> {
             Event::Enter {
                 state,
                 turn,
-                ply,
                 depth,
                 qleft,
                 alpha,
                 beta,
             } => {
                 self.known(i, state)?;
-                if self.trace.header.catalog.turn(state) != turn {
+                let listed = self.trace.header.catalog.turn(state);
+                if listed != turn {
                     return Err(fail(
                         i,
                         format!(
                             "state {state} is entered as {}, but the catalog says {}",
                             turn.name(),
-                            self.trace.header.catalog.turn(state).name()
+                            listed.name()
                         ),
                     ));
                 }
                 let mv = self.arrival(i, state, "a call")?;
-                let id = self.next_call;
-                self.next_call += 1;
-                let pass = self.index.tree.passes.last().map_or(0, |p| p.depth);
-                let mut n = TreeNode::new(NodeKind::Call, state, turn, mv, at);
-                (n.ply, n.pass, n.depth, n.qleft) = (ply, pass, depth, qleft);
+                let id = self.index.calls.records.len() as u32;
+                let mut n = CallRecord::new(state, turn, mv, at);
+                (n.ply, n.pass, n.depth, n.qleft) =
+                    (self.open.len() as u16, self.pass(), depth, qleft);
                 (n.alpha, n.beta) = (alpha, beta);
-                let parent = self.open.last().map(|o| o.node);
-                if let Some(p) = parent {
-                    n.quiet_search = self.index.tree.nodes[p as usize].depth == 0;
-                } else if let Some(p) = self.index.tree.passes.last_mut() {
-                    p.root = id;
+                match self.open.last().map(|o| (o.node, o.last_child)) {
+                    Some((parent, last)) => {
+                        n.parent = parent;
+                        if self.index.calls.records[parent as usize].depth == 0 {
+                            n.set(bit::QUIET_SEARCH);
+                        }
+                        match last {
+                            Some(prev) => self.rec(prev).next_call = id,
+                            None => self.rec(parent).first_call = id,
+                        }
+                    }
+                    None => {
+                        if let Some(p) = self.index.calls.passes.last_mut() {
+                            p.root = id;
+                        }
+                    }
                 }
-                self.index.tree.nodes[id as usize] = n;
-                self.index.tree.link(parent, id);
+                self.records().push(n);
                 self.pass_calls.push(id);
                 self.open.push(Open {
                     node: id,
                     last_child: None,
                 });
             }
-            Event::Refused { state, ply } => {
+            Event::Refused { state, .. } => {
                 self.known(i, state)?;
-                let mv = self.arrival(i, state, "a refusal")?;
-                let turn = self.trace.header.catalog.turn(state);
-                let mut n = TreeNode::new(NodeKind::Refused, state, turn, mv, at);
-                n.ply = ply;
-                n.pass = self.index.tree.passes.last().map_or(0, |p| p.depth);
-                self.index.tree.nodes.push(n);
-                let id = (self.index.tree.nodes.len() - 1) as u32;
-                self.index.tree.link(self.open.last().map(|o| o.node), id);
+                self.arrival(i, state, "a refusal")?;
+                // The stub is implied by the frame's order; a refused root has no frame.
+                if let Some(open) = self.open.last() {
+                    let node = open.node;
+                    self.rec(node).set(bit::REFUSED_CHILD);
+                }
             }
             Event::Probe {
                 state,
@@ -532,14 +529,21 @@ impl Fold<'_> {
                 if usable && found.is_none() {
                     return Err(fail(i, "a probe found nothing but calls it usable"));
                 }
-                let n = &mut self.index.tree.nodes[node as usize];
-                (n.probe, n.probe_usable) = (found, usable);
+                let n = self.rec(node);
+                n.probe = found;
+                if usable {
+                    n.set(bit::PROBE_USABLE);
+                }
             }
             Event::Read {
                 state, terminal, ..
             } => {
                 let node = self.top(i, state, "a score read")?;
-                self.index.tree.nodes[node as usize].read = Some(terminal);
+                let n = self.rec(node);
+                n.set(bit::READ);
+                if terminal {
+                    n.set(bit::READ_TERMINAL);
+                }
             }
             Event::StandPat {
                 state,
@@ -547,10 +551,11 @@ impl Fold<'_> {
                 cutoff,
             } => {
                 let node = self.top(i, state, "a stand-pat")?;
-                let n = &mut self.index.tree.nodes[node as usize];
-                n.stand_pat = Some(value);
+                let n = self.rec(node);
+                n.stand_pat = value;
+                n.set(bit::STAND_PAT);
                 if cutoff {
-                    n.cut_event = at;
+                    n.set(bit::STAND_PAT_CUT);
                     self.index.marks.cutoffs.push(at);
                 }
             }
@@ -566,11 +571,23 @@ impl Fold<'_> {
                         ),
                     ));
                 }
-                let n = &mut self.index.tree.nodes[node as usize];
+                let last_end = (self.index.calls.ordered.last())
+                    .map(|&o| {
+                        let r = &self.index.calls.records[o as usize];
+                        r.order_start as usize + r.order_len as usize
+                    })
+                    .unwrap_or(0);
+                if (start as usize) < last_end {
+                    return Err(fail(i, "a candidate order overlaps an earlier one"));
+                }
+                let n = self.rec(node);
                 if n.order_len > 0 || n.pushes > 0 {
                     return Err(fail(i, "a second candidate order for one call"));
                 }
                 (n.order_start, n.order_len) = (start, len);
+                if len > 0 {
+                    self.index.calls.ordered.push(node);
+                }
                 self.references += len as u64;
                 self.index.peak_references = self.index.peak_references.max(self.references);
             }
@@ -578,7 +595,8 @@ impl Fold<'_> {
                 let Some(open) = self.open.last() else {
                     return Err(fail(i, "a push outside any call"));
                 };
-                let n = &mut self.index.tree.nodes[open.node as usize];
+                let node = open.node;
+                let n = self.index.calls.records[node as usize];
                 let (moves, children) = self.trace.order(n.order_start, n.order_len);
                 let fits = moves.get(pos as usize) == Some(&(mv as u16))
                     && children.get(pos as usize) == Some(&state);
@@ -594,15 +612,13 @@ impl Fold<'_> {
                         format!("candidate {pos} is pushed after {} others", n.pushes),
                     ));
                 }
-                n.pushes += 1;
+                self.rec(node).pushes += 1;
                 self.pushed = Some((state, mv));
             }
             Event::Pop { state, .. } => {
-                let returned = self
-                    .open
-                    .last()
+                let returned = (self.open.last())
                     .and_then(|o| o.last_child)
-                    .map(|c| self.index.tree.nodes[c as usize].state);
+                    .map(|c| self.index.calls.records[c as usize].state);
                 if returned != Some(state) {
                     return Err(fail(i, format!("state {state} pops without returning")));
                 }
@@ -610,21 +626,17 @@ impl Fold<'_> {
             Event::Best { state, .. } => {
                 self.top(i, state, "a new best")?;
             }
-            Event::Window { state, alpha, beta } => {
+            Event::Window { state, .. } => {
                 let node = self.top(i, state, "a window change")?;
                 match self.open.last().and_then(|o| o.last_child) {
-                    Some(child) => {
-                        self.index.tree.nodes[child as usize].window_after = Some((alpha, beta))
-                    }
-                    None => {
-                        self.index.tree.nodes[node as usize].stand_pat_window = Some((alpha, beta))
-                    }
+                    Some(child) => self.rec(child).set(bit::NARROWED_PARENT),
+                    None => self.rec(node).set(bit::STAND_PAT_NARROWED),
                 }
             }
             Event::Cutoff { state, pos, .. } => {
                 let node = self.top(i, state, "a cutoff")?;
-                let n = self.index.tree.nodes[node as usize];
-                if pos as usize >= n.order_len as usize || pos + 1 != n.pushes {
+                let n = self.index.calls.records[node as usize];
+                if pos >= n.order_len || pos + 1 != n.pushes {
                     return Err(fail(
                         i,
                         format!(
@@ -633,23 +645,28 @@ impl Fold<'_> {
                         ),
                     ));
                 }
-                self.index.tree.nodes[node as usize].cutoff = Some(pos);
-                self.index.tree.nodes[node as usize].cut_event = at;
+                self.rec(node).cutoff = pos;
                 self.index.marks.cutoffs.push(at);
                 if let Some(child) = self.open.last().and_then(|o| o.last_child) {
-                    self.index.tree.nodes[child as usize].caused_cutoff = true;
+                    self.rec(child).set(bit::CAUSED_CUTOFF);
                 }
-                self.stubs(NodeKind::Skipped, node, pos as usize + 1, at);
             }
             Event::Store {
-                key,
+                state: key_state,
+                depth: key_depth,
+                qleft: key_qleft,
                 value,
                 mv,
                 flag,
                 kept,
             } => {
+                let key = crate::value::Key {
+                    state: key_state,
+                    depth: key_depth,
+                    qleft: key_qleft,
+                };
                 let node = self.top(i, key.state, "a store")?;
-                let n = &self.index.tree.nodes[node as usize];
+                let n = &self.index.calls.records[node as usize];
                 if (n.depth, n.qleft) != (key.depth, key.qleft) {
                     return Err(fail(i, "a store under a key that is not the call's"));
                 }
@@ -668,7 +685,7 @@ impl Fold<'_> {
                 let outcome = match how {
                     ReturnKind::Searched(flag) => Outcome::Stored(flag),
                     ReturnKind::TableHit => {
-                        if !self.index.tree.nodes[node as usize].probe_usable {
+                        if !self.index.calls.records[node as usize].has(bit::PROBE_USABLE) {
                             return Err(fail(i, "a table return without a usable probe"));
                         }
                         self.index.marks.hits.push(at);
@@ -678,11 +695,8 @@ impl Fold<'_> {
                 self.close(i, outcome, value, mv);
             }
             Event::Unwind { state } => {
-                let node = self.top(i, state, "an unwind")?;
-                let tried = self.index.tree.nodes[node as usize].pushes as usize;
+                self.top(i, state, "an unwind")?;
                 self.close(i, Outcome::Abort, 0, -1);
-                // The candidates after the one in progress were never reached.
-                self.stubs(NodeKind::Unreached, node, tried, at);
             }
         }
         Ok(())
@@ -700,16 +714,18 @@ impl Fold<'_> {
             return Err(fail(end, "the trace ends inside a pass"));
         }
         self.index
-            .tree
+            .calls
             .mark_transpositions(&mut self.seen, &mut self.pass_calls);
+        self.index.calls.records.shrink_to_fit();
         let result = &self.trace.header.result;
-        if self.index.tree.calls as u64 != result.stats.nodes {
+        let calls = self.index.calls.records.len();
+        if calls as u64 != result.stats.nodes {
             return Err(TraceError::Header(format!(
-                "the header counts {} calls, the events admit {}",
-                result.stats.nodes, self.index.tree.calls
+                "the header counts {} calls, the events admit {calls}",
+                result.stats.nodes
             )));
         }
-        let passes = &self.index.tree.passes;
+        let passes = &self.index.calls.passes;
         let agree = passes.len() == result.history.len()
             && passes
                 .iter()

@@ -141,8 +141,8 @@ impl Replay {
         &self.rec.index
     }
 
-    pub fn tree(&self) -> &Tree {
-        &self.rec.index.tree
+    pub fn tree(&self) -> Tree<'_> {
+        self.rec.tree()
     }
 
     pub fn marks(&self) -> &Marks {
@@ -240,7 +240,6 @@ impl Replay {
             Event::Enter {
                 state,
                 turn,
-                ply,
                 depth,
                 qleft,
                 alpha,
@@ -248,6 +247,7 @@ impl Replay {
             } => {
                 let node = st.stats.nodes as u32;
                 st.stats.nodes += 1;
+                let ply = st.frames.len() as u16;
                 st.stats.peak = st.stats.peak.max(ply as u64);
                 if depth == 0 {
                     st.stats.qnodes += 1;
@@ -350,12 +350,19 @@ impl Replay {
                 }
             }
             Event::Store {
-                key,
+                state: key_state,
+                depth: key_depth,
+                qleft: key_qleft,
                 value,
                 mv,
                 flag,
                 kept,
             } => {
+                let key = crate::value::Key {
+                    state: key_state,
+                    depth: key_depth,
+                    qleft: key_qleft,
+                };
                 st.last_store = Some(StoreMark {
                     event: index as u32,
                     key,
@@ -395,12 +402,12 @@ impl Replay {
     /// The step right after call `n` (0-based) was admitted.
     pub fn call_step(&self, n: usize) -> Option<usize> {
         let tree = self.tree();
-        (n < tree.calls as usize).then(|| tree.nodes[n].enter as usize + 1)
+        (n < tree.calls() as usize).then(|| tree.get(n as u32).enter as usize + 1)
     }
 
     /// Whose turn `state` is, as recorded in the tree (for nodes the search entered).
     pub fn side_of_node(&self, node: u32) -> Side {
-        self.tree().nodes[node as usize].turn
+        self.tree().get(node).turn
     }
 
     /// How a stored flag reads for a student.

@@ -107,17 +107,15 @@ fn self_check(plain: &RunResult, trace: crate::trace::Trace) -> std::result::Res
         return Err("recording changed the result".into());
     }
     let rec = Recorded::new(trace).map_err(|e| format!("the recorded trace is invalid: {e}"))?;
-    let tree = &rec.index.tree;
-    if tree.calls as u64 != plain.stats.nodes {
+    let tree = rec.tree();
+    if tree.calls() as u64 != plain.stats.nodes {
         return Err(format!(
             "{} calls recorded, {} counted",
-            tree.calls, plain.stats.nodes
+            tree.calls(),
+            plain.stats.nodes
         ));
     }
-    if tree.nodes[..tree.calls as usize]
-        .iter()
-        .any(|c| c.outcome.is_none())
-    {
+    if tree.call_nodes().any(|c| c.outcome.is_none()) {
         return Err("a recorded call never ended".into());
     }
     Ok(())
@@ -133,17 +131,11 @@ fn value_cell(c: &TreeNode) -> (String, String) {
     }
 }
 
-/// The admitted calls, in admission order (call number = index + 1).
-fn calls(rec: &Recorded) -> &[TreeNode] {
-    let tree = &rec.index.tree;
-    &tree.nodes[..tree.calls as usize]
-}
-
 pub fn trace_tsv(rec: &Recorded) -> String {
     let mut out = String::from(TSV_HEADER);
     out.push('\n');
-    for (i, c) in calls(rec).iter().enumerate() {
-        let (value, mv) = value_cell(c);
+    for (i, c) in rec.tree().call_nodes().enumerate() {
+        let (value, mv) = value_cell(&c);
         let _ = writeln!(
             out,
             "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
@@ -177,9 +169,9 @@ pub fn trace_table(rec: &Recorded) -> String {
     let header = [
         "step", "pass", "ply", "state", "d", "q", "α", "β", "value", "move", "result",
     ];
-    let mut table: Vec<[String; 11]> = Vec::with_capacity(calls(rec).len());
-    for (i, c) in calls(rec).iter().enumerate() {
-        let (value, mv) = value_cell(c);
+    let mut table: Vec<[String; 11]> = Vec::with_capacity(rec.tree().calls() as usize);
+    for (i, c) in rec.tree().call_nodes().enumerate() {
+        let (value, mv) = value_cell(&c);
         let mut result = c.outcome.map_or("open", |o| o.name()).to_string();
         if c.caused_cutoff {
             result.push_str("  ✂ cut");
@@ -242,11 +234,11 @@ pub fn trace_table(rec: &Recorded) -> String {
 /// Every event as one JSON object per line, with candidate lists (and the states they lead
 /// to) spelled out, and each cutoff's skipped candidates.
 pub fn trace_jsonl(rec: &Recorded) -> String {
-    let tree = &rec.index.tree;
+    let tree = rec.tree();
     // Which call each cutoff belongs to, by event index (the marks are sorted).
-    let mut cut_owner: Vec<(u32, u32)> = (0..tree.calls)
-        .filter(|&i| tree.nodes[i as usize].cutoff.is_some())
-        .map(|i| (tree.nodes[i as usize].cut_event, i))
+    let mut cut_owner: Vec<(u32, u32)> = (0..tree.calls())
+        .filter(|&i| tree.get(i).cutoff.is_some())
+        .map(|i| (tree.get(i).cut_event, i))
         .collect();
     cut_owner.sort_unstable();
     let mut out = String::new();

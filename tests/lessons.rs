@@ -76,8 +76,8 @@ fn check(stem: &str) {
             "{stem}/{}: path not restored",
             run.name
         );
-        let tree = &rec.index.tree;
-        let rows = &tree.nodes[..tree.calls as usize];
+        let tree = rec.tree();
+        let rows: Vec<_> = tree.call_nodes().collect();
         assert_eq!(
             rows.len() as u64,
             rec.result().stats.nodes,

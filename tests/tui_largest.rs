@@ -29,7 +29,7 @@ fn largest_graph_opens_steps_and_renders() {
         );
         eprintln!(
             "{run}: {} calls, {} events",
-            app.replay.tree().calls,
+            app.replay.tree().calls(),
             app.replay.len()
         );
         let mut terminal = Terminal::new(TestBackend::new(200, 60)).unwrap();

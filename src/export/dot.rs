@@ -22,8 +22,7 @@ pub enum Passes {
 }
 
 pub fn render(rec: &Recorded, passes: Passes) -> String {
-    let index = &rec.index;
-    let tree = &index.tree;
+    let tree = rec.tree();
     let r = rec.result();
     let mut out = String::from("digraph prune {\n");
     let title = format!(
@@ -44,11 +43,11 @@ pub fn render(rec: &Recorded, passes: Passes) -> String {
     out.push_str("  node [shape=box, style=rounded, fontname=\"Helvetica\", fontsize=11];\n");
     out.push_str("  edge [fontname=\"Helvetica\", fontsize=10];\n");
     let chosen: Vec<usize> = match passes {
-        Passes::Last => index.default_pass().into_iter().collect(),
-        Passes::All => (0..tree.passes.len()).collect(),
+        Passes::Last => tree.default_pass().into_iter().collect(),
+        Passes::All => (0..tree.passes().len()).collect(),
     };
     for p in chosen {
-        let pass = &tree.passes[p];
+        let pass = &tree.passes()[p];
         let indent = if passes == Passes::All {
             let _ = writeln!(out, "  subgraph cluster_pass{} {{", pass.depth);
             let result = if pass.done {
@@ -74,7 +73,7 @@ pub fn render(rec: &Recorded, passes: Passes) -> String {
                 );
             }
             root => {
-                let bold: HashSet<u32> = index.principal_line(p).into_iter().collect();
+                let bold: HashSet<u32> = tree.principal_line(p).into_iter().collect();
                 draw(&mut out, indent, rec, root, &bold);
             }
         }
@@ -88,7 +87,7 @@ pub fn render(rec: &Recorded, passes: Passes) -> String {
 
 /// Draws a call and everything below it, parents before children.
 fn draw(out: &mut String, indent: &str, rec: &Recorded, root: u32, bold: &HashSet<u32>) {
-    let tree = &rec.index.tree;
+    let tree = rec.tree();
     let mut stack = vec![root];
     while let Some(i) = stack.pop() {
         let f = tree.get(i);
@@ -104,7 +103,7 @@ fn draw(out: &mut String, indent: &str, rec: &Recorded, root: u32, bold: &HashSe
         let _ = writeln!(
             out,
             "{indent}c{id} [label=\"{}\", style=\"{}\"{}];",
-            escape(&node_label(rec, f)),
+            escape(&node_label(rec, &f)),
             style.join(","),
             if on_line { ", penwidth=2.5" } else { "" }
         );
@@ -132,7 +131,7 @@ fn draw(out: &mut String, indent: &str, rec: &Recorded, root: u32, bold: &HashSe
             let _ = writeln!(
                 out,
                 "{indent}r{id} [label=\"{}\\nrefused: budget spent\", style=\"rounded,dotted\"];",
-                escape(&state_line(rec, n))
+                escape(&state_line(rec, &n))
             );
             let _ = writeln!(
                 out,
@@ -145,7 +144,7 @@ fn draw(out: &mut String, indent: &str, rec: &Recorded, root: u32, bold: &HashSe
             let _ = writeln!(
                 out,
                 "{indent}k{id}_{k} [label=\"{}\\nskipped\", style=\"rounded,dashed\", fontcolor=gray40, color=gray40];",
-                escape(&state_line(rec, n))
+                escape(&state_line(rec, &n))
             );
             let _ = writeln!(
                 out,

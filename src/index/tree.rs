@@ -1,19 +1,26 @@
 //! The searched tree of a recorded run: one node per admitted call, plus stub nodes for
 //! candidates that were skipped after a cutoff, refused by the budget, or never reached.
 //!
-//! Calls keep their call number as node id (`0..calls`); stubs follow. Children are linked in
-//! trying order, so a pre-order walk of one pass is exactly the order the search went. The
-//! index's fold (`Index::build`) is the only code that fills it.
+//! Only calls are stored (`CallRecord`, 72 bytes each); a stub is the candidate's place in the
+//! trace's order arena, so a million-call run with millions of skipped candidates costs
+//! nothing per stub. Node ids: calls keep their call number (`0..calls`); the stub for arena
+//! entry `k` is `calls + k`. `Tree` is a view over the stored calls and the trace that hands
+//! out `TreeNode` values and walks children in trying order, so a pre-order walk of one pass
+//! is exactly the order the search went. The index's fold (`Index::build`) fills the records.
 
 use std::collections::HashMap;
 
 use serde::Serialize;
 
+use super::Marks;
 use crate::game::Side;
+use crate::trace::Trace;
 use crate::value::{Entry, Flag};
 
 /// "No node" in the link fields.
 pub const NONE: u32 = u32::MAX;
+/// "None" in the 16-bit position fields of a record.
+const NO_POS: u16 = u16::MAX;
 
 /// How an admitted call ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -47,6 +54,124 @@ pub enum NodeKind {
     Unreached,
 }
 
+/// Bits of `CallRecord::flags`.
+pub(super) mod bit {
+    pub const CAUSED_CUTOFF: u16 = 1 << 0;
+    pub const TRANSPOSED: u16 = 1 << 1;
+    pub const QUIET_SEARCH: u16 = 1 << 2;
+    pub const PROBE_USABLE: u16 = 1 << 3;
+    /// The parent's window narrowed right after this call returned.
+    pub const NARROWED_PARENT: u16 = 1 << 4;
+    /// The call's own window narrowed to its stand-pat score.
+    pub const STAND_PAT_NARROWED: u16 = 1 << 5;
+    pub const STAND_PAT: u16 = 1 << 6;
+    pub const STAND_PAT_CUT: u16 = 1 << 7;
+    pub const READ: u16 = 1 << 8;
+    pub const READ_TERMINAL: u16 = 1 << 9;
+    /// The last candidate pushed was refused by the budget.
+    pub const REFUSED_CHILD: u16 = 1 << 10;
+}
+
+/// One admitted call as stored: links to calls only (stubs are implied by the order).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct CallRecord {
+    pub state: u32,
+    pub alpha: i32,
+    pub beta: i32,
+    pub value: i32,
+    pub parent: u32,
+    /// The first child call and the next sibling call.
+    pub first_call: u32,
+    pub next_call: u32,
+    pub enter: u32,
+    pub exit: u32,
+    pub order_start: u32,
+    pub probe: Option<Entry>,
+    pub stand_pat: i32,
+    pub order_len: u16,
+    pub pushes: u16,
+    pub cutoff: u16,
+    pub mv: i16,
+    pub best_mv: i16,
+    pub ply: u16,
+    pub flags: u16,
+    pub turn: Side,
+    pub pass: u8,
+    pub depth: u8,
+    pub qleft: u8,
+    pub outcome: Option<Outcome>,
+}
+
+const _: () = assert!(std::mem::size_of::<CallRecord>() <= 72);
+
+impl CallRecord {
+    pub fn new(state: u32, turn: Side, mv: i16, enter: u32) -> CallRecord {
+        CallRecord {
+            state,
+            alpha: 0,
+            beta: 0,
+            value: 0,
+            parent: NONE,
+            first_call: NONE,
+            next_call: NONE,
+            enter,
+            exit: NONE,
+            order_start: 0,
+            probe: None,
+            stand_pat: 0,
+            order_len: 0,
+            pushes: 0,
+            cutoff: NO_POS,
+            mv,
+            best_mv: -1,
+            ply: 0,
+            flags: 0,
+            turn,
+            pass: 0,
+            depth: 0,
+            qleft: 0,
+            outcome: None,
+        }
+    }
+
+    pub fn has(&self, bit: u16) -> bool {
+        self.flags & bit != 0
+    }
+
+    pub fn set(&mut self, bit: u16) {
+        self.flags |= bit;
+    }
+
+    pub fn cutoff(&self) -> Option<u16> {
+        (self.cutoff != NO_POS).then_some(self.cutoff)
+    }
+
+    /// The first order position that has a stub (every later position has one too).
+    fn first_stub(&self) -> Option<u16> {
+        if self.has(bit::REFUSED_CHILD) {
+            return Some(self.pushes - 1);
+        }
+        (self.pushes < self.order_len && self.stub_kind(self.pushes).is_some())
+            .then_some(self.pushes)
+    }
+
+    /// What the candidate at `pos` of the order became, when it is not a call.
+    fn stub_kind(&self, pos: u16) -> Option<NodeKind> {
+        if pos + 1 == self.pushes && self.has(bit::REFUSED_CHILD) {
+            return Some(NodeKind::Refused);
+        }
+        if pos < self.pushes || pos >= self.order_len {
+            return None;
+        }
+        match (self.cutoff(), self.outcome) {
+            (Some(_), _) => Some(NodeKind::Skipped),
+            (None, Some(Outcome::Abort)) => Some(NodeKind::Unreached),
+            (None, _) => None,
+        }
+    }
+}
+
+/// One node as views see it: a call, or a stub for a candidate it did not search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TreeNode {
     pub kind: NodeKind,
@@ -64,10 +189,9 @@ pub struct TreeNode {
     pub beta: i32,
     pub parent: u32,
     pub first_child: u32,
-    pub last_child: u32,
     pub next: u32,
-    pub prev: u32,
-    /// The event that created the node (`Enter`, or the `Cutoff` / `Refused` for stubs).
+    /// The event that created the node (`Enter`, or the `Cutoff` / `Refused` / `Unwind` for
+    /// stubs).
     pub enter: u32,
     /// The `Return` or `Unwind` that closed the call (`NONE` if never).
     pub exit: u32,
@@ -92,7 +216,7 @@ pub struct TreeNode {
     /// Candidates in trying order: `len` entries at `start` of the trace's arenas.
     pub order_start: u32,
     pub order_len: u16,
-    /// Candidates pushed so far (all of them once the call has ended).
+    /// Candidates pushed (all of them once the call has ended normally).
     pub pushes: u16,
     /// The window closed after the candidate at this position of the order.
     pub cutoff: Option<u16>,
@@ -103,45 +227,6 @@ pub struct TreeNode {
 }
 
 impl TreeNode {
-    pub(super) fn new(kind: NodeKind, state: u32, turn: Side, mv: i16, enter: u32) -> TreeNode {
-        TreeNode {
-            kind,
-            state,
-            turn,
-            mv,
-            ply: 0,
-            pass: 0,
-            depth: 0,
-            qleft: 0,
-            alpha: 0,
-            beta: 0,
-            parent: NONE,
-            first_child: NONE,
-            last_child: NONE,
-            next: NONE,
-            prev: NONE,
-            enter,
-            exit: NONE,
-            value: 0,
-            best_mv: -1,
-            outcome: None,
-            caused_cutoff: false,
-            transposed: false,
-            quiet_search: false,
-            cut_event: NONE,
-            probe: None,
-            probe_usable: false,
-            read: None,
-            stand_pat: None,
-            order_start: 0,
-            order_len: 0,
-            pushes: 0,
-            cutoff: None,
-            window_after: None,
-            stand_pat_window: None,
-        }
-    }
-
     /// The flag of the table entry that answered this call (a usable probe).
     pub fn hit_flag(&self) -> Option<Flag> {
         self.probe.filter(|_| self.probe_usable).map(|e| e.flag)
@@ -180,96 +265,283 @@ pub struct PassInfo {
     pub mv: i16,
 }
 
+/// What the index stores of the tree: the calls and the passes.
 #[derive(Default, Debug, Clone)]
-pub struct Tree {
-    pub nodes: Vec<TreeNode>,
-    pub calls: u32,
+pub(super) struct Calls {
+    pub records: Vec<CallRecord>,
+    /// The calls that have a candidate order, in call order (their order starts rise).
+    pub ordered: Vec<u32>,
     pub passes: Vec<PassInfo>,
 }
 
-impl Tree {
-    pub(super) fn mark_transpositions(
-        &mut self,
-        seen: &mut HashMap<u32, u32>,
-        pass_calls: &mut Vec<u32>,
-    ) {
+impl Calls {
+    pub fn mark_transpositions(&mut self, seen: &mut HashMap<u32, u32>, pass_calls: &mut Vec<u32>) {
         seen.clear();
         for &id in pass_calls.iter() {
-            *seen.entry(self.nodes[id as usize].state).or_default() += 1;
+            *seen.entry(self.records[id as usize].state).or_default() += 1;
         }
         for &id in pass_calls.iter() {
-            let n = &mut self.nodes[id as usize];
-            n.transposed = seen[&n.state] > 1;
+            let n = &mut self.records[id as usize];
+            if seen[&n.state] > 1 {
+                n.set(bit::TRANSPOSED);
+            }
         }
         pass_calls.clear();
     }
+}
 
-    /// Links node `id` (already in place) as the last child of `parent`.
-    pub(super) fn link(&mut self, parent: Option<u32>, id: u32) {
-        let Some(p) = parent else { return };
-        self.nodes[id as usize].parent = p;
-        let last = self.nodes[p as usize].last_child;
-        if last == NONE {
-            self.nodes[p as usize].first_child = id;
-        } else {
-            self.nodes[last as usize].next = id;
-            self.nodes[id as usize].prev = last;
+/// The searched tree of one run: stored calls, stubs read off the trace's order arena.
+#[derive(Clone, Copy)]
+pub struct Tree<'a> {
+    pub(super) calls: &'a Calls,
+    pub(super) marks: &'a Marks,
+    pub(super) trace: &'a Trace,
+}
+
+impl<'a> Tree<'a> {
+    /// Admitted calls: node ids `0..calls()`.
+    pub fn calls(&self) -> u32 {
+        self.calls.records.len() as u32
+    }
+
+    /// The admitted calls in call order.
+    pub fn call_nodes(&self) -> impl Iterator<Item = TreeNode> + 'a {
+        let tree = *self;
+        (0..tree.calls()).map(move |i| tree.get(i))
+    }
+
+    pub fn passes(&self) -> &'a [PassInfo] {
+        &self.calls.passes
+    }
+
+    /// Whether `id` names a node (a call, or a stub some call implies).
+    pub fn contains(&self, id: u32) -> bool {
+        self.locate(id).is_some()
+    }
+
+    /// A call's record, or a stub's (owner, order position, kind).
+    fn locate(&self, id: u32) -> Option<Result<&'a CallRecord, (u32, u16, NodeKind)>> {
+        let records = &self.calls.records;
+        if let Some(r) = records.get(id as usize) {
+            return Some(Ok(r));
         }
-        self.nodes[p as usize].last_child = id;
+        let k = (id as usize).checked_sub(records.len())?;
+        if k >= self.trace.moves.len() {
+            return None;
+        }
+        // Calls take their orders in call order, so order starts rise with the call number.
+        let ordered = &self.calls.ordered;
+        let n = ordered.partition_point(|&o| records[o as usize].order_start as usize <= k);
+        let owner = *ordered.get(n.checked_sub(1)?)?;
+        let r = &records[owner as usize];
+        let pos = u16::try_from(k - r.order_start as usize).ok()?;
+        Some(Err((owner, pos, r.stub_kind(pos)?)))
     }
 
-    pub fn get(&self, id: u32) -> &TreeNode {
-        &self.nodes[id as usize]
+    fn record(&self, id: u32) -> &'a CallRecord {
+        &self.calls.records[id as usize]
     }
 
-    /// Children in trying order.
-    pub fn children(&self, id: u32) -> Children<'_> {
+    fn stub_id(&self, owner: &CallRecord, pos: u16) -> u32 {
+        self.calls.records.len() as u32 + owner.order_start + pos as u32
+    }
+
+    /// The first stub of a call (after all its child calls), if any.
+    fn first_stub(&self, owner: &CallRecord) -> u32 {
+        owner
+            .first_stub()
+            .map_or(NONE, |from| self.stub_id(owner, from))
+    }
+
+    /// The node `id` (a call id below `calls()`, or a stub id a call implies).
+    pub fn get(&self, id: u32) -> TreeNode {
+        match self
+            .locate(id)
+            .unwrap_or_else(|| panic!("node {id} is not in the tree"))
+        {
+            Ok(r) => self.call_node(r),
+            Err((owner, pos, kind)) => self.stub_node(owner, pos, kind),
+        }
+    }
+
+    fn call_node(&self, r: &CallRecord) -> TreeNode {
+        let parent = (r.parent != NONE).then(|| self.record(r.parent));
+        let next = match (r.next_call, parent) {
+            (NONE, Some(p)) => self.first_stub(p),
+            (next, _) => next,
+        };
+        let first_child = match r.first_call {
+            NONE => self.first_stub(r),
+            c => c,
+        };
+        let narrowed = |on: bool, value: i32| {
+            on.then_some(match r.turn {
+                Side::Max => (value, r.beta),
+                Side::Min => (r.alpha, value),
+            })
+        };
+        TreeNode {
+            kind: NodeKind::Call,
+            state: r.state,
+            turn: r.turn,
+            mv: r.mv,
+            ply: r.ply,
+            pass: r.pass,
+            depth: r.depth,
+            qleft: r.qleft,
+            alpha: r.alpha,
+            beta: r.beta,
+            parent: r.parent,
+            first_child,
+            next,
+            enter: r.enter,
+            exit: r.exit,
+            value: r.value,
+            best_mv: r.best_mv,
+            outcome: r.outcome,
+            caused_cutoff: r.has(bit::CAUSED_CUTOFF),
+            transposed: r.has(bit::TRANSPOSED),
+            quiet_search: r.has(bit::QUIET_SEARCH),
+            cut_event: self.cut_event(r),
+            probe: r.probe,
+            probe_usable: r.has(bit::PROBE_USABLE),
+            read: r.has(bit::READ).then(|| r.has(bit::READ_TERMINAL)),
+            stand_pat: r.has(bit::STAND_PAT).then_some(r.stand_pat),
+            order_start: r.order_start,
+            order_len: r.order_len,
+            pushes: r.pushes,
+            cutoff: r.cutoff(),
+            // The parent (of the other side) moved its own bound to this call's value.
+            window_after: parent.and_then(|p| {
+                r.has(bit::NARROWED_PARENT).then_some(match p.turn {
+                    Side::Max => (r.value, r.beta),
+                    Side::Min => (r.alpha, r.value),
+                })
+            }),
+            stand_pat_window: narrowed(r.has(bit::STAND_PAT_NARROWED), r.stand_pat),
+        }
+    }
+
+    /// The event of a call's cutoff: the first cutoff mark after its enter (a stand-pat cut)
+    /// or after the child at the cut position returned.
+    fn cut_event(&self, r: &CallRecord) -> u32 {
+        let after = if r.has(bit::STAND_PAT_CUT) {
+            r.enter
+        } else if let Some(pos) = r.cutoff() {
+            let mut child = r.first_call;
+            for _ in 0..pos {
+                child = self.record(child).next_call;
+            }
+            self.record(child).exit
+        } else {
+            return NONE;
+        };
+        let marks = &self.marks.cutoffs;
+        marks
+            .get(marks.partition_point(|&e| e <= after))
+            .copied()
+            .unwrap_or(NONE)
+    }
+
+    fn stub_node(&self, owner: u32, pos: u16, kind: NodeKind) -> TreeNode {
+        let p = self.record(owner);
+        let at = p.order_start as usize + pos as usize;
+        let state = self.trace.children[at];
+        let enter = match kind {
+            NodeKind::Skipped => self.cut_event(p),
+            // The refusal comes right before the frame's own unwind.
+            NodeKind::Refused => p.exit - 1,
+            NodeKind::Unreached | NodeKind::Call => p.exit,
+        };
+        let next = if pos + 1 < p.order_len {
+            self.stub_id(p, pos + 1)
+        } else {
+            NONE
+        };
+        TreeNode {
+            kind,
+            state,
+            turn: self.trace.header.catalog.turn(state),
+            mv: self.trace.moves[at] as i16,
+            ply: p.ply + 1,
+            pass: p.pass,
+            depth: 0,
+            qleft: 0,
+            alpha: 0,
+            beta: 0,
+            parent: owner,
+            first_child: NONE,
+            next,
+            enter,
+            exit: NONE,
+            value: 0,
+            best_mv: -1,
+            outcome: None,
+            caused_cutoff: false,
+            transposed: false,
+            quiet_search: false,
+            cut_event: NONE,
+            probe: None,
+            probe_usable: false,
+            read: None,
+            stand_pat: None,
+            order_start: 0,
+            order_len: 0,
+            pushes: 0,
+            cutoff: None,
+            window_after: None,
+            stand_pat_window: None,
+        }
+    }
+
+    /// Children in trying order: child calls, then the stubs.
+    pub fn children(&self, id: u32) -> Children<'a> {
         Children {
-            tree: self,
-            next: self.nodes[id as usize].first_child,
+            tree: *self,
+            next: self.get(id).first_child,
         }
     }
 
     /// The pass whose events contain `step` (the last pass started by then).
-    pub fn pass_at(&self, step: usize) -> Option<&PassInfo> {
-        let n = self
-            .passes
-            .partition_point(|p| (p.start_event as usize) < step.max(1));
-        n.checked_sub(1).map(|i| &self.passes[i])
+    pub fn pass_at(&self, step: usize) -> Option<&'a PassInfo> {
+        let passes = self.passes();
+        let n = passes.partition_point(|p| (p.start_event as usize) < step.max(1));
+        n.checked_sub(1).map(|i| &passes[i])
     }
 
     /// The node after `id` in pre-order, skipping the children of nodes `collapsed` says.
     pub fn next_preorder(&self, id: u32, collapsed: &dyn Fn(u32) -> bool) -> Option<u32> {
-        let n = &self.nodes[id as usize];
+        let n = self.get(id);
         if n.first_child != NONE && !collapsed(id) {
             return Some(n.first_child);
         }
-        let mut cur = id;
+        let mut c = n;
         loop {
-            let c = &self.nodes[cur as usize];
             if c.next != NONE {
                 return Some(c.next);
             }
             if c.parent == NONE {
                 return None;
             }
-            cur = c.parent;
+            c = self.get(c.parent);
         }
     }
 
     /// The node before `id` in pre-order (same collapsing rule).
     pub fn prev_preorder(&self, id: u32, collapsed: &dyn Fn(u32) -> bool) -> Option<u32> {
-        let n = &self.nodes[id as usize];
-        if n.prev == NONE {
-            return (n.parent != NONE).then_some(n.parent);
+        let n = self.get(id);
+        if n.parent == NONE {
+            return None;
         }
-        let mut cur = n.prev;
+        let prev = self.children(n.parent).take_while(|&c| c != id).last();
+        let Some(mut cur) = prev else {
+            return Some(n.parent);
+        };
         loop {
-            let c = &self.nodes[cur as usize];
-            if c.last_child == NONE || collapsed(cur) {
-                return Some(cur);
+            match self.children(cur).last() {
+                Some(last) if !collapsed(cur) => cur = last,
+                _ => return Some(cur),
             }
-            cur = c.last_child;
         }
     }
 
@@ -289,7 +561,7 @@ impl Tree {
 }
 
 pub struct Children<'a> {
-    tree: &'a Tree,
+    tree: Tree<'a>,
     next: u32,
 }
 
@@ -300,7 +572,7 @@ impl Iterator for Children<'_> {
             return None;
         }
         let id = self.next;
-        self.next = self.tree.nodes[id as usize].next;
+        self.next = self.tree.get(id).next;
         Some(id)
     }
 }

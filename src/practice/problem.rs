@@ -598,8 +598,7 @@ impl Problem {
                 // The parent's window once it has taken in this child's value.
                 let (wa, wb) = parent.map_or((c.alpha, c.beta), |_| {
                     main.rec
-                        .index
-                        .tree
+                        .tree()
                         .get(t as u32)
                         .window_after
                         .unwrap_or((c.alpha, c.beta))
@@ -695,7 +694,7 @@ impl Problem {
     /// that bound from a child's value (or its own stand-pat score) before the path went on.
     fn origin(&self, main: &Solved, t: usize, alpha: bool) -> String {
         let rows = &main.rows;
-        let tree = &main.rec.index.tree;
+        let tree = &main.rec.tree();
         let target = if alpha { rows[t].alpha } else { rows[t].beta };
         let side = if alpha { "MAX" } else { "MIN" };
         let bound = |w: (i32, i32)| if alpha { w.0 } else { w.1 };

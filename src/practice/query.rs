@@ -56,9 +56,8 @@ pub struct Call {
 
 /// The calls of a run, read off its index.
 pub fn rows(rec: &Recorded) -> Vec<Call> {
-    let tree = &rec.index.tree;
-    tree.nodes[..tree.calls as usize]
-        .iter()
+    rec.tree()
+        .call_nodes()
         .enumerate()
         .map(|(i, n)| Call {
             step: i as u64 + 1,
@@ -97,7 +96,7 @@ pub fn call_of(rows: &[Call], pass: Option<u8>, state: u32, occurrence: u32) -> 
 
 /// exact / lower / upper for a finished call (a table hit: its entry's flag).
 pub fn bound_of(rec: &Recorded, call: usize) -> Option<&'static str> {
-    Some(match rec.index.tree.get(call as u32).bound()? {
+    Some(match rec.tree().get(call as u32).bound()? {
         crate::search::Flag::Exact => "exact",
         crate::search::Flag::Lower => "lower",
         crate::search::Flag::Upper => "upper",
@@ -106,9 +105,8 @@ pub fn bound_of(rec: &Recorded, call: usize) -> Option<&'static str> {
 
 /// Reads in the pass: (call index, node) in admission order.
 pub fn reads(rec: &Recorded, pass: Option<u8>) -> Vec<(usize, u32)> {
-    let tree = &rec.index.tree;
-    rec.index
-        .reads(pass)
+    let tree = rec.tree();
+    tree.reads(pass)
         .map(|i| (i as usize, tree.get(i).state))
         .collect()
 }
@@ -123,7 +121,7 @@ pub struct Skip {
 
 /// Every candidate a cutoff skipped in the pass, in order.
 pub fn skips(rec: &Recorded, pass: Option<u8>) -> Vec<Skip> {
-    rec.index
+    rec.tree()
         .skips(pass)
         .into_iter()
         .map(|k| Skip {
@@ -136,9 +134,9 @@ pub fn skips(rec: &Recorded, pass: Option<u8>) -> Vec<Skip> {
 
 /// What follows the return of call `child` in its parent frame.
 pub fn next_after(rec: &Recorded, child: usize) -> Option<String> {
-    Some(match rec.index.after(child as u32)? {
+    Some(match rec.tree().after(child as u32)? {
         After::Cut => "cut".into(),
-        After::Enter(next) => format!("enter {}", rec.name(rec.index.tree.get(next).state)),
+        After::Enter(next) => format!("enter {}", rec.name(rec.tree().get(next).state)),
         After::Return => "return".into(),
     })
 }

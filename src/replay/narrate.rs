@@ -84,18 +84,15 @@ pub fn narrate(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
         Event::Enter {
             state,
             turn,
-            ply,
             depth,
             qleft,
             alpha,
             beta,
         } => {
             let me = turn.is_max();
+            let ply = st.top().map_or(0, |f| f.ply);
             let parent = st.frames.len().checked_sub(2).map(|i| st.frames[i]);
-            let via = match (
-                parent,
-                replay.tree().nodes[st.top().map_or(0, |f| f.node) as usize].mv,
-            ) {
+            let via = match (parent, replay.tree().get(st.top().map_or(0, |f| f.node)).mv) {
                 (Some(p), mv) if mv >= 0 => {
                     format!(
                         ", reached by move {mv} of {}",
@@ -317,12 +314,12 @@ pub fn narrate(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
             let rest = order.len().saturating_sub(pos as usize + 1);
             let child = st
                 .last_done
-                .map(|c| replay.tree().nodes[c as usize].state)
+                .map(|c| replay.tree().get(c).state)
                 .unwrap_or(f.state);
             let skipped: Vec<String> = replay
                 .tree()
                 .children(f.node)
-                .map(|c| &replay.tree().nodes[c as usize])
+                .map(|c| replay.tree().get(c))
                 .filter(|n| n.kind == super::NodeKind::Skipped)
                 .map(|n| n.state.to_string())
                 .collect();
@@ -364,12 +361,19 @@ pub fn narrate(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
             }
         }
         Event::Store {
-            key,
+            state: key_state,
+            depth: key_depth,
+            qleft: key_qleft,
             value,
             flag,
             kept,
             ..
         } => {
+            let key = crate::value::Key {
+                state: key_state,
+                depth: key_depth,
+                qleft: key_qleft,
+            };
             let Some(f) = st.top() else {
                 return String::new();
             };

@@ -179,7 +179,6 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
             Event::Enter {
                 state: id,
                 turn: self.game.side(state),
-                ply: ply as u16,
                 depth,
                 qleft,
                 alpha,
@@ -457,7 +456,9 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
         emit!(
             self,
             Event::Store {
-                key,
+                state: key.state,
+                depth: key.depth,
+                qleft: key.qleft,
                 value,
                 mv,
                 flag,

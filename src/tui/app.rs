@@ -774,7 +774,7 @@ impl App {
 /// The step of `to` closest to `st` in `from`: the same call number and offset into it.
 pub fn aligned_step(from: &Replay, st: &ReplayState, to: &Replay) -> usize {
     let call = st.stats.nodes as usize;
-    let calls = to.tree().calls as usize;
+    let calls = to.tree().calls() as usize;
     if call == 0 || calls == 0 {
         return st.step.min(to.len());
     }

@@ -96,7 +96,7 @@ fn boxes(ctx: &TreeCtx, root: u32, area: Rect) -> Option<Geometry> {
     let mut label_w = 0;
     while let Some((id, level)) = stack.pop() {
         order.push((id, level));
-        label_w = label_w.max(label_width(tree.get(id)));
+        label_w = label_w.max(label_width(&tree.get(id)));
         let kids: Vec<u32> = tree.children(id).collect();
         for &c in kids.iter().rev() {
             stack.push((c, level + 1));
@@ -111,7 +111,7 @@ fn boxes(ctx: &TreeCtx, root: u32, area: Rect) -> Option<Geometry> {
     // On large screens each node also shows the window it was entered with, if that fits.
     let detail_w = order
         .iter()
-        .map(|o| detail(tree.get(o.0)).chars().count() as u16)
+        .map(|o| detail(&tree.get(o.0)).chars().count() as u16)
         .max()
         .unwrap_or(0);
     let rich_w = label_w.max(detail_w) + 1;

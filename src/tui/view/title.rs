@@ -18,7 +18,7 @@ pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
         app.st.step,
         r.len(),
         app.st.stats.nodes,
-        r.tree().calls,
+        r.tree().calls(),
     );
     let run = format!(
         "{} · {} · {}",

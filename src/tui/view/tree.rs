@@ -83,7 +83,7 @@ fn flag_mark(f: Flag) -> &'static str {
 pub fn label(ctx: &TreeCtx, id: u32) -> Vec<Span<'static>> {
     let t = ctx.theme;
     let r = &ctx.replay;
-    let n: &TreeNode = r.tree().get(id);
+    let n: &TreeNode = &r.tree().get(id);
     let step = ctx.st.step;
     let reached = (n.enter as usize) < step;
     let on_path = ctx.st.frames.iter().any(|f| f.node == id);
@@ -202,7 +202,7 @@ pub fn render(ctx: &TreeCtx, area: Rect, buf: &mut Buffer) {
                 }
                 let n = ctx.replay.tree().get(id);
                 if row_h == 3 && (n.enter as usize) < ctx.st.step && n.kind == NodeKind::Call {
-                    let d = detail(n);
+                    let d = detail(&n);
                     let dw = d.chars().count() as u16;
                     let dx = (ox + x).saturating_sub(dw / 2);
                     if y + 1 < area.bottom() && dx < area.right() {
