@@ -63,8 +63,13 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
             return Ok(ExitCode::SUCCESS);
         }
         Some(Command::Open { run }) => {
-            let (lesson, setup) = run.load()?;
-            crate::tui::open(lesson, setup)?;
+            if source::saved_trace(&run.file) {
+                let (_, recorded) = run.recorded()?;
+                crate::tui::open_saved(recorded)?;
+            } else {
+                let (lesson, setup) = run.load()?;
+                crate::tui::open(lesson, setup)?;
+            }
             return Ok(ExitCode::SUCCESS);
         }
         Some(Command::Practice(args)) => practice_cmd::command(&args)?,

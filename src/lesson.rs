@@ -224,6 +224,31 @@ impl Lesson {
         }
     }
 
+    /// A lesson with nothing but a title and a one-node graph: what the tutor holds when it
+    /// replays a saved trace whose lesson is not at hand (nothing is ever run on it).
+    pub fn stand_in(title: &str) -> Result<Lesson> {
+        let text = serde_json::json!({
+            "title": title,
+            "graph": {"nodes": [{"player": "MAX", "score": 0}]},
+        });
+        Lesson::parse("saved trace", &text.to_string())
+    }
+
+    /// Whether this lesson's graph still has every state a trace names, with the same label
+    /// and the same player (a lesson file may have changed since the trace was saved).
+    pub fn fits(&self, catalog: &crate::trace::Catalog) -> std::result::Result<(), String> {
+        use crate::game::Game;
+        for s in catalog.iter() {
+            if s.id as usize >= self.graph.len() {
+                return Err(format!("it has no node {}", s.id));
+            }
+            if self.graph.side(s.id) != s.turn || self.graph.label(s.id) != s.label.as_deref() {
+                return Err(format!("its node {} is not the one the trace names", s.id));
+            }
+        }
+        Ok(())
+    }
+
     /// Every built-in lesson, in file-name order.
     pub fn builtins() -> Result<Vec<Lesson>> {
         builtin::BUILTIN

@@ -50,6 +50,11 @@ pub fn open(lesson: Lesson, setup: RunSetup) -> Result<()> {
     run(App::new(lessons, lesson, setup)?)
 }
 
+/// Opens the tutor on a saved trace, replayed as recorded.
+pub fn open_saved(rec: crate::index::Recorded) -> Result<()> {
+    run(App::from_saved(rec)?)
+}
+
 /// Opens the tutor on the built-in lessons (what `prune` with no arguments does).
 pub fn start() -> Result<()> {
     run(App::with_picker()?)

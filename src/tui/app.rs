@@ -12,7 +12,7 @@ use super::layout;
 use super::model::{self, TreeCtx, algorithm_name, cut_name, on_off};
 use super::theme::Theme;
 use crate::error::Result;
-use crate::index::NONE;
+use crate::index::{NONE, Recorded};
 use crate::lesson::{Lesson, Overrides, RunSetup, parse_bound};
 use crate::practice::{self, store::Progress};
 use crate::replay::{Replay, ReplayState};
@@ -88,6 +88,8 @@ pub struct App {
     pub tree_area: Rect,
     /// A practice round over the whole screen; it takes every key until it is closed.
     pub practice: Option<Box<PracticeScreen>>,
+    /// Why the run on screen cannot be changed: a saved trace opened without its lesson.
+    pub detached: Option<String>,
 }
 
 fn record(lesson: &Lesson, setup: &RunSetup) -> Result<Replay> {
@@ -109,10 +111,16 @@ impl App {
             })
             .map(|r| r.name.clone());
         let replay = record(&lesson, &setup)?;
-        Ok(App {
+        let mut app = App::with_replay(lessons, lesson, setup, replay);
+        app.preset = preset;
+        Ok(app)
+    }
+
+    fn with_replay(lessons: Vec<Lesson>, lesson: Lesson, setup: RunSetup, replay: Replay) -> App {
+        App {
             lessons,
             lesson,
-            preset,
+            preset: None,
             setup,
             replay,
             st: ReplayState::default(),
@@ -129,7 +137,49 @@ impl App {
             theme: Theme::from_env(),
             tree_area: Rect::default(),
             practice: None,
-        })
+            detached: None,
+        }
+    }
+
+    /// Opens a saved trace as recorded. The lesson its header names comes along when it can
+    /// be opened and still has the states the trace names; live changes then re-run from it.
+    /// Otherwise the run replays on its own and changing it says what is missing.
+    pub fn from_saved(rec: Recorded) -> Result<App> {
+        let header = rec.trace.header.clone();
+        let setup = RunSetup {
+            start: header.start,
+            options: header.options,
+        };
+        let found = Lesson::open(&header.lesson).map_err(|e| e.to_string());
+        let (lesson, detached) = match found {
+            Ok(lesson) => match lesson.fits(&header.catalog) {
+                Ok(()) => (lesson, None),
+                Err(why) => (Lesson::stand_in(&header.title)?, Some(why)),
+            },
+            Err(why) => (Lesson::stand_in(&header.title)?, Some(why)),
+        };
+        let mut lessons = Vec::new();
+        if detached.is_none() && !crate::lesson::builtin_names().contains(&lesson.name.as_str()) {
+            lessons.push(lesson.clone());
+        }
+        lessons.extend(Lesson::builtins()?);
+        let mut app = App::with_replay(lessons, lesson, setup, Replay::new(rec));
+        app.preset = header.preset.clone();
+        app.detached = detached.map(|why| {
+            format!(
+                "this saved trace replays without its lesson '{}' ({why}); changing the run needs the lesson",
+                header.lesson
+            )
+        });
+        Ok(app)
+    }
+
+    /// Records a changed run of the lesson on screen (refused for a detached saved trace).
+    fn record_live(&self, setup: &RunSetup) -> Result<Replay> {
+        match &self.detached {
+            Some(why) => Err(crate::error::Error::Options(why.clone())),
+            None => record(&self.lesson, setup),
+        }
     }
 
     /// The built-in lessons with the picker open on the first one.
@@ -599,7 +649,7 @@ impl App {
             self.message = Some(e);
             return;
         }
-        let replay = match record(&self.lesson, &setup) {
+        let replay = match self.record_live(&setup) {
             Ok(r) => r,
             Err(e) => {
                 self.message = Some(format!("{what}: {e}"));
@@ -669,7 +719,7 @@ impl App {
                 format!("table {}", on_off(o.table))
             }
         };
-        match record(&self.lesson, &s) {
+        match self.record_live(&s) {
             Ok(replay) => {
                 let mut st = ReplayState::default();
                 replay.seek_into(aligned_step(&self.replay, &self.st, &replay), &mut st);
@@ -721,6 +771,7 @@ impl App {
                     None => match record(&self.lessons[li], &setup) {
                         Ok(replay) => {
                             self.lesson = self.lessons[li].clone();
+                            self.detached = None;
                             self.preset = None;
                             self.setup = setup;
                             self.replay = replay;
@@ -748,6 +799,7 @@ impl App {
             Ok(setup) => match record(&lesson, &setup) {
                 Ok(replay) => {
                     self.lesson = lesson;
+                    self.detached = None;
                     self.preset = Some(name);
                     self.setup = setup;
                     self.replay = replay;

@@ -22,7 +22,7 @@ pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
     );
     let run = format!(
         "{} · {} · {}",
-        app.lesson.name,
+        r.rec.trace.header.lesson,
         app.preset.as_deref().unwrap_or("custom"),
         settings(&app.setup.options)
     );
