@@ -1,6 +1,9 @@
 //! Observers receive the core's events. `NoTrace` compiles every event site away; `Recorder`
 //! keeps them, and becomes a `Trace` once the run's header is known.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use crate::event::Event;
 
 pub trait Observer {
@@ -30,6 +33,8 @@ pub struct Recorder {
     pub events: Vec<Event>,
     pub moves: Vec<u16>,
     pub children: Vec<u32>,
+    /// Counts admitted calls as they happen, for a screen waiting on a long run.
+    pub progress: Option<Arc<AtomicU64>>,
 }
 
 impl Observer for Recorder {
@@ -37,6 +42,9 @@ impl Observer for Recorder {
 
     #[inline]
     fn event(&mut self, event: Event) {
+        if let (Event::Enter { .. }, Some(calls)) = (&event, &self.progress) {
+            calls.fetch_add(1, Ordering::Relaxed);
+        }
         self.events.push(event);
     }
 

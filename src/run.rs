@@ -1,6 +1,9 @@
 //! Running a lesson: the one place the CLI, the TUI and the practice checker start a search.
 //! A recorded run comes back as a self-describing `Trace`.
 
+use std::sync::Arc;
+use std::sync::atomic::AtomicU64;
+
 use crate::error::{Error, Result};
 use crate::game::Game;
 use crate::game::graph::Graph;
@@ -17,13 +20,26 @@ pub fn plain(lesson: &Lesson, setup: &RunSetup) -> Result<RunResult> {
 /// Runs `setup` on `lesson` and records every event, with a header naming the lesson, the
 /// options, every state the events mention and the result.
 pub fn recorded(lesson: &Lesson, setup: &RunSetup) -> Result<Trace> {
-    let mut rec = Recorder::default();
+    recorded_counting(lesson, setup, None)
+}
+
+/// `recorded`, counting admitted calls into `progress` as the search goes.
+pub fn recorded_counting(
+    lesson: &Lesson,
+    setup: &RunSetup,
+    progress: Option<Arc<AtomicU64>>,
+) -> Result<Trace> {
+    let mut rec = Recorder {
+        progress,
+        ..Recorder::default()
+    };
     let result = search::run(&lesson.graph, setup.start, &setup.options, &mut rec)
         .map_err(|e| named(lesson, e))?;
     let Recorder {
         mut events,
         mut moves,
         mut children,
+        ..
     } = rec;
     // A million-call run records millions of events: give back the growth slack.
     events.shrink_to_fit();

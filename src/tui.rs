@@ -7,6 +7,7 @@
 //! - `layout`: the screen's regions, and where each tree node sits (drawing and clicks).
 //! - `view`: one module per screen region, reading the replay state and the app.
 //! - `components`: screens that take over the tutor (a practice round).
+//! - `job`: a changed run recorded off the main thread, so input stays live meanwhile.
 //! - `keys`: the binding table (keys and the `?` help both come from it).
 //! - `term`: terminal modes, restored on quit, panic and termination signals.
 //! - `theme`: styles; `NO_COLOR` respected, meaning never by colour alone.
@@ -16,6 +17,7 @@
 
 pub mod app;
 pub mod components;
+pub mod job;
 pub mod keys;
 pub mod layout;
 pub mod model;
@@ -148,6 +150,7 @@ fn round_loop(terminal: &mut Term, round: &mut PracticeScreen) -> io::Result<()>
 
 fn run(mut app: App) -> Result<()> {
     need_terminal("the tutor needs a terminal; for plain text use `prune run` or `prune trace`")?;
+    app.background = true;
     session(|terminal| event_loop(terminal, &mut app))
 }
 
@@ -158,11 +161,15 @@ fn event_loop(terminal: &mut Term, app: &mut App) -> io::Result<()> {
         if term::signalled().is_some() {
             return Ok(());
         }
+        app.poll_job();
         terminal.draw(|f| view::draw(f, app))?;
         if test_panic {
             panic!("PRUNE_TEST_PANIC is set: panicking on purpose to test terminal restoration");
         }
-        let wait = if app.playing {
+        let wait = if app.pending.is_some() {
+            // Redraw the job's progress, and take its result soon after it is ready.
+            Duration::from_millis(40)
+        } else if app.playing {
             Duration::from_millis(app.speed_ms)
         } else {
             Duration::from_millis(100)

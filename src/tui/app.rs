@@ -7,6 +7,7 @@ use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKin
 use ratatui::layout::Rect;
 
 use super::components::practice::{Outcome as PracticeOutcome, PracticeScreen};
+use super::job::Job;
 use super::keys::{self, Action};
 use super::layout;
 use super::model::{self, TreeCtx, algorithm_name, cut_name, on_off};
@@ -90,6 +91,20 @@ pub struct App {
     pub practice: Option<Box<PracticeScreen>>,
     /// Why the run on screen cannot be changed: a saved trace opened without its lesson.
     pub detached: Option<String>,
+    /// Record changed runs in a thread of their own (the terminal loop sets it; tests and
+    /// other callers get the result at once).
+    pub background: bool,
+    /// A changed run being recorded, and what to do with it.
+    pub pending: Option<(Job, Then)>,
+}
+
+/// What a finished job's replay becomes.
+#[derive(Clone, Debug)]
+pub enum Then {
+    /// The run on screen, changed as the text says.
+    Rerun(RunSetup, String),
+    /// The second run of a comparison.
+    Compare(CompareWith, String),
 }
 
 fn record(lesson: &Lesson, setup: &RunSetup) -> Result<Replay> {
@@ -138,6 +153,8 @@ impl App {
             tree_area: Rect::default(),
             practice: None,
             detached: None,
+            background: false,
+            pending: None,
         }
     }
 
@@ -273,6 +290,10 @@ impl App {
     }
 
     pub fn on_key(&mut self, key: KeyEvent) {
+        if self.pending.is_some() && key.code == KeyCode::Esc {
+            self.cancel_job();
+            return;
+        }
         if let Some(round) = &mut self.practice {
             if round.handle_key(key) == PracticeOutcome::Quit {
                 self.practice = None;
@@ -649,13 +670,70 @@ impl App {
             self.message = Some(e);
             return;
         }
-        let replay = match self.record_live(&setup) {
-            Ok(r) => r,
-            Err(e) => {
-                self.message = Some(format!("{what}: {e}"));
-                return;
-            }
+        self.run_job(setup, Then::Rerun(setup, what));
+    }
+
+    /// Records `setup` and hands the replay to `then`: in a thread when `background`, else
+    /// right away. A newer job replaces one still running.
+    fn run_job(&mut self, setup: RunSetup, then: Then) {
+        if let Some(why) = &self.detached {
+            self.message = Some(why.clone());
+            return;
+        }
+        if self.background {
+            let what = match &then {
+                Then::Rerun(_, what) => format!("running again with {what}"),
+                Then::Compare(_, label) => format!("running {label} to compare"),
+            };
+            self.pending = Some((Job::start(self.lesson.clone(), setup, what), then));
+            return;
+        }
+        let result = self.record_live(&setup);
+        self.finish(then, result);
+    }
+
+    /// Takes a finished job's replay, if there is one.
+    pub fn poll_job(&mut self) {
+        let Some(result) = self.pending.as_ref().and_then(|(job, _)| job.poll()) else {
+            return;
         };
+        if let Some((_, then)) = self.pending.take() {
+            self.finish(then, result);
+        }
+    }
+
+    /// Stops waiting for the job in progress (its thread finishes on its own, unseen).
+    pub fn cancel_job(&mut self) {
+        if let Some((job, _)) = self.pending.take() {
+            self.message = Some(format!(
+                "stopped {}; the run on screen is unchanged",
+                job.what
+            ));
+        }
+    }
+
+    fn finish(&mut self, then: Then, result: Result<Replay>) {
+        match (then, result) {
+            (Then::Rerun(setup, what), Ok(replay)) => self.replace_run(setup, what, replay),
+            (Then::Rerun(_, what), Err(e)) => self.message = Some(format!("{what}: {e}")),
+            (Then::Compare(with, label), Ok(replay)) => {
+                let mut st = ReplayState::default();
+                replay.seek_into(aligned_step(&self.replay, &self.st, &replay), &mut st);
+                self.compare = Some(Compare {
+                    with,
+                    label,
+                    replay,
+                    st,
+                });
+            }
+            (Then::Compare(_, label), Err(e)) => {
+                self.message = Some(format!("cannot compare with {label}: {e}"))
+            }
+        }
+    }
+
+    /// Puts a changed run on screen at the closest step (same call, same offset).
+    fn replace_run(&mut self, setup: RunSetup, what: String, replay: Replay) {
         let target = aligned_step(&self.replay, &self.st, &replay);
         self.change = Some(Change {
             before: self.replay.result().stats,
@@ -719,19 +797,7 @@ impl App {
                 format!("table {}", on_off(o.table))
             }
         };
-        match self.record_live(&s) {
-            Ok(replay) => {
-                let mut st = ReplayState::default();
-                replay.seek_into(aligned_step(&self.replay, &self.st, &replay), &mut st);
-                self.compare = Some(Compare {
-                    with,
-                    label,
-                    replay,
-                    st,
-                });
-            }
-            Err(e) => self.message = Some(format!("cannot compare with {label}: {e}")),
-        }
+        self.run_job(s, Then::Compare(with, label));
     }
 
     /// Loads a lesson or graph file (or a built-in by name) with its first preset.
@@ -772,6 +838,7 @@ impl App {
                         Ok(replay) => {
                             self.lesson = self.lessons[li].clone();
                             self.detached = None;
+                            self.pending = None;
                             self.preset = None;
                             self.setup = setup;
                             self.replay = replay;
@@ -800,6 +867,7 @@ impl App {
                 Ok(replay) => {
                     self.lesson = lesson;
                     self.detached = None;
+                    self.pending = None;
                     self.preset = Some(name);
                     self.setup = setup;
                     self.replay = replay;

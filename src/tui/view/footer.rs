@@ -1,5 +1,5 @@
-//! The footer line: the last message (a live change, a failed jump) or else the main keys,
-//! and whether playback runs.
+//! The footer line: a run being recorded again (with its progress), else the last message
+//! (a live change, a failed jump), else the main keys and whether playback runs.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -23,6 +23,16 @@ const MAIN_KEYS: [Action; 8] = [
 
 pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
     let t = app.theme;
+    if let Some((job, _)) = &app.pending {
+        let text = format!(
+            " … {}: {}, {:.1} s   Esc stops it",
+            job.what,
+            job.progress(),
+            job.elapsed().as_secs_f64()
+        );
+        buf.set_line(area.x, area.y, &Line::styled(text, t.changed()), area.width);
+        return;
+    }
     let line = match &app.message {
         Some(m) => Line::styled(format!(" {m}"), t.changed()),
         None => {
