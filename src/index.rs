@@ -487,15 +487,11 @@ impl Fold<'_> {
                 (n.ply, n.pass, n.depth, n.qleft) =
                     (self.open.len() as u16, self.pass(), depth, qleft);
                 (n.alpha, n.beta) = (alpha, beta);
-                match self.open.last().map(|o| (o.node, o.last_child)) {
-                    Some((parent, last)) => {
+                match self.open.last().map(|o| o.node) {
+                    Some(parent) => {
                         n.parent = parent;
                         if self.index.calls.records[parent as usize].depth == 0 {
                             n.set(bit::QUIET_SEARCH);
-                        }
-                        match last {
-                            Some(prev) => self.rec(prev).next_call = id,
-                            None => self.rec(parent).first_call = id,
                         }
                     }
                     None => {

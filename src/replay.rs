@@ -22,7 +22,7 @@ use crate::trace::{Catalog, Event, ReturnKind};
 pub use crate::index::{NodeKind, TableRow, TreeNode};
 
 /// Events between two stored keyframes: the most `seek` ever replays.
-pub const KEYFRAME: usize = 1024;
+pub const KEYFRAME: usize = 4096;
 
 /// One active call on the search path.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -80,9 +80,6 @@ pub(super) struct CallRecord {
     pub beta: i32,
     pub value: i32,
     pub parent: u32,
-    /// The first child call and the next sibling call.
-    pub first_call: u32,
-    pub next_call: u32,
     pub enter: u32,
     pub exit: u32,
     pub order_start: u32,
@@ -102,7 +99,7 @@ pub(super) struct CallRecord {
     pub outcome: Option<Outcome>,
 }
 
-const _: () = assert!(std::mem::size_of::<CallRecord>() <= 72);
+const _: () = assert!(std::mem::size_of::<CallRecord>() <= 64);
 
 impl CallRecord {
     pub fn new(state: u32, turn: Side, mv: i16, enter: u32) -> CallRecord {
@@ -112,8 +109,6 @@ impl CallRecord {
             beta: 0,
             value: 0,
             parent: NONE,
-            first_call: NONE,
-            next_call: NONE,
             enter,
             exit: NONE,
             order_start: 0,
@@ -359,18 +354,18 @@ impl<'a> Tree<'a> {
             .locate(id)
             .unwrap_or_else(|| panic!("node {id} is not in the tree"))
         {
-            Ok(r) => self.call_node(r),
+            Ok(r) => self.call_node(id, r),
             Err((owner, pos, kind)) => self.stub_node(owner, pos, kind),
         }
     }
 
-    fn call_node(&self, r: &CallRecord) -> TreeNode {
+    fn call_node(&self, id: u32, r: &CallRecord) -> TreeNode {
         let parent = (r.parent != NONE).then(|| self.record(r.parent));
-        let next = match (r.next_call, parent) {
+        let next = match (self.next_call(r), parent) {
             (NONE, Some(p)) => self.first_stub(p),
             (next, _) => next,
         };
-        let first_child = match r.first_call {
+        let first_child = match self.first_call(id) {
             NONE => self.first_stub(r),
             c => c,
         };
@@ -422,25 +417,39 @@ impl<'a> Tree<'a> {
         }
     }
 
-    /// The event of a call's cutoff: the first cutoff mark after its enter (a stand-pat cut)
-    /// or after the child at the cut position returned.
-    fn cut_event(&self, r: &CallRecord) -> u32 {
-        let after = if r.has(bit::STAND_PAT_CUT) {
-            r.enter
-        } else if let Some(pos) = r.cutoff() {
-            let mut child = r.first_call;
-            for _ in 0..pos {
-                child = self.record(child).next_call;
-            }
-            self.record(child).exit
-        } else {
+    /// A call's first child call: calls are numbered as they are entered, so it is the next
+    /// call, if that one is a child.
+    fn first_call(&self, id: u32) -> u32 {
+        match self.calls.records.get(id as usize + 1) {
+            Some(c) if c.parent == id => id + 1,
+            _ => NONE,
+        }
+    }
+
+    /// A call's next sibling call: the first call entered after it returned, if that one has
+    /// the same parent (its own descendants are numbered in between).
+    fn next_call(&self, r: &CallRecord) -> u32 {
+        let records = &self.calls.records;
+        if r.parent == NONE || r.exit == NONE {
             return NONE;
-        };
+        }
+        let after = records.partition_point(|c| c.enter < r.exit);
+        match records.get(after) {
+            Some(c) if c.parent == r.parent => after as u32,
+            _ => NONE,
+        }
+    }
+
+    /// The event of a call's cutoff. A cut (after a child, or on the stand-pat score) is
+    /// followed by nothing but the call's store and return, so it is the last cutoff mark
+    /// before the call's exit.
+    fn cut_event(&self, r: &CallRecord) -> u32 {
+        if !(r.has(bit::STAND_PAT_CUT) || r.cutoff().is_some()) {
+            return NONE;
+        }
         let marks = &self.marks.cutoffs;
-        marks
-            .get(marks.partition_point(|&e| e <= after))
-            .copied()
-            .unwrap_or(NONE)
+        let n = marks.partition_point(|&e| e < r.exit);
+        n.checked_sub(1).map_or(NONE, |i| marks[i])
     }
 
     fn stub_node(&self, owner: u32, pos: u16, kind: NodeKind) -> TreeNode {
