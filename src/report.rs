@@ -10,6 +10,7 @@ use crate::index::{Recorded, TreeNode};
 use crate::lesson::{Lesson, Overrides, builtin_names};
 use crate::search::{RunResult, Stats, fmt_score};
 use crate::trace::Event;
+use crate::value::sc;
 
 /// Seed 000's fixtures: (built-in lesson, preset), in the order its program prints them.
 pub const FIXTURES: [(&str, &str); 8] = [
@@ -155,14 +156,6 @@ pub fn trace_tsv(rec: &Recorded) -> String {
     out
 }
 
-fn human_score(v: i32) -> String {
-    match fmt_score(v).as_str() {
-        "inf" => "+∞".into(),
-        "-inf" => "-∞".into(),
-        s => s.to_string(),
-    }
-}
-
 /// The complete call trace as a table for people: the state column is indented by ply so
 /// the tree's shape shows, and cutoffs are marked.
 pub fn trace_table(rec: &Recorded) -> String {
@@ -188,8 +181,8 @@ pub fn trace_table(rec: &Recorded) -> String {
             ),
             c.depth.to_string(),
             c.qleft.to_string(),
-            human_score(c.alpha),
-            human_score(c.beta),
+            sc(c.alpha),
+            sc(c.beta),
             value,
             mv,
             result,

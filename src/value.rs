@@ -91,11 +91,41 @@ pub struct Key {
     pub qleft: u8,
 }
 
+/// How a score is written: every score in every view goes through `written`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style {
+    /// As lesson files, the CLI and scripts write it: `inf`, `-inf`.
+    Plain,
+    /// For people: `+∞`, `-∞`.
+    Symbol,
+}
+
+/// A score in `style`; the sentinels are the only scores written as words or symbols.
+pub fn written(v: i32, style: Style) -> String {
+    match (v, style) {
+        (INF, Style::Plain) => "inf".into(),
+        (INF, Style::Symbol) => "+∞".into(),
+        (v, Style::Plain) if v == -INF => "-inf".into(),
+        (v, Style::Symbol) if v == -INF => "-∞".into(),
+        (v, _) => v.to_string(),
+    }
+}
+
 /// Scores as the lesson writes them: the sentinels print as ±inf.
 pub fn fmt_score(v: i32) -> String {
-    match v {
-        INF => "inf".to_string(),
-        v if v == -INF => "-inf".to_string(),
-        v => v.to_string(),
+    written(v, Style::Plain)
+}
+
+/// Scores for people: the sentinels print as ±∞.
+pub fn sc(v: i32) -> String {
+    written(v, Style::Symbol)
+}
+
+/// A score as a JSON value: an integer, or "inf" / "-inf".
+pub fn score_json(v: i32) -> serde_json::Value {
+    if v == INF || v == -INF {
+        serde_json::Value::String(fmt_score(v))
+    } else {
+        v.into()
     }
 }

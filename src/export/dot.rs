@@ -10,7 +10,8 @@ use std::collections::HashSet;
 use std::fmt::Write as _;
 
 use crate::index::{NONE, NodeKind, Outcome, Recorded, TreeNode};
-use crate::search::{Flag, INF};
+use crate::search::Flag;
+use crate::value::sc;
 
 /// Which passes of an iterative-deepening run are drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -176,8 +177,8 @@ fn node_label(rec: &Recorded, c: &TreeNode) -> String {
     };
     lines.push(format!(
         "α={} β={} d={}{q}",
-        bound(c.alpha),
-        bound(c.beta),
+        sc(c.alpha),
+        sc(c.beta),
         c.depth
     ));
     if let Some(v) = c.stand_pat {
@@ -213,14 +214,6 @@ fn with_flag(flag: Flag, v: i32) -> String {
         Flag::Upper => "≤",
     };
     format!("{sign}{v}")
-}
-
-fn bound(v: i32) -> String {
-    match v {
-        INF => "+∞".into(),
-        v if v == -INF => "-∞".into(),
-        v => v.to_string(),
-    }
 }
 
 /// DOT's quoted strings: escape quotes and backslashes; line breaks become `\n`.

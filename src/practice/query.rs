@@ -10,16 +10,7 @@ use crate::game::graph::Graph;
 use crate::index::{After, NONE, Outcome, Recorded};
 use crate::lesson::Lesson;
 pub use crate::lesson::facts::{FactSpec, PracticeItemSpec, What};
-use crate::search::INF;
-
-/// A score as a lesson writes it: an integer, or "inf" / "-inf".
-pub fn score_json(v: i32) -> Value {
-    match v {
-        INF => json!("inf"),
-        v if v == -INF => json!("-inf"),
-        v => json!(v),
-    }
-}
+pub use crate::value::score_json;
 
 /// A node by label, or by number when no label matches.
 pub fn find_node(graph: &Graph, name: &str) -> Option<u32> {

@@ -8,17 +8,10 @@ use super::{Replay, ReplayState};
 use crate::search::tt::Flag;
 use crate::search::{CutRule, INF, fmt_score};
 use crate::trace::{Event, ReturnKind};
+pub use crate::value::sc;
 
 /// How states are named ("MIN node 2", or with the lesson's label).
 pub type Namer<'a> = &'a dyn Fn(u32) -> Option<String>;
-
-pub fn sc(v: i32) -> String {
-    match v {
-        INF => "+∞".into(),
-        v if v == -INF => "-∞".into(),
-        v => v.to_string(),
-    }
-}
 
 fn side(max: bool) -> &'static str {
     if max { "MAX" } else { "MIN" }
