@@ -16,6 +16,8 @@ pub enum Error {
     },
     #[error("{path}: not a file (it is a directory)")]
     IsDirectory { path: PathBuf },
+    #[error("{path}: not a regular file (a pipe, socket or device is not read)")]
+    NotRegular { path: PathBuf },
     #[error("{path}: the file is empty")]
     EmptyFile { path: PathBuf },
     #[error("{path}: the file is {size} bytes; this kind of file is limited to {limit} bytes")]

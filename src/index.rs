@@ -7,6 +7,7 @@
 //! Every match over `Event` here is exhaustive: a new event kind does not compile until the
 //! index has decided what it means.
 
+pub mod saved;
 pub mod tree;
 
 use std::collections::HashMap;
@@ -14,6 +15,7 @@ use std::collections::HashMap;
 use crate::trace::{self, Event, ReturnKind, Trace, TraceError};
 use crate::value::{Entry, Key};
 
+pub use saved::parse;
 use tree::{CallRecord, Calls, bit};
 pub use tree::{NONE, NodeKind, Outcome, PassInfo, Tree, TreeNode};
 
@@ -753,42 +755,4 @@ impl Recorded {
             source,
         })
     }
-
-    /// Reads and indexes a saved trace file.
-    pub fn load(path: &std::path::Path) -> crate::error::Result<Recorded> {
-        let text = crate::lesson::read_text_within(path, trace::MAX_TRACE_BYTES)?;
-        let origin = path.display().to_string();
-        Recorded::from_trace(&origin, parse(&origin, &text)?)
-    }
-}
-
-/// Reads a saved trace; `origin` names it in errors. The format and version are checked
-/// before the rest, so a newer trace says so instead of failing on a field it added.
-pub fn parse(origin: &str, text: &str) -> crate::error::Result<Trace> {
-    use crate::error::{Error, json_error};
-    #[derive(serde::Deserialize)]
-    struct Peek {
-        header: PeekHeader,
-    }
-    #[derive(serde::Deserialize)]
-    struct PeekHeader {
-        format: String,
-        version: u32,
-    }
-    let named = |source| Error::Trace {
-        path: origin.to_string(),
-        source,
-    };
-    let peek: Peek = serde_json::from_str(text).map_err(|e| json_error(origin, &e))?;
-    if peek.header.format != trace::FORMAT {
-        return Err(named(TraceError::Format {
-            found: peek.header.format,
-        }));
-    }
-    if peek.header.version > trace::VERSION {
-        return Err(named(TraceError::Version {
-            found: peek.header.version,
-        }));
-    }
-    serde_json::from_str(text).map_err(|e| json_error(origin, &e))
 }
