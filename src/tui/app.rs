@@ -167,7 +167,12 @@ impl App {
             start: header.start,
             options: header.options,
         };
-        let found = Lesson::open(&header.lesson).map_err(|e| e.to_string());
+        let found = Lesson::open(&header.lesson).map_err(|e| match e {
+            crate::error::Error::UnknownLesson { .. } | crate::error::Error::Io { .. } => {
+                "it is not found".to_string()
+            }
+            other => other.to_string(),
+        });
         let (lesson, detached) = match found {
             Ok(lesson) => match lesson.fits(&header.catalog) {
                 Ok(()) => (lesson, None),
@@ -182,12 +187,8 @@ impl App {
         lessons.extend(Lesson::builtins()?);
         let mut app = App::with_replay(lessons, lesson, setup, Replay::new(rec));
         app.preset = header.preset.clone();
-        app.detached = detached.map(|why| {
-            format!(
-                "this saved trace replays without its lesson '{}' ({why}); changing the run needs the lesson",
-                header.lesson
-            )
-        });
+        app.detached = detached
+            .map(|why| format!("changing the run needs the lesson {}: {why}", header.lesson));
         Ok(app)
     }
 
@@ -683,7 +684,7 @@ impl App {
         if self.background {
             let what = match &then {
                 Then::Rerun(_, what) => format!("running again with {what}"),
-                Then::Compare(_, label) => format!("running {label} to compare"),
+                Then::Compare(_, label) => format!("running {label} to compare with"),
             };
             self.pending = Some((Job::start(self.lesson.clone(), setup, what), then));
             return;

@@ -168,5 +168,33 @@ else
     ok "exits when its terminal is closed"
 fi
 
+# 8. A saved trace: it opens as recorded; without its lesson, a live change is refused by
+#    name; a million-call run re-runs with progress in the footer, and q quits during it.
+SAVED="$(mktemp -d)"
+"$BIN" trace 000-worked-tree --run worked --format json > "$SAVED/worked.json"
+jq '.header.lesson = "gone/worked.json"' "$SAVED/worked.json" > "$SAVED/detached.json"
+new_shell
+keys "$BIN open $SAVED/worked.json" Enter
+expect "saved trace opens on its lesson" "000-worked-tree · worked"
+keys G
+expect "saved trace replays to its end (seed 000: value 3 in 12 calls)" "call 12/12"
+keys q
+shell_usable "quit a saved trace" 0
+new_shell
+keys "$BIN open $SAVED/detached.json" Enter
+expect "a trace without its lesson still opens" "gone/worked.json"
+keys r
+expect "a live change says the lesson is needed" "changing the run needs the lesson gone/worked.json: it is not found"
+keys q
+shell_usable "quit a detached trace" 0
+new_shell
+keys "$BIN open assets/heavy-64.json --depth 12 --qlimit 6 --tt off --ordering off" Enter
+wait_for "? help" 100 || true
+keys r
+expect "a long re-run shows its progress" "Esc stops it"
+keys q
+shell_usable "quit during a re-run" 0
+rm -rf "$SAVED"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

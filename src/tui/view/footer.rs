@@ -24,12 +24,16 @@ const MAIN_KEYS: [Action; 8] = [
 pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
     let t = app.theme;
     if let Some((job, _)) = &app.pending {
-        let text = format!(
-            " … {}: {}, {:.1} s   Esc stops it",
-            job.what,
-            job.progress(),
-            job.elapsed().as_secs_f64()
-        );
+        // The longest wording that fits: what runs, its progress, the time, and the key.
+        let (progress, secs) = (job.progress(), job.elapsed().as_secs_f64());
+        let text = [
+            format!(" … {}: {progress}, {secs:.1} s · Esc stops it", job.what),
+            format!(" … {progress}, {secs:.1} s · Esc stops it"),
+            format!(" … {progress} · Esc stops"),
+        ]
+        .into_iter()
+        .find(|t| t.chars().count() <= area.width as usize)
+        .unwrap_or_else(|| " … Esc stops".into());
         buf.set_line(area.x, area.y, &Line::styled(text, t.changed()), area.width);
         return;
     }

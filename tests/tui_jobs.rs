@@ -1,0 +1,79 @@
+//! Live changes record in a thread of their own when the tutor runs in a terminal: the footer
+//! says what runs and how far it is, Esc stops waiting, and the finished run replaces the one
+//! on screen exactly as a change made in place would.
+
+use std::time::{Duration, Instant};
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use prune::lesson::{Lesson, Overrides};
+use prune::tui::app::App;
+use prune::tui::theme::Theme;
+use prune::tui::view;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+
+fn key(app: &mut App, c: KeyCode) {
+    app.on_key(KeyEvent::new(c, KeyModifiers::NONE));
+}
+
+fn app(background: bool) -> App {
+    let l = Lesson::open("000-worked-tree").unwrap();
+    let setup = l.setup(Some("worked"), &Overrides::default()).unwrap();
+    let mut app = App::new(vec![l.clone()], l, setup).unwrap();
+    app.theme = Theme { color: false };
+    app.background = background;
+    app
+}
+
+fn last_line(app: &mut App, w: u16, h: u16) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+    terminal.draw(|f| view::draw(f, app)).unwrap();
+    let text = terminal.backend().to_string();
+    let line = text.lines().last().unwrap_or_default();
+    line.trim_matches('"').to_string()
+}
+
+#[test]
+fn a_background_rerun_shows_its_progress_then_lands_as_an_inline_one_does() {
+    let mut inline = app(false);
+    key(&mut inline, KeyCode::Char('r'));
+    assert!(inline.setup.options.ordering, "r turns ordering on");
+
+    let mut a = app(true);
+    key(&mut a, KeyCode::Char('r'));
+    assert!(a.pending.is_some(), "the run is recorded in the background");
+    assert!(
+        !a.setup.options.ordering,
+        "the run on screen is unchanged meanwhile"
+    );
+    for (w, h) in [(80, 24), (200, 60)] {
+        let footer = last_line(&mut a, w, h);
+        assert!(footer.contains("Esc stops"), "{w}×{h}: {footer}");
+        assert!(footer.trim_end().chars().count() <= w as usize);
+    }
+    let t = Instant::now();
+    while a.pending.is_some() && t.elapsed() < Duration::from_secs(30) {
+        a.poll_job();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert!(a.pending.is_none(), "the job finished");
+    assert_eq!(a.setup, inline.setup);
+    assert_eq!(a.replay.result(), inline.replay.result());
+    assert_eq!(a.message, inline.message);
+    assert_eq!(a.st, inline.st);
+}
+
+#[test]
+fn esc_stops_waiting_and_keeps_the_run() {
+    let mut a = app(true);
+    let before = a.replay.result().clone();
+    key(&mut a, KeyCode::Char('r'));
+    key(&mut a, KeyCode::Esc);
+    assert!(a.pending.is_none());
+    let msg = a.message.clone().unwrap_or_default();
+    assert!(msg.contains("the run on screen is unchanged"), "{msg}");
+    std::thread::sleep(Duration::from_millis(50));
+    a.poll_job();
+    assert!(!a.setup.options.ordering);
+    assert_eq!(*a.replay.result(), before);
+}
