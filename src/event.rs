@@ -10,7 +10,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::game::Side;
-use crate::value::{Entry, Flag, Key};
+use crate::value::{Entry, Flag};
 
 /// How a call produced its value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -107,14 +107,3 @@ pub enum Event {
 }
 
 const _: () = assert!(std::mem::size_of::<Event>() <= 16);
-
-impl Event {
-    /// The table key of a `Store`.
-    pub fn store_key(state: u32, depth: u8, qleft: u8) -> Key {
-        Key {
-            state,
-            depth,
-            qleft,
-        }
-    }
-}

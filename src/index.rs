@@ -650,18 +650,18 @@ impl Fold<'_> {
                 }
             }
             Event::Store {
-                state: key_state,
-                depth: key_depth,
-                qleft: key_qleft,
+                state,
+                depth,
+                qleft,
                 value,
                 mv,
                 flag,
                 kept,
             } => {
                 let key = crate::value::Key {
-                    state: key_state,
-                    depth: key_depth,
-                    qleft: key_qleft,
+                    state,
+                    depth,
+                    qleft,
                 };
                 let node = self.top(i, key.state, "a store")?;
                 let n = &self.index.calls.records[node as usize];

@@ -396,24 +396,36 @@ pub fn read_text(path: &Path) -> Result<String> {
 
 /// `read_text` with a size limit of the caller's (saved traces are larger than lessons).
 pub fn read_text_within(path: &Path, limit: u64) -> Result<String> {
-    let io = |source| Error::Io {
+    check_file(path, limit)?;
+    let bytes = std::fs::read(path).map_err(|source| Error::Io {
         path: path.to_path_buf(),
         source,
-    };
-    let meta = std::fs::metadata(path).map_err(io)?;
+    })?;
+    utf8_text(path, bytes)
+}
+
+/// What must hold before a file is opened: it exists, it is a regular file (a pipe or a
+/// device would block or never end), and it is within `limit` bytes.
+pub fn check_file(path: &Path, limit: u64) -> Result<()> {
+    let meta = std::fs::metadata(path).map_err(|source| Error::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let path = path.to_path_buf();
     if meta.is_dir() {
-        return Err(Error::IsDirectory {
-            path: path.to_path_buf(),
-        });
+        return Err(Error::IsDirectory { path });
+    }
+    if !meta.is_file() {
+        return Err(Error::NotRegular { path });
     }
     if meta.len() > limit {
         return Err(Error::TooLarge {
-            path: path.to_path_buf(),
+            path,
             size: meta.len(),
             limit,
         });
     }
-    utf8_text(path, std::fs::read(path).map_err(io)?)
+    Ok(())
 }
 
 /// Bytes as text, or which offset is not UTF-8.

@@ -1,22 +1,29 @@
 //! prune: a terminal tutor for game-tree search.
 //!
-//! Data flows one way: a lesson (`lesson`) gives a `game`; the `search` core runs on it and
-//! reports every step to an `observer`; a `Recorder` keeps the `trace` of events, which the
-//! headless `cli` prints and the practice checker and the TUI replay. Nothing computes a
-//! search result a second way.
+//! Data flows one way, from the bottom of this list to the top; no module imports one above
+//! it (`tests/module_graph.rs` checks that there is no cycle):
 //!
-//! - `game`: the `Game` trait and the explicit lesson graph with its input contract.
-//! - `search`: seed 000's alpha-beta driver (and plain minimax), table, counters, results.
-//! - `observer`, `trace`: events, the recorder, and the per-call fold of a trace.
-//! - `lesson`: the lesson/graph file format, validation, built-in lessons, run presets.
-//! - `run`: starting a lesson's run with or without recording.
-//! - `cli`: the headless commands.
-//! - `replay`: the view of a recorded trace at any step (frames, table, counters, tree,
-//!   narration), rebuilt event by event from keyframes.
-//! - `tui`: the stepping tutor, a replay of a recorded trace.
-//! - `practice`: problems whose answers the same core computes, and their graders.
-//! - `export`: DOT, Markdown, JSON lines and s-expression renderings; s-expression import.
-//! - `rng`: the one seeded generator (practice sets, generated graphs, tests).
+//! - `value`, `rng`, `error`: scores and bound flags with the one score formatter; the one
+//!   seeded generator; the error type.
+//! - `game`: the `Game` trait; the explicit lesson graph and its input contract (seed 000's
+//!   rules live there only).
+//! - `event`, `observer`: the events the core reports; `NoTrace` (compiled away) and the
+//!   `Recorder`.
+//! - `search`: seed 000's alpha-beta driver (and plain minimax), table, candidates, counters.
+//! - `trace`: the recorded run as a self-describing, versioned artifact (header with the
+//!   options, the score convention, the catalog of state names and turns, the result; the
+//!   events and their arenas).
+//! - `lesson`: the lesson/graph file format, validation, built-in lessons, run presets, and
+//!   the fact and practice specs as plain data.
+//! - `run`: a lesson's run, recorded into a `Trace` or not.
+//! - `index`: the one fold over a trace (searched tree, call rows, jump marks, table history),
+//!   and saved-trace files; every view below reads it.
+//! - `replay`: the view of an indexed run at any step, from keyframes, and its narration.
+//! - `report`, `export`, `practice`: text renderings (seed 000's lines, table, tsv, jsonl,
+//!   json), DOT/Markdown/s-expressions and import, problems and their graders.
+//! - `tui`: the stepping tutor: one terminal session, plain app state, one file per screen
+//!   region, the practice round as a component.
+//! - `cli`: the command line (every clap type in `cli/args.rs`).
 
 pub mod cli;
 pub mod error;

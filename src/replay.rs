@@ -350,18 +350,18 @@ impl Replay {
                 }
             }
             Event::Store {
-                state: key_state,
-                depth: key_depth,
-                qleft: key_qleft,
+                state,
+                depth,
+                qleft,
                 value,
                 mv,
                 flag,
                 kept,
             } => {
                 let key = crate::value::Key {
-                    state: key_state,
-                    depth: key_depth,
-                    qleft: key_qleft,
+                    state,
+                    depth,
+                    qleft,
                 };
                 st.last_store = Some(StoreMark {
                     event: index as u32,

@@ -255,6 +255,16 @@ pub fn trace_jsonl(rec: &Recorded) -> String {
                     });
                 json!({"event": "cutoff", "state": state, "pos": pos, "alpha": alpha, "beta": beta, "skipped": skipped})
             }
+            Event::Enter { .. } => {
+                let mut value = serde_json::to_value(event).unwrap_or_default();
+                // The ply is the stack depth, which the event leaves to the index.
+                if let (Some(map), Some(call)) =
+                    (value.as_object_mut(), tree.call_entered_at(i as u32))
+                {
+                    map.insert("ply".into(), tree.get(call).ply.into());
+                }
+                value
+            }
             _ => serde_json::to_value(event).unwrap_or_default(),
         };
         let _ = writeln!(out, "{value}");

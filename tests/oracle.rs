@@ -526,18 +526,18 @@ fn replay(
                 f.cut = true;
             }
             Event::Store {
-                state: key_state,
-                depth: key_depth,
-                qleft: key_qleft,
+                state,
+                depth,
+                qleft,
                 value,
                 mv,
                 flag,
                 kept,
             } => {
                 let key = prune::value::Key {
-                    state: key_state,
-                    depth: key_depth,
-                    qleft: key_qleft,
+                    state,
+                    depth,
+                    qleft,
                 };
                 t.stores += 1;
                 let f = stack.last().expect("store inside a call");

@@ -46,29 +46,11 @@ pub fn parse(origin: &str, text: &str) -> Result<Trace> {
 
 /// A regular file within the size limit, buffered.
 fn reader(path: &Path) -> Result<BufReader<impl Read>> {
-    let io = |source| Error::Io {
+    crate::lesson::check_file(path, trace::MAX_TRACE_BYTES)?;
+    let file = std::fs::File::open(path).map_err(|source| Error::Io {
         path: path.to_path_buf(),
         source,
-    };
-    let meta = std::fs::metadata(path).map_err(io)?;
-    if meta.is_dir() {
-        return Err(Error::IsDirectory {
-            path: path.to_path_buf(),
-        });
-    }
-    if !meta.is_file() {
-        return Err(Error::NotRegular {
-            path: path.to_path_buf(),
-        });
-    }
-    if meta.len() > trace::MAX_TRACE_BYTES {
-        return Err(Error::TooLarge {
-            path: path.to_path_buf(),
-            size: meta.len(),
-            limit: trace::MAX_TRACE_BYTES,
-        });
-    }
-    let file = std::fs::File::open(path).map_err(io)?;
+    })?;
     Ok(BufReader::with_capacity(1 << 20, file))
 }
 

@@ -417,6 +417,16 @@ impl<'a> Tree<'a> {
         }
     }
 
+    /// The call whose `Enter` is event `event`.
+    pub fn call_entered_at(&self, event: u32) -> Option<u32> {
+        let records = &self.calls.records;
+        let i = records.partition_point(|c| c.enter < event);
+        records
+            .get(i)
+            .filter(|c| c.enter == event)
+            .map(|_| i as u32)
+    }
+
     /// A call's first child call: calls are numbered as they are entered, so it is the next
     /// call, if that one is a child.
     fn first_call(&self, id: u32) -> u32 {

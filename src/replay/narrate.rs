@@ -354,18 +354,18 @@ pub fn narrate(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
             }
         }
         Event::Store {
-            state: key_state,
-            depth: key_depth,
-            qleft: key_qleft,
+            state,
+            depth,
+            qleft,
             value,
             flag,
             kept,
             ..
         } => {
             let key = crate::value::Key {
-                state: key_state,
-                depth: key_depth,
-                qleft: key_qleft,
+                state,
+                depth,
+                qleft,
             };
             let Some(f) = st.top() else {
                 return String::new();
