@@ -203,3 +203,96 @@ fn run_options_with_a_saved_trace_are_an_error() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("this is a saved trace"));
 }
+
+/// One random corruption of a trace's events: drop one, repeat one, swap two neighbours, or
+/// change one field of one event.
+fn corrupt(trace: &mut Trace, rng: &mut prune::rng::Rng) -> String {
+    let n = trace.events.len();
+    let i = rng.below(n);
+    match rng.below(4) {
+        0 => {
+            trace.events.remove(i);
+            format!("event {i} removed")
+        }
+        1 => {
+            let e = trace.events[i];
+            trace.events.insert(i, e);
+            format!("event {i} repeated")
+        }
+        2 if i + 1 < n => {
+            trace.events.swap(i, i + 1);
+            format!("events {i} and {} swapped", i + 1)
+        }
+        _ => {
+            let nudge = rng.range(-3, 3) as i32;
+            let e = &mut trace.events[i];
+            match e {
+                Event::Enter { state, alpha, .. } => {
+                    *state = state.wrapping_add(nudge as u32);
+                    *alpha = alpha.saturating_add(nudge);
+                }
+                Event::Push { pos, mv, .. } => {
+                    *pos = pos.wrapping_add(nudge as u16);
+                    *mv = mv.wrapping_add(nudge as i16);
+                }
+                Event::Order { start, len, .. } => {
+                    *start = start.wrapping_add(nudge as u32);
+                    *len = len.wrapping_add(nudge as u16);
+                }
+                Event::Cutoff { pos, .. } => *pos = pos.wrapping_add(nudge as u16),
+                Event::Return { state, .. } | Event::Unwind { state } => {
+                    *state = state.wrapping_add(nudge as u32)
+                }
+                Event::PassEnd { depth, .. } | Event::PassStart { depth } => {
+                    *depth = depth.wrapping_add(nudge as u8)
+                }
+                _ => {}
+            }
+            format!("event {i} changed")
+        }
+    }
+}
+
+/// Thousands of corrupted traces of every lesson and preset: each is refused with an error or,
+/// when the corruption still fits every rule, indexed, replayed to its end and rendered;
+/// nothing panics.
+#[test]
+fn corrupted_traces_are_refused_or_replayed_never_a_panic() {
+    let mut rng = prune::rng::Rng::new(8);
+    let (mut refused, mut accepted) = (0, 0);
+    for stem in builtin_names() {
+        let lesson = Lesson::open(stem).unwrap();
+        for run in &lesson.spec.runs {
+            let setup = lesson.setup(Some(&run.name), &Overrides::default()).unwrap();
+            let clean = prune::run::recorded(&lesson, &setup).unwrap();
+            for _ in 0..120 {
+                let mut trace = clean.clone();
+                let what = corrupt(&mut trace, &mut rng);
+                let outcome = std::panic::catch_unwind(|| match Recorded::new(trace) {
+                    Err(e) => {
+                        assert!(!e.to_string().is_empty());
+                        false
+                    }
+                    Ok(rec) => {
+                        let replay = prune::replay::Replay::new(rec);
+                        let _ = replay.seek(replay.len());
+                        let _ = prune::report::trace_tsv(&replay.rec);
+                        let _ = prune::report::trace_jsonl(&replay.rec);
+                        let _ = prune::export::dot::render(
+                            &replay.rec,
+                            prune::export::Passes::All,
+                        );
+                        true
+                    }
+                });
+                match outcome {
+                    Ok(true) => accepted += 1,
+                    Ok(false) => refused += 1,
+                    Err(_) => panic!("{stem} / {}: {what} made prune panic", run.name),
+                }
+            }
+        }
+    }
+    assert!(refused > 1000, "only {refused} corruptions were refused");
+    assert!(accepted + refused > 2500);
+}
