@@ -7,6 +7,8 @@
 //! (chance nodes, utility vectors, PVS re-searches, MCTS) add variants; existing ones keep
 //! their meaning.
 
+mod wire;
+
 use serde::{Deserialize, Serialize};
 
 use crate::game::Side;
@@ -24,7 +26,7 @@ pub enum ReturnKind {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "event", rename_all = "snake_case", deny_unknown_fields)]
+#[serde(tag = "event", rename_all = "snake_case", try_from = "wire::Flat")]
 pub enum Event {
     /// An iteration of the driver begins with the full root window.
     PassStart { depth: u8 },

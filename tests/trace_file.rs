@@ -263,7 +263,9 @@ fn corrupted_traces_are_refused_or_replayed_never_a_panic() {
     for stem in builtin_names() {
         let lesson = Lesson::open(stem).unwrap();
         for run in &lesson.spec.runs {
-            let setup = lesson.setup(Some(&run.name), &Overrides::default()).unwrap();
+            let setup = lesson
+                .setup(Some(&run.name), &Overrides::default())
+                .unwrap();
             let clean = prune::run::recorded(&lesson, &setup).unwrap();
             for _ in 0..120 {
                 let mut trace = clean.clone();
@@ -278,10 +280,7 @@ fn corrupted_traces_are_refused_or_replayed_never_a_panic() {
                         let _ = replay.seek(replay.len());
                         let _ = prune::report::trace_tsv(&replay.rec);
                         let _ = prune::report::trace_jsonl(&replay.rec);
-                        let _ = prune::export::dot::render(
-                            &replay.rec,
-                            prune::export::Passes::All,
-                        );
+                        let _ = prune::export::dot::render(&replay.rec, prune::export::Passes::All);
                         true
                     }
                 });

@@ -1,0 +1,344 @@
+//! Reading events back from JSON. The written form is the derived tagged object
+//! (`{"event": "enter", "state": 0, ...}`); reading it through serde's tagged-enum support
+//! buffers every object first, which made a million-call trace take seconds to load. A flat
+//! record of every field an event can have reads in one pass; `Event::try_from` then checks
+//! that the kind has exactly the fields it needs.
+
+use serde::{Deserialize, Deserializer};
+
+use super::{Event, ReturnKind};
+use crate::game::Side;
+use crate::value::{Entry, Flag};
+
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+enum Kind {
+    PassStart,
+    PassEnd,
+    Enter,
+    Refused,
+    Probe,
+    Read,
+    StandPat,
+    Order,
+    Push,
+    Pop,
+    Best,
+    Window,
+    Cutoff,
+    Store,
+    Return,
+    Unwind,
+}
+
+/// Every field of every event kind, each optional.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct Flat {
+    event: Kind,
+    state: Option<u32>,
+    depth: Option<u8>,
+    done: Option<bool>,
+    score: Option<i32>,
+    mv: Option<i16>,
+    turn: Option<Side>,
+    ply: Option<u16>,
+    qleft: Option<u8>,
+    alpha: Option<i32>,
+    beta: Option<i32>,
+    /// `null` (nothing found) is a value here, unlike a missing field.
+    #[serde(default, deserialize_with = "present")]
+    found: Option<Option<Entry>>,
+    usable: Option<bool>,
+    value: Option<i32>,
+    terminal: Option<bool>,
+    cutoff: Option<bool>,
+    start: Option<u32>,
+    len: Option<u16>,
+    pos: Option<u16>,
+    flag: Option<Flag>,
+    kept: Option<bool>,
+    how: Option<ReturnKind>,
+}
+
+fn present<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Option<Entry>>, D::Error> {
+    Option::<Entry>::deserialize(d).map(Some)
+}
+
+impl TryFrom<Flat> for Event {
+    type Error = String;
+
+    fn try_from(f: Flat) -> Result<Event, String> {
+        let kind = f.event;
+        let need = |field: &str| format!("a {kind:?} event needs `{field}`");
+        macro_rules! get {
+            ($field:ident) => {
+                f.$field.ok_or_else(|| need(stringify!($field)))?
+            };
+        }
+        let event = match kind {
+            Kind::PassStart => Event::PassStart { depth: get!(depth) },
+            Kind::PassEnd => Event::PassEnd {
+                depth: get!(depth),
+                done: get!(done),
+                score: get!(score),
+                mv: get!(mv),
+            },
+            Kind::Enter => Event::Enter {
+                state: get!(state),
+                turn: get!(turn),
+                depth: get!(depth),
+                qleft: get!(qleft),
+                alpha: get!(alpha),
+                beta: get!(beta),
+            },
+            Kind::Refused => Event::Refused {
+                state: get!(state),
+                ply: get!(ply),
+            },
+            Kind::Probe => Event::Probe {
+                state: get!(state),
+                found: get!(found),
+                usable: get!(usable),
+            },
+            Kind::Read => Event::Read {
+                state: get!(state),
+                value: get!(value),
+                terminal: get!(terminal),
+            },
+            Kind::StandPat => Event::StandPat {
+                state: get!(state),
+                value: get!(value),
+                cutoff: get!(cutoff),
+            },
+            Kind::Order => Event::Order {
+                state: get!(state),
+                start: get!(start),
+                len: get!(len),
+            },
+            Kind::Push => Event::Push {
+                state: get!(state),
+                mv: get!(mv),
+                pos: get!(pos),
+            },
+            Kind::Pop => Event::Pop {
+                state: get!(state),
+                value: get!(value),
+            },
+            Kind::Best => Event::Best {
+                state: get!(state),
+                value: get!(value),
+                mv: get!(mv),
+            },
+            Kind::Window => Event::Window {
+                state: get!(state),
+                alpha: get!(alpha),
+                beta: get!(beta),
+            },
+            Kind::Cutoff => Event::Cutoff {
+                state: get!(state),
+                pos: get!(pos),
+                alpha: get!(alpha),
+                beta: get!(beta),
+            },
+            Kind::Store => Event::Store {
+                state: get!(state),
+                depth: get!(depth),
+                qleft: get!(qleft),
+                value: get!(value),
+                mv: get!(mv),
+                flag: get!(flag),
+                kept: get!(kept),
+            },
+            Kind::Return => Event::Return {
+                state: get!(state),
+                value: get!(value),
+                mv: get!(mv),
+                how: get!(how),
+            },
+            Kind::Unwind => Event::Unwind { state: get!(state) },
+        };
+        // A field the kind does not have is as wrong as a missing one.
+        if f.count() != fields(kind) {
+            return Err(format!("a {kind:?} event has fields it does not use"));
+        }
+        Ok(event)
+    }
+}
+
+/// How many fields besides `event` each kind is written with.
+fn fields(kind: Kind) -> usize {
+    match kind {
+        Kind::PassStart | Kind::Unwind => 1,
+        Kind::Refused | Kind::Pop => 2,
+        Kind::Probe
+        | Kind::Read
+        | Kind::StandPat
+        | Kind::Order
+        | Kind::Push
+        | Kind::Best
+        | Kind::Window => 3,
+        Kind::PassEnd | Kind::Cutoff | Kind::Return => 4,
+        Kind::Enter => 6,
+        Kind::Store => 7,
+    }
+}
+
+impl Flat {
+    /// How many fields the record gave besides `event`.
+    fn count(&self) -> usize {
+        [
+            self.state.is_some(),
+            self.depth.is_some(),
+            self.done.is_some(),
+            self.score.is_some(),
+            self.mv.is_some(),
+            self.turn.is_some(),
+            self.ply.is_some(),
+            self.qleft.is_some(),
+            self.alpha.is_some(),
+            self.beta.is_some(),
+            self.found.is_some(),
+            self.usable.is_some(),
+            self.value.is_some(),
+            self.terminal.is_some(),
+            self.cutoff.is_some(),
+            self.start.is_some(),
+            self.len.is_some(),
+            self.pos.is_some(),
+            self.flag.is_some(),
+            self.kept.is_some(),
+            self.how.is_some(),
+        ]
+        .iter()
+        .filter(|&&b| b)
+        .count()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One event of every kind, written and read back through the flat record.
+    #[test]
+    fn every_kind_reads_back_as_written() {
+        let entry = Entry {
+            value: 3,
+            mv: 1,
+            flag: Flag::Lower,
+        };
+        let all = [
+            Event::PassStart { depth: 2 },
+            Event::PassEnd {
+                depth: 2,
+                done: true,
+                score: 3,
+                mv: 0,
+            },
+            Event::Enter {
+                state: 4,
+                turn: Side::Min,
+                depth: 1,
+                qleft: 2,
+                alpha: -5,
+                beta: 7,
+            },
+            Event::Refused { state: 4, ply: 3 },
+            Event::Probe {
+                state: 4,
+                found: None,
+                usable: false,
+            },
+            Event::Probe {
+                state: 4,
+                found: Some(entry),
+                usable: true,
+            },
+            Event::Read {
+                state: 4,
+                value: -2,
+                terminal: true,
+            },
+            Event::StandPat {
+                state: 4,
+                value: 1,
+                cutoff: false,
+            },
+            Event::Order {
+                state: 4,
+                start: 9,
+                len: 3,
+            },
+            Event::Push {
+                state: 5,
+                mv: 2,
+                pos: 1,
+            },
+            Event::Pop { state: 5, value: 6 },
+            Event::Best {
+                state: 4,
+                value: 6,
+                mv: 2,
+            },
+            Event::Window {
+                state: 4,
+                alpha: 6,
+                beta: 7,
+            },
+            Event::Cutoff {
+                state: 4,
+                pos: 1,
+                alpha: 7,
+                beta: 7,
+            },
+            Event::Store {
+                state: 4,
+                depth: 1,
+                qleft: 2,
+                value: 6,
+                mv: 2,
+                flag: Flag::Upper,
+                kept: true,
+            },
+            Event::Return {
+                state: 4,
+                value: 6,
+                mv: 2,
+                how: ReturnKind::TableHit,
+            },
+            Event::Return {
+                state: 4,
+                value: 6,
+                mv: 2,
+                how: ReturnKind::Searched(Flag::Exact),
+            },
+            Event::Unwind { state: 4 },
+        ];
+        for event in all {
+            let text = serde_json::to_string(&event).unwrap();
+            let back: Event = serde_json::from_str(&text).unwrap();
+            assert_eq!(back, event, "{text}");
+        }
+    }
+
+    #[test]
+    fn missing_and_foreign_fields_are_named() {
+        let missing = serde_json::from_str::<Event>(r#"{"event":"pop","state":1}"#);
+        assert!(missing.unwrap_err().to_string().contains("needs `value`"));
+        let foreign = serde_json::from_str::<Event>(r#"{"event":"unwind","state":1,"value":2}"#);
+        assert!(
+            foreign
+                .unwrap_err()
+                .to_string()
+                .contains("fields it does not use")
+        );
+        let unknown = serde_json::from_str::<Event>(r#"{"event":"unwind","state":1,"colour":2}"#);
+        assert!(
+            unknown
+                .unwrap_err()
+                .to_string()
+                .contains("unknown field `colour`")
+        );
+    }
+}
