@@ -1,0 +1,481 @@
+//! The one fold over a trace: every event once, in order, checked against the header and the
+//! events before it, into the calls, marks and table history of an `Index`. Every match over
+//! `Event` here is exhaustive.
+
+use std::collections::HashMap;
+
+use super::Index;
+use super::tree::{CallRecord, NONE, Outcome, PassInfo, bit};
+use crate::trace::{self, Event, ReturnKind, Trace, TraceError};
+use crate::value::Entry;
+
+/// One open call while folding.
+struct Open {
+    node: u32,
+    /// The child call that finished last (the one a cutoff follows).
+    last_child: Option<u32>,
+}
+
+/// The fold's working state.
+struct Fold<'t> {
+    trace: &'t Trace,
+    index: Index,
+    open: Vec<Open>,
+    /// A child pushed but not admitted yet: (state, move).
+    pushed: Option<(u32, i16)>,
+    pass_open: bool,
+    seen: HashMap<u32, u32>,
+    pass_calls: Vec<u32>,
+    references: u64,
+}
+
+fn fail(event: usize, rule: impl Into<String>) -> TraceError {
+    TraceError::Event {
+        event,
+        rule: rule.into(),
+    }
+}
+
+/// The one fold: every event once, in order.
+pub(super) fn build(trace: &Trace) -> Result<Index, TraceError> {
+    check_header(trace)?;
+    let mut fold = Fold {
+        trace,
+        index: Index::default(),
+        open: Vec::new(),
+        pushed: None,
+        pass_open: false,
+        seen: HashMap::new(),
+        pass_calls: Vec::new(),
+        references: 0,
+    };
+    for (i, event) in trace.events.iter().enumerate() {
+        fold.step(i, *event)?;
+    }
+    fold.finish()
+}
+
+/// The header's own rules, before any event is read.
+fn check_header(trace: &Trace) -> Result<(), TraceError> {
+    let h = &trace.header;
+    if h.format != trace::FORMAT {
+        return Err(TraceError::Format {
+            found: h.format.clone(),
+        });
+    }
+    if h.version > trace::VERSION {
+        return Err(TraceError::Version { found: h.version });
+    }
+    if !h.catalog.is_sorted() {
+        return Err(TraceError::Header(
+            "the catalog lists a state twice or out of order".into(),
+        ));
+    }
+    if trace.moves.len() != trace.children.len() {
+        return Err(TraceError::Header(format!(
+            "the move arena holds {} entries but the child arena {}",
+            trace.moves.len(),
+            trace.children.len()
+        )));
+    }
+    h.options
+        .validate()
+        .map_err(|m| TraceError::Header(format!("the options are invalid: {m}")))
+}
+
+impl Fold<'_> {
+    fn records(&mut self) -> &mut Vec<CallRecord> {
+        &mut self.index.calls.records
+    }
+
+    fn rec(&mut self, node: u32) -> &mut CallRecord {
+        &mut self.index.calls.records[node as usize]
+    }
+
+    fn pass(&self) -> u8 {
+        self.index.calls.passes.last().map_or(0, |p| p.depth)
+    }
+
+    fn top(&self, i: usize, state: u32, what: &str) -> Result<u32, TraceError> {
+        let Some(open) = self.open.last() else {
+            return Err(fail(i, format!("{what} outside any call")));
+        };
+        let node = &self.index.calls.records[open.node as usize];
+        if node.state != state {
+            return Err(fail(
+                i,
+                format!(
+                    "{what} names state {state}, but the open call is of state {}",
+                    node.state
+                ),
+            ));
+        }
+        Ok(open.node)
+    }
+
+    fn known(&self, i: usize, state: u32) -> Result<(), TraceError> {
+        if self.trace.header.catalog.contains(state) {
+            Ok(())
+        } else {
+            Err(fail(
+                i,
+                format!("state {state} is not in the header's catalog"),
+            ))
+        }
+    }
+
+    /// The move a new call or refusal arrives by: the pending push inside a frame, nothing
+    /// at a pass root.
+    fn arrival(&mut self, i: usize, state: u32, what: &str) -> Result<i16, TraceError> {
+        if !self.pass_open {
+            return Err(fail(i, format!("{what} outside any pass")));
+        }
+        if self.open.is_empty() {
+            if let Some(p) = self.index.calls.passes.last()
+                && p.root != NONE
+            {
+                return Err(fail(i, format!("a second root {what} in one pass")));
+            }
+            return Ok(-1);
+        }
+        match self.pushed.take() {
+            Some((s, mv)) if s == state => Ok(mv),
+            Some((s, _)) => Err(fail(
+                i,
+                format!("{what} of state {state}, but state {s} was pushed"),
+            )),
+            None => Err(fail(i, format!("{what} of state {state} without a push"))),
+        }
+    }
+
+    fn close(&mut self, i: usize, outcome: Outcome, value: i32, mv: i16) {
+        let open = self.open.pop().expect("checked by the caller");
+        let n = self.rec(open.node);
+        n.exit = i as u32;
+        n.outcome = Some(outcome);
+        n.value = value;
+        n.best_mv = mv;
+        let held = n.order_len as u64;
+        self.references -= held;
+        if let Some(parent) = self.open.last_mut() {
+            parent.last_child = Some(open.node);
+        }
+    }
+
+    fn step(&mut self, i: usize, event: Event) -> Result<(), TraceError> {
+        let at = i as u32;
+        match event {
+            Event::PassStart { depth } => {
+                if self.pass_open {
+                    return Err(fail(i, "a pass starts before the previous one ended"));
+                }
+                self.index
+                    .calls
+                    .mark_transpositions(&mut self.seen, &mut self.pass_calls);
+                self.pass_open = true;
+                self.pushed = None;
+                self.index.marks.passes.push(at);
+                self.index.calls.passes.push(PassInfo {
+                    depth,
+                    start_event: at,
+                    end_event: NONE,
+                    root: NONE,
+                    done: false,
+                    score: 0,
+                    mv: -1,
+                });
+            }
+            Event::PassEnd {
+                depth,
+                done,
+                score,
+                mv,
+            } => {
+                let open = self.open.len();
+                let Some(pass) = (self.index.calls.passes.last_mut()).filter(|_| self.pass_open)
+                else {
+                    return Err(fail(i, "a pass ends that never started"));
+                };
+                if pass.depth != depth {
+                    return Err(fail(i, format!("pass {} ends as pass {depth}", pass.depth)));
+                }
+                if open > 0 {
+                    return Err(fail(i, format!("a pass ends with {open} calls still open")));
+                }
+                (pass.end_event, pass.done, pass.score, pass.mv) = (at, done, score, mv);
+                self.pass_open = false;
+            }
+            Event::Enter {
+                state,
+                turn,
+                depth,
+                qleft,
+                alpha,
+                beta,
+            } => {
+                self.known(i, state)?;
+                let listed = self.trace.header.catalog.turn(state);
+                if listed != turn {
+                    return Err(fail(
+                        i,
+                        format!(
+                            "state {state} is entered as {}, but the catalog says {}",
+                            turn.name(),
+                            listed.name()
+                        ),
+                    ));
+                }
+                let mv = self.arrival(i, state, "a call")?;
+                let id = self.index.calls.records.len() as u32;
+                let mut n = CallRecord::new(state, turn, mv, at);
+                (n.ply, n.pass, n.depth, n.qleft) =
+                    (self.open.len() as u16, self.pass(), depth, qleft);
+                (n.alpha, n.beta) = (alpha, beta);
+                match self.open.last().map(|o| o.node) {
+                    Some(parent) => {
+                        n.parent = parent;
+                        if self.index.calls.records[parent as usize].depth == 0 {
+                            n.set(bit::QUIET_SEARCH);
+                        }
+                    }
+                    None => {
+                        if let Some(p) = self.index.calls.passes.last_mut() {
+                            p.root = id;
+                        }
+                    }
+                }
+                self.records().push(n);
+                self.pass_calls.push(id);
+                self.open.push(Open {
+                    node: id,
+                    last_child: None,
+                });
+            }
+            Event::Refused { state, .. } => {
+                self.known(i, state)?;
+                self.arrival(i, state, "a refusal")?;
+                // The stub is implied by the frame's order; a refused root has no frame.
+                if let Some(open) = self.open.last() {
+                    let node = open.node;
+                    self.rec(node).set(bit::REFUSED_CHILD);
+                }
+            }
+            Event::Probe {
+                state,
+                found,
+                usable,
+            } => {
+                let node = self.top(i, state, "a probe")?;
+                if usable && found.is_none() {
+                    return Err(fail(i, "a probe found nothing but calls it usable"));
+                }
+                let n = self.rec(node);
+                n.probe = found;
+                if usable {
+                    n.set(bit::PROBE_USABLE);
+                }
+            }
+            Event::Read {
+                state, terminal, ..
+            } => {
+                let node = self.top(i, state, "a score read")?;
+                let n = self.rec(node);
+                n.set(bit::READ);
+                if terminal {
+                    n.set(bit::READ_TERMINAL);
+                }
+            }
+            Event::StandPat {
+                state,
+                value,
+                cutoff,
+            } => {
+                let node = self.top(i, state, "a stand-pat")?;
+                let n = self.rec(node);
+                n.stand_pat = value;
+                n.set(bit::STAND_PAT);
+                if cutoff {
+                    n.set(bit::STAND_PAT_CUT);
+                    self.index.marks.cutoffs.push(at);
+                }
+            }
+            Event::Order { state, start, len } => {
+                let node = self.top(i, state, "a candidate order")?;
+                let end = start as usize + len as usize;
+                if end > self.trace.moves.len() {
+                    return Err(fail(
+                        i,
+                        format!(
+                            "the order reaches entry {end} of a move arena of {}",
+                            self.trace.moves.len()
+                        ),
+                    ));
+                }
+                let last_end = (self.index.calls.ordered.last())
+                    .map(|&o| {
+                        let r = &self.index.calls.records[o as usize];
+                        r.order_start as usize + r.order_len as usize
+                    })
+                    .unwrap_or(0);
+                if (start as usize) < last_end {
+                    return Err(fail(i, "a candidate order overlaps an earlier one"));
+                }
+                let n = self.rec(node);
+                if n.order_len > 0 || n.pushes > 0 {
+                    return Err(fail(i, "a second candidate order for one call"));
+                }
+                (n.order_start, n.order_len) = (start, len);
+                if len > 0 {
+                    self.index.calls.ordered.push(node);
+                }
+                self.references += len as u64;
+                self.index.peak_references = self.index.peak_references.max(self.references);
+            }
+            Event::Push { state, mv, pos } => {
+                let Some(open) = self.open.last() else {
+                    return Err(fail(i, "a push outside any call"));
+                };
+                let node = open.node;
+                let n = self.index.calls.records[node as usize];
+                let (moves, children) = self.trace.order(n.order_start, n.order_len);
+                let fits = moves.get(pos as usize) == Some(&(mv as u16))
+                    && children.get(pos as usize) == Some(&state);
+                if !fits {
+                    return Err(fail(
+                        i,
+                        format!("move {mv} to state {state} is not candidate {pos} of the order"),
+                    ));
+                }
+                if pos != n.pushes {
+                    return Err(fail(
+                        i,
+                        format!("candidate {pos} is pushed after {} others", n.pushes),
+                    ));
+                }
+                self.rec(node).pushes += 1;
+                self.pushed = Some((state, mv));
+            }
+            Event::Pop { state, .. } => {
+                let returned = (self.open.last())
+                    .and_then(|o| o.last_child)
+                    .map(|c| self.index.calls.records[c as usize].state);
+                if returned != Some(state) {
+                    return Err(fail(i, format!("state {state} pops without returning")));
+                }
+            }
+            Event::Best { state, .. } => {
+                self.top(i, state, "a new best")?;
+            }
+            Event::Window { state, .. } => {
+                let node = self.top(i, state, "a window change")?;
+                match self.open.last().and_then(|o| o.last_child) {
+                    Some(child) => self.rec(child).set(bit::NARROWED_PARENT),
+                    None => self.rec(node).set(bit::STAND_PAT_NARROWED),
+                }
+            }
+            Event::Cutoff { state, pos, .. } => {
+                let node = self.top(i, state, "a cutoff")?;
+                let n = self.index.calls.records[node as usize];
+                if pos >= n.order_len || pos + 1 != n.pushes {
+                    return Err(fail(
+                        i,
+                        format!(
+                            "a cutoff after candidate {pos}, but {} of {} were tried",
+                            n.pushes, n.order_len
+                        ),
+                    ));
+                }
+                self.rec(node).cutoff = pos;
+                self.index.marks.cutoffs.push(at);
+                if let Some(child) = self.open.last().and_then(|o| o.last_child) {
+                    self.rec(child).set(bit::CAUSED_CUTOFF);
+                }
+            }
+            Event::Store {
+                state,
+                depth,
+                qleft,
+                value,
+                mv,
+                flag,
+                kept,
+            } => {
+                let key = crate::value::Key {
+                    state,
+                    depth,
+                    qleft,
+                };
+                let node = self.top(i, key.state, "a store")?;
+                let n = &self.index.calls.records[node as usize];
+                if (n.depth, n.qleft) != (key.depth, key.qleft) {
+                    return Err(fail(i, "a store under a key that is not the call's"));
+                }
+                self.index.marks.stores.push(at);
+                if kept {
+                    self.index.table.record(at, key, Entry { value, mv, flag });
+                }
+            }
+            Event::Return {
+                state,
+                value,
+                mv,
+                how,
+            } => {
+                let node = self.top(i, state, "a return")?;
+                let outcome = match how {
+                    ReturnKind::Searched(flag) => Outcome::Stored(flag),
+                    ReturnKind::TableHit => {
+                        if !self.index.calls.records[node as usize].has(bit::PROBE_USABLE) {
+                            return Err(fail(i, "a table return without a usable probe"));
+                        }
+                        self.index.marks.hits.push(at);
+                        Outcome::TableHit
+                    }
+                };
+                self.close(i, outcome, value, mv);
+            }
+            Event::Unwind { state } => {
+                self.top(i, state, "an unwind")?;
+                self.close(i, Outcome::Abort, 0, -1);
+            }
+        }
+        Ok(())
+    }
+
+    fn finish(mut self) -> Result<Index, TraceError> {
+        let end = self.trace.events.len();
+        if !self.open.is_empty() {
+            return Err(fail(
+                end,
+                format!("the trace ends with {} calls open", self.open.len()),
+            ));
+        }
+        if self.pass_open {
+            return Err(fail(end, "the trace ends inside a pass"));
+        }
+        self.index
+            .calls
+            .mark_transpositions(&mut self.seen, &mut self.pass_calls);
+        self.index.calls.records.shrink_to_fit();
+        let result = &self.trace.header.result;
+        let calls = self.index.calls.records.len();
+        if calls as u64 != result.stats.nodes {
+            return Err(TraceError::Header(format!(
+                "the header counts {} calls, the events admit {calls}",
+                result.stats.nodes
+            )));
+        }
+        let passes = &self.index.calls.passes;
+        let agree = passes.len() == result.history.len()
+            && passes
+                .iter()
+                .zip(&result.history)
+                .all(|(p, h)| (p.depth, p.done, p.score, p.mv) == (h.depth, h.done, h.score, h.mv));
+        if !agree {
+            return Err(TraceError::Header(
+                "the header's pass history does not match the passes in the events".into(),
+            ));
+        }
+        Ok(self.index)
+    }
+}
