@@ -469,7 +469,7 @@ impl<'a> Tree<'a> {
         let enter = match kind {
             NodeKind::Skipped => self.cut_event(p),
             // The refusal comes right before the frame's own unwind.
-            NodeKind::Refused => p.exit - 1,
+            NodeKind::Refused => p.exit.saturating_sub(1),
             NodeKind::Unreached | NodeKind::Call => p.exit,
         };
         let next = if pos + 1 < p.order_len {
