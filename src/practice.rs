@@ -11,7 +11,8 @@
 //! `Problem`; `Problem::describe()` (or `item.question`, `settings()`, `item.answer_format`)
 //! poses it; `Problem::grade(line)` returns a `Verdict` (correct, node, step, why, expected);
 //! `Problem::solve_run(i)` gives the recorded run whose trace `step` the verdict cites;
-//! `store::Progress::{load, record, save}` keeps the learner's tally.
+//! `store::Keeper::record` adds a graded answer to the learner's progress file at once
+//! (`store::Progress::load` reads it).
 
 pub mod answer;
 pub mod generate;
@@ -436,6 +437,31 @@ pub fn read_answers(path: &Path) -> Result<BTreeMap<String, String>> {
     read_json(path)
 }
 
+/// A file's text, read through every check first (a regular file, within `limit`, UTF-8),
+/// and never more than `limit` bytes of it even if it grows while being read.
+pub(crate) fn read_bounded(path: &Path, limit: u64) -> Result<String> {
+    use std::io::Read;
+    crate::lesson::check_file(path, limit)?;
+    let io = |source| Error::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .map_err(io)?
+        .take(limit + 1)
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
+    if bytes.len() as u64 > limit {
+        return Err(Error::TooLarge {
+            path: path.to_path_buf(),
+            size: bytes.len() as u64,
+            limit,
+        });
+    }
+    crate::lesson::utf8_text(path, bytes)
+}
+
 /// Grades every item of a set; items without an answer are wrong.
 pub fn grade_set(problems: &[Problem], answers: &BTreeMap<String, String>) -> Result<Vec<Verdict>> {
     problems
@@ -457,22 +483,32 @@ pub fn grade_set(problems: &[Problem], answers: &BTreeMap<String, String>) -> Re
 
 // The commands of `prune practice`, on plain data (`cli` parses the command line).
 
-/// A line-based round on stdin and stdout; the tally is added to the saved progress.
+/// A line-based round on stdin and stdout. Each graded answer is added to the saved progress
+/// as soon as it is graded, so an interrupted round keeps every answer already given; an
+/// answer that could not be saved is said at once, and the round then ends in an error.
 pub fn quiz_in_terminal(problems: &[Problem]) -> Result<()> {
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();
-    let mut progress = store::Progress::load()?;
-    quiz(problems, &mut stdin.lock(), &mut out, &mut progress)?;
-    progress.save()?;
-    Ok(())
+    let mut keeper = store::Keeper::located()?;
+    quiz(problems, &mut stdin.lock(), &mut out, &mut keeper)?;
+    match keeper.unsaved_note() {
+        Some(note) => Err(Error::Options(note)),
+        None => Ok(()),
+    }
 }
 
-/// The closing line of a full-screen round: the score, and where progress was saved.
-pub fn round_closing(right: usize, asked: usize) -> String {
+/// The closing line of a full-screen round: the score, and where progress was saved; an
+/// error if some answers were not saved (`unsaved`: the screen's account of it).
+pub fn round_closing(right: usize, asked: usize, unsaved: Option<String>) -> Result<String> {
+    if let Some(why) = unsaved {
+        return Err(Error::Options(format!(
+            "{right} of {asked} correct, but {why}"
+        )));
+    }
     let saved = store::progress_path()
         .map(|p| format!("; progress saved in {}", p.display()))
         .unwrap_or_default();
-    format!("{right} of {asked} correct{saved}\n")
+    Ok(format!("{right} of {asked} correct{saved}\n"))
 }
 
 /// The set file (trees and questions, no answers) of `problems`, generated from `seed`.
@@ -595,13 +631,46 @@ fn trace_row(p: &Problem, run: &str, step: u64) -> Option<String> {
     Some(format!("{header}\n{row}"))
 }
 
-/// A line-based round: pose each problem, read one answer line, grade it, keep the tally.
-/// `q` stops, `?` shows the answer without counting the problem.
+/// The longest answer line the line quiz reads; a longer one (or an endless one from a pipe)
+/// is an error, not a line held in memory.
+pub const MAX_ANSWER_LINE: usize = 4096;
+
+/// One answer line from `input`, without its line ending; `None` at the end of the input.
+fn read_answer_line(input: &mut dyn BufRead) -> Result<Option<String>> {
+    use std::io::Read;
+    let stdin = |source| Error::Io {
+        path: "<stdin>".into(),
+        source,
+    };
+    let mut bytes = Vec::new();
+    // One byte more than allowed, to tell a full-length line from a longer one.
+    input
+        .take(MAX_ANSWER_LINE as u64 + 1)
+        .read_until(b'\n', &mut bytes)
+        .map_err(stdin)?;
+    if bytes.is_empty() {
+        return Ok(None);
+    }
+    if bytes.last() == Some(&b'\n') {
+        bytes.pop();
+    } else if bytes.len() > MAX_ANSWER_LINE {
+        return Err(Error::Options(format!(
+            "<stdin>: an answer line is longer than {MAX_ANSWER_LINE} bytes"
+        )));
+    }
+    String::from_utf8(bytes)
+        .map(Some)
+        .map_err(|_| Error::Options("<stdin>: an answer line is not UTF-8 text".into()))
+}
+
+/// A line-based round: pose each problem, read one answer line, grade it, and give it to
+/// `keeper` at once (which saves it). `q` stops, `?` shows the answer without counting the
+/// problem.
 pub fn quiz(
     problems: &[Problem],
     input: &mut dyn BufRead,
     out: &mut dyn Write,
-    progress: &mut store::Progress,
+    keeper: &mut store::Keeper,
 ) -> Result<(usize, usize)> {
     let (mut right, mut asked) = (0, 0);
     for (i, p) in problems.iter().enumerate() {
@@ -615,8 +684,10 @@ pub fn quiz(
         writeln!(out, "{}", p.describe())?;
         write!(out, "> ")?;
         out.flush()?;
-        let mut line = String::new();
-        if input.read_line(&mut line)? == 0 || line.trim() == "q" {
+        let Some(line) = read_answer_line(input)? else {
+            break;
+        };
+        if line.trim() == "q" {
             break;
         }
         if line.trim() == "?" {
@@ -625,7 +696,7 @@ pub fn quiz(
         }
         let v = p.grade(&line)?;
         asked += 1;
-        progress.record(p.item.kind, v.correct);
+        let saved = keeper.record(p.item.kind, v.correct);
         if v.correct {
             right += 1;
             writeln!(out, "✓ correct")?;
@@ -641,7 +712,11 @@ pub fn quiz(
                 writeln!(out, "{row}")?;
             }
         }
+        if let Err(why) = saved {
+            writeln!(out, "  (this answer is not saved: {why})")?;
+        }
     }
+    let progress = keeper.progress();
     writeln!(
         out,
         "\n{right} of {asked} correct (streak {}, best {})",
