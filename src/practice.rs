@@ -407,6 +407,10 @@ pub fn make_set_with(
     Ok(out)
 }
 
+/// Set and answer files larger than this are refused before they are read: a set of the
+/// largest generated count (1,000 problems of 52 nodes) is under 4 MiB.
+pub const MAX_SET_BYTES: u64 = 16 << 20;
+
 pub fn read_set(path: &Path) -> Result<Vec<Problem>> {
     let set: Set = read_json(path)?;
     if set.format != SET_FORMAT {
@@ -416,25 +420,32 @@ pub fn read_set(path: &Path) -> Result<Vec<Problem>> {
             set.format
         )));
     }
-    set.items.into_iter().map(Problem::new).collect()
+    unique_ids(path, &set.items)?;
+    // An item's own errors name the item; the file is named here.
+    set.items
+        .into_iter()
+        .map(|item| {
+            Problem::new(item).map_err(|e| Error::Options(format!("{}: {e}", path.display())))
+        })
+        .collect()
 }
 
-fn read_json<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T> {
-    let text = std::fs::read_to_string(path).map_err(|source| Error::Io {
-        path: path.to_path_buf(),
-        source,
-    })?;
-    serde_json::from_str(&text).map_err(|e| Error::Json {
-        path: path.display().to_string(),
-        line: e.line(),
-        column: e.column(),
-        message: e.to_string(),
-    })
-}
-
-/// Answer files: `{"ID": "answer line", ...}`; see `answer::format_hint` for each kind.
-pub fn read_answers(path: &Path) -> Result<BTreeMap<String, String>> {
-    read_json(path)
+/// Verdicts and answer files are keyed by item id, so two items with one id could never
+/// both be answered.
+fn unique_ids(path: &Path, items: &[Item]) -> Result<()> {
+    let mut seen = BTreeMap::new();
+    for (i, item) in items.iter().enumerate() {
+        if let Some(first) = seen.insert(item.id.as_str(), i) {
+            return Err(Error::Options(format!(
+                "{}: items {} and {} both have the id '{}'; ids must be unique",
+                path.display(),
+                first + 1,
+                i + 1,
+                item.id
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// A file's text, read through every check first (a regular file, within `limit`, UTF-8),
@@ -460,6 +471,50 @@ pub(crate) fn read_bounded(path: &Path, limit: u64) -> Result<String> {
         });
     }
     crate::lesson::utf8_text(path, bytes)
+}
+
+fn read_json<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T> {
+    let text = read_bounded(path, MAX_SET_BYTES)?;
+    serde_json::from_str(&text)
+        .map_err(|e| crate::error::json_error(&path.display().to_string(), &e))
+}
+
+/// Answer files: `{"ID": "answer line", ...}`; see `answer::format_hint` for each kind. An id
+/// given twice is refused (JSON readers differ on which one would count).
+pub fn read_answers(path: &Path) -> Result<BTreeMap<String, String>> {
+    let answers: Answers = read_json(path)?;
+    Ok(answers.0)
+}
+
+/// An answer file's object, read so that a repeated id is an error naming it.
+struct Answers(BTreeMap<String, String>);
+
+impl<'de> Deserialize<'de> for Answers {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Answers, D::Error> {
+        struct Visit;
+        impl<'de> serde::de::Visitor<'de> for Visit {
+            type Value = Answers;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("an object from item id to answer line")
+            }
+            fn visit_map<M: serde::de::MapAccess<'de>>(
+                self,
+                mut map: M,
+            ) -> std::result::Result<Answers, M::Error> {
+                let mut out = BTreeMap::new();
+                while let Some((id, line)) = map.next_entry::<String, String>()? {
+                    if out.contains_key(&id) {
+                        return Err(serde::de::Error::custom(format!(
+                            "the id '{id}' is answered twice; give each item one answer"
+                        )));
+                    }
+                    out.insert(id, line);
+                }
+                Ok(Answers(out))
+            }
+        }
+        d.deserialize_map(Visit)
+    }
 }
 
 /// Grades every item of a set; items without an answer are wrong.

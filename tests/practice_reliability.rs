@@ -357,6 +357,76 @@ fn a_symlinked_progress_file_is_written_through_its_link() {
     assert_eq!(saved["correct"], json!(1));
 }
 
+// ── 8. Sets an answer cannot be written for are refused ─────────────────────────────────
+
+/// A one-problem decision set, as `prune practice export` writes it.
+fn decision_set() -> Value {
+    let out = prune()
+        .args([
+            "practice", "export", "--seed", "5", "--count", "1", "--kinds", "decision",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
+fn labels_an_answer_cannot_name_are_refused() {
+    let base = decision_set();
+    let other = base["items"][0]["graph"]["nodes"][2]["label"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    for label in ["", "left side", "A|B", "A,B", other.as_str(), "tab\there"] {
+        let dir = Scratch::new("labels");
+        let mut set = base.clone();
+        set["items"][0]["graph"]["nodes"][1]["label"] = json!(label);
+        let path = dir.path().join("set.json");
+        std::fs::write(&path, set.to_string()).unwrap();
+        for command in ["key", "show"] {
+            let mut c = prune();
+            c.args(["practice", command]).arg(&path);
+            let (code, err) = run_bounded(c).unwrap();
+            assert_one_line_error(code, &err, &[&path.display().to_string(), "label"]);
+        }
+    }
+}
+
+#[test]
+fn duplicate_item_ids_are_refused() {
+    let dir = Scratch::new("ids");
+    let mut set = decision_set();
+    let item = set["items"][0].clone();
+    let id = item["id"].as_str().unwrap().to_string();
+    set["items"].as_array_mut().unwrap().push(item);
+    let path = dir.path().join("set.json");
+    std::fs::write(&path, set.to_string()).unwrap();
+    let mut c = prune();
+    c.args(["practice", "show"]).arg(&path);
+    let (code, err) = run_bounded(c).unwrap();
+    assert_one_line_error(code, &err, &[&path.display().to_string(), &id]);
+}
+
+#[test]
+fn duplicate_answer_keys_are_refused() {
+    let dir = Scratch::new("answers");
+    let set = decision_set();
+    let set_path = dir.path().join("set.json");
+    std::fs::write(&set_path, set.to_string()).unwrap();
+    let id = set["items"][0]["id"].as_str().unwrap();
+    let answers = dir.path().join("answers.json");
+    std::fs::write(
+        &answers,
+        format!("{{\"{id}\": \"0 -\", \"{id}\": \"1 -\"}}"),
+    )
+    .unwrap();
+    let mut c = prune();
+    c.args(["practice", "grade"]).arg(&set_path).arg(&answers);
+    let (code, err) = run_bounded(c).unwrap();
+    assert_one_line_error(code, &err, &[&answers.display().to_string(), id]);
+}
+
 // ── 9. A save that fails is reported at once, under the right name ──────────────────────
 
 #[test]
@@ -401,6 +471,72 @@ fn a_failed_save_is_reported_after_that_answer_naming_the_directory() {
 }
 
 // ── 4. Practice files and answer lines are bounded ───────────────────────────────────────
+
+/// `json` followed by spaces up to `size` bytes: valid JSON, only too large.
+fn padded(path: &Path, json: &str, size: usize) {
+    let mut bytes = json.as_bytes().to_vec();
+    bytes.resize(size, b' ');
+    std::fs::write(path, bytes).unwrap();
+}
+
+#[test]
+fn oversized_sets_answers_and_progress_files_are_refused() {
+    let dir = Scratch::new("sizes");
+    let set = decision_set().to_string();
+    let set_path = dir.path().join("set.json");
+    let answers = dir.path().join("answers.json");
+    padded(&set_path, &set, 17 << 20);
+    std::fs::write(&answers, "{}").unwrap();
+    let mut c = prune();
+    c.args(["practice", "show"]).arg(&set_path);
+    let (code, err) = run_bounded(c).unwrap();
+    assert_one_line_error(code, &err, &[&set_path.display().to_string(), "limited to"]);
+
+    std::fs::write(&set_path, &set).unwrap();
+    padded(&answers, "{}", 17 << 20);
+    let mut c = prune();
+    c.args(["practice", "grade"]).arg(&set_path).arg(&answers);
+    let (code, err) = run_bounded(c).unwrap();
+    assert_one_line_error(code, &err, &[&answers.display().to_string(), "limited to"]);
+
+    let home = Scratch::new("progress-size");
+    let progress = home.progress();
+    std::fs::create_dir_all(progress.parent().unwrap()).unwrap();
+    padded(&progress, "{}", 2 << 20);
+    let mut c = prune_at(&home);
+    c.args(["practice", "progress"]);
+    let (code, err) = run_bounded(c).unwrap();
+    assert_one_line_error(code, &err, &[&progress.display().to_string(), "limited to"]);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_in_place_of_a_practice_file_is_refused_not_waited_on() {
+    let home = Scratch::new("fifo");
+    let progress = home.progress();
+    std::fs::create_dir_all(progress.parent().unwrap()).unwrap();
+    let fifo = |p: &Path| {
+        let c = std::ffi::CString::new(p.to_str().unwrap()).unwrap();
+        // SAFETY: a valid NUL-terminated path.
+        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+    };
+    fifo(&progress);
+    let mut c = prune_at(&home);
+    c.args(["practice", "progress"]);
+    let (code, err) = run_bounded(c).expect("a FIFO progress file hangs the command");
+    assert_one_line_error(
+        code,
+        &err,
+        &[&progress.display().to_string(), "regular file"],
+    );
+
+    let set = home.path().join("set.json");
+    fifo(&set);
+    let mut c = prune();
+    c.args(["practice", "show"]).arg(&set);
+    let (code, err) = run_bounded(c).expect("a FIFO set hangs the command");
+    assert_one_line_error(code, &err, &[&set.display().to_string(), "regular file"]);
+}
 
 #[test]
 fn an_endless_answer_line_is_an_error_not_a_crash() {

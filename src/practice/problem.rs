@@ -80,6 +80,7 @@ impl Problem {
             path: format!("practice item {}", item.id),
             problem,
         })?;
+        check_names(&item.id, &graph)?;
         if item.runs.is_empty() || (item.kind == Kind::Quiescence && item.runs.len() < 2) {
             return Err(Error::Options(format!(
                 "practice item {}: a {} problem needs {} run(s)",
@@ -807,6 +808,38 @@ impl Problem {
     pub fn start(&self) -> u32 {
         self.item.runs[0].start.unwrap_or(0)
     }
+}
+
+/// Every node must have a name an answer line can spell, or its key would grade wrong:
+/// answers split words at spaces and commas and a leaves answer at `|`, and a name must pick
+/// out one node. A node without a label is named by its number.
+fn check_names(id: &str, graph: &Graph) -> Result<()> {
+    let mut seen = std::collections::BTreeMap::new();
+    for s in 0..graph.len() as u32 {
+        let name = graph.name(s);
+        let why = if name.is_empty() {
+            Some("it is empty".to_string())
+        } else if name.chars().any(char::is_whitespace) {
+            Some("it contains a space".to_string())
+        } else if name.contains('|') {
+            Some("it contains '|'".to_string())
+        } else if name.contains(',') {
+            Some("it contains ','".to_string())
+        } else {
+            seen.insert(name.clone(), s)
+                .map(|first| format!("node {first} has the same name"))
+        };
+        if let Some(why) = why {
+            let what = match graph.label(s) {
+                Some(_) => format!("the label '{name}' of node {s}"),
+                None => format!("node {s} (unlabelled, so named '{name}')"),
+            };
+            return Err(Error::Options(format!(
+                "practice item {id}: an answer cannot name {what}: {why}; a label must be non-empty, unique, and without spaces, '|' or ','"
+            )));
+        }
+    }
+    Ok(())
 }
 
 fn graph_children(graph: &Graph, s: u32) -> Vec<u32> {
