@@ -13,7 +13,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use prune::practice::{Problem, make_set};
+use prune::practice::{Kind, Problem, make_set};
 use serde_json::{Value, json};
 
 /// A fresh directory under the system temp dir, removed when dropped.
@@ -468,6 +468,42 @@ fn a_failed_save_is_reported_after_that_answer_naming_the_directory() {
         assert!(!said.contains(&file_named), "{said}");
     }
     assert_one_line_error(out.status.code(), &stderr, &["not saved"]);
+}
+
+// ── 13. Node names are read whatever their case ─────────────────────────────────────────
+
+#[test]
+fn answers_are_graded_whatever_the_case_of_node_names() {
+    let set = problems(7, 24);
+    let mut named = 0;
+    for (p, key) in set.iter().zip(key_lines(&set)) {
+        for line in [key.to_lowercase(), key.to_uppercase()] {
+            let v = p.grade(&line).unwrap();
+            assert!(
+                v.correct,
+                "{} ({:?}): `{line}`: {}",
+                p.item.id, p.item.kind, v.why
+            );
+        }
+        named += usize::from(matches!(
+            p.item.kind,
+            Kind::Decision | Kind::Leaves | Kind::Interrupted | Kind::Next
+        ));
+    }
+    assert!(named >= 8, "too few answers that name nodes: {named}");
+}
+
+#[test]
+fn labels_that_differ_only_by_case_still_need_their_own_case() {
+    // 000-bound-not-exact has both G and g: the exact label is the one meant.
+    let lesson = prune::lesson::Lesson::open("000-bound-not-exact").unwrap();
+    let graph = &lesson.graph;
+    let by_label = |l: &str| (0..graph.len() as u32).find(|&s| graph.label(s) == Some(l));
+    assert!(by_label("G").is_some() && by_label("g").is_some());
+    for p in prune::practice::problems_of(&lesson).unwrap() {
+        let key = p.answer().unwrap().to_string();
+        assert!(p.grade(&key).unwrap().correct, "{}: {key}", p.item.id);
+    }
 }
 
 // ── 4. Practice files and answer lines are bounded ───────────────────────────────────────

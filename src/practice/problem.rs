@@ -281,7 +281,7 @@ impl Problem {
             why: String::new(),
             expected: expected.to_string(),
         };
-        let given = match Answer::parse(self.item.kind, text) {
+        let given = match Answer::parse(self.item.kind, text).map(|a| self.spelled(a)) {
             Ok(Answer::Leaves {
                 evaluated,
                 mut skipped,
@@ -314,6 +314,39 @@ impl Problem {
             verdict.run = self.item.runs[1].name.clone();
         }
         Ok(verdict)
+    }
+
+    /// `given` with every node name spelled as the tree labels it, so the case an answer
+    /// is typed in does not matter (the README's promise).
+    fn spelled(&self, given: Answer) -> Answer {
+        let graph = &self.lesson.graph;
+        let name = |n: String| query::canonical_name(graph, &n);
+        match given {
+            Answer::Decision { value, choice } => Answer::Decision {
+                value,
+                choice: name(choice),
+            },
+            Answer::Leaves { evaluated, skipped } => Answer::Leaves {
+                evaluated: evaluated.into_iter().map(name).collect(),
+                skipped: skipped.into_iter().map(name).collect(),
+            },
+            Answer::Interrupted {
+                status,
+                depth,
+                value,
+                choice,
+            } => Answer::Interrupted {
+                status,
+                depth,
+                value,
+                choice: name(choice),
+            },
+            Answer::Next(next) => match next.strip_prefix("enter ") {
+                Some(n) => Answer::Next(format!("enter {}", name(n.to_string()))),
+                None => Answer::Next(next),
+            },
+            other => other,
+        }
     }
 
     fn root_call(&self, solved: &Solved) -> Option<usize> {
