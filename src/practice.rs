@@ -369,6 +369,25 @@ pub fn problems_of(lesson: &Lesson) -> Result<Vec<Problem>> {
     Ok(out)
 }
 
+/// The problems of a round on one lesson: its own practice items, or a generated set from
+/// `seed` when it has none. A broken item is an error that names it: replacing the lesson's
+/// questions with other ones would hide the mistake from the lesson's author.
+pub fn lesson_round(lesson: &Lesson, seed: u64) -> Result<Vec<Problem>> {
+    let own = problems_of(lesson)?;
+    if own.is_empty() {
+        return make_set(seed, 6, &[], false);
+    }
+    Ok(own)
+}
+
+/// A seed that differs from one round to the next: a generated round's problem ids carry
+/// it, so the round can be replayed with `prune practice tui --seed N`.
+pub fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(1, |d| d.as_secs() % 100_000)
+}
+
 /// The problems of a set: lesson items first (if asked), then `count` generated ones that
 /// cycle through `kinds`.
 pub fn make_set(seed: u64, count: usize, kinds: &[Kind], lessons: bool) -> Result<Vec<Problem>> {

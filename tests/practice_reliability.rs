@@ -470,6 +470,30 @@ fn a_failed_save_is_reported_after_that_answer_naming_the_directory() {
     assert_one_line_error(out.status.code(), &stderr, &["not saved"]);
 }
 
+// ── 11. A lesson's broken practice item is reported, not replaced ───────────────────────
+
+#[test]
+fn a_broken_practice_item_in_a_lesson_is_reported_to_its_author() {
+    use prune::lesson::{Lesson, Overrides};
+    use prune::tui::app::App;
+    let mut lesson = Lesson::open("004-max-cutoff").unwrap();
+    assert!(!lesson.spec.practice.is_empty());
+    lesson.spec.practice[0].node = Some("nowhere".into());
+    let setup = lesson
+        .setup(Some("alpha-beta"), &Overrides::default())
+        .unwrap();
+    let mut app = App::new(vec![lesson.clone()], lesson, setup).unwrap();
+    app.start_practice();
+    assert!(
+        app.practice.is_none(),
+        "a generated round replaced the lesson's items"
+    );
+    let message = app.message.clone().unwrap_or_default();
+    for part in ["004-max-cutoff", "nowhere"] {
+        assert!(message.contains(part), "`{part}` missing from: {message}");
+    }
+}
+
 // ── 13. Node names are read whatever their case ─────────────────────────────────────────
 
 #[test]
