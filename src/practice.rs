@@ -11,7 +11,8 @@
 //! `Problem`; `Problem::describe()` (or `item.question`, `settings()`, `item.answer_format`)
 //! poses it; `Problem::grade(line)` returns a `Verdict` (correct, node, step, why, expected);
 //! `Problem::solve_run(i)` gives the recorded run whose trace `step` the verdict cites;
-//! `store::Progress::{load, record, save}` keeps the learner's tally.
+//! `store::Keeper::record` adds a graded answer to the learner's progress file at once
+//! (`store::Progress::load` reads it).
 
 pub mod answer;
 pub mod generate;
@@ -368,6 +369,25 @@ pub fn problems_of(lesson: &Lesson) -> Result<Vec<Problem>> {
     Ok(out)
 }
 
+/// The problems of a round on one lesson: its own practice items, or a generated set from
+/// `seed` when it has none. A broken item is an error that names it: replacing the lesson's
+/// questions with other ones would hide the mistake from the lesson's author.
+pub fn lesson_round(lesson: &Lesson, seed: u64) -> Result<Vec<Problem>> {
+    let own = problems_of(lesson)?;
+    if own.is_empty() {
+        return make_set(seed, 6, &[], false);
+    }
+    Ok(own)
+}
+
+/// A seed that differs from one round to the next: a generated round's problem ids carry
+/// it, so the round can be replayed with `prune practice tui --seed N`.
+pub fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(1, |d| d.as_secs() % 100_000)
+}
+
 /// The problems of a set: lesson items first (if asked), then `count` generated ones that
 /// cycle through `kinds`.
 pub fn make_set(seed: u64, count: usize, kinds: &[Kind], lessons: bool) -> Result<Vec<Problem>> {
@@ -406,6 +426,10 @@ pub fn make_set_with(
     Ok(out)
 }
 
+/// Set and answer files larger than this are refused before they are read: a set of the
+/// largest generated count (1,000 problems of 52 nodes) is under 4 MiB.
+pub const MAX_SET_BYTES: u64 = 16 << 20;
+
 pub fn read_set(path: &Path) -> Result<Vec<Problem>> {
     let set: Set = read_json(path)?;
     if set.format != SET_FORMAT {
@@ -415,25 +439,101 @@ pub fn read_set(path: &Path) -> Result<Vec<Problem>> {
             set.format
         )));
     }
-    set.items.into_iter().map(Problem::new).collect()
+    unique_ids(path, &set.items)?;
+    // An item's own errors name the item; the file is named here.
+    set.items
+        .into_iter()
+        .map(|item| {
+            Problem::new(item).map_err(|e| Error::Options(format!("{}: {e}", path.display())))
+        })
+        .collect()
+}
+
+/// Verdicts and answer files are keyed by item id, so two items with one id could never
+/// both be answered.
+fn unique_ids(path: &Path, items: &[Item]) -> Result<()> {
+    let mut seen = BTreeMap::new();
+    for (i, item) in items.iter().enumerate() {
+        if let Some(first) = seen.insert(item.id.as_str(), i) {
+            return Err(Error::Options(format!(
+                "{}: items {} and {} both have the id '{}'; ids must be unique",
+                path.display(),
+                first + 1,
+                i + 1,
+                item.id
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// A file's text, read through every check first (a regular file, within `limit`, UTF-8),
+/// and never more than `limit` bytes of it even if it grows while being read.
+pub(crate) fn read_bounded(path: &Path, limit: u64) -> Result<String> {
+    use std::io::Read;
+    crate::lesson::check_file(path, limit)?;
+    let io = |source| Error::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .map_err(io)?
+        .take(limit + 1)
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
+    if bytes.len() as u64 > limit {
+        return Err(Error::TooLarge {
+            path: path.to_path_buf(),
+            size: bytes.len() as u64,
+            limit,
+        });
+    }
+    crate::lesson::utf8_text(path, bytes)
 }
 
 fn read_json<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T> {
-    let text = std::fs::read_to_string(path).map_err(|source| Error::Io {
-        path: path.to_path_buf(),
-        source,
-    })?;
-    serde_json::from_str(&text).map_err(|e| Error::Json {
-        path: path.display().to_string(),
-        line: e.line(),
-        column: e.column(),
-        message: e.to_string(),
-    })
+    let text = read_bounded(path, MAX_SET_BYTES)?;
+    serde_json::from_str(&text)
+        .map_err(|e| crate::error::json_error(&path.display().to_string(), &e))
 }
 
-/// Answer files: `{"ID": "answer line", ...}`; see `answer::format_hint` for each kind.
+/// Answer files: `{"ID": "answer line", ...}`; see `answer::format_hint` for each kind. An id
+/// given twice is refused (JSON readers differ on which one would count).
 pub fn read_answers(path: &Path) -> Result<BTreeMap<String, String>> {
-    read_json(path)
+    let answers: Answers = read_json(path)?;
+    Ok(answers.0)
+}
+
+/// An answer file's object, read so that a repeated id is an error naming it.
+struct Answers(BTreeMap<String, String>);
+
+impl<'de> Deserialize<'de> for Answers {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Answers, D::Error> {
+        struct Visit;
+        impl<'de> serde::de::Visitor<'de> for Visit {
+            type Value = Answers;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("an object from item id to answer line")
+            }
+            fn visit_map<M: serde::de::MapAccess<'de>>(
+                self,
+                mut map: M,
+            ) -> std::result::Result<Answers, M::Error> {
+                let mut out = BTreeMap::new();
+                while let Some((id, line)) = map.next_entry::<String, String>()? {
+                    if out.contains_key(&id) {
+                        return Err(serde::de::Error::custom(format!(
+                            "the id '{id}' is answered twice; give each item one answer"
+                        )));
+                    }
+                    out.insert(id, line);
+                }
+                Ok(Answers(out))
+            }
+        }
+        d.deserialize_map(Visit)
+    }
 }
 
 /// Grades every item of a set; items without an answer are wrong.
@@ -457,22 +557,32 @@ pub fn grade_set(problems: &[Problem], answers: &BTreeMap<String, String>) -> Re
 
 // The commands of `prune practice`, on plain data (`cli` parses the command line).
 
-/// A line-based round on stdin and stdout; the tally is added to the saved progress.
+/// A line-based round on stdin and stdout. Each graded answer is added to the saved progress
+/// as soon as it is graded, so an interrupted round keeps every answer already given; an
+/// answer that could not be saved is said at once, and the round then ends in an error.
 pub fn quiz_in_terminal(problems: &[Problem]) -> Result<()> {
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();
-    let mut progress = store::Progress::load()?;
-    quiz(problems, &mut stdin.lock(), &mut out, &mut progress)?;
-    progress.save()?;
-    Ok(())
+    let mut keeper = store::Keeper::located()?;
+    quiz(problems, &mut stdin.lock(), &mut out, &mut keeper)?;
+    match keeper.unsaved_note() {
+        Some(note) => Err(Error::Options(note)),
+        None => Ok(()),
+    }
 }
 
-/// The closing line of a full-screen round: the score, and where progress was saved.
-pub fn round_closing(right: usize, asked: usize) -> String {
+/// The closing line of a full-screen round: the score, and where progress was saved; an
+/// error if some answers were not saved (`unsaved`: the screen's account of it).
+pub fn round_closing(right: usize, asked: usize, unsaved: Option<String>) -> Result<String> {
+    if let Some(why) = unsaved {
+        return Err(Error::Options(format!(
+            "{right} of {asked} correct, but {why}"
+        )));
+    }
     let saved = store::progress_path()
         .map(|p| format!("; progress saved in {}", p.display()))
         .unwrap_or_default();
-    format!("{right} of {asked} correct{saved}\n")
+    Ok(format!("{right} of {asked} correct{saved}\n"))
 }
 
 /// The set file (trees and questions, no answers) of `problems`, generated from `seed`.
@@ -595,13 +705,46 @@ fn trace_row(p: &Problem, run: &str, step: u64) -> Option<String> {
     Some(format!("{header}\n{row}"))
 }
 
-/// A line-based round: pose each problem, read one answer line, grade it, keep the tally.
-/// `q` stops, `?` shows the answer without counting the problem.
+/// The longest answer line the line quiz reads; a longer one (or an endless one from a pipe)
+/// is an error, not a line held in memory.
+pub const MAX_ANSWER_LINE: usize = 4096;
+
+/// One answer line from `input`, without its line ending; `None` at the end of the input.
+fn read_answer_line(input: &mut dyn BufRead) -> Result<Option<String>> {
+    use std::io::Read;
+    let stdin = |source| Error::Io {
+        path: "<stdin>".into(),
+        source,
+    };
+    let mut bytes = Vec::new();
+    // One byte more than allowed, to tell a full-length line from a longer one.
+    input
+        .take(MAX_ANSWER_LINE as u64 + 1)
+        .read_until(b'\n', &mut bytes)
+        .map_err(stdin)?;
+    if bytes.is_empty() {
+        return Ok(None);
+    }
+    if bytes.last() == Some(&b'\n') {
+        bytes.pop();
+    } else if bytes.len() > MAX_ANSWER_LINE {
+        return Err(Error::Options(format!(
+            "<stdin>: an answer line is longer than {MAX_ANSWER_LINE} bytes"
+        )));
+    }
+    String::from_utf8(bytes)
+        .map(Some)
+        .map_err(|_| Error::Options("<stdin>: an answer line is not UTF-8 text".into()))
+}
+
+/// A line-based round: pose each problem, read one answer line, grade it, and give it to
+/// `keeper` at once (which saves it). `q` stops, `?` shows the answer without counting the
+/// problem.
 pub fn quiz(
     problems: &[Problem],
     input: &mut dyn BufRead,
     out: &mut dyn Write,
-    progress: &mut store::Progress,
+    keeper: &mut store::Keeper,
 ) -> Result<(usize, usize)> {
     let (mut right, mut asked) = (0, 0);
     for (i, p) in problems.iter().enumerate() {
@@ -615,8 +758,10 @@ pub fn quiz(
         writeln!(out, "{}", p.describe())?;
         write!(out, "> ")?;
         out.flush()?;
-        let mut line = String::new();
-        if input.read_line(&mut line)? == 0 || line.trim() == "q" {
+        let Some(line) = read_answer_line(input)? else {
+            break;
+        };
+        if line.trim() == "q" {
             break;
         }
         if line.trim() == "?" {
@@ -625,7 +770,7 @@ pub fn quiz(
         }
         let v = p.grade(&line)?;
         asked += 1;
-        progress.record(p.item.kind, v.correct);
+        let saved = keeper.record(p.item.kind, v.correct);
         if v.correct {
             right += 1;
             writeln!(out, "✓ correct")?;
@@ -641,7 +786,11 @@ pub fn quiz(
                 writeln!(out, "{row}")?;
             }
         }
+        if let Err(why) = saved {
+            writeln!(out, "  (this answer is not saved: {why})")?;
+        }
     }
+    let progress = keeper.progress();
     writeln!(
         out,
         "\n{right} of {asked} correct (streak {}, best {})",

@@ -71,15 +71,16 @@ fn io_error(source: io::Error) -> Error {
 
 /// A practice round on its own (`prune practice tui`), until the learner quits or answers
 /// everything; the progress file gets every graded answer as it happens. Returns (right,
-/// answered).
-pub fn practice_round(problems: Vec<Problem>) -> Result<(usize, usize)> {
+/// answered, what became of answers that could not be saved).
+pub fn practice_round(problems: Vec<Problem>) -> Result<(usize, usize, Option<String>)> {
     need_terminal(
         "prune practice tui needs a terminal; for piped input use `prune practice quiz`",
     )?;
     let progress = Progress::load()?;
     let mut round = PracticeScreen::new(problems, progress).saving(true);
     session(|terminal| round_loop(terminal, &mut round))?;
-    Ok(round.score())
+    let (right, asked) = round.score();
+    Ok((right, asked, round.unsaved_note()))
 }
 
 fn need_terminal(why: &str) -> Result<()> {

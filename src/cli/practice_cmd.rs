@@ -26,8 +26,8 @@ pub fn command(args: &PracticeArgs) -> Result<String> {
             Ok(String::new())
         }
         PracticeCommand::Tui { pick } => {
-            let (right, asked) = crate::tui::practice_round(pick.problems()?)?;
-            Ok(practice::round_closing(right, asked))
+            let (right, asked, unsaved) = crate::tui::practice_round(pick.problems()?)?;
+            practice::round_closing(right, asked, unsaved)
         }
         PracticeCommand::Export { pick } => Ok(practice::set_json(pick.seed, pick.problems()?)),
         PracticeCommand::Grade { set, answers, json } => practice::grade_files(set, answers, *json),

@@ -49,8 +49,9 @@ pub fn format_hint(kind: Kind) -> &'static str {
     }
 }
 
+/// A score; `INF` and `Inf` are `inf`, as case never matters in an answer.
 fn score(word: &str) -> Result<i32, String> {
-    parse_bound(word)
+    parse_bound(&word.to_ascii_lowercase())
 }
 
 fn names(text: &str) -> Vec<String> {

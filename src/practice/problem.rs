@@ -80,6 +80,7 @@ impl Problem {
             path: format!("practice item {}", item.id),
             problem,
         })?;
+        check_names(&item.id, &graph)?;
         if item.runs.is_empty() || (item.kind == Kind::Quiescence && item.runs.len() < 2) {
             return Err(Error::Options(format!(
                 "practice item {}: a {} problem needs {} run(s)",
@@ -280,7 +281,7 @@ impl Problem {
             why: String::new(),
             expected: expected.to_string(),
         };
-        let given = match Answer::parse(self.item.kind, text) {
+        let given = match Answer::parse(self.item.kind, text).map(|a| self.spelled(a)) {
             Ok(Answer::Leaves {
                 evaluated,
                 mut skipped,
@@ -313,6 +314,39 @@ impl Problem {
             verdict.run = self.item.runs[1].name.clone();
         }
         Ok(verdict)
+    }
+
+    /// `given` with every node name spelled as the tree labels it, so the case an answer
+    /// is typed in does not matter (the README's promise).
+    fn spelled(&self, given: Answer) -> Answer {
+        let graph = &self.lesson.graph;
+        let name = |n: String| query::canonical_name(graph, &n);
+        match given {
+            Answer::Decision { value, choice } => Answer::Decision {
+                value,
+                choice: name(choice),
+            },
+            Answer::Leaves { evaluated, skipped } => Answer::Leaves {
+                evaluated: evaluated.into_iter().map(name).collect(),
+                skipped: skipped.into_iter().map(name).collect(),
+            },
+            Answer::Interrupted {
+                status,
+                depth,
+                value,
+                choice,
+            } => Answer::Interrupted {
+                status,
+                depth,
+                value,
+                choice: name(choice),
+            },
+            Answer::Next(next) => match next.strip_prefix("enter ") {
+                Some(n) => Answer::Next(format!("enter {}", name(n.to_string()))),
+                None => Answer::Next(next),
+            },
+            other => other,
+        }
     }
 
     fn root_call(&self, solved: &Solved) -> Option<usize> {
@@ -807,6 +841,38 @@ impl Problem {
     pub fn start(&self) -> u32 {
         self.item.runs[0].start.unwrap_or(0)
     }
+}
+
+/// Every node must have a name an answer line can spell, or its key would grade wrong:
+/// answers split words at spaces and commas and a leaves answer at `|`, and a name must pick
+/// out one node. A node without a label is named by its number.
+fn check_names(id: &str, graph: &Graph) -> Result<()> {
+    let mut seen = std::collections::BTreeMap::new();
+    for s in 0..graph.len() as u32 {
+        let name = graph.name(s);
+        let why = if name.is_empty() {
+            Some("it is empty".to_string())
+        } else if name.chars().any(char::is_whitespace) {
+            Some("it contains a space".to_string())
+        } else if name.contains('|') {
+            Some("it contains '|'".to_string())
+        } else if name.contains(',') {
+            Some("it contains ','".to_string())
+        } else {
+            seen.insert(name.clone(), s)
+                .map(|first| format!("node {first} has the same name"))
+        };
+        if let Some(why) = why {
+            let what = match graph.label(s) {
+                Some(_) => format!("the label '{name}' of node {s}"),
+                None => format!("node {s} (unlabelled, so named '{name}')"),
+            };
+            return Err(Error::Options(format!(
+                "practice item {id}: an answer cannot name {what}: {why}; a label must be non-empty, unique, and without spaces, '|' or ','"
+            )));
+        }
+    }
+    Ok(())
 }
 
 fn graph_children(graph: &Graph, s: u32) -> Vec<u32> {

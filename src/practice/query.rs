@@ -15,13 +15,39 @@ pub use crate::value::score_json;
 /// A node by label, or by number when no label matches.
 pub fn find_node(graph: &Graph, name: &str) -> Option<u32> {
     let name = name.trim();
-    (0..graph.len() as u32)
-        .find(|&s| graph.label(s) == Some(name))
-        .or_else(|| {
-            name.parse::<u32>()
-                .ok()
-                .filter(|&s| (s as usize) < graph.len())
-        })
+    find_label(graph, name).or_else(|| {
+        name.parse::<u32>()
+            .ok()
+            .filter(|&s| (s as usize) < graph.len())
+    })
+}
+
+/// A node by label: the label written exactly, else the one label that matches ignoring case
+/// (answers may be typed in any case; where two labels differ only by case, such as G and g,
+/// only the exact one names a node).
+pub fn find_label(graph: &Graph, name: &str) -> Option<u32> {
+    let nodes = 0..graph.len() as u32;
+    if let Some(s) = nodes.clone().find(|&s| graph.label(s) == Some(name)) {
+        return Some(s);
+    }
+    let mut caseless = nodes.filter(|&s| {
+        graph
+            .label(s)
+            .is_some_and(|l| l.to_lowercase() == name.to_lowercase())
+    });
+    match (caseless.next(), caseless.next()) {
+        (Some(s), None) => Some(s),
+        _ => None,
+    }
+}
+
+/// A node name as an answer wrote it, spelled as the tree labels it (`A` for `a` when only
+/// `A` exists); a name that matches no label is kept as written.
+pub fn canonical_name(graph: &Graph, name: &str) -> String {
+    match find_label(graph, name) {
+        Some(s) => graph.name(s),
+        None => name.to_string(),
+    }
 }
 
 /// One admitted call as the practice grader reads it: a row of the index's tree (call `i`

@@ -1,23 +1,45 @@
 //! Practice progress on disk: attempts, streaks and results by kind, as one JSON file.
 //!
 //! Location: `$PRUNE_DATA_DIR`, else `$XDG_DATA_HOME/prune`, else `~/.local/share/prune`.
+//!
+//! No graded answer is lost: each one is added by `add`, which holds an advisory lock on
+//! `progress.json.lock` while it reads the file, adds the answer and writes the file back, so
+//! rounds running at once add to each other's tallies instead of overwriting them. The new
+//! file is written under a name of its own, flushed to disk, renamed over the old one and the
+//! directory flushed too, so a crash or a signal leaves either the old file or the new one. A
+//! symlinked progress file is written through to its target. The file is read strictly (an
+//! object of the known shape, counters that agree), and keys this version does not know are
+//! written back as they were.
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::fs::File;
+use std::io::Write;
+use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 use super::Kind;
 use crate::error::{Error, Result};
 
+/// Progress files larger than this are refused: a real one is a few hundred bytes.
+pub const MAX_PROGRESS_BYTES: u64 = 1 << 20;
+
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(expecting = "an object with attempts and correct")]
 pub struct Tally {
     pub attempts: u64,
     pub correct: u64,
+    /// Keys this version does not know (written by a newer one), kept as they were.
+    #[serde(flatten)]
+    pub other: BTreeMap<String, Value>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(
+    default,
+    expecting = "an object with attempts, correct, streak, best_streak and by_kind"
+)]
 pub struct Progress {
     pub attempts: u64,
     pub correct: u64,
@@ -25,6 +47,9 @@ pub struct Progress {
     pub streak: u64,
     pub best_streak: u64,
     pub by_kind: BTreeMap<String, Tally>,
+    /// Keys this version does not know (written by a newer one), kept as they were.
+    #[serde(flatten)]
+    pub other: BTreeMap<String, Value>,
 }
 
 pub fn data_dir() -> Option<PathBuf> {
@@ -42,50 +67,39 @@ pub fn progress_path() -> Option<PathBuf> {
     data_dir().map(|d| d.join("progress.json"))
 }
 
+/// Why there is no progress file to save to.
+pub const NO_PLACE: &str = "there is no place for the progress file: none of PRUNE_DATA_DIR, XDG_DATA_HOME and HOME is set";
+
 impl Progress {
-    /// The saved progress; a missing file is a fresh start.
+    /// The saved progress; a missing file (or no place for one) is a fresh start.
     pub fn load() -> Result<Progress> {
-        let Some(path) = progress_path() else {
-            return Ok(Progress::default());
-        };
-        match std::fs::read_to_string(&path) {
-            Ok(text) => serde_json::from_str(&text).map_err(|e| Error::Json {
-                path: path.display().to_string(),
-                line: e.line(),
-                column: e.column(),
-                message: e.to_string(),
-            }),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Progress::default()),
-            Err(source) => Err(Error::Io { path, source }),
+        match progress_path() {
+            Some(path) => Progress::load_from(&path),
+            None => Ok(Progress::default()),
         }
     }
 
-    pub fn save(&self) -> Result<()> {
-        let Some(path) = progress_path() else {
-            return Ok(());
+    /// The progress saved in `path`; a missing file is a fresh start.
+    pub fn load_from(path: &Path) -> Result<Progress> {
+        let text = match read_progress_text(path) {
+            Ok(Some(text)) => text,
+            Ok(None) => return Ok(Progress::default()),
+            Err(e) => return Err(e),
         };
-        let io = |source| Error::Io {
-            path: path.clone(),
-            source,
-        };
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir).map_err(io)?;
-        }
-        let text = serde_json::to_string_pretty(self).expect("progress serializes");
-        // Write beside and rename, so an interrupted save never leaves half a file.
-        let tmp = path.with_extension("json.tmp");
-        std::fs::write(&tmp, text + "\n").map_err(io)?;
-        std::fs::rename(&tmp, &path).map_err(io)
+        let progress = parse(path, &text)?;
+        progress.check(path)?;
+        Ok(progress)
     }
 
+    /// Adds one graded answer. Counters stop at their largest value instead of wrapping.
     pub fn record(&mut self, kind: Kind, correct: bool) {
-        self.attempts += 1;
+        self.attempts = self.attempts.saturating_add(1);
         let tally = self.by_kind.entry(kind.name().to_string()).or_default();
-        tally.attempts += 1;
+        tally.attempts = tally.attempts.saturating_add(1);
         if correct {
-            self.correct += 1;
-            tally.correct += 1;
-            self.streak += 1;
+            self.correct = self.correct.saturating_add(1);
+            tally.correct = tally.correct.saturating_add(1);
+            self.streak = self.streak.saturating_add(1);
             self.best_streak = self.best_streak.max(self.streak);
         } else {
             self.streak = 0;
@@ -100,9 +114,378 @@ impl Progress {
         for (kind, t) in &self.by_kind {
             text.push_str(&format!("  {kind:<12} {} of {}\n", t.correct, t.attempts));
         }
-        if let Some(p) = progress_path() {
-            text.push_str(&format!("(saved in {})\n", p.display()));
+        match progress_path() {
+            Some(p) => text.push_str(&format!("(saved in {})\n", p.display())),
+            None => text.push_str(&format!("(not saved: {NO_PLACE})\n")),
         }
         text
+    }
+
+    /// The rules every file this program writes keeps; a file that breaks one was edited or
+    /// is not a progress file, and is refused rather than misread.
+    fn check(&self, path: &Path) -> Result<()> {
+        let broken = |rule: String| {
+            Err(Error::Options(format!(
+                "{}: {rule}; fix or remove the file",
+                path.display()
+            )))
+        };
+        if self.correct > self.attempts {
+            return broken(format!(
+                "'correct' ({}) is more than 'attempts' ({})",
+                self.correct, self.attempts
+            ));
+        }
+        if self.streak > self.best_streak || self.best_streak > self.correct {
+            return broken(format!(
+                "'streak' ({}) ≤ 'best_streak' ({}) ≤ 'correct' ({}) does not hold",
+                self.streak, self.best_streak, self.correct
+            ));
+        }
+        for (kind, t) in &self.by_kind {
+            if t.correct > t.attempts {
+                return broken(format!(
+                    "by_kind '{kind}': 'correct' ({}) is more than 'attempts' ({})",
+                    t.correct, t.attempts
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The text of a progress file, `None` when there is none yet. A directory, a FIFO or a
+/// device in its place is refused (reading a FIFO would wait forever), and so is a file over
+/// the size limit; the read itself is bounded too, in case the file grows meanwhile.
+fn read_progress_text(path: &Path) -> Result<Option<String>> {
+    use std::io::ErrorKind::{NotADirectory, NotFound};
+    match crate::lesson::check_file(path, MAX_PROGRESS_BYTES) {
+        // No file yet; where the directory itself cannot be made, the first save says so,
+        // naming it.
+        Err(Error::Io { source, .. }) if matches!(source.kind(), NotFound | NotADirectory) => {
+            return Ok(None);
+        }
+        Err(e) => return Err(e),
+        Ok(()) => {}
+    }
+    let text = super::read_bounded(path, MAX_PROGRESS_BYTES)?;
+    if text.trim().is_empty() {
+        return Err(Error::Options(format!(
+            "{}: the progress file is empty; remove it to start afresh",
+            path.display()
+        )));
+    }
+    Ok(Some(text))
+}
+
+/// The file's JSON as progress: an object of the known shape, nothing else.
+fn parse(path: &Path, text: &str) -> Result<Progress> {
+    let json = |e: serde_json::Error| crate::error::json_error(&path.display().to_string(), &e);
+    let value: Value = serde_json::from_str(text).map_err(json)?;
+    if !value.is_object() {
+        return Err(Error::Options(format!(
+            "{}: not a progress file: it holds {}, not an object with attempts, correct, streak, best_streak and by_kind",
+            path.display(),
+            json_kind(&value)
+        )));
+    }
+    // Parsed again from the text so a wrong field is reported at its line and column.
+    serde_json::from_str(text).map_err(json)
+}
+
+fn json_kind(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "a list",
+        Value::Object(_) => "an object",
+    }
+}
+
+/// Adds one graded answer to the progress file at `path` and returns the progress as now
+/// saved (with every other round's answers). The file is read, changed and written under
+/// the lock, so answers graded at the same time in other processes all count.
+pub fn add(path: &Path, kind: Kind, correct: bool) -> Result<Progress> {
+    let _lock = Lock::take(path)?;
+    let mut progress = Progress::load_from(path)?;
+    progress.record(kind, correct);
+    write_atomically(path, &to_text(&progress))?;
+    Ok(progress)
+}
+
+fn to_text(progress: &Progress) -> String {
+    serde_json::to_string_pretty(progress).expect("progress serializes") + "\n"
+}
+
+/// The directory a file lives in (`.` for a bare name).
+fn parent_of(path: &Path) -> &Path {
+    match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    }
+}
+
+fn create_dir(dir: &Path) -> Result<()> {
+    std::fs::create_dir_all(dir).map_err(|source| Error::Io {
+        path: dir.to_path_buf(),
+        source: with_context(source, "cannot create the progress directory"),
+    })
+}
+
+/// `source` with a few words of what was being done in front of the system's message.
+fn with_context(source: std::io::Error, what: &str) -> std::io::Error {
+    std::io::Error::new(source.kind(), format!("{what}: {source}"))
+}
+
+/// An exclusive advisory lock on `<progress file>.lock`, held until dropped (closing the
+/// file releases it, also when the process dies).
+struct Lock {
+    _file: File,
+}
+
+impl Lock {
+    fn take(path: &Path) -> Result<Lock> {
+        create_dir(parent_of(path))?;
+        let mut name = path.file_name().unwrap_or_default().to_os_string();
+        name.push(".lock");
+        let lock_path = path.with_file_name(name);
+        let io = |source| Error::Io {
+            path: lock_path.clone(),
+            source: with_context(source, "cannot lock the progress file"),
+        };
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&lock_path)
+            .map_err(io)?;
+        lock_exclusive(&file).map_err(io)?;
+        Ok(Lock { _file: file })
+    }
+}
+
+#[cfg(unix)]
+fn lock_exclusive(file: &File) -> std::io::Result<()> {
+    use std::os::fd::AsRawFd;
+    loop {
+        // SAFETY: flock(2) on a descriptor this `File` owns for the whole call.
+        if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX) } == 0 {
+            return Ok(());
+        }
+        let e = std::io::Error::last_os_error();
+        // A signal handled elsewhere in the process interrupts the wait; wait again.
+        if e.kind() != std::io::ErrorKind::Interrupted {
+            return Err(e);
+        }
+    }
+}
+
+#[cfg(not(unix))]
+fn lock_exclusive(_file: &File) -> std::io::Result<()> {
+    Ok(())
+}
+
+/// Where writing `path` lands: through any symlinks to the file they point at, so a link
+/// (e.g. into a synced folder) stays a link.
+fn write_target(path: &Path) -> Result<PathBuf> {
+    let mut target = path.to_path_buf();
+    // Bounded like the kernel's own limit on nested links, so a loop is an error, not a hang.
+    for _ in 0..40 {
+        match std::fs::symlink_metadata(&target) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                let link = std::fs::read_link(&target).map_err(|source| Error::Io {
+                    path: target.clone(),
+                    source,
+                })?;
+                target = parent_of(&target).join(link);
+            }
+            _ => return Ok(target),
+        }
+    }
+    Err(Error::Options(format!(
+        "{}: too many levels of symbolic links",
+        path.display()
+    )))
+}
+
+/// Replaces the file at `path` (or its symlink's target) with `text` so that at every
+/// moment the file is either the old one or the new one, and the new one is on disk.
+fn write_atomically(path: &Path, text: &str) -> Result<()> {
+    let target = write_target(path)?;
+    let dir = parent_of(&target);
+    create_dir(dir)?;
+    let (tmp, mut file) = create_temp(&target)?;
+    let written = fill_temp(&mut file, &tmp, &target, text);
+    drop(file);
+    let renamed = written.and_then(|()| {
+        std::fs::rename(&tmp, &target).map_err(|source| Error::Io {
+            path: target.clone(),
+            source: with_context(source, "cannot replace the progress file"),
+        })
+    });
+    if renamed.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    renamed?;
+    sync_dir(dir).map_err(|source| Error::Io {
+        path: dir.to_path_buf(),
+        source: with_context(source, "cannot flush the progress directory"),
+    })
+}
+
+/// A new file beside `target` under a name no other process uses (its id and a counter), so
+/// two saves never write into one temporary file.
+fn create_temp(target: &Path) -> Result<(PathBuf, File)> {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let name = target.file_name().unwrap_or_default().to_string_lossy();
+    loop {
+        let n = NEXT.fetch_add(1, Ordering::Relaxed);
+        let tmp = target.with_file_name(format!(".{name}.{}.{n}.tmp", std::process::id()));
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&tmp)
+        {
+            Ok(file) => return Ok((tmp, file)),
+            // Left by a process of the same id that died mid-save: take the next name.
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(source) => {
+                return Err(Error::Io {
+                    path: tmp,
+                    source: with_context(source, "cannot create a temporary progress file"),
+                });
+            }
+        }
+    }
+}
+
+/// Writes `text` into the temporary file and flushes it to disk; it keeps the permissions of
+/// the file it replaces (a private progress file stays private).
+fn fill_temp(file: &mut File, tmp: &Path, target: &Path, text: &str) -> Result<()> {
+    let io = |source| Error::Io {
+        path: tmp.to_path_buf(),
+        source: with_context(source, "cannot write the temporary progress file"),
+    };
+    if let Ok(meta) = std::fs::metadata(target) {
+        file.set_permissions(meta.permissions()).map_err(io)?;
+    }
+    file.write_all(text.as_bytes()).map_err(io)?;
+    file.sync_all().map_err(io)
+}
+
+/// Flushes the directory entry of a rename to disk, so the new file survives a power cut.
+#[cfg(unix)]
+fn sync_dir(dir: &Path) -> std::io::Result<()> {
+    File::open(dir)?.sync_all()
+}
+
+#[cfg(not(unix))]
+fn sync_dir(_dir: &Path) -> std::io::Result<()> {
+    Ok(())
+}
+
+/// Where a round's graded answers go.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Place {
+    /// Nowhere but memory (tests, a round that is not to be saved).
+    Memory,
+    /// The progress file at this path.
+    File(PathBuf),
+    /// Nowhere, though saving was wanted; the reason.
+    Nowhere(String),
+}
+
+impl Place {
+    /// The progress file of this user, or why there is none.
+    pub fn located() -> Place {
+        match progress_path() {
+            Some(p) => Place::File(p),
+            None => Place::Nowhere(NO_PLACE.into()),
+        }
+    }
+}
+
+/// A round's progress: what it shows, and where each graded answer is saved as it is graded.
+#[derive(Debug, Clone)]
+pub struct Keeper {
+    progress: Progress,
+    place: Place,
+    /// Graded answers that did not reach the file, and the latest reason.
+    unsaved: usize,
+    reason: Option<String>,
+}
+
+impl Keeper {
+    pub fn new(progress: Progress, place: Place) -> Keeper {
+        Keeper {
+            progress,
+            place,
+            unsaved: 0,
+            reason: None,
+        }
+    }
+
+    /// The user's saved progress, kept in the user's progress file.
+    pub fn located() -> Result<Keeper> {
+        let place = Place::located();
+        let progress = match &place {
+            Place::File(path) => Progress::load_from(path)?,
+            _ => Progress::default(),
+        };
+        Ok(Keeper::new(progress, place))
+    }
+
+    /// Adds a graded answer and saves it at once. On failure the answer still counts in
+    /// this round, and the reason is returned (and kept for `unsaved`).
+    pub fn record(&mut self, kind: Kind, correct: bool) -> std::result::Result<(), String> {
+        let saved = match &self.place {
+            Place::Memory => Ok(None),
+            Place::File(path) => add(path, kind, correct)
+                .map(Some)
+                .map_err(|e| e.to_string()),
+            Place::Nowhere(why) => Err(why.clone()),
+        };
+        match saved {
+            Ok(Some(now)) => self.progress = now,
+            Ok(None) => self.progress.record(kind, correct),
+            Err(why) => {
+                self.progress.record(kind, correct);
+                self.unsaved += 1;
+                self.reason = Some(why.clone());
+                return Err(why);
+            }
+        }
+        Ok(())
+    }
+
+    pub fn progress(&self) -> &Progress {
+        &self.progress
+    }
+
+    pub fn place(&self) -> &Place {
+        &self.place
+    }
+
+    pub fn set_place(&mut self, place: Place) {
+        self.place = place;
+    }
+
+    /// How many graded answers were not saved, and the latest reason; `None` if all were.
+    pub fn unsaved(&self) -> Option<(usize, &str)> {
+        self.reason.as_deref().map(|r| (self.unsaved, r))
+    }
+
+    /// How many of this round's answers were not saved and why, in one line; `None` if
+    /// every one was.
+    pub fn unsaved_note(&self) -> Option<String> {
+        self.unsaved().map(|(n, why)| {
+            format!(
+                "{n} answer{} not saved: {why}",
+                if n == 1 { " was" } else { "s were" }
+            )
+        })
     }
 }

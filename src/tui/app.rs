@@ -246,17 +246,7 @@ impl App {
 
     /// Opens a practice round: the lesson's own problems, or generated ones when it has none.
     pub fn start_practice(&mut self) {
-        let problems = match practice::problems_of(&self.lesson) {
-            Ok(p) if !p.is_empty() => Ok(p),
-            _ => {
-                // A fresh set each time; its problem ids carry the seed, so it can be replayed
-                // with `prune practice tui --seed N`.
-                let seed = std::time::SystemTime::now()
-                    .duration_since(std::time::UNIX_EPOCH)
-                    .map_or(1, |d| d.as_secs() % 100_000);
-                practice::make_set(seed, 6, &[], false)
-            }
-        };
+        let problems = practice::lesson_round(&self.lesson, practice::clock_seed());
         let round = problems.and_then(|p| Ok((p, Progress::load()?)));
         match round {
             Ok((problems, progress)) => {

@@ -38,7 +38,7 @@ use ratatui::widgets::{Block, Borders, Clear, Widget};
 use crate::practice::answer::Answer;
 use crate::practice::problem::{Problem, Verdict};
 use crate::practice::render::{outline, wrap};
-use crate::practice::store::{self, Progress};
+use crate::practice::store::{Keeper, Place, Progress};
 
 /// Below this size the screen asks for a larger terminal instead of drawing a broken layout.
 pub const MIN_WIDTH: u16 = 60;
@@ -87,9 +87,8 @@ pub struct PracticeScreen {
     cursor: usize,
     /// The answer given and its verdict, per problem.
     answers: Vec<Option<(String, Verdict)>>,
-    progress: Progress,
-    /// Whether each graded answer is written to the progress file at once.
-    save: bool,
+    /// The learner's progress, and where each graded answer is saved as it is graded.
+    keeper: Keeper,
     notice: Option<String>,
     help: bool,
     /// The trace table of the graded problem's run and the step to mark, while shown.
@@ -116,8 +115,7 @@ impl PracticeScreen {
             input: Vec::new(),
             cursor: 0,
             answers: vec![None; n],
-            progress,
-            save: false,
+            keeper: Keeper::new(progress, Place::Memory),
             notice: None,
             help: false,
             trace: None,
@@ -127,10 +125,18 @@ impl PracticeScreen {
         }
     }
 
-    /// Save the progress file after every graded answer.
+    /// Save every graded answer to the user's progress file as it is graded (adding to what
+    /// other rounds save meanwhile).
     pub fn saving(mut self, on: bool) -> PracticeScreen {
-        self.save = on;
+        self.keeper
+            .set_place(if on { Place::located() } else { Place::Memory });
         self
+    }
+
+    /// What became of answers that could not be saved, for the line printed after the round;
+    /// `None` if every answer was saved (or saving is off).
+    pub fn unsaved_note(&self) -> Option<String> {
+        self.keeper.unsaved_note()
     }
 
     /// Force colour on or off (tests; `NO_COLOR` decides otherwise).
@@ -174,11 +180,11 @@ impl PracticeScreen {
 
     /// Correct answers in a row, carried over from the saved progress.
     pub fn streak(&self) -> u64 {
-        self.progress.streak
+        self.keeper.progress().streak
     }
 
     pub fn progress(&self) -> &Progress {
-        &self.progress
+        self.keeper.progress()
     }
 
     pub fn help_shown(&self) -> bool {
@@ -323,15 +329,13 @@ impl PracticeScreen {
         }
         match p.grade(&text) {
             Ok(v) => {
-                self.progress.record(p.item.kind, v.correct);
+                // Saved before the verdict shows, so quitting right after loses nothing.
+                let saved = self.keeper.record(p.item.kind, v.correct);
                 self.answers[self.index] = Some((text.trim().to_string(), v));
                 self.phase = Phase::Graded;
-                self.notice = None;
-                if self.save
-                    && let Err(e) = self.progress.save()
-                {
-                    self.notice = Some(format!("Progress not saved: {e}"));
-                }
+                self.notice = saved
+                    .err()
+                    .map(|why| format!("This answer is not saved: {why}"));
             }
             Err(e) => self.notice = Some(format!("Could not grade this problem: {e}")),
         }
@@ -530,7 +534,7 @@ impl PracticeScreen {
         let (right, asked) = self.score();
         let right_text = format!(
             "score {right}/{asked} · streak {} · ? help ",
-            self.progress.streak
+            self.progress().streak
         );
         Line::styled(left.clone(), bar.add_modifier(Modifier::BOLD)).render(area, buf);
         let w = Span::raw(&right_text).width() as u16;
@@ -725,7 +729,8 @@ impl PracticeScreen {
             lines.push(Line::styled(
                 format!(
                     "Round complete: {right}/{asked} correct · streak {} (best {})",
-                    self.progress.streak, self.progress.best_streak
+                    self.progress().streak,
+                    self.progress().best_streak
                 ),
                 Style::new().add_modifier(Modifier::BOLD),
             ));
@@ -776,8 +781,9 @@ impl PracticeScreen {
             }
             groups.push(group);
         }
-        // Keep the last two rows for where the progress went; list the problems that fit.
-        let room = (area.height as usize).saturating_sub(lines.len() + 2);
+        // Keep the last rows for where the progress went; list the problems that fit.
+        let saved = self.saved_lines((area.width as usize).saturating_sub(1));
+        let room = (area.height as usize).saturating_sub(lines.len() + 1 + saved.len());
         let mut list: Vec<Line> = Vec::new();
         let total = groups.len();
         for (i, group) in groups.into_iter().enumerate() {
@@ -794,17 +800,7 @@ impl PracticeScreen {
         }
         lines.extend(list);
         lines.push(Line::raw(""));
-        let all = format!(
-            "All time: {} of {} correct",
-            self.progress.correct, self.progress.attempts
-        );
-        lines.push(Line::styled(
-            match (self.save, store::progress_path()) {
-                (true, Some(path)) => format!("{all}; saved in {}", path.display()),
-                _ => all,
-            },
-            self.faint(),
-        ));
+        lines.extend(saved);
         for (i, line) in lines.into_iter().take(area.height as usize).enumerate() {
             let row = Rect {
                 x: area.x + 1,
@@ -814,6 +810,24 @@ impl PracticeScreen {
             };
             line.render(row, buf);
         }
+    }
+
+    /// The all-time tally and where this round's answers went, wrapped to `width`: a save
+    /// that failed is said in full (and in the colour of a wrong answer), never as "saved".
+    fn saved_lines(&self, width: usize) -> Vec<Line<'static>> {
+        let p = self.progress();
+        let all = format!("All time: {} of {} correct", p.correct, p.attempts);
+        let (text, style) = match (self.keeper.unsaved_note(), self.keeper.place()) {
+            (Some(note), _) => (format!("{all}; {note}"), self.bad()),
+            (None, Place::File(path)) => {
+                (format!("{all}; saved in {}", path.display()), self.faint())
+            }
+            (None, _) => (all, self.faint()),
+        };
+        wrap(&text, width)
+            .lines()
+            .map(|l| Line::styled(l.to_string(), style))
+            .collect()
     }
 
     fn render_help(&self, area: Rect, buf: &mut Buffer) {
