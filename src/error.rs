@@ -26,6 +26,9 @@ pub enum Error {
         size: u64,
         limit: u64,
     },
+    /// A read that went past the limit (stdin, or a file longer than its reported length).
+    #[error("{path}: {}", too_long(*.limit))]
+    TooLong { path: PathBuf, limit: u64 },
     #[error("{path}: not UTF-8 text (invalid byte at offset {offset})")]
     NotUtf8 { path: PathBuf, offset: usize },
     #[error("{path}: line {line}, column {column}: {message}")]
@@ -62,6 +65,11 @@ pub enum Error {
 }
 
 pub type Result<T> = std::result::Result<T, Error>;
+
+/// The rule a bounded read broke (its size is unknown: only that it went on).
+pub fn too_long(limit: u64) -> String {
+    format!("more than {limit} bytes; this kind of file is limited to {limit} bytes")
+}
 
 /// A JSON error with the place first: file, line, column.
 pub fn json_error(origin: &str, e: &serde_json::Error) -> Error {

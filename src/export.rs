@@ -12,8 +12,7 @@ pub mod import;
 pub mod markdown;
 pub mod sexp;
 
-use std::io::Read;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 pub use dot::Passes;
 
@@ -64,7 +63,10 @@ pub fn render(
 /// that text to `out` and says so.
 pub fn import(file: &str, title: Option<&str>, out: Option<&Path>) -> Result<String> {
     let (origin, text) = if file == "-" {
-        ("<stdin>".to_string(), read_stdin()?)
+        (
+            "<stdin>".to_string(),
+            crate::input::read_stdin(MAX_FILE_BYTES)?,
+        )
     } else {
         (file.to_string(), crate::lesson::read_text(Path::new(file))?)
     };
@@ -84,26 +86,4 @@ pub fn import(file: &str, title: Option<&str>, out: Option<&Path>) -> Result<Str
 /// An s-expression tree (named `origin` in errors) as the text of a lesson file.
 pub fn import_text(origin: &str, text: &str, title: Option<&str>) -> Result<String> {
     import::lesson_json(origin, text, title)
-}
-
-fn read_stdin() -> Result<String> {
-    let path = PathBuf::from("<stdin>");
-    let mut bytes = Vec::new();
-    // Read one byte past the limit to tell "at the limit" from "over it".
-    std::io::stdin()
-        .lock()
-        .take(MAX_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|source| Error::Io {
-            path: path.clone(),
-            source,
-        })?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(Error::TooLarge {
-            path,
-            size: bytes.len() as u64,
-            limit: MAX_FILE_BYTES,
-        });
-    }
-    crate::lesson::utf8_text(&path, bytes)
 }

@@ -388,53 +388,18 @@ impl Lesson {
     }
 }
 
-/// Reads a text file with the checks a user needs to hear about before any parsing: it is a
-/// file, it is not too large, it is UTF-8.
+/// Reads a lesson-sized text file (see `crate::input`: a regular file, read through a bounded
+/// reader, UTF-8, a byte order mark skipped).
 pub fn read_text(path: &Path) -> Result<String> {
     read_text_within(path, MAX_FILE_BYTES)
 }
 
 /// `read_text` with a size limit of the caller's (saved traces are larger than lessons).
 pub fn read_text_within(path: &Path, limit: u64) -> Result<String> {
-    check_file(path, limit)?;
-    let bytes = std::fs::read(path).map_err(|source| Error::Io {
-        path: path.to_path_buf(),
-        source,
-    })?;
-    utf8_text(path, bytes)
+    crate::input::read_text(path, limit)
 }
 
-/// What must hold before a file is opened: it exists, it is a regular file (a pipe or a
-/// device would block or never end), and it is within `limit` bytes.
-pub fn check_file(path: &Path, limit: u64) -> Result<()> {
-    let meta = std::fs::metadata(path).map_err(|source| Error::Io {
-        path: path.to_path_buf(),
-        source,
-    })?;
-    let path = path.to_path_buf();
-    if meta.is_dir() {
-        return Err(Error::IsDirectory { path });
-    }
-    if !meta.is_file() {
-        return Err(Error::NotRegular { path });
-    }
-    if meta.len() > limit {
-        return Err(Error::TooLarge {
-            path,
-            size: meta.len(),
-            limit,
-        });
-    }
-    Ok(())
-}
-
-/// Bytes as text, or which offset is not UTF-8.
-pub fn utf8_text(path: &Path, bytes: Vec<u8>) -> Result<String> {
-    String::from_utf8(bytes).map_err(|e| Error::NotUtf8 {
-        path: path.to_path_buf(),
-        offset: e.utf8_error().valid_up_to(),
-    })
-}
+pub use crate::input::{check_file, utf8_text};
 
 pub fn builtin_names() -> Vec<&'static str> {
     builtin::BUILTIN.iter().map(|(stem, _)| *stem).collect()

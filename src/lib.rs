@@ -5,6 +5,7 @@
 //!
 //! - `value`, `rng`, `error`: scores and bound flags with the one score formatter; the one
 //!   seeded generator; the error type.
+//! - `input`: every input file and stdin read through a bounded reader.
 //! - `game`: the `Game` trait; the explicit lesson graph and its input contract (seed 000's
 //!   rules live there only).
 //! - `event`, `observer`: the events the core reports; `NoTrace` (compiled away) and the
@@ -31,6 +32,7 @@ pub mod event;
 pub mod export;
 pub mod game;
 pub mod index;
+pub mod input;
 pub mod lesson;
 pub mod observer;
 pub mod practice;
