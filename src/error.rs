@@ -116,3 +116,24 @@ fn plain_json_message(message: &str) -> String {
         .find(|(raw, _)| message == *raw)
         .map_or_else(|| message.to_string(), |(_, plain)| plain.to_string())
 }
+
+/// An I/O error without a path of its own is a failed write of a command's output: stdout.
+impl From<std::io::Error> for Error {
+    fn from(source: std::io::Error) -> Error {
+        Error::Io {
+            path: STDOUT.into(),
+            source,
+        }
+    }
+}
+
+/// How stdout is named in errors.
+pub const STDOUT: &str = "<stdout>";
+
+impl Error {
+    /// A write to stdout after its reader left (`prune trace … | head`): not worth a message.
+    pub fn is_closed_stdout(&self) -> bool {
+        matches!(self, Error::Io { path, source }
+            if path.as_os_str() == STDOUT && source.kind() == std::io::ErrorKind::BrokenPipe)
+    }
+}
