@@ -208,20 +208,27 @@ impl Lesson {
         Lesson::parse(&path.display().to_string(), &text)
     }
 
-    /// A file path if one exists, else a built-in lesson by name.
+    /// A built-in lesson by its name, else a file. A built-in's name always means the
+    /// built-in, whatever the working directory holds (`./NAME` is the file of that name), so
+    /// the same command gives the same run everywhere. Other names are paths; a bare word that
+    /// is neither gets the list of built-ins.
     pub fn open(name: &str) -> Result<Lesson> {
+        if let Some((stem, text)) = builtin::BUILTIN.iter().find(|(stem, _)| *stem == name) {
+            return Lesson::parse(stem, text);
+        }
         let path = Path::new(name);
-        if path.exists() {
+        if path.exists() || name.ends_with(".json") || name.contains('/') {
             return Lesson::load(path);
         }
-        match builtin::BUILTIN.iter().find(|(stem, _)| *stem == name) {
-            Some((stem, text)) => Lesson::parse(stem, text),
-            None if name.ends_with(".json") || name.contains('/') => Lesson::load(path),
-            None => Err(Error::UnknownLesson {
-                name: name.to_string(),
-                known: builtin_names().join(", "),
-            }),
-        }
+        Err(Error::UnknownLesson {
+            name: name.to_string(),
+            known: builtin_names().join(", "),
+        })
+    }
+
+    /// Whether `name` names a built-in lesson (and so never a file).
+    pub fn is_builtin(name: &str) -> bool {
+        builtin::BUILTIN.iter().any(|(stem, _)| *stem == name)
     }
 
     /// A lesson with nothing but a title and a one-node graph: what the tutor holds when it

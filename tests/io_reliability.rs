@@ -453,6 +453,46 @@ fn an_unwritable_stderr_still_gives_exit_code_2() {
 
 // ---- 12. built-in names -------------------------------------------------------------------
 
+#[test]
+fn a_built_in_name_means_the_built_in_whatever_the_directory_holds() {
+    let dir = scratch("shadow");
+    // A file and a directory named like built-in lessons.
+    let one_node = r#"{"nodes": [{"player": "MAX", "score": 7}]}"#;
+    std::fs::write(dir.join("000-worked-tree"), one_node).unwrap();
+    std::fs::create_dir(dir.join("000-tactical")).unwrap();
+    let trace = run_in(&dir, &["trace", "000-transposition", "--format", "json"]);
+    std::fs::write(dir.join("000-transposition"), &trace.stdout).unwrap();
+
+    // Seed 000's worked run: COMPLETE at depth 2, score 3, move 0, 12 calls.
+    let out = run_in(&dir, &["run", "000-worked-tree", "--run", "worked"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).starts_with("worked: COMPLETE, depth=2, score=3, move=0\nnodes=12,"));
+    // The file is still reachable as a path: a lone MAX leaf worth 7.
+    let out = run_in(&dir, &["run", "./000-worked-tree", "--depth", "1"]);
+    assert!(
+        text(&out.stdout).starts_with("./000-worked-tree: COMPLETE, depth=1, score=7, move=-1"),
+        "{}{}",
+        text(&out.stdout),
+        text(&out.stderr)
+    );
+    // A directory of a built-in's name does not hide it.
+    let out = run_in(&dir, &["run", "000-tactical", "--run", "quiescence"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    // Nor does a saved trace: the name runs the built-in with the options given.
+    let out = run_in(
+        &dir,
+        &[
+            "trace",
+            "000-transposition",
+            "--depth",
+            "1",
+            "--format",
+            "tsv",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+}
+
 // ---- 14. messages -------------------------------------------------------------------------
 
 const BOM: &[u8] = b"\xef\xbb\xbf";

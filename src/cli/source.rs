@@ -49,11 +49,15 @@ impl RunArgs {
     }
 }
 
-/// Whether FILE is a saved trace: a regular file whose opening names the trace format.
-/// Only the first bytes are read, so a lesson is still read once, by the lesson loader, and
-/// a FIFO or device is never opened here.
+/// Whether FILE is a saved trace: not a built-in lesson's name (which always means the
+/// built-in), and a regular file whose opening names the trace format. Only the first bytes
+/// are read, so a lesson is still read once, by the lesson loader, and a FIFO or device is
+/// never opened here.
 pub fn saved_trace(file: &str) -> bool {
     use std::io::Read;
+    if Lesson::is_builtin(file) {
+        return false;
+    }
     let Ok(reader) = crate::input::open(Path::new(file), u64::MAX) else {
         return false;
     };
