@@ -11,7 +11,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-use args::{Cli, Command, TraceFormat};
+use args::{Cli, Command, PracticeCommand, TraceFormat};
 
 use crate::error::{Error, Result};
 use crate::report;
@@ -44,7 +44,7 @@ pub fn main() -> ExitCode {
 /// Writes one line to stderr and gives exit code 2. When even stderr cannot be written
 /// (`2>/dev/full`, a closed pipe) the exit code is all that is left to say it.
 fn fail(message: &str) -> ExitCode {
-    let line = format!("prune: {}\n", text::one_line(message));
+    let line = format!("prune: {}\n", text::cut_words(&text::one_line(message)));
     let _ = std::io::stderr().write_all(line.as_bytes());
     ExitCode::from(2)
 }
@@ -80,10 +80,12 @@ fn usage_error(e: clap::Error) -> ExitCode {
 fn dispatch(cli: Cli, out: &mut dyn Write) -> Result<ExitCode> {
     let text = match cli.command {
         None => {
+            tutor_terminal()?;
             crate::tui::start()?;
             return Ok(ExitCode::SUCCESS);
         }
         Some(Command::Open { run }) => {
+            tutor_terminal()?;
             if source::saved_trace(&run.file) {
                 let (_, recorded) = run.recorded()?;
                 crate::tui::open_saved(recorded)?;
@@ -93,7 +95,12 @@ fn dispatch(cli: Cli, out: &mut dyn Write) -> Result<ExitCode> {
             }
             return Ok(ExitCode::SUCCESS);
         }
-        Some(Command::Practice(args)) => practice_cmd::command(&args)?,
+        Some(Command::Practice(args)) => {
+            if matches!(args.command, Some(PracticeCommand::Tui { .. })) {
+                tutor_terminal()?;
+            }
+            practice_cmd::command(&args)?
+        }
         Some(Command::Export(args)) => {
             let (lesson, recorded) = args.run.recorded()?;
             let (format, passes) = (args.format.into(), args.passes.into());
@@ -146,4 +153,17 @@ fn dispatch(cli: Cli, out: &mut dyn Write) -> Result<ExitCode> {
     };
     out.write_all(text.as_bytes())?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The tutors draw with cursor movement, which `TERM=dumb` (an editor's shell buffer, a
+/// plain serial line) says the terminal cannot do.
+fn tutor_terminal() -> Result<()> {
+    if std::env::var_os("TERM").is_some_and(|t| t == "dumb") {
+        return Err(Error::Options(
+            "TERM=dumb: the tutor needs a terminal that can move the cursor; for plain text use \
+             prune run, prune trace or prune practice quiz"
+                .into(),
+        ));
+    }
+    Ok(())
 }

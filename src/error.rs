@@ -40,9 +40,9 @@ pub enum Error {
     },
     #[error("{path}: {problem}")]
     Invalid { path: String, problem: Problem },
-    #[error("no lesson or file named '{name}' (built-in lessons: {known})")]
+    #[error("no lesson or file named '{}' (built-in lessons: {known})", crate::text::cut(.name))]
     UnknownLesson { name: String, known: String },
-    #[error("{path}: no run preset named '{name}' (presets: {known})")]
+    #[error("{path}: no run preset named '{}' (presets: {known})", crate::text::cut(.name))]
     UnknownRun {
         path: String,
         name: String,
@@ -83,7 +83,8 @@ pub fn json_error(origin: &str, e: &serde_json::Error) -> Error {
         path: origin.to_string(),
         line: e.line(),
         column: e.column(),
-        message: plain_json_message(&message),
+        // serde_json echoes whole values ("invalid type: string \"…\""), however long.
+        message: crate::text::cut_words(&plain_json_message(&message)).into_owned(),
     }
 }
 

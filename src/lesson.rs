@@ -504,6 +504,11 @@ pub fn parse_bound(text: &str) -> std::result::Result<i32, String> {
             .parse::<i32>()
             .ok()
             .filter(|v| (-INF..=INF).contains(v))
-            .ok_or_else(|| format!("'{t}' is not a score (an integer, -inf or inf)")),
+            .ok_or_else(|| {
+                format!(
+                    "'{}' is not a score (an integer, -inf or inf)",
+                    crate::text::cut(t)
+                )
+            }),
     }
 }

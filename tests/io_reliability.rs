@@ -540,3 +540,103 @@ fn a_byte_order_mark_is_skipped() {
     let out = run_in(&dir, &["import", "tree.sexp"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
 }
+
+#[test]
+fn long_values_are_cut_in_messages() {
+    let dir = scratch("long");
+    let digits = "9".repeat(100_000);
+    std::fs::write(dir.join("big.sexp"), format!("(({digits}))")).unwrap();
+    let window = format!("{digits},1");
+    let long_name = "x".repeat(100_000);
+    let cases: [Vec<&str>; 4] = [
+        vec!["import", "big.sexp"],
+        vec!["run", "000-worked-tree", "--window", &window],
+        vec!["run", "000-worked-tree", "--run", &digits],
+        vec!["run", &long_name],
+    ];
+    for args in cases {
+        let out = run_in(&dir, &args);
+        assert_one_line_error(&out, &args[..2].join(" "));
+        let stderr = text(&out.stderr);
+        assert!(
+            stderr.len() < 600,
+            "{}: {} bytes",
+            args[..2].join(" "),
+            stderr.len()
+        );
+        assert!(
+            stderr.contains("9999…") || stderr.contains("xxxx…"),
+            "{stderr}"
+        );
+    }
+}
+
+/// `prune import -` of `tree`: the lesson it writes.
+fn imported(tree: &str) -> serde_json::Value {
+    let mut child = prune()
+        .args(["import", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(tree.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
+fn counts_of_one_are_singular() {
+    let tail = "MAX moves at the root, the players alternate level by level, and only the \
+                leaves carry scores.";
+    let lesson = imported("((3))");
+    assert_eq!(
+        lesson["intro"][0].as_str().unwrap(),
+        format!("A tree of 2 nodes and 1 leaf, 1 level deep. {tail}")
+    );
+    let lesson = imported("(3)");
+    assert_eq!(
+        lesson["intro"][0].as_str().unwrap(),
+        format!("A tree of 1 node and 1 leaf, 0 levels deep. {tail}")
+    );
+    assert!(
+        lesson["runs"][0]["about"]
+            .as_str()
+            .unwrap()
+            .starts_with("Alpha-beta over the whole tree (1 ply), "),
+        "{lesson}"
+    );
+    // One call and no cutoff: the root of 000-terminal-root has no moves; one pass at depth 1.
+    let (code, dot, _) = common::run_prune(&[
+        "export",
+        "000-terminal-root",
+        "--depth",
+        "1",
+        "--format",
+        "dot",
+    ]);
+    assert_eq!(code, Some(0));
+    assert!(dot.contains("; 1 call, 0 cutoffs\\n"), "{dot}");
+}
+
+#[test]
+fn a_dumb_terminal_gets_a_message_instead_of_the_tutor() {
+    for args in [&[][..], &["open", "000-worked-tree"], &["practice", "tui"]] {
+        let out = prune()
+            .args(args)
+            .env("TERM", "dumb")
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert_one_line_error(&out, &format!("{args:?}"));
+        assert!(
+            text(&out.stderr).contains("TERM=dumb"),
+            "{}",
+            text(&out.stderr)
+        );
+    }
+}

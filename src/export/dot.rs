@@ -10,6 +10,7 @@ use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
+use crate::error::plural;
 use crate::index::{NONE, NodeKind, Outcome, Recorded, TreeNode};
 use crate::search::Flag;
 use crate::text::{Chunked, one_line, rendered};
@@ -31,14 +32,16 @@ pub fn write(rec: &Recorded, passes: Passes, out: &mut dyn Write) -> io::Result<
     let mut rows = Chunked::new(out);
     rows.buf.push_str("digraph prune {\n");
     let title = format!(
-        "{}: {}, depth {}, score {}, move {}; {} calls, {} cutoffs",
+        "{}: {}, depth {}, score {}, move {}; {} call{}, {} cutoff{}",
         rec.trace.header.lesson,
         r.status.name(),
         r.depth,
         r.score,
         r.mv,
         r.stats.nodes,
-        r.stats.cutoffs
+        plural(r.stats.nodes as usize),
+        r.stats.cutoffs,
+        plural(r.stats.cutoffs as usize)
     );
     let _ = writeln!(
         rows.buf,
