@@ -23,12 +23,27 @@ const ESC_TITLE: &str = "\u{1b}]0;pwned\u{7}";
 const ESC_CLIPBOARD: &str = "\u{1b}]52;c;aGk=\u{7}";
 const CSI_C1: &str = "\u{9b}31m";
 
-/// A fresh directory for one test.
-fn scratch(tag: &str) -> PathBuf {
+/// A fresh directory for one test, removed when the test ends.
+struct Scratch(PathBuf);
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn scratch(tag: &str) -> Scratch {
     let dir = std::env::temp_dir().join(format!("prune-io-{}-{tag}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    dir
+    Scratch(dir)
 }
 
 /// A lesson whose title, intro, labels and preset name carry terminal escapes.
