@@ -6,29 +6,47 @@ pub mod bench;
 mod practice_cmd;
 mod source;
 
-use std::io::Write;
+use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 
 use clap::Parser;
 
-use args::{Cli, Command, TraceFormat};
+use args::{Cli, Command, PracticeCommand, TraceFormat};
 
 use crate::error::{Error, Result};
 use crate::report;
+use crate::text::{self, Printable};
 
 /// Parses the command line and runs; errors become one line on stderr and exit code 2.
+///
+/// All of a command's text goes to stdout through one buffered writer that escapes control
+/// characters (`crate::text::Printable`), so nothing from a lesson, set or answer file can
+/// drive the terminal. A write error ends the command: a closed pipe (`| head`) quietly with
+/// exit code 0, any other (a full disk) with exit code 2 and the reason.
 pub fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => return usage_error(e),
     };
-    match dispatch(cli) {
+    let mut out = Printable::new(BufWriter::with_capacity(1 << 16, std::io::stdout().lock()));
+    let done = dispatch(cli, &mut out).and_then(|code| {
+        let mut inner = out.into_inner()?;
+        inner.flush()?;
+        Ok(code)
+    });
+    match done {
         Ok(code) => code,
-        Err(e) => {
-            eprintln!("prune: error: {e}");
-            ExitCode::from(2)
-        }
+        Err(e) if e.is_closed_stdout() => ExitCode::SUCCESS,
+        Err(e) => fail(&format!("error: {e}")),
     }
+}
+
+/// Writes one line to stderr and gives exit code 2. When even stderr cannot be written
+/// (`2>/dev/full`, a closed pipe) the exit code is all that is left to say it.
+fn fail(message: &str) -> ExitCode {
+    let line = format!("prune: {}\n", text::cut_words(&text::one_line(message)));
+    let _ = std::io::stderr().write_all(line.as_bytes());
+    ExitCode::from(2)
 }
 
 /// Help and version print as usual; a bad command line gets the same one-line treatment as
@@ -41,8 +59,12 @@ fn usage_error(e: clap::Error) -> ExitCode {
             | ErrorKind::DisplayVersion
             | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
     ) {
-        let _ = e.print();
-        return ExitCode::SUCCESS;
+        return match e.print() {
+            Err(err) if err.kind() != std::io::ErrorKind::BrokenPipe => {
+                fail(&format!("error: {}", Error::from(err)))
+            }
+            _ => ExitCode::SUCCESS,
+        };
     }
     let text = e.render().to_string();
     let message: Vec<&str> = text
@@ -51,18 +73,19 @@ fn usage_error(e: clap::Error) -> ExitCode {
         .map(str::trim)
         .filter(|l| !l.is_empty())
         .collect();
-    eprintln!("prune: {} (see prune --help)", message.join(" "));
-    ExitCode::from(2)
+    fail(&format!("{} (see prune --help)", message.join(" ")))
 }
 
-fn dispatch(cli: Cli) -> Result<ExitCode> {
-    let mut out = std::io::stdout().lock();
+/// Runs one command, writing what it prints to `out` (tutors draw on the terminal themselves).
+fn dispatch(cli: Cli, out: &mut dyn Write) -> Result<ExitCode> {
     let text = match cli.command {
         None => {
+            tutor_terminal()?;
             crate::tui::start()?;
             return Ok(ExitCode::SUCCESS);
         }
         Some(Command::Open { run }) => {
+            tutor_terminal()?;
             if source::saved_trace(&run.file) {
                 let (_, recorded) = run.recorded()?;
                 crate::tui::open_saved(recorded)?;
@@ -72,15 +95,17 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
             }
             return Ok(ExitCode::SUCCESS);
         }
-        Some(Command::Practice(args)) => practice_cmd::command(&args)?,
+        Some(Command::Practice(args)) => {
+            if matches!(args.command, Some(PracticeCommand::Tui { .. })) {
+                tutor_terminal()?;
+            }
+            practice_cmd::command(&args)?
+        }
         Some(Command::Export(args)) => {
             let (lesson, recorded) = args.run.recorded()?;
-            crate::export::render(
-                lesson.as_ref(),
-                &recorded,
-                args.format.into(),
-                args.passes.into(),
-            )?
+            let (format, passes) = (args.format.into(), args.passes.into());
+            crate::export::write(lesson.as_ref(), &recorded, format, passes, out)?;
+            return Ok(ExitCode::SUCCESS);
         }
         Some(Command::Import(args)) => {
             crate::export::import(&args.file, args.title.as_deref(), args.out.as_deref())?
@@ -103,7 +128,7 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
         }
         Some(Command::Fixtures) => {
             let (text, pass) = report::fixtures()?;
-            write_out(&mut out, &text);
+            out.write_all(text.as_bytes())?;
             return Ok(if pass {
                 ExitCode::SUCCESS
             } else {
@@ -113,11 +138,12 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
         Some(Command::Trace { run, format }) => {
             let (_, recorded) = run.recorded()?;
             match format {
-                TraceFormat::Table => report::trace_table(&recorded),
-                TraceFormat::Tsv => report::trace_tsv(&recorded),
-                TraceFormat::Jsonl => report::trace_jsonl(&recorded),
-                TraceFormat::Json => recorded.trace.to_json(),
+                TraceFormat::Table => report::write_trace_table(&recorded, out)?,
+                TraceFormat::Tsv => report::write_trace_tsv(&recorded, out)?,
+                TraceFormat::Jsonl => report::write_trace_jsonl(&recorded, out)?,
+                TraceFormat::Json => report::write_trace_json(&recorded, out)?,
             }
+            return Ok(ExitCode::SUCCESS);
         }
         Some(Command::Bench { run, runs }) => {
             let (lesson, setup) = run.load()?;
@@ -125,20 +151,19 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
         }
         Some(Command::Lessons) => report::lessons()?,
     };
-    write_out(&mut out, &text);
+    out.write_all(text.as_bytes())?;
     Ok(ExitCode::SUCCESS)
 }
 
-/// A closed pipe (`prune trace … | head`) is not an error worth a panic.
-fn write_out(out: &mut impl Write, text: &str) {
-    let _ = out.write_all(text.as_bytes()).and_then(|_| out.flush());
-}
-
-impl From<std::io::Error> for Error {
-    fn from(source: std::io::Error) -> Error {
-        Error::Io {
-            path: "<stdout>".into(),
-            source,
-        }
+/// The tutors draw with cursor movement, which `TERM=dumb` (an editor's shell buffer, a
+/// plain serial line) says the terminal cannot do.
+fn tutor_terminal() -> Result<()> {
+    if std::env::var_os("TERM").is_some_and(|t| t == "dumb") {
+        return Err(Error::Options(
+            "TERM=dumb: the tutor needs a terminal that can move the cursor; for plain text use \
+             prune run, prune trace or prune practice quiz"
+                .into(),
+        ));
     }
+    Ok(())
 }

@@ -26,6 +26,9 @@ pub enum Error {
         size: u64,
         limit: u64,
     },
+    /// A read that went past the limit (stdin, or a file longer than its reported length).
+    #[error("{path}: {}", too_long(*.limit))]
+    TooLong { path: PathBuf, limit: u64 },
     #[error("{path}: not UTF-8 text (invalid byte at offset {offset})")]
     NotUtf8 { path: PathBuf, offset: usize },
     #[error("{path}: line {line}, column {column}: {message}")]
@@ -37,9 +40,9 @@ pub enum Error {
     },
     #[error("{path}: {problem}")]
     Invalid { path: String, problem: Problem },
-    #[error("no lesson or file named '{name}' (built-in lessons: {known})")]
+    #[error("no lesson or file named '{}' (built-in lessons: {known})", crate::text::cut(.name))]
     UnknownLesson { name: String, known: String },
-    #[error("{path}: no run preset named '{name}' (presets: {known})")]
+    #[error("{path}: no run preset named '{}' (presets: {known})", crate::text::cut(.name))]
     UnknownRun {
         path: String,
         name: String,
@@ -63,6 +66,11 @@ pub enum Error {
 
 pub type Result<T> = std::result::Result<T, Error>;
 
+/// The rule a bounded read broke (its size is unknown: only that it went on).
+pub fn too_long(limit: u64) -> String {
+    format!("more than {limit} bytes; this kind of file is limited to {limit} bytes")
+}
+
 /// A JSON error with the place first: file, line, column.
 pub fn json_error(origin: &str, e: &serde_json::Error) -> Error {
     let message = e.to_string();
@@ -75,7 +83,8 @@ pub fn json_error(origin: &str, e: &serde_json::Error) -> Error {
         path: origin.to_string(),
         line: e.line(),
         column: e.column(),
-        message: plain_json_message(&message),
+        // serde_json echoes whole values ("invalid type: string \"…\""), however long.
+        message: crate::text::cut_words(&plain_json_message(&message)).into_owned(),
     }
 }
 
@@ -107,4 +116,25 @@ fn plain_json_message(message: &str) -> String {
         .iter()
         .find(|(raw, _)| message == *raw)
         .map_or_else(|| message.to_string(), |(_, plain)| plain.to_string())
+}
+
+/// An I/O error without a path of its own is a failed write of a command's output: stdout.
+impl From<std::io::Error> for Error {
+    fn from(source: std::io::Error) -> Error {
+        Error::Io {
+            path: STDOUT.into(),
+            source,
+        }
+    }
+}
+
+/// How stdout is named in errors.
+pub const STDOUT: &str = "<stdout>";
+
+impl Error {
+    /// A write to stdout after its reader left (`prune trace … | head`): not worth a message.
+    pub fn is_closed_stdout(&self) -> bool {
+        matches!(self, Error::Io { path, source }
+            if path.as_os_str() == STDOUT && source.kind() == std::io::ErrorKind::BrokenPipe)
+    }
 }

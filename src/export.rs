@@ -12,8 +12,7 @@ pub mod import;
 pub mod markdown;
 pub mod sexp;
 
-use std::io::Read;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 pub use dot::Passes;
 
@@ -33,18 +32,19 @@ pub enum Format {
     Sexp,
 }
 
-/// One recorded run in one format. The s-expression is of the game tree itself, so it needs
-/// the lesson; every other format reads the run alone.
-pub fn render(
+/// One recorded run in one format, written to `out` as it is made. The s-expression is of the
+/// game tree itself, so it needs the lesson; every other format reads the run alone.
+pub fn write(
     lesson: Option<&Lesson>,
     rec: &Recorded,
     format: Format,
     passes: Passes,
-) -> Result<String> {
-    Ok(match format {
-        Format::Dot => dot::render(rec, passes),
-        Format::Md => markdown::render(rec),
-        Format::Jsonl => crate::report::trace_jsonl(rec),
+    out: &mut dyn std::io::Write,
+) -> Result<()> {
+    match format {
+        Format::Dot => dot::write(rec, passes, out)?,
+        Format::Md => markdown::write(rec, out)?,
+        Format::Jsonl => crate::report::write_trace_jsonl(rec, out)?,
         Format::Sexp => {
             let header = &rec.trace.header;
             let lesson = lesson.ok_or_else(|| {
@@ -55,16 +55,32 @@ pub fn render(
             })?;
             let tree = sexp::unfold(&lesson.graph, header.start, header.options.depth)
                 .map_err(|m| Error::Options(format!("{}: {m}", lesson.name)))?;
-            sexp::write(&tree) + "\n"
+            out.write_all((sexp::write(&tree) + "\n").as_bytes())?;
         }
-    })
+    }
+    Ok(())
+}
+
+/// `write`, to a string.
+pub fn render(
+    lesson: Option<&Lesson>,
+    rec: &Recorded,
+    format: Format,
+    passes: Passes,
+) -> Result<String> {
+    let mut bytes = Vec::new();
+    write(lesson, rec, format, passes, &mut bytes)?;
+    Ok(String::from_utf8(bytes).expect("exports are UTF-8"))
 }
 
 /// Imports the s-expression tree in `file` (`-` for stdin) as a lesson file's text, or writes
 /// that text to `out` and says so.
 pub fn import(file: &str, title: Option<&str>, out: Option<&Path>) -> Result<String> {
     let (origin, text) = if file == "-" {
-        ("<stdin>".to_string(), read_stdin()?)
+        (
+            "<stdin>".to_string(),
+            crate::input::read_stdin(MAX_FILE_BYTES)?,
+        )
     } else {
         (file.to_string(), crate::lesson::read_text(Path::new(file))?)
     };
@@ -72,7 +88,9 @@ pub fn import(file: &str, title: Option<&str>, out: Option<&Path>) -> Result<Str
     match out {
         None => Ok(json),
         Some(path) => {
-            std::fs::write(path, &json).map_err(|source| Error::Io {
+            // The file gets what stdout would (DEL and C1 in a title escaped, still JSON).
+            let json = crate::text::printable(&json);
+            std::fs::write(path, json.as_bytes()).map_err(|source| Error::Io {
                 path: path.to_path_buf(),
                 source,
             })?;
@@ -84,26 +102,4 @@ pub fn import(file: &str, title: Option<&str>, out: Option<&Path>) -> Result<Str
 /// An s-expression tree (named `origin` in errors) as the text of a lesson file.
 pub fn import_text(origin: &str, text: &str, title: Option<&str>) -> Result<String> {
     import::lesson_json(origin, text, title)
-}
-
-fn read_stdin() -> Result<String> {
-    let path = PathBuf::from("<stdin>");
-    let mut bytes = Vec::new();
-    // Read one byte past the limit to tell "at the limit" from "over it".
-    std::io::stdin()
-        .lock()
-        .take(MAX_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|source| Error::Io {
-            path: path.clone(),
-            source,
-        })?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(Error::TooLarge {
-            path,
-            size: bytes.len() as u64,
-            limit: MAX_FILE_BYTES,
-        });
-    }
-    crate::lesson::utf8_text(&path, bytes)
 }

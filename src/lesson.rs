@@ -208,20 +208,27 @@ impl Lesson {
         Lesson::parse(&path.display().to_string(), &text)
     }
 
-    /// A file path if one exists, else a built-in lesson by name.
+    /// A built-in lesson by its name, else a file. A built-in's name always means the
+    /// built-in, whatever the working directory holds (`./NAME` is the file of that name), so
+    /// the same command gives the same run everywhere. Other names are paths; a bare word that
+    /// is neither gets the list of built-ins.
     pub fn open(name: &str) -> Result<Lesson> {
+        if let Some((stem, text)) = builtin::BUILTIN.iter().find(|(stem, _)| *stem == name) {
+            return Lesson::parse(stem, text);
+        }
         let path = Path::new(name);
-        if path.exists() {
+        if path.exists() || name.ends_with(".json") || name.contains('/') {
             return Lesson::load(path);
         }
-        match builtin::BUILTIN.iter().find(|(stem, _)| *stem == name) {
-            Some((stem, text)) => Lesson::parse(stem, text),
-            None if name.ends_with(".json") || name.contains('/') => Lesson::load(path),
-            None => Err(Error::UnknownLesson {
-                name: name.to_string(),
-                known: builtin_names().join(", "),
-            }),
-        }
+        Err(Error::UnknownLesson {
+            name: name.to_string(),
+            known: builtin_names().join(", "),
+        })
+    }
+
+    /// Whether `name` names a built-in lesson (and so never a file).
+    pub fn is_builtin(name: &str) -> bool {
+        builtin::BUILTIN.iter().any(|(stem, _)| *stem == name)
     }
 
     /// A lesson with nothing but a title and a one-node graph: what the tutor holds when it
@@ -388,53 +395,18 @@ impl Lesson {
     }
 }
 
-/// Reads a text file with the checks a user needs to hear about before any parsing: it is a
-/// file, it is not too large, it is UTF-8.
+/// Reads a lesson-sized text file (see `crate::input`: a regular file, read through a bounded
+/// reader, UTF-8, a byte order mark skipped).
 pub fn read_text(path: &Path) -> Result<String> {
     read_text_within(path, MAX_FILE_BYTES)
 }
 
 /// `read_text` with a size limit of the caller's (saved traces are larger than lessons).
 pub fn read_text_within(path: &Path, limit: u64) -> Result<String> {
-    check_file(path, limit)?;
-    let bytes = std::fs::read(path).map_err(|source| Error::Io {
-        path: path.to_path_buf(),
-        source,
-    })?;
-    utf8_text(path, bytes)
+    crate::input::read_text(path, limit)
 }
 
-/// What must hold before a file is opened: it exists, it is a regular file (a pipe or a
-/// device would block or never end), and it is within `limit` bytes.
-pub fn check_file(path: &Path, limit: u64) -> Result<()> {
-    let meta = std::fs::metadata(path).map_err(|source| Error::Io {
-        path: path.to_path_buf(),
-        source,
-    })?;
-    let path = path.to_path_buf();
-    if meta.is_dir() {
-        return Err(Error::IsDirectory { path });
-    }
-    if !meta.is_file() {
-        return Err(Error::NotRegular { path });
-    }
-    if meta.len() > limit {
-        return Err(Error::TooLarge {
-            path,
-            size: meta.len(),
-            limit,
-        });
-    }
-    Ok(())
-}
-
-/// Bytes as text, or which offset is not UTF-8.
-pub fn utf8_text(path: &Path, bytes: Vec<u8>) -> Result<String> {
-    String::from_utf8(bytes).map_err(|e| Error::NotUtf8 {
-        path: path.to_path_buf(),
-        offset: e.utf8_error().valid_up_to(),
-    })
-}
+pub use crate::input::{check_file, utf8_text};
 
 pub fn builtin_names() -> Vec<&'static str> {
     builtin::BUILTIN.iter().map(|(stem, _)| *stem).collect()
@@ -532,6 +504,11 @@ pub fn parse_bound(text: &str) -> std::result::Result<i32, String> {
             .parse::<i32>()
             .ok()
             .filter(|v| (-INF..=INF).contains(v))
-            .ok_or_else(|| format!("'{t}' is not a score (an integer, -inf or inf)")),
+            .ok_or_else(|| {
+                format!(
+                    "'{}' is not a score (an integer, -inf or inf)",
+                    crate::text::cut(t)
+                )
+            }),
     }
 }

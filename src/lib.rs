@@ -5,6 +5,8 @@
 //!
 //! - `value`, `rng`, `error`: scores and bound flags with the one score formatter; the one
 //!   seeded generator; the error type.
+//! - `text`, `input`: the one printable-text rule for all output (control characters shown
+//!   escaped); every input file and stdin read through a bounded reader.
 //! - `game`: the `Game` trait; the explicit lesson graph and its input contract (seed 000's
 //!   rules live there only).
 //! - `event`, `observer`: the events the core reports; `NoTrace` (compiled away) and the
@@ -31,6 +33,7 @@ pub mod event;
 pub mod export;
 pub mod game;
 pub mod index;
+pub mod input;
 pub mod lesson;
 pub mod observer;
 pub mod practice;
@@ -39,6 +42,7 @@ pub mod report;
 pub mod rng;
 pub mod run;
 pub mod search;
+pub mod text;
 pub mod trace;
 pub mod tui;
 pub mod value;

@@ -3,12 +3,13 @@
 
 use std::fmt::Write;
 
-use serde_json::json;
+use serde_json::{Value, json};
 
 use crate::error::Result;
 use crate::index::{Recorded, TreeNode};
 use crate::lesson::{Lesson, Overrides, builtin_names};
 use crate::search::{RunResult, Stats, fmt_score};
+use crate::text::{Chunked, one_line, rendered};
 use crate::trace::Event;
 use crate::value::sc;
 
@@ -45,6 +46,8 @@ pub fn three_lines(name: &str, r: &RunResult) -> String {
             )
         })
         .collect();
+    // The name is a lesson's path or preset: whatever it holds, these stay three lines.
+    let name = one_line(name);
     format!(
         "{name}: {}, depth={}, score={}, move={}\n{}, restored={}\npasses=[{}]\n",
         r.status.name(),
@@ -132,101 +135,162 @@ fn value_cell(c: &TreeNode) -> (String, String) {
     }
 }
 
-pub fn trace_tsv(rec: &Recorded) -> String {
-    let mut out = String::from(TSV_HEADER);
-    out.push('\n');
-    for (i, c) in rec.tree().call_nodes().enumerate() {
-        let (value, mv) = value_cell(&c);
-        let _ = writeln!(
-            out,
-            "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
-            i + 1,
-            c.pass,
-            c.ply,
-            c.state,
-            c.depth,
-            c.qleft,
-            fmt_score(c.alpha),
-            fmt_score(c.beta),
-            value,
-            mv,
-            c.outcome.map_or("open", |o| o.name())
-        );
-    }
-    out
+/// The cells of call `step` in the tsv columns, separated by `sep` (tsv and Markdown rows).
+pub fn tsv_cells(out: &mut String, step: usize, c: &TreeNode, sep: &str) {
+    let (value, mv) = value_cell(c);
+    let _ = write!(
+        out,
+        "{step}{sep}{}{sep}{}{sep}{}{sep}{}{sep}{}{sep}{}{sep}{}{sep}{value}{sep}{mv}{sep}{}",
+        c.pass,
+        c.ply,
+        c.state,
+        c.depth,
+        c.qleft,
+        fmt_score(c.alpha),
+        fmt_score(c.beta),
+        c.outcome.map_or("open", |o| o.name())
+    );
 }
 
-/// The complete call trace as a table for people: the state column is indented by ply so
-/// the tree's shape shows, and cutoffs are marked.
-pub fn trace_table(rec: &Recorded) -> String {
-    let header = [
-        "step", "pass", "ply", "state", "d", "q", "α", "β", "value", "move", "result",
-    ];
-    let mut table: Vec<[String; 11]> = Vec::with_capacity(rec.tree().calls() as usize);
+pub fn write_trace_tsv(rec: &Recorded, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+    let mut rows = Chunked::new(out);
+    rows.buf.push_str(TSV_HEADER);
+    rows.buf.push('\n');
     for (i, c) in rec.tree().call_nodes().enumerate() {
-        let (value, mv) = value_cell(&c);
-        let mut result = c.outcome.map_or("open", |o| o.name()).to_string();
-        if c.caused_cutoff {
-            result.push_str("  ✂ cut");
+        tsv_cells(&mut rows.buf, i + 1, &c, "\t");
+        rows.buf.push('\n');
+        rows.row_done()?;
+    }
+    rows.finish()
+}
+
+pub fn trace_tsv(rec: &Recorded) -> String {
+    rendered(|out| write_trace_tsv(rec, out))
+}
+
+const TABLE_HEADER: [&str; 11] = [
+    "step", "pass", "ply", "state", "d", "q", "α", "β", "value", "move", "result",
+];
+
+/// The cells of call `step` in the table, written into `cells` (reused from row to row).
+fn table_cells(rec: &Recorded, step: usize, c: &TreeNode, cells: &mut [String; 11]) {
+    use std::fmt::Write as _;
+    for cell in cells.iter_mut() {
+        cell.clear();
+    }
+    let (value, mv) = value_cell(c);
+    let _ = write!(cells[0], "{step}");
+    let _ = write!(cells[1], "{}", c.pass);
+    let _ = write!(cells[2], "{}", c.ply);
+    // The state column is indented by ply so the tree's shape shows; a label stays on its line.
+    let _ = write!(
+        cells[3],
+        "{}{} {}",
+        "  ".repeat(c.ply as usize),
+        if c.turn.is_max() { "▲" } else { "▼" },
+        one_line(&rec.name(c.state))
+    );
+    let _ = write!(cells[4], "{}", c.depth);
+    let _ = write!(cells[5], "{}", c.qleft);
+    cells[6].push_str(&sc(c.alpha));
+    cells[7].push_str(&sc(c.beta));
+    cells[8].push_str(&value);
+    cells[9].push_str(&mv);
+    cells[10].push_str(c.outcome.map_or("open", |o| o.name()));
+    if c.caused_cutoff {
+        cells[10].push_str("  ✂ cut");
+    }
+}
+
+/// One table line: cells padded to their column's width, two spaces apart.
+fn table_line(out: &mut String, cells: &[&str], widths: &[usize]) {
+    let start = out.len();
+    for (i, (cell, w)) in cells.iter().zip(widths).enumerate() {
+        if i > 0 {
+            out.push_str("  ");
         }
-        table.push([
-            (i + 1).to_string(),
-            c.pass.to_string(),
-            c.ply.to_string(),
-            format!(
-                "{}{} {}",
-                "  ".repeat(c.ply as usize),
-                if c.turn.is_max() { "▲" } else { "▼" },
-                rec.name(c.state)
-            ),
-            c.depth.to_string(),
-            c.qleft.to_string(),
-            sc(c.alpha),
-            sc(c.beta),
-            value,
-            mv,
-            result,
-        ]);
+        let pad = " ".repeat(w - cell.chars().count());
+        // The state column reads left to right; numbers line up on the right.
+        if i == 3 || i == 10 {
+            out.push_str(cell);
+            out.push_str(&pad);
+        } else {
+            out.push_str(&pad);
+            out.push_str(cell);
+        }
     }
-    let widths: Vec<usize> = (0..header.len())
-        .map(|i| {
-            table
-                .iter()
-                .map(|r| r[i].chars().count())
-                .chain([header[i].chars().count()])
-                .max()
-                .unwrap_or(0)
-        })
-        .collect();
-    let mut out = String::new();
-    let line = |cells: Vec<&str>| -> String {
-        let padded: Vec<String> = cells
-            .iter()
-            .zip(&widths)
-            .enumerate()
-            .map(|(i, (cell, w))| {
-                let pad = w - cell.chars().count();
-                // The state column reads left to right; numbers line up on the right.
-                if i == 3 || i == 10 {
-                    format!("{cell}{}", " ".repeat(pad))
-                } else {
-                    format!("{}{cell}", " ".repeat(pad))
-                }
-            })
-            .collect();
-        padded.join("  ").trim_end().to_string() + "\n"
-    };
-    out.push_str(&line(header.to_vec()));
-    for r in &table {
-        out.push_str(&line(r.iter().map(String::as_str).collect()));
+    let end = out[start..].trim_end().len() + start;
+    out.truncate(end);
+    out.push('\n');
+}
+
+/// The complete call trace as a table for people, and the run's result lines. The widths come
+/// from a first pass over the calls, so rows are written as they are made.
+pub fn write_trace_table(rec: &Recorded, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+    let mut cells: [String; 11] = Default::default();
+    let mut widths: Vec<usize> = TABLE_HEADER.iter().map(|h| h.chars().count()).collect();
+    for (i, c) in rec.tree().call_nodes().enumerate() {
+        table_cells(rec, i + 1, &c, &mut cells);
+        for (w, cell) in widths.iter_mut().zip(&cells) {
+            *w = (*w).max(cell.chars().count());
+        }
     }
-    out.push_str(&three_lines(&rec.trace.header.lesson, rec.result()));
-    out
+    let mut rows = Chunked::new(out);
+    table_line(&mut rows.buf, &TABLE_HEADER, &widths);
+    for (i, c) in rec.tree().call_nodes().enumerate() {
+        table_cells(rec, i + 1, &c, &mut cells);
+        let row: Vec<&str> = cells.iter().map(String::as_str).collect();
+        table_line(&mut rows.buf, &row, &widths);
+        rows.row_done()?;
+    }
+    rows.buf
+        .push_str(&three_lines(&rec.trace.header.lesson, rec.result()));
+    rows.finish()
+}
+
+pub fn trace_table(rec: &Recorded) -> String {
+    rendered(|out| write_trace_table(rec, out))
+}
+
+/// One event as the JSON object of the jsonl rendering.
+fn event_json(rec: &Recorded, i: usize, event: &Event, cut_owner: &[(u32, u32)]) -> Value {
+    let tree = rec.tree();
+    match *event {
+        Event::Order { state, start, len } => {
+            let (moves, children) = rec.trace.order(start, len);
+            json!({"event": "order", "state": state, "candidates": moves, "children": children})
+        }
+        Event::Cutoff {
+            state,
+            pos,
+            alpha,
+            beta,
+        } => {
+            let skipped = cut_owner
+                .binary_search_by_key(&(i as u32), |&(e, _)| e)
+                .map_or(&[][..], |k| {
+                    let order = rec.order(cut_owner[k].1).0;
+                    &order[(pos as usize + 1).min(order.len())..]
+                });
+            json!({"event": "cutoff", "state": state, "pos": pos, "alpha": alpha, "beta": beta, "skipped": skipped})
+        }
+        Event::Enter { .. } => {
+            let mut value = serde_json::to_value(event).unwrap_or_default();
+            // The ply is the stack depth, which the event leaves to the index.
+            if let (Some(map), Some(call)) = (value.as_object_mut(), tree.call_entered_at(i as u32))
+            {
+                map.insert("ply".into(), tree.get(call).ply.into());
+            }
+            value
+        }
+        _ => serde_json::to_value(event).unwrap_or_default(),
+    }
 }
 
 /// Every event as one JSON object per line, with candidate lists (and the states they lead
 /// to) spelled out, and each cutoff's skipped candidates.
-pub fn trace_jsonl(rec: &Recorded) -> String {
+pub fn write_trace_jsonl(rec: &Recorded, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+    use std::fmt::Write as _;
     let tree = rec.tree();
     // Which call each cutoff belongs to, by event index (the marks are sorted).
     let mut cut_owner: Vec<(u32, u32)> = (0..tree.calls())
@@ -234,42 +298,27 @@ pub fn trace_jsonl(rec: &Recorded) -> String {
         .map(|i| (tree.get(i).cut_event, i))
         .collect();
     cut_owner.sort_unstable();
-    let mut out = String::new();
+    let mut rows = Chunked::new(out);
     for (i, event) in rec.trace.events.iter().enumerate() {
-        let value = match *event {
-            Event::Order { state, start, len } => {
-                let (moves, children) = rec.trace.order(start, len);
-                json!({"event": "order", "state": state, "candidates": moves, "children": children})
-            }
-            Event::Cutoff {
-                state,
-                pos,
-                alpha,
-                beta,
-            } => {
-                let skipped = cut_owner
-                    .binary_search_by_key(&(i as u32), |&(e, _)| e)
-                    .map_or(&[][..], |k| {
-                        let order = rec.order(cut_owner[k].1).0;
-                        &order[(pos as usize + 1).min(order.len())..]
-                    });
-                json!({"event": "cutoff", "state": state, "pos": pos, "alpha": alpha, "beta": beta, "skipped": skipped})
-            }
-            Event::Enter { .. } => {
-                let mut value = serde_json::to_value(event).unwrap_or_default();
-                // The ply is the stack depth, which the event leaves to the index.
-                if let (Some(map), Some(call)) =
-                    (value.as_object_mut(), tree.call_entered_at(i as u32))
-                {
-                    map.insert("ply".into(), tree.get(call).ply.into());
-                }
-                value
-            }
-            _ => serde_json::to_value(event).unwrap_or_default(),
-        };
-        let _ = writeln!(out, "{value}");
+        let _ = writeln!(rows.buf, "{}", event_json(rec, i, event, &cut_owner));
+        rows.row_done()?;
     }
-    out
+    rows.finish()
+}
+
+pub fn trace_jsonl(rec: &Recorded) -> String {
+    rendered(|out| write_trace_jsonl(rec, out))
+}
+
+/// The saved trace (`--format json`): the document `Trace::to_json` makes, written as it is
+/// serialised.
+pub fn write_trace_json(rec: &Recorded, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+    use std::io::Write as _;
+    // serde writes token by token; the buffer hands the output's filter large pieces.
+    let mut buffered = std::io::BufWriter::with_capacity(1 << 16, out);
+    serde_json::to_writer(&mut buffered, &rec.trace)?;
+    buffered.write_all(b"\n")?;
+    buffered.flush()
 }
 
 pub fn lessons() -> Result<String> {

@@ -11,6 +11,7 @@ use crate::game::Side;
 use crate::lesson::{CutSpec, Lesson, Overrides, RunSetup, parse_bound};
 use crate::practice::{self, Kind, Params, Problem};
 use crate::search::{Algorithm, CutRule, MAX_BUDGET};
+use crate::text::cut;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -146,12 +147,15 @@ pub struct RunArgs {
 }
 
 fn parse_window(text: &str) -> std::result::Result<(i32, i32), String> {
-    let (lo, hi) = text
-        .split_once(',')
-        .ok_or_else(|| format!("'{text}' is not a window; write LO,HI such as -inf,inf or 2,5"))?;
+    let (lo, hi) = text.split_once(',').ok_or_else(|| {
+        format!(
+            "'{}' is not a window; write LO,HI such as -inf,inf or 2,5",
+            cut(text)
+        )
+    })?;
     let (lo, hi) = (parse_bound(lo)?, parse_bound(hi)?);
     if lo >= hi {
-        return Err(format!("the window needs LO < HI, got {text}"));
+        return Err(format!("the window needs LO < HI, got {}", cut(text)));
     }
     Ok((lo, hi))
 }

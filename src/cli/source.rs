@@ -49,18 +49,20 @@ impl RunArgs {
     }
 }
 
-/// Whether FILE is a saved trace: a regular file whose opening names the trace format.
-/// Only the first bytes are read, so a lesson is still read once, by the lesson loader, and
-/// a FIFO or device is never opened here.
+/// Whether FILE is a saved trace: not a built-in lesson's name (which always means the
+/// built-in), and a regular file whose opening names the trace format. Only the first bytes
+/// are read, so a lesson is still read once, by the lesson loader, and a FIFO or device is
+/// never opened here.
 pub fn saved_trace(file: &str) -> bool {
     use std::io::Read;
-    let path = Path::new(file);
-    if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
+    if Lesson::is_builtin(file) {
         return false;
     }
+    let Ok(reader) = crate::input::open(Path::new(file), u64::MAX) else {
+        return false;
+    };
     let mut head = Vec::with_capacity(4096);
-    let read = std::fs::File::open(path).and_then(|f| f.take(4096).read_to_end(&mut head));
-    read.is_ok() && {
+    reader.take(4096).read_to_end(&mut head).is_ok() && {
         let text: String = String::from_utf8_lossy(&head).split_whitespace().collect();
         text.contains(&format!("\"format\":\"{}\"", crate::trace::FORMAT))
     }

@@ -8,9 +8,12 @@
 
 use std::collections::HashSet;
 use std::fmt::Write as _;
+use std::io::{self, Write};
 
+use crate::error::plural;
 use crate::index::{NONE, NodeKind, Outcome, Recorded, TreeNode};
 use crate::search::Flag;
+use crate::text::{Chunked, one_line, rendered};
 use crate::value::sc;
 
 /// Which passes of an iterative-deepening run are drawn.
@@ -22,27 +25,33 @@ pub enum Passes {
     All,
 }
 
-pub fn render(rec: &Recorded, passes: Passes) -> String {
+/// The drawing, written to `out` as it is made.
+pub fn write(rec: &Recorded, passes: Passes, out: &mut dyn Write) -> io::Result<()> {
     let tree = rec.tree();
     let r = rec.result();
-    let mut out = String::from("digraph prune {\n");
+    let mut rows = Chunked::new(out);
+    rows.buf.push_str("digraph prune {\n");
     let title = format!(
-        "{}: {}, depth {}, score {}, move {}; {} calls, {} cutoffs",
+        "{}: {}, depth {}, score {}, move {}; {} call{}, {} cutoff{}",
         rec.trace.header.lesson,
         r.status.name(),
         r.depth,
         r.score,
         r.mv,
         r.stats.nodes,
-        r.stats.cutoffs
+        plural(r.stats.nodes as usize),
+        r.stats.cutoffs,
+        plural(r.stats.cutoffs as usize)
     );
     let _ = writeln!(
-        out,
+        rows.buf,
         "  graph [label=\"{}\\nbold: principal line   dashed: skipped after a cutoff\", labelloc=t, fontname=\"Helvetica\", ordering=out];",
         escape(&title)
     );
-    out.push_str("  node [shape=box, style=rounded, fontname=\"Helvetica\", fontsize=11];\n");
-    out.push_str("  edge [fontname=\"Helvetica\", fontsize=10];\n");
+    rows.buf
+        .push_str("  node [shape=box, style=rounded, fontname=\"Helvetica\", fontsize=11];\n");
+    rows.buf
+        .push_str("  edge [fontname=\"Helvetica\", fontsize=10];\n");
     let chosen: Vec<usize> = match passes {
         Passes::Last => tree.default_pass().into_iter().collect(),
         Passes::All => (0..tree.passes().len()).collect(),
@@ -50,14 +59,14 @@ pub fn render(rec: &Recorded, passes: Passes) -> String {
     for p in chosen {
         let pass = &tree.passes()[p];
         let indent = if passes == Passes::All {
-            let _ = writeln!(out, "  subgraph cluster_pass{} {{", pass.depth);
+            let _ = writeln!(rows.buf, "  subgraph cluster_pass{} {{", pass.depth);
             let result = if pass.done {
                 format!("score {}, move {}", pass.score, pass.mv)
             } else {
                 "aborted by the budget".into()
             };
             let _ = writeln!(
-                out,
+                rows.buf,
                 "    label=\"pass {}: {result}\"; style=rounded;",
                 pass.depth
             );
@@ -68,26 +77,36 @@ pub fn render(rec: &Recorded, passes: Passes) -> String {
         match pass.root {
             NONE => {
                 let _ = writeln!(
-                    out,
+                    rows.buf,
                     "{indent}refused_pass{} [label=\"pass {}: the budget refused the root\", style=dotted];",
                     pass.depth, pass.depth
                 );
             }
             root => {
                 let bold: HashSet<u32> = tree.principal_line(p).into_iter().collect();
-                draw(&mut out, indent, rec, root, &bold);
+                draw(&mut rows, indent, rec, root, &bold)?;
             }
         }
         if passes == Passes::All {
-            out.push_str("  }\n");
+            rows.buf.push_str("  }\n");
         }
     }
-    out.push_str("}\n");
-    out
+    rows.buf.push_str("}\n");
+    rows.finish()
+}
+
+pub fn render(rec: &Recorded, passes: Passes) -> String {
+    rendered(|out| write(rec, passes, out))
 }
 
 /// Draws a call and everything below it, parents before children.
-fn draw(out: &mut String, indent: &str, rec: &Recorded, root: u32, bold: &HashSet<u32>) {
+fn draw(
+    rows: &mut Chunked,
+    indent: &str,
+    rec: &Recorded,
+    root: u32,
+    bold: &HashSet<u32>,
+) -> io::Result<()> {
     let tree = rec.tree();
     let mut stack = vec![root];
     while let Some(i) = stack.pop() {
@@ -102,7 +121,7 @@ fn draw(out: &mut String, indent: &str, rec: &Recorded, root: u32, bold: &HashSe
             style.push("bold");
         }
         let _ = writeln!(
-            out,
+            rows.buf,
             "{indent}c{id} [label=\"{}\", style=\"{}\"{}];",
             escape(&node_label(rec, &f)),
             style.join(","),
@@ -121,7 +140,7 @@ fn draw(out: &mut String, indent: &str, rec: &Recorded, root: u32, bold: &HashSe
                 ""
             };
             let _ = writeln!(
-                out,
+                rows.buf,
                 "{indent}c{id} -> c{} [label=\"m{}\"{attrs}];",
                 c + 1,
                 tree.get(c).mv
@@ -130,12 +149,12 @@ fn draw(out: &mut String, indent: &str, rec: &Recorded, root: u32, bold: &HashSe
         for c in of(NodeKind::Refused) {
             let n = tree.get(c);
             let _ = writeln!(
-                out,
+                rows.buf,
                 "{indent}r{id} [label=\"{}\\nrefused: budget spent\", style=\"rounded,dotted\"];",
                 escape(&state_line(rec, &n))
             );
             let _ = writeln!(
-                out,
+                rows.buf,
                 "{indent}c{id} -> r{id} [label=\"m{}\", style=dotted];",
                 n.mv
             );
@@ -143,19 +162,21 @@ fn draw(out: &mut String, indent: &str, rec: &Recorded, root: u32, bold: &HashSe
         for (k, c) in of(NodeKind::Skipped).enumerate() {
             let n = tree.get(c);
             let _ = writeln!(
-                out,
+                rows.buf,
                 "{indent}k{id}_{k} [label=\"{}\\nskipped\", style=\"rounded,dashed\", fontcolor=gray40, color=gray40];",
                 escape(&state_line(rec, &n))
             );
             let _ = writeln!(
-                out,
+                rows.buf,
                 "{indent}c{id} -> k{id}_{k} [label=\"m{} skipped\", style=dashed, color=gray40, fontcolor=gray40];",
                 n.mv
             );
         }
         // Children are drawn in the order they ran.
         stack.extend(of(NodeKind::Call).rev());
+        rows.row_done()?;
     }
+    Ok(())
 }
 
 fn state_line(rec: &Recorded, n: &TreeNode) -> String {
@@ -216,7 +237,8 @@ fn with_flag(flag: Flag, v: i32) -> String {
     format!("{sign}{v}")
 }
 
-/// DOT's quoted strings: escape quotes and backslashes; line breaks become `\n`.
+/// DOT's quoted strings: escape quotes and backslashes; line breaks become `\n`; any other
+/// control character is drawn as its printable escape (`\u001b`, its backslash doubled).
 fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
@@ -224,7 +246,7 @@ fn escape(text: &str) -> String {
             '"' => out.push_str("\\\""),
             '\\' => out.push_str("\\\\"),
             '\n' => out.push_str("\\n"),
-            '\r' => {}
+            c if c.is_control() => out.push_str(&one_line(&c.to_string()).replace('\\', "\\\\")),
             c => out.push(c),
         }
     }

@@ -11,7 +11,7 @@ use std::fmt::Write as _;
 use serde_json::json;
 
 use super::sexp::{self, Body, Tree};
-use crate::error::{Error, Problem, Result};
+use crate::error::{Error, Problem, Result, plural};
 use crate::game::Side;
 use crate::lesson::Lesson;
 use crate::search::MAX_DEPTH;
@@ -52,13 +52,17 @@ pub fn lesson_json(origin: &str, text: &str, title: Option<&str>) -> Result<Stri
         .count();
     let title = title.map_or_else(|| format!("Imported tree from {origin}"), str::to_string);
     let intro = format!(
-        "A tree of {} nodes and {leaves} leaves, {height} levels deep. MAX moves at the root, \
+        "A tree of {} node{} and {leaves} {}, {height} level{} deep. MAX moves at the root, \
          the players alternate level by level, and only the leaves carry scores.",
-        order.len()
+        order.len(),
+        plural(order.len()),
+        if leaves == 1 { "leaf" } else { "leaves" },
+        plural(height)
     );
     let depth = height.max(1);
+    let plies = if depth == 1 { "ply" } else { "plies" };
     let about = format!(
-        "Alpha-beta over the whole tree ({depth} plies), no table, no deepening: the exercise as done on paper."
+        "Alpha-beta over the whole tree ({depth} {plies}), no table, no deepening: the exercise as done on paper."
     );
     let run = format!(
         "{{\"name\": \"textbook\", \"about\": {}, \"depth\": {depth}, \"deepening\": false, \"table\": false}}",

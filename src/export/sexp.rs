@@ -243,7 +243,10 @@ impl Parser<'_> {
             let written: String = self.chars[start..self.pos].iter().collect();
             return Err(self.fail_at(
                 start,
-                &format!("score {written} is outside [-{SCORE_LIMIT}, {SCORE_LIMIT}]"),
+                &format!(
+                    "score {} is outside [-{SCORE_LIMIT}, {SCORE_LIMIT}]",
+                    crate::text::cut(&written)
+                ),
             ));
         }
         Ok(value as i32)

@@ -44,14 +44,9 @@ pub fn parse(origin: &str, text: &str) -> Result<Trace> {
     serde_json::from_str(text).map_err(|e| explain(origin, serde_json::from_str(text).ok(), &e))
 }
 
-/// A regular file within the size limit, buffered.
+/// A regular file within the size limit, buffered, read through a bounded reader.
 fn reader(path: &Path) -> Result<BufReader<impl Read>> {
-    crate::lesson::check_file(path, trace::MAX_TRACE_BYTES)?;
-    let file = std::fs::File::open(path).map_err(|source| Error::Io {
-        path: path.to_path_buf(),
-        source,
-    })?;
-    Ok(BufReader::with_capacity(1 << 20, file))
+    crate::input::open_text(path, trace::MAX_TRACE_BYTES, 1 << 20)
 }
 
 /// Why a trace did not read: a newer version or another format when its header says so,
@@ -62,6 +57,11 @@ fn explain(origin: &str, peek: Option<Peek>, e: &serde_json::Error) -> Error {
         source,
     };
     match peek {
+        // A read error (the file grew past the limit) is not a JSON error.
+        _ if e.is_io() => Error::Io {
+            path: origin.into(),
+            source: std::io::Error::other(e.to_string()),
+        },
         Some(p) if p.header.format != trace::FORMAT => named(TraceError::Format {
             found: p.header.format,
         }),
