@@ -630,3 +630,42 @@ fn an_endless_answer_line_is_an_error_not_a_crash() {
     assert_one_line_error(status.code(), &err, &["stdin", "4096 bytes"]);
     assert!(!home.progress().exists(), "an unread answer was counted");
 }
+
+/// The XDG rule: a relative XDG_DATA_HOME is ignored, so progress goes under HOME instead of
+/// a directory relative to wherever the command happens to run.
+#[test]
+fn a_relative_xdg_data_home_is_ignored() {
+    let home = tempfile_dir("xdg-relative");
+    let work = home.join("work");
+    std::fs::create_dir_all(&work).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_prune"))
+        .args(["practice", "quiz", "--seed", "5", "--count", "1"])
+        .current_dir(&work)
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .env("HOME", &home)
+        .env("XDG_DATA_HOME", "relative/data")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            child.stdin.take().unwrap().write_all(b"x\n")?;
+            child.wait()
+        })
+        .unwrap();
+    let _ = out;
+    assert!(
+        !work.join("relative").exists(),
+        "a relative XDG_DATA_HOME was used"
+    );
+    assert!(home.join(".local/share/prune/progress.json").exists());
+}
+
+fn tempfile_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("prune-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}

@@ -1,6 +1,7 @@
 //! Practice progress on disk: attempts, streaks and results by kind, as one JSON file.
 //!
-//! Location: `$PRUNE_DATA_DIR`, else `$XDG_DATA_HOME/prune`, else `~/.local/share/prune`.
+//! Location: `$PRUNE_DATA_DIR`, else `$XDG_DATA_HOME/prune` (when it is an absolute path, as
+//! the XDG rule says), else `~/.local/share/prune`.
 //!
 //! No graded answer is lost: each one is added by `add`, which holds an advisory lock on
 //! `progress.json.lock` while it reads the file, adds the answer and writes the file back, so
@@ -58,8 +59,10 @@ pub fn data_dir() -> Option<PathBuf> {
             .filter(|v| !v.is_empty())
             .map(PathBuf::from)
     };
+    // The XDG rule: a relative XDG_DATA_HOME is invalid and is ignored.
+    let xdg = nonempty("XDG_DATA_HOME").filter(|d| d.is_absolute());
     nonempty("PRUNE_DATA_DIR")
-        .or_else(|| nonempty("XDG_DATA_HOME").map(|d| d.join("prune")))
+        .or_else(|| xdg.map(|d| d.join("prune")))
         .or_else(|| nonempty("HOME").map(|h| h.join(".local/share/prune")))
 }
 
