@@ -136,12 +136,11 @@ fn dispatch(cli: Cli, out: &mut dyn Write) -> Result<ExitCode> {
             });
         }
         Some(Command::Trace { run, format }) => {
-            let (_, recorded) = run.recorded()?;
             match format {
-                TraceFormat::Table => report::write_trace_table(&recorded, out)?,
-                TraceFormat::Tsv => report::write_trace_tsv(&recorded, out)?,
-                TraceFormat::Jsonl => report::write_trace_jsonl(&recorded, out)?,
-                TraceFormat::Json => report::write_trace_json(&recorded, out)?,
+                TraceFormat::Table => report::write_trace_table(&run.call_rows()?, out)?,
+                TraceFormat::Tsv => report::write_trace_tsv(&run.call_rows()?, out)?,
+                TraceFormat::Jsonl => report::write_trace_jsonl(&run.recorded()?.1, out)?,
+                TraceFormat::Json => report::write_trace_json(&run.recorded()?.1, out)?,
             }
             return Ok(ExitCode::SUCCESS);
         }

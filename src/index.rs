@@ -8,11 +8,12 @@
 //!   kind does not compile until the index has decided what it means.
 //! - `tree`: the stored calls and the tree view (stubs read off the order arena).
 //! - `table`: the per-key table history; `query`: the questions views ask of the tree.
-//! - `saved`: saved trace files.
+//! - `saved`: saved trace files; `stream`: the fold run as the search goes (call rows only).
 
 mod fold;
 mod query;
 pub mod saved;
+mod stream;
 mod table;
 pub mod tree;
 
@@ -20,6 +21,7 @@ use crate::trace::{self, Trace, TraceError};
 
 pub use query::{After, Skip};
 pub use saved::parse;
+pub use stream::calls_only;
 pub use table::{TableLog, TableRow};
 use tree::Calls;
 pub use tree::{NONE, NodeKind, Outcome, PassInfo, Tree, TreeNode};

@@ -224,17 +224,58 @@ fn table_line(out: &mut String, cells: &[&str], widths: &[usize]) {
     out.push('\n');
 }
 
+/// The width of each table column: what `table_cells` would write, counted without writing
+/// it (a million-call table is measured before its first row goes out).
+fn table_widths(rec: &Recorded) -> Vec<usize> {
+    fn digits(v: i64) -> usize {
+        v.unsigned_abs()
+            .checked_ilog10()
+            .map_or(1, |d| d as usize + 1)
+            + (v < 0) as usize
+    }
+    let score = |v: i32| match v {
+        crate::search::INF => 2,
+        v if v == -crate::search::INF => 2,
+        v => digits(v as i64),
+    };
+    let names: std::collections::HashMap<u32, usize> = (rec.catalog().iter())
+        .map(|s| (s.id, one_line(&rec.name(s.id)).chars().count()))
+        .collect();
+    let mut w: Vec<usize> = TABLE_HEADER.iter().map(|h| h.chars().count()).collect();
+    for (i, c) in rec.tree().call_nodes().enumerate() {
+        let (value, mv) = c
+            .returned()
+            .map_or((1, 1), |(v, m)| (digits(v as i64), digits(m as i64)));
+        let name = names
+            .get(&c.state)
+            .copied()
+            .unwrap_or(digits(c.state as i64));
+        let result = c.outcome.map_or(4, |o| o.name().len()) + 7 * c.caused_cutoff as usize;
+        let row = [
+            digits(i as i64 + 1),
+            digits(c.pass as i64),
+            digits(c.ply as i64),
+            2 * c.ply as usize + 2 + name,
+            digits(c.depth as i64),
+            digits(c.qleft as i64),
+            score(c.alpha),
+            score(c.beta),
+            value,
+            mv,
+            result,
+        ];
+        for (w, cell) in w.iter_mut().zip(row) {
+            *w = (*w).max(cell);
+        }
+    }
+    w
+}
+
 /// The complete call trace as a table for people, and the run's result lines. The widths come
 /// from a first pass over the calls, so rows are written as they are made.
 pub fn write_trace_table(rec: &Recorded, out: &mut dyn std::io::Write) -> std::io::Result<()> {
     let mut cells: [String; 11] = Default::default();
-    let mut widths: Vec<usize> = TABLE_HEADER.iter().map(|h| h.chars().count()).collect();
-    for (i, c) in rec.tree().call_nodes().enumerate() {
-        table_cells(rec, i + 1, &c, &mut cells);
-        for (w, cell) in widths.iter_mut().zip(&cells) {
-            *w = (*w).max(cell.chars().count());
-        }
-    }
+    let widths = table_widths(rec);
     let mut rows = Chunked::new(out);
     table_line(&mut rows.buf, &TABLE_HEADER, &widths);
     for (i, c) in rec.tree().call_nodes().enumerate() {
@@ -331,4 +372,32 @@ pub fn lessons() -> Result<String> {
         }
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The counted widths are the widths of the cells as written, on every built-in run.
+    #[test]
+    fn counted_widths_match_the_written_cells() {
+        for name in builtin_names() {
+            let lesson = Lesson::open(name).unwrap();
+            for run in &lesson.spec.runs {
+                let setup = lesson
+                    .setup(Some(&run.name), &Overrides::default())
+                    .unwrap();
+                let rec = crate::index::record(&lesson, &setup).unwrap();
+                let mut cells: [String; 11] = Default::default();
+                let mut want: Vec<usize> = TABLE_HEADER.iter().map(|h| h.chars().count()).collect();
+                for (i, c) in rec.tree().call_nodes().enumerate() {
+                    table_cells(&rec, i + 1, &c, &mut cells);
+                    for (w, cell) in want.iter_mut().zip(&cells) {
+                        *w = (*w).max(cell.chars().count());
+                    }
+                }
+                assert_eq!(table_widths(&rec), want, "{name} / {}", run.name);
+            }
+        }
+    }
 }

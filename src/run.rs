@@ -45,7 +45,19 @@ pub fn recorded_counting(
     events.shrink_to_fit();
     moves.shrink_to_fit();
     children.shrink_to_fit();
-    let header = Header {
+    let catalog = catalog(&lesson.graph, setup.start, &events, &children);
+    let header = header(lesson, setup, catalog, result);
+    Ok(Trace {
+        header,
+        events,
+        moves,
+        children,
+    })
+}
+
+/// The header of a run of `setup` on `lesson`.
+pub fn header(lesson: &Lesson, setup: &RunSetup, catalog: Catalog, result: RunResult) -> Header {
+    Header {
         format: trace::FORMAT.to_string(),
         version: trace::VERSION,
         lesson: lesson.name.clone(),
@@ -54,15 +66,22 @@ pub fn recorded_counting(
         start: setup.start,
         options: setup.options,
         scores: Scores::MaxSide,
-        catalog: catalog(&lesson.graph, setup.start, &events, &children),
+        catalog,
         result,
-    };
-    Ok(Trace {
-        header,
-        events,
-        moves,
-        children,
-    })
+    }
+}
+
+/// The graph's names and sides of every state `keep` says.
+pub fn graph_catalog(graph: &Graph, keep: impl Fn(u32) -> bool) -> Catalog {
+    let states = (0..graph.len() as u32)
+        .filter(|&s| keep(s))
+        .map(|s| StateInfo {
+            id: s,
+            label: graph.label(s).map(str::to_string),
+            turn: graph.side(s),
+        })
+        .collect();
+    Catalog::new(states)
 }
 
 /// The graph's names and sides of every state the run mentions.
@@ -94,19 +113,11 @@ fn catalog(graph: &Graph, start: u32, events: &[Event], children: &[u32]) -> Cat
             | Event::Unwind { .. } => {}
         }
     }
-    let states = (0..graph.len() as u32)
-        .filter(|&s| seen[s as usize])
-        .map(|s| StateInfo {
-            id: s,
-            label: graph.label(s).map(str::to_string),
-            turn: graph.side(s),
-        })
-        .collect();
-    Catalog::new(states)
+    graph_catalog(graph, |s| seen[s as usize])
 }
 
 /// A run that cannot proceed names the lesson it came from.
-fn named(lesson: &Lesson, source: search::SearchError) -> Error {
+pub fn named(lesson: &Lesson, source: search::SearchError) -> Error {
     Error::Run {
         path: lesson.name.clone(),
         source,

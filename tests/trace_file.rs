@@ -295,3 +295,32 @@ fn corrupted_traces_are_refused_or_replayed_never_a_panic() {
     assert!(refused > 1000, "only {refused} corruptions were refused");
     assert!(accepted + refused > 2500);
 }
+
+/// The call rows indexed as the search runs are the rows of the recorded run, for every
+/// built-in lesson and preset.
+#[test]
+fn rows_folded_as_the_search_runs_equal_the_recorded_ones() {
+    for stem in builtin_names() {
+        let lesson = Lesson::open(stem).unwrap();
+        for run in &lesson.spec.runs {
+            let setup = lesson
+                .setup(Some(&run.name), &Overrides::default())
+                .unwrap();
+            let recorded = prune::index::record(&lesson, &setup).unwrap();
+            let streamed = prune::index::calls_only(&lesson, &setup).unwrap();
+            assert!(streamed.trace.events.is_empty());
+            assert_eq!(
+                prune::report::trace_tsv(&streamed),
+                prune::report::trace_tsv(&recorded),
+                "{stem} / {}",
+                run.name
+            );
+            assert_eq!(
+                prune::report::trace_table(&streamed),
+                prune::report::trace_table(&recorded),
+                "{stem} / {}",
+                run.name
+            );
+        }
+    }
+}

@@ -22,6 +22,17 @@ impl RunArgs {
         Ok((Some(lesson), rec))
     }
 
+    /// The call rows FILE names, for the views that show nothing else (the trace table and
+    /// tsv): a saved trace read as it is, or a lesson indexed as it runs, without recording
+    /// its events (a million-call run then needs its calls' memory, not its events').
+    pub fn call_rows(&self) -> Result<Recorded> {
+        if saved_trace(&self.file) {
+            return Ok(self.recorded()?.1);
+        }
+        let (lesson, setup) = self.load()?;
+        crate::index::calls_only(&lesson, &setup)
+    }
+
     /// A saved trace is replayed as recorded: options that would change the run are errors.
     fn refuse_run_options(&self) -> Result<()> {
         let given = [

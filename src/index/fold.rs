@@ -6,7 +6,8 @@ use std::collections::HashMap;
 
 use super::Index;
 use super::tree::{CallRecord, NONE, Outcome, PassInfo, bit};
-use crate::trace::{self, Event, ReturnKind, Trace, TraceError};
+use crate::search::RunResult;
+use crate::trace::{self, Catalog, Event, ReturnKind, Trace, TraceError};
 use crate::value::Entry;
 
 /// One open call while folding.
@@ -16,9 +17,37 @@ struct Open {
     last_child: Option<u32>,
 }
 
+/// What the fold reads besides the events: the catalog of states and the candidate arenas. A
+/// saved or recorded trace holds all of them; a run folded as it goes holds only the orders of
+/// the calls still open.
+pub(super) trait Source {
+    fn catalog(&self) -> &Catalog;
+    /// How many candidates the arenas have held so far.
+    fn arena_len(&self) -> usize;
+    /// An order's candidates (moves, child states), if they are held.
+    fn order(&self, start: u32, len: u16) -> Option<(&[u16], &[u32])>;
+    /// The call owning the order at `start` has ended.
+    fn release(&mut self, _start: u32) {}
+}
+
+impl Source for &Trace {
+    fn catalog(&self) -> &Catalog {
+        &self.header.catalog
+    }
+
+    fn arena_len(&self) -> usize {
+        self.moves.len()
+    }
+
+    fn order(&self, start: u32, len: u16) -> Option<(&[u16], &[u32])> {
+        let end = start as usize + len as usize;
+        (end <= self.moves.len()).then(|| Trace::order(self, start, len))
+    }
+}
+
 /// The fold's working state.
-struct Fold<'t> {
-    trace: &'t Trace,
+pub(super) struct Fold<S: Source> {
+    src: S,
     index: Index,
     open: Vec<Open>,
     /// A child pushed but not admitted yet: (state, move).
@@ -39,20 +68,11 @@ fn fail(event: usize, rule: impl Into<String>) -> TraceError {
 /// The one fold: every event once, in order.
 pub(super) fn build(trace: &Trace) -> Result<Index, TraceError> {
     check_header(trace)?;
-    let mut fold = Fold {
-        trace,
-        index: Index::default(),
-        open: Vec::new(),
-        pushed: None,
-        pass_open: false,
-        seen: HashMap::new(),
-        pass_calls: Vec::new(),
-        references: 0,
-    };
+    let mut fold = Fold::new(trace);
     for (i, event) in trace.events.iter().enumerate() {
         fold.step(i, *event)?;
     }
-    fold.finish()
+    fold.finish(trace.events.len(), &trace.header.result)
 }
 
 /// The header's own rules, before any event is read.
@@ -83,7 +103,24 @@ fn check_header(trace: &Trace) -> Result<(), TraceError> {
         .map_err(|m| TraceError::Header(format!("the options are invalid: {m}")))
 }
 
-impl Fold<'_> {
+impl<S: Source> Fold<S> {
+    pub fn new(src: S) -> Fold<S> {
+        Fold {
+            src,
+            index: Index::default(),
+            open: Vec::new(),
+            pushed: None,
+            pass_open: false,
+            seen: HashMap::new(),
+            pass_calls: Vec::new(),
+            references: 0,
+        }
+    }
+
+    pub fn source(&mut self) -> &mut S {
+        &mut self.src
+    }
+
     fn records(&mut self) -> &mut Vec<CallRecord> {
         &mut self.index.calls.records
     }
@@ -114,7 +151,7 @@ impl Fold<'_> {
     }
 
     fn known(&self, i: usize, state: u32) -> Result<(), TraceError> {
-        if self.trace.header.catalog.contains(state) {
+        if self.src.catalog().contains(state) {
             Ok(())
         } else {
             Err(fail(
@@ -155,14 +192,17 @@ impl Fold<'_> {
         n.outcome = Some(outcome);
         n.value = value;
         n.best_mv = mv;
-        let held = n.order_len as u64;
-        self.references -= held;
+        let (start, held) = (n.order_start, n.order_len);
+        self.references -= held as u64;
+        if held > 0 {
+            self.src.release(start);
+        }
         if let Some(parent) = self.open.last_mut() {
             parent.last_child = Some(open.node);
         }
     }
 
-    fn step(&mut self, i: usize, event: Event) -> Result<(), TraceError> {
+    pub fn step(&mut self, i: usize, event: Event) -> Result<(), TraceError> {
         let at = i as u32;
         match event {
             Event::PassStart { depth } => {
@@ -214,7 +254,7 @@ impl Fold<'_> {
                 beta,
             } => {
                 self.known(i, state)?;
-                let listed = self.trace.header.catalog.turn(state);
+                let listed = self.src.catalog().turn(state);
                 if listed != turn {
                     return Err(fail(
                         i,
@@ -302,13 +342,11 @@ impl Fold<'_> {
             Event::Order { state, start, len } => {
                 let node = self.top(i, state, "a candidate order")?;
                 let end = start as usize + len as usize;
-                if end > self.trace.moves.len() {
+                let held = self.src.arena_len();
+                if end > held {
                     return Err(fail(
                         i,
-                        format!(
-                            "the order reaches entry {end} of a move arena of {}",
-                            self.trace.moves.len()
-                        ),
+                        format!("the order reaches entry {end} of a move arena of {held}"),
                     ));
                 }
                 let last_end = (self.index.calls.ordered.last())
@@ -337,7 +375,8 @@ impl Fold<'_> {
                 };
                 let node = open.node;
                 let n = self.index.calls.records[node as usize];
-                let (moves, children) = self.trace.order(n.order_start, n.order_len);
+                let (moves, children) =
+                    (self.src.order(n.order_start, n.order_len)).unwrap_or_default();
                 let fits = moves.get(pos as usize) == Some(&(mv as u16))
                     && children.get(pos as usize) == Some(&state);
                 if !fits {
@@ -442,8 +481,8 @@ impl Fold<'_> {
         Ok(())
     }
 
-    fn finish(mut self) -> Result<Index, TraceError> {
-        let end = self.trace.events.len();
+    /// Ends the fold after `end` events; the run reported `result`.
+    pub fn finish(mut self, end: usize, result: &RunResult) -> Result<Index, TraceError> {
         if !self.open.is_empty() {
             return Err(fail(
                 end,
@@ -457,7 +496,6 @@ impl Fold<'_> {
             .calls
             .mark_transpositions(&mut self.seen, &mut self.pass_calls);
         self.index.calls.records.shrink_to_fit();
-        let result = &self.trace.header.result;
         let calls = self.index.calls.records.len();
         if calls as u64 != result.stats.nodes {
             return Err(TraceError::Header(format!(

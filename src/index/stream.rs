@@ -1,0 +1,108 @@
+//! The fold run as the search goes: an observer that indexes each event as it is reported and
+//! keeps none of them, holding only the candidate orders of the calls still open. The index
+//! is the same as the one built from the recorded trace (tests check it), but a million-call
+//! run then costs its call records (64 bytes each) instead of its events and arenas, which is
+//! what the call-row views (`prune trace` as a table or tsv) need.
+
+use super::Recorded;
+use super::fold::{Fold, Source};
+use crate::error::{Error, Result};
+use crate::event::Event;
+use crate::lesson::{Lesson, RunSetup};
+use crate::observer::Observer;
+use crate::trace::{Catalog, Trace, TraceError};
+
+/// The candidate orders of the open calls, by where they would start in a recorded arena.
+struct Open {
+    catalog: Catalog,
+    orders: Vec<(u32, Vec<u16>, Vec<u32>)>,
+    total: usize,
+}
+
+impl Source for Open {
+    fn catalog(&self) -> &Catalog {
+        &self.catalog
+    }
+
+    fn arena_len(&self) -> usize {
+        self.total
+    }
+
+    fn order(&self, start: u32, len: u16) -> Option<(&[u16], &[u32])> {
+        let (_, moves, children) = self.orders.iter().rev().find(|o| o.0 == start)?;
+        (moves.len() == len as usize).then_some((moves.as_slice(), children.as_slice()))
+    }
+
+    fn release(&mut self, start: u32) {
+        if let Some(k) = self.orders.iter().rposition(|o| o.0 == start) {
+            self.orders.truncate(k);
+        }
+    }
+}
+
+/// Folds the events as they come; the first event that does not fit is kept as the error.
+struct Streaming {
+    fold: Fold<Open>,
+    events: usize,
+    error: Option<TraceError>,
+}
+
+impl Observer for Streaming {
+    const ENABLED: bool = true;
+
+    fn event(&mut self, event: Event) {
+        if self.error.is_none()
+            && let Err(e) = self.fold.step(self.events, event)
+        {
+            self.error = Some(e);
+        }
+        self.events += 1;
+    }
+
+    fn order(&mut self, state: u32, candidates: &[u16], child: impl Fn(u16) -> u32) {
+        let open = self.fold.source();
+        let start = open.total as u32;
+        let children = candidates.iter().map(|&m| child(m)).collect();
+        open.orders.push((start, candidates.to_vec(), children));
+        open.total += candidates.len();
+        self.event(Event::Order {
+            state,
+            start,
+            len: candidates.len() as u16,
+        });
+    }
+}
+
+/// Runs `setup` on `lesson`, indexing as it goes: the calls and their results, with no events
+/// and no candidate arenas. For views of the call rows only (the trace table and tsv); the
+/// tree has no stubs and the trace no events.
+pub fn calls_only(lesson: &Lesson, setup: &RunSetup) -> Result<Recorded> {
+    let catalog = crate::run::graph_catalog(&lesson.graph, |_| true);
+    let mut obs = Streaming {
+        fold: Fold::new(Open {
+            catalog: catalog.clone(),
+            orders: Vec::new(),
+            total: 0,
+        }),
+        events: 0,
+        error: None,
+    };
+    let result = crate::search::run(&lesson.graph, setup.start, &setup.options, &mut obs)
+        .map_err(|e| crate::run::named(lesson, e))?;
+    let named = |source| Error::Trace {
+        path: lesson.name.clone(),
+        source,
+    };
+    if let Some(e) = obs.error {
+        return Err(named(e));
+    }
+    let index = obs.fold.finish(obs.events, &result).map_err(named)?;
+    let header = crate::run::header(lesson, setup, catalog, result);
+    let trace = Trace {
+        header,
+        events: Vec::new(),
+        moves: Vec::new(),
+        children: Vec::new(),
+    };
+    Ok(Recorded { trace, index })
+}
