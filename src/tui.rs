@@ -36,7 +36,6 @@ use ratatui::backend::CrosstermBackend;
 use crate::error::{Error, Result};
 use crate::lesson::{Lesson, RunSetup};
 use crate::practice::Problem;
-use crate::practice::store::Progress;
 use app::App;
 use components::practice::{Outcome, PracticeScreen};
 
@@ -76,7 +75,7 @@ pub fn practice_round(problems: Vec<Problem>) -> Result<(usize, usize)> {
     need_terminal(
         "prune practice tui needs a terminal; for piped input use `prune practice quiz`",
     )?;
-    let progress = Progress::load()?;
+    let progress = app::load_progress()?;
     let mut round = PracticeScreen::new(problems, progress).saving(true);
     session(|terminal| round_loop(terminal, &mut round))?;
     Ok(round.score())

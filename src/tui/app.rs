@@ -111,6 +111,18 @@ fn record(lesson: &Lesson, setup: &RunSetup) -> Result<Replay> {
     Ok(Replay::new(crate::index::record(lesson, setup)?))
 }
 
+/// The saved practice progress. Its path is checked as the lesson loader checks a file (a
+/// regular file, by metadata, before opening): a pipe or device there would block the
+/// terminal loop for good. A missing file is still a fresh start.
+pub fn load_progress() -> Result<Progress> {
+    if let Some(path) = crate::practice::store::progress_path()
+        && path.exists()
+    {
+        crate::lesson::check_file(&path, u64::MAX)?;
+    }
+    Progress::load()
+}
+
 impl App {
     /// Opens `lesson` with a resolved run; `lessons` feeds the picker.
     pub fn new(lessons: Vec<Lesson>, lesson: Lesson, setup: RunSetup) -> Result<App> {
@@ -257,7 +269,7 @@ impl App {
                 practice::make_set(seed, 6, &[], false)
             }
         };
-        let round = problems.and_then(|p| Ok((p, Progress::load()?)));
+        let round = problems.and_then(|p| Ok((p, load_progress()?)));
         match round {
             Ok((problems, progress)) => {
                 self.practice = Some(Box::new(
