@@ -126,7 +126,15 @@ fn next_event(wait: Duration) -> io::Result<Option<TermEvent>> {
     event::read().map(Some)
 }
 
+/// For the end-to-end tests of restoring a terminal whose main thread is stuck: with
+/// PRUNE_TEST_BLOCK_ON=PATH the loops open PATH after their first frame (a FIFO that nobody
+/// writes to holds the thread in open(2) for good, as an unchecked open of one would).
+fn test_block_on() -> Option<std::ffi::OsString> {
+    std::env::var_os("PRUNE_TEST_BLOCK_ON")
+}
+
 fn round_loop(terminal: &mut Term, round: &mut PracticeScreen) -> io::Result<()> {
+    let mut block_on = test_block_on();
     loop {
         if term::signalled().is_some() {
             return Ok(());
@@ -138,6 +146,9 @@ fn round_loop(terminal: &mut Term, round: &mut PracticeScreen) -> io::Result<()>
                 frame.set_cursor_position(p);
             }
         })?;
+        if let Some(path) = block_on.take() {
+            let _ = std::fs::File::open(path);
+        }
         // A resize (or any other event) just redraws.
         if let Some(TermEvent::Key(key)) = next_event(Duration::from_millis(250))?
             && round.handle_key(key) == Outcome::Quit
@@ -156,6 +167,7 @@ fn run(mut app: App) -> Result<()> {
 fn event_loop(terminal: &mut Term, app: &mut App) -> io::Result<()> {
     // For the end-to-end test of terminal restoration after a panic.
     let test_panic = std::env::var_os("PRUNE_TEST_PANIC").is_some();
+    let mut block_on = test_block_on();
     loop {
         if term::signalled().is_some() {
             return Ok(());
@@ -164,6 +176,9 @@ fn event_loop(terminal: &mut Term, app: &mut App) -> io::Result<()> {
         terminal.draw(|f| view::draw(f, app))?;
         if test_panic {
             panic!("PRUNE_TEST_PANIC is set: panicking on purpose to test terminal restoration");
+        }
+        if let Some(path) = block_on.take() {
+            let _ = std::fs::File::open(path);
         }
         let wait = if app.pending.is_some() {
             // Redraw the job's progress, and take its result soon after it is ready.
