@@ -28,7 +28,8 @@ pub fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => return usage_error(e),
     };
-    let mut out = Printable::new(BufWriter::with_capacity(1 << 16, std::io::stdout().lock()));
+    // Not a held lock: the tutor runs inside `dispatch`, and nothing in it may wait on stdout.
+    let mut out = Printable::new(BufWriter::with_capacity(1 << 16, std::io::stdout()));
     let done = dispatch(cli, &mut out).and_then(|code| {
         let mut inner = out.into_inner()?;
         inner.flush()?;

@@ -36,7 +36,6 @@ use ratatui::backend::CrosstermBackend;
 use crate::error::{Error, Result};
 use crate::lesson::{Lesson, RunSetup};
 use crate::practice::Problem;
-use crate::practice::store::Progress;
 use app::App;
 use components::practice::{Outcome, PracticeScreen};
 
@@ -76,7 +75,7 @@ pub fn practice_round(problems: Vec<Problem>) -> Result<(usize, usize, Option<St
     need_terminal(
         "prune practice tui needs a terminal; for piped input use `prune practice quiz`",
     )?;
-    let progress = Progress::load()?;
+    let progress = app::load_progress()?;
     let mut round = PracticeScreen::new(problems, progress).saving(true);
     session(|terminal| round_loop(terminal, &mut round))?;
     let (right, asked) = round.score();
@@ -128,7 +127,15 @@ fn next_event(wait: Duration) -> io::Result<Option<TermEvent>> {
     event::read().map(Some)
 }
 
+/// For the end-to-end tests of restoring a terminal whose main thread is stuck: with
+/// PRUNE_TEST_BLOCK_ON=PATH the loops open PATH after their first frame (a FIFO that nobody
+/// writes to holds the thread in open(2) for good, as an unchecked open of one would).
+fn test_block_on() -> Option<std::ffi::OsString> {
+    std::env::var_os("PRUNE_TEST_BLOCK_ON")
+}
+
 fn round_loop(terminal: &mut Term, round: &mut PracticeScreen) -> io::Result<()> {
+    let mut block_on = test_block_on();
     loop {
         if term::signalled().is_some() {
             return Ok(());
@@ -140,6 +147,9 @@ fn round_loop(terminal: &mut Term, round: &mut PracticeScreen) -> io::Result<()>
                 frame.set_cursor_position(p);
             }
         })?;
+        if let Some(path) = block_on.take() {
+            let _ = std::fs::File::open(path);
+        }
         // A resize (or any other event) just redraws.
         if let Some(TermEvent::Key(key)) = next_event(Duration::from_millis(250))?
             && round.handle_key(key) == Outcome::Quit
@@ -158,6 +168,7 @@ fn run(mut app: App) -> Result<()> {
 fn event_loop(terminal: &mut Term, app: &mut App) -> io::Result<()> {
     // For the end-to-end test of terminal restoration after a panic.
     let test_panic = std::env::var_os("PRUNE_TEST_PANIC").is_some();
+    let mut block_on = test_block_on();
     loop {
         if term::signalled().is_some() {
             return Ok(());
@@ -166,6 +177,9 @@ fn event_loop(terminal: &mut Term, app: &mut App) -> io::Result<()> {
         terminal.draw(|f| view::draw(f, app))?;
         if test_panic {
             panic!("PRUNE_TEST_PANIC is set: panicking on purpose to test terminal restoration");
+        }
+        if let Some(path) = block_on.take() {
+            let _ = std::fs::File::open(path);
         }
         let wait = if app.pending.is_some() {
             // Redraw the job's progress, and take its result soon after it is ready.

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use prune::lesson::{Lesson, Overrides};
-use prune::tui::app::App;
+use prune::tui::app::{App, Overlay};
 use prune::tui::theme::Theme;
 use prune::tui::view;
 use ratatui::Terminal;
@@ -76,4 +76,67 @@ fn esc_stops_waiting_and_keeps_the_run() {
     a.poll_job();
     assert!(!a.setup.options.ordering);
     assert_eq!(*a.replay.result(), before);
+}
+
+/// The tutor on the worked tree with every built-in lesson in its picker, which is opened on
+/// the transposition lesson's first preset.
+fn picking(background: bool) -> App {
+    let l = Lesson::open("000-worked-tree").unwrap();
+    let setup = l.setup(Some("worked"), &Overrides::default()).unwrap();
+    let mut app = App::new(Lesson::builtins().unwrap(), l, setup).unwrap();
+    app.theme = Theme { color: false };
+    app.background = background;
+    let cursor = app
+        .picker_items()
+        .iter()
+        .position(|(i, n)| app.lessons[*i].name == "000-transposition" && n == "transposition")
+        .unwrap();
+    app.overlay = Overlay::Picker { cursor };
+    app
+}
+
+#[test]
+fn a_lesson_picked_in_the_background_lands_as_one_picked_inline() {
+    // Opening a lesson records its preset off the main thread too: a heavy one leaves q, Esc
+    // and signals working meanwhile.
+    let mut inline = picking(false);
+    key(&mut inline, KeyCode::Enter);
+    assert_eq!(inline.lesson.name, "000-transposition");
+    assert_eq!(inline.overlay, Overlay::None);
+
+    let mut a = picking(true);
+    key(&mut a, KeyCode::Enter);
+    assert!(
+        a.pending.is_some(),
+        "the preset is recorded in the background"
+    );
+    assert_eq!(
+        a.lesson.name, "000-worked-tree",
+        "the run on screen stays meanwhile"
+    );
+    let footer = last_line(&mut a, 100, 30);
+    assert!(footer.contains("opening 000-transposition"), "{footer}");
+    let t = Instant::now();
+    while a.pending.is_some() && t.elapsed() < Duration::from_secs(30) {
+        a.poll_job();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert!(a.pending.is_none(), "the job finished");
+    assert_eq!(a.lesson.name, inline.lesson.name);
+    assert_eq!(a.preset, inline.preset);
+    assert_eq!(a.setup, inline.setup);
+    assert_eq!(a.replay.result(), inline.replay.result());
+    assert_eq!(a.st, inline.st);
+    assert_eq!(a.overlay, Overlay::None);
+}
+
+#[test]
+fn esc_stops_opening_a_lesson_and_keeps_the_run() {
+    let mut a = picking(true);
+    key(&mut a, KeyCode::Enter);
+    key(&mut a, KeyCode::Esc);
+    assert!(a.pending.is_none());
+    let msg = a.message.clone().unwrap_or_default();
+    assert!(msg.contains("stopped opening 000-transposition"), "{msg}");
+    assert_eq!(a.lesson.name, "000-worked-tree");
 }

@@ -105,10 +105,25 @@ pub enum Then {
     Rerun(RunSetup, String),
     /// The second run of a comparison.
     Compare(CompareWith, String),
+    /// Another lesson (or graph) opened on one of its presets (`None`: a bare graph's
+    /// defaults), replacing the run on screen.
+    Open(Box<Lesson>, Option<String>, RunSetup),
 }
 
 fn record(lesson: &Lesson, setup: &RunSetup) -> Result<Replay> {
     Ok(Replay::new(crate::index::record(lesson, setup)?))
+}
+
+/// The saved practice progress. Its path is checked as the lesson loader checks a file (a
+/// regular file, by metadata, before opening): a pipe or device there would block the
+/// terminal loop for good. A missing file is still a fresh start.
+pub fn load_progress() -> Result<Progress> {
+    if let Some(path) = crate::practice::store::progress_path()
+        && path.exists()
+    {
+        crate::lesson::check_file(&path, u64::MAX)?;
+    }
+    Progress::load()
 }
 
 impl App {
@@ -247,7 +262,7 @@ impl App {
     /// Opens a practice round: the lesson's own problems, or generated ones when it has none.
     pub fn start_practice(&mut self) {
         let problems = practice::lesson_round(&self.lesson, practice::clock_seed());
-        let round = problems.and_then(|p| Ok((p, Progress::load()?)));
+        let round = problems.and_then(|p| Ok((p, load_progress()?)));
         match round {
             Ok((problems, progress)) => {
                 self.practice = Some(Box::new(
@@ -667,19 +682,26 @@ impl App {
     /// Records `setup` and hands the replay to `then`: in a thread when `background`, else
     /// right away. A newer job replaces one still running.
     fn run_job(&mut self, setup: RunSetup, then: Then) {
-        if let Some(why) = &self.detached {
+        // Opening another lesson is how a detached trace is left, so only changes are refused.
+        if let (Some(why), Then::Rerun(..) | Then::Compare(..)) = (&self.detached, &then) {
             self.message = Some(why.clone());
             return;
         }
         if self.background {
-            let what = match &then {
-                Then::Rerun(_, what) => format!("running again with {what}"),
-                Then::Compare(_, label) => format!("running {label} to compare with"),
+            let (lesson, what) = match &then {
+                Then::Rerun(_, what) => (&self.lesson, format!("running again with {what}")),
+                Then::Compare(_, label) => {
+                    (&self.lesson, format!("running {label} to compare with"))
+                }
+                Then::Open(lesson, ..) => (&**lesson, format!("opening {}", lesson.name)),
             };
-            self.pending = Some((Job::start(self.lesson.clone(), setup, what), then));
+            self.pending = Some((Job::start(lesson.clone(), setup, what), then));
             return;
         }
-        let result = self.record_live(&setup);
+        let result = match &then {
+            Then::Open(lesson, ..) => record(lesson, &setup),
+            _ => self.record_live(&setup),
+        };
         self.finish(then, result);
     }
 
@@ -720,6 +742,25 @@ impl App {
             (Then::Compare(_, label), Err(e)) => {
                 self.message = Some(format!("cannot compare with {label}: {e}"))
             }
+            (Then::Open(lesson, preset, setup), Ok(replay)) => {
+                // A preset comes from the picker (or from opening a lesson file), which closes
+                // and starts the new run still; a bare graph leaves the screen as it was.
+                if preset.is_some() {
+                    self.overlay = Overlay::None;
+                    self.playing = false;
+                }
+                self.lesson = *lesson;
+                self.detached = None;
+                self.preset = preset;
+                self.setup = setup;
+                self.replay = replay;
+                self.st = ReplayState::default();
+                self.compare = None;
+                self.change = None;
+                self.selected = None;
+                self.collapsed.clear();
+            }
+            (Then::Open(..), Err(e)) => self.message = Some(e.to_string()),
         }
     }
 
@@ -825,22 +866,10 @@ impl App {
                         }
                     }
                     // A bare graph has no preset: open it with the resolved defaults.
-                    None => match record(&self.lessons[li], &setup) {
-                        Ok(replay) => {
-                            self.lesson = self.lessons[li].clone();
-                            self.detached = None;
-                            self.pending = None;
-                            self.preset = None;
-                            self.setup = setup;
-                            self.replay = replay;
-                            self.st = ReplayState::default();
-                            self.compare = None;
-                            self.change = None;
-                            self.selected = None;
-                            self.collapsed.clear();
-                        }
-                        Err(e) => self.message = Some(e.to_string()),
-                    },
+                    None => {
+                        let lesson = Box::new(self.lessons[li].clone());
+                        self.run_job(setup, Then::Open(lesson, None, setup));
+                    }
                 }
             }
             Err(e) => self.message = Some(e.to_string()),
@@ -852,26 +881,14 @@ impl App {
         let Some((li, name)) = items.get(index).cloned() else {
             return;
         };
-        let lesson = self.lessons[li].clone();
+        let lesson = &self.lessons[li];
         match lesson.setup(Some(&name), &Overrides::default()) {
-            Ok(setup) => match record(&lesson, &setup) {
-                Ok(replay) => {
-                    self.lesson = lesson;
-                    self.detached = None;
-                    self.pending = None;
-                    self.preset = Some(name);
-                    self.setup = setup;
-                    self.replay = replay;
-                    self.st = ReplayState::default();
-                    self.compare = None;
-                    self.change = None;
-                    self.selected = None;
-                    self.collapsed.clear();
-                    self.overlay = Overlay::None;
-                    self.playing = false;
-                }
-                Err(e) => self.message = Some(e.to_string()),
-            },
+            // In the background like a live change: a heavy preset keeps q, Esc and signals
+            // working while it is recorded.
+            Ok(setup) => {
+                let lesson = Box::new(lesson.clone());
+                self.run_job(setup, Then::Open(lesson, Some(name), setup));
+            }
             Err(e) => self.message = Some(e.to_string()),
         }
     }

@@ -1,15 +1,20 @@
 #!/usr/bin/env bash
 # End-to-end test of the tutor in a real terminal (tmux, 100x30 pane): drive it with keys, read
 # the screen with capture-pane, and check that the shell is usable again after q, Ctrl-C,
-# SIGTERM, SIGHUP and a panic (terminal modes restored, typed commands echo and run).
+# SIGTERM, SIGHUP and a panic (terminal modes restored, typed commands echo and run). Signals
+# in every state (busy, stuck, in a practice round) are tests/e2e/signals.sh.
 # Run from anywhere: bash tests/e2e/tui.sh. Needs tmux; builds the release binary itself.
 set -u
 # shellcheck source=tmux.bash
 source "$(dirname "${BASH_SOURCE[0]}")/tmux.bash"
 cd "$(dirname "$0")/../.." || exit 1
 command -v tmux >/dev/null || { echo "tmux is not installed"; echo "0 passed, 1 failed"; exit 1; }
-cargo build --release --quiet || { echo "build failed"; echo "0 passed, 1 failed"; exit 1; }
-BIN="$PWD/target/release/prune"
+if [ -n "${PRUNE_BIN:-}" ]; then
+    BIN=$PRUNE_BIN # another binary, e.g. to see a case fail before a fix
+else
+    cargo build --release --quiet || { echo "build failed"; echo "0 passed, 1 failed"; exit 1; }
+    BIN="$PWD/target/release/prune"
+fi
 S="prune-e2e-$$"
 passed=0
 failed=0
@@ -194,6 +199,20 @@ keys r
 expect "a long re-run shows its progress" "Esc stops it"
 keys q
 shell_usable "quit during a re-run" 0
+
+# 9. Opening a heavy lesson (`O`, its preset searches a million calls) records it in the
+#    background like a live change: the footer shows its progress, and q quits meanwhile.
+jq '{title: "heavy", graph: ., runs: [{name: "deep", depth: 12, qlimit: 6, table: false,
+    ordering: false}]}' assets/heavy-64.json >"$SAVED/heavy.json"
+new_shell
+keys "$BIN open 000-worked-tree" Enter
+wait_for "step 0/" 50 || true
+keys O
+tmux send-keys -t "$S" -l "$SAVED/heavy.json"
+tmux send-keys -t "$S" Enter
+if wait_for_fast "Esc stops"; then ok "opening a heavy lesson shows its progress"; else bad "opening a heavy lesson shows its progress"; fi
+keys q
+shell_usable "quit while a lesson opens" 0
 rm -rf "$SAVED"
 
 echo "$passed passed, $failed failed"
