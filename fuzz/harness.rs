@@ -196,3 +196,94 @@ pub fn import_sexp(data: &[u8]) {
     let after = export::sexp::parse("export", &again).expect("the export parses");
     assert_eq!(before, after, "import -> export changed the tree");
 }
+
+/// A small deterministic mutator: byte flips, deletions, duplications and dictionary tokens.
+pub struct Mutator(pub prune::rng::Rng);
+
+impl Mutator {
+    fn next(&mut self) -> u64 {
+        self.0.next_u64()
+    }
+
+    pub fn mutate(&mut self, input: &[u8], tokens: &[&str]) -> Vec<u8> {
+        let mut out = input.to_vec();
+        for _ in 0..1 + self.next() % 4 {
+            let at = if out.is_empty() {
+                0
+            } else {
+                (self.next() % out.len() as u64) as usize
+            };
+            match self.next() % 5 {
+                0 if !out.is_empty() => out[at] ^= 1 << (self.next() % 8),
+                1 if !out.is_empty() => {
+                    let end = (at + 1 + (self.next() % 16) as usize).min(out.len());
+                    out.drain(at..end);
+                }
+                2 => {
+                    let token = tokens[(self.next() % tokens.len() as u64) as usize];
+                    out.splice(at..at, token.bytes());
+                }
+                3 if !out.is_empty() => {
+                    let end = (at + 1 + (self.next() % 32) as usize).min(out.len());
+                    let copy = out[at..end].to_vec();
+                    out.splice(at..at, copy);
+                }
+                _ => {
+                    let digit = b'0' + (self.next() % 10) as u8;
+                    out.insert(at, digit);
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Mutations per seed; `PRUNE_FUZZ_EXECS=1000000 cargo test --release --test export --test fuzz_practice fuzz_`
+/// turns these tests into a long stable-toolchain fuzz run (no nightly, no libFuzzer).
+pub fn mutations(default: usize) -> usize {
+    std::env::var("PRUNE_FUZZ_EXECS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// The same bytes as a practice set, an answer file and a progress file, each written to
+/// `dir`: every reader answers with a value or an error (one printable line), never a panic.
+/// A set that loads grades its own key as all correct; answers that load grade against
+/// `good` (a valid set) without error; a progress file that loads has counters that agree.
+pub fn practice_files(data: &[u8], dir: &std::path::Path, good: &std::path::Path) {
+    use prune::practice::{self, store::Progress};
+    let one_line = |e: &prune::error::Error| {
+        let text = e.to_string();
+        assert!(
+            !text.is_empty() && !text.contains('\n'),
+            "not one line: {text:?}"
+        );
+    };
+    let set = dir.join("set.json");
+    std::fs::write(&set, data).unwrap();
+    match practice::key_json(&set) {
+        Ok(key) => {
+            let keyfile = dir.join("key.json");
+            std::fs::write(&keyfile, key).unwrap();
+            let graded = practice::grade_files(&set, &keyfile, true).expect("a set grades its key");
+            let v: serde_json::Value = serde_json::from_str(&graded).unwrap();
+            assert_eq!(v["correct"], v["total"], "a set's own key is all correct");
+        }
+        Err(e) => one_line(&e),
+    }
+    let answers = dir.join("answers.json");
+    std::fs::write(&answers, data).unwrap();
+    if let Err(e) = practice::grade_files(good, &answers, false) {
+        one_line(&e);
+    }
+    let progress = dir.join("progress.json");
+    std::fs::write(&progress, data).unwrap();
+    match Progress::load_from(&progress) {
+        Ok(p) => {
+            let summary = p.summary();
+            assert!(!summary.is_empty());
+        }
+        Err(e) => one_line(&e),
+    }
+}

@@ -486,55 +486,7 @@ fn jsonl_is_the_event_stream() {
     assert_eq!(out.lines().count(), rec.trace.events.len());
 }
 
-/// A small deterministic mutator: byte flips, deletions, duplications and dictionary tokens.
-struct Mutator(Rng);
-
-impl Mutator {
-    fn next(&mut self) -> u64 {
-        self.0.next_u64()
-    }
-
-    fn mutate(&mut self, input: &[u8], tokens: &[&str]) -> Vec<u8> {
-        let mut out = input.to_vec();
-        for _ in 0..1 + self.next() % 4 {
-            let at = if out.is_empty() {
-                0
-            } else {
-                (self.next() % out.len() as u64) as usize
-            };
-            match self.next() % 5 {
-                0 if !out.is_empty() => out[at] ^= 1 << (self.next() % 8),
-                1 if !out.is_empty() => {
-                    let end = (at + 1 + (self.next() % 16) as usize).min(out.len());
-                    out.drain(at..end);
-                }
-                2 => {
-                    let token = tokens[(self.next() % tokens.len() as u64) as usize];
-                    out.splice(at..at, token.bytes());
-                }
-                3 if !out.is_empty() => {
-                    let end = (at + 1 + (self.next() % 32) as usize).min(out.len());
-                    let copy = out[at..end].to_vec();
-                    out.splice(at..at, copy);
-                }
-                _ => {
-                    let digit = b'0' + (self.next() % 10) as u8;
-                    out.insert(at, digit);
-                }
-            }
-        }
-        out
-    }
-}
-
-/// Mutations per seed; `PRUNE_FUZZ_EXECS=1000000 cargo test --release --test export fuzz_`
-/// turns these tests into a long stable-toolchain fuzz run (no nightly, no libFuzzer).
-fn mutations(default: usize) -> usize {
-    std::env::var("PRUNE_FUZZ_EXECS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
+use harness::{Mutator, mutations};
 
 #[test]
 fn fuzz_harness_holds_on_the_built_in_lessons_and_mutations() {
