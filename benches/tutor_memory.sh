@@ -9,7 +9,8 @@
 #
 # Needs GNU time at /usr/bin/time and tmux. Per round:
 # 1. Headless: peak resident memory ("Maximum resident set size" of /usr/bin/time -v) and wall
-#    time of `prune trace ... --format tsv > /dev/null` and `prune export ... --format dot`.
+#    time of `prune trace ...` (table and tsv) and `prune export ... --format dot`, and how
+#    soon `prune trace ... | head -1` returns.
 # 2. The tutor, `prune open ...` in a 120x35 pane of a private tmux server: the time from
 #    launch until the first frame is on screen, polling capture-pane every ~10 ms for the
 #    footer's "? help  q quit" (the bottom row, so the rest of the frame is already written;
@@ -197,6 +198,17 @@ headless() {
     record "$name: wall time" ms "$wall"
 }
 
+# first_line NAME COMMAND...: the wall time of `prune COMMAND | head -1` (the pipe closes
+# after the first line, so this is how soon output starts).
+first_line() {
+    local name=$1 t0 t1
+    shift
+    t0=$(date +%s%N)
+    "$BIN" "$@" | head -n 1 > /dev/null
+    t1=$(date +%s%N)
+    record "$name" ms $(((t1 - t0) / 1000000))
+}
+
 FOOTER='? help  q quit'
 COMPARED='minimax: call'
 TOGGLED='run again with ordering on'
@@ -208,8 +220,11 @@ for round in $(seq "$ROUNDS"); do
     printf '  round %s/%s\r' "$round" "$ROUNDS" >&2
 
     # 1. Headless.
+    headless "trace (table)" trace "$GRAPH" "${RUN[@]}"
     headless "trace --format tsv" trace "$GRAPH" "${RUN[@]}" --format tsv
     headless "export --format dot" export "$GRAPH" "${RUN[@]}" --format dot
+    first_line "trace (table) | head -1" trace "$GRAPH" "${RUN[@]}"
+    first_line "trace --format tsv | head -1" trace "$GRAPH" "${RUN[@]}" --format tsv
 
     # 2. The tutor: first frame, then memory.
     launch

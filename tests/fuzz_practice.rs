@@ -1,6 +1,7 @@
 //! The practice readers under mutation: sets, answer files and progress files, mutated from
 //! valid ones, are read with a value or a one-line error and never a panic; what loads keeps
-//! its invariants (see `fuzz/harness.rs`). `PRUNE_FUZZ_EXECS=N` sets the mutations per seed.
+//! its invariants (see `fuzz/harness.rs`). `PRUNE_FUZZ_EXECS=N` sets the mutations per seed;
+//! each input is read by three readers.
 
 #[path = "../fuzz/harness.rs"]
 mod harness;
@@ -37,6 +38,7 @@ fn fuzz_practice_files_hold_under_mutation() {
     let good = dir.join("good-set.json");
     std::fs::write(&good, &set).unwrap();
     let key = practice::key_json(&good).unwrap();
+    let good = practice::read_set(&good).unwrap();
     let mut progress = Progress::default();
     for (k, right) in [
         (Kind::Window, true),

@@ -39,28 +39,6 @@ cleanup() {
 }
 trap cleanup EXIT
 
-screen() { tmux capture-pane -p -t "$S"; }
-ok() { passed=$((passed + 1)); echo "ok   - $1"; }
-bad() {
-    failed=$((failed + 1))
-    echo "FAIL - $1"
-    echo "----- screen -----"
-    screen
-    echo "------------------"
-}
-# wait_for PATTERN [tenths of a second]: until a fixed string is on the screen.
-wait_for() {
-    local tries=${2:-50}
-    for _ in $(seq 1 "$tries"); do
-        screen | grep -qF -- "$1" && return 0
-        sleep 0.1
-    done
-    return 1
-}
-expect() { # expect NAME PATTERN
-    if wait_for "$2"; then ok "$1"; else bad "$1 (looked for '$2')"; fi
-}
-keys() { tmux send-keys -t "$S" "$@"; sleep 0.15; }
 
 # Fixtures: a FIFO nobody writes to, a data dir whose progress file is one, and a lesson whose
 # only preset searches a million calls (recorded in about a quarter of a second).

@@ -10,3 +10,27 @@ new_session() {
     done
     tmux new-session "$@"
 }
+
+# The checks every script shares: its session is $S, and it counts into $passed and $failed.
+screen() { tmux capture-pane -p -t "$S"; }
+ok() { passed=$((passed + 1)); echo "ok   - $1"; }
+bad() {
+    failed=$((failed + 1))
+    echo "FAIL - $1"
+    echo "----- screen -----"
+    screen
+    echo "------------------"
+}
+# wait_for PATTERN [tenths of a second]: poll the screen until a fixed string appears.
+wait_for() {
+    local tries=${2:-50}
+    for _ in $(seq 1 "$tries"); do
+        screen | grep -qF -- "$1" && return 0
+        sleep 0.1
+    done
+    return 1
+}
+expect() { # expect NAME PATTERN
+    if wait_for "$2"; then ok "$1"; else bad "$1 (looked for '$2')"; fi
+}
+keys() { tmux send-keys -t "$S" "$@"; sleep 0.15; }

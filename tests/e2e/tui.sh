@@ -22,24 +22,6 @@ failed=0
 cleanup() { tmux kill-session -t "$S" 2>/dev/null || true; }
 trap cleanup EXIT
 
-ok() { passed=$((passed + 1)); echo "ok   - $1"; }
-bad() {
-    failed=$((failed + 1))
-    echo "FAIL - $1"
-    echo "----- screen -----"
-    screen
-    echo "------------------"
-}
-screen() { tmux capture-pane -p -t "$S"; }
-# wait_for PATTERN [tenths of a second]: poll the screen until a fixed string appears.
-wait_for() {
-    local tries=${2:-50}
-    for _ in $(seq 1 "$tries"); do
-        screen | grep -qF -- "$1" && return 0
-        sleep 0.1
-    done
-    return 1
-}
 # Polls every 10 ms (for timing the first frame).
 wait_for_fast() {
     for _ in $(seq 1 500); do
@@ -48,10 +30,6 @@ wait_for_fast() {
     done
     return 1
 }
-expect() { # expect NAME PATTERN
-    if wait_for "$2"; then ok "$1"; else bad "$1 (looked for '$2')"; fi
-}
-keys() { tmux send-keys -t "$S" "$@"; sleep 0.15; }
 
 new_shell() {
     cleanup
