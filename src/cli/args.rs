@@ -8,7 +8,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use crate::error::Result;
 use crate::export::{Format, Passes};
 use crate::game::Side;
-use crate::lesson::{CutSpec, Lesson, Overrides, RunSetup, parse_bound};
+use crate::lesson::{CutSpec, Overrides, parse_bound};
 use crate::practice::{self, Kind, Params, Problem};
 use crate::search::{Algorithm, CutRule, MAX_BUDGET};
 use crate::text::cut;
@@ -181,19 +181,6 @@ impl RunArgs {
                 AlgorithmArg::Minimax => Algorithm::Minimax,
             }),
         }
-    }
-
-    /// Loads the lesson and resolves preset plus overrides.
-    pub fn load(&self) -> Result<(Lesson, RunSetup)> {
-        if super::source::saved_trace(&self.file) {
-            return Err(crate::error::Error::Options(format!(
-                "{}: this is a saved trace; this command needs the lesson it came from ({})",
-                self.file, "prune trace, export, open and practice trace read saved traces"
-            )));
-        }
-        let lesson = Lesson::open(&self.file)?;
-        let setup = lesson.setup(self.run.as_deref(), &self.overrides())?;
-        Ok((lesson, setup))
     }
 }
 

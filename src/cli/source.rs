@@ -5,9 +5,22 @@ use std::path::Path;
 use super::args::RunArgs;
 use crate::error::{Error, Result};
 use crate::index::Recorded;
-use crate::lesson::Lesson;
+use crate::lesson::{Lesson, RunSetup};
 
 impl RunArgs {
+    /// Loads the lesson and resolves preset plus overrides.
+    pub fn load(&self) -> Result<(Lesson, RunSetup)> {
+        if saved_trace(&self.file) {
+            return Err(Error::Options(format!(
+                "{}: this is a saved trace; this command needs the lesson it came from ({})",
+                self.file, "prune trace, export, open and practice trace read saved traces"
+            )));
+        }
+        let lesson = Lesson::open(&self.file)?;
+        let setup = lesson.setup(self.run.as_deref(), &self.overrides())?;
+        Ok((lesson, setup))
+    }
+
     /// The recorded run FILE names: a saved trace read as it is, or a lesson run now with
     /// the preset and options given. The lesson comes along when there is one.
     pub fn recorded(&self) -> Result<(Option<Lesson>, Recorded)> {
