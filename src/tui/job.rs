@@ -29,14 +29,18 @@ impl Job {
         let indexing = Arc::new(AtomicBool::new(false));
         let (tx, done) = mpsc::channel();
         let (c, ix) = (calls.clone(), indexing.clone());
-        std::thread::spawn(move || {
-            let replay = crate::run::recorded_counting(&lesson, &setup, Some(c)).and_then(|t| {
-                ix.store(true, Ordering::Relaxed);
-                Ok(Replay::new(Recorded::from_trace(&lesson.name, t)?))
+        // A thread that cannot start drops its sender, and the job reports that it stopped.
+        let _ = std::thread::Builder::new()
+            .name(super::term::JOB_THREAD.into())
+            .spawn(move || {
+                let replay =
+                    crate::run::recorded_counting(&lesson, &setup, Some(c)).and_then(|t| {
+                        ix.store(true, Ordering::Relaxed);
+                        Ok(Replay::new(Recorded::from_trace(&lesson.name, t)?))
+                    });
+                // The tutor may have cancelled the job or quit: nobody waits for the result then.
+                let _ = tx.send(replay);
             });
-            // The tutor may have cancelled the job or quit: nobody waits for the result then.
-            let _ = tx.send(replay);
-        });
         Job {
             what,
             started: Instant::now(),

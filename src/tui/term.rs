@@ -88,10 +88,18 @@ pub fn signalled() -> Option<i32> {
     }
 }
 
+/// The name of the threads that record a changed run while the tutor draws.
+pub const JOB_THREAD: &str = "prune-job";
+
 fn install_hooks() {
     // A panic restores the terminal before the message is printed, so it is readable.
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
+        // A background job's panic is the job's failure, which the tutor reports in its
+        // footer; the tutor itself keeps the terminal and the screen.
+        if std::thread::current().name() == Some(JOB_THREAD) {
+            return;
+        }
         restore();
         previous(info);
     }));
