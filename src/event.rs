@@ -12,7 +12,7 @@ mod wire;
 use serde::{Deserialize, Serialize};
 
 use crate::game::Side;
-use crate::value::{Entry, Flag};
+use crate::value::{Entry, Flag, Key};
 
 /// How a call produced its value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -109,3 +109,29 @@ pub enum Event {
 }
 
 const _: () = assert!(std::mem::size_of::<Event>() <= 16);
+
+impl Event {
+    /// A `Store` as what it writes: the key, the entry, and whether the table kept it.
+    pub fn stored(&self) -> Option<(Key, Entry, bool)> {
+        match *self {
+            Event::Store {
+                state,
+                depth,
+                qleft,
+                value,
+                mv,
+                flag,
+                kept,
+            } => Some((
+                Key {
+                    state,
+                    depth,
+                    qleft,
+                },
+                Entry { value, mv, flag },
+                kept,
+            )),
+            _ => None,
+        }
+    }
+}

@@ -226,10 +226,10 @@ fn build(
     let main = p.solve_run(0)?;
     let graph = &p.lesson.graph;
     let rows = &main.rows;
-    let firsts: Vec<usize> = query::pass_rows(rows, None)
+    let firsts: Vec<usize> = query::pass_rows(&main.rec, None)
         .into_iter()
         .filter(|&i| {
-            rows[i].parent.is_some() && query::call_of(rows, None, rows[i].state, 1) == Some(i)
+            rows[i].parent.is_some() && query::call_of(&main.rec, None, rows[i].state, 1) == Some(i)
         })
         .collect();
     let inner = |i: &usize| crate::game::Game::move_count(graph, rows[*i].state) > 0;

@@ -349,24 +349,12 @@ impl Replay {
                     f.cutoff = Some(pos);
                 }
             }
-            Event::Store {
-                state,
-                depth,
-                qleft,
-                value,
-                mv,
-                flag,
-                kept,
-            } => {
-                let key = crate::value::Key {
-                    state,
-                    depth,
-                    qleft,
-                };
+            Event::Store { .. } => {
+                let (key, entry, kept) = event.stored().expect("a store");
                 st.last_store = Some(StoreMark {
                     event: index as u32,
                     key,
-                    entry: Entry { value, mv, flag },
+                    entry,
                     kept,
                 });
             }
@@ -403,11 +391,6 @@ impl Replay {
     pub fn call_step(&self, n: usize) -> Option<usize> {
         let tree = self.tree();
         (n < tree.calls() as usize).then(|| tree.get(n as u32).enter as usize + 1)
-    }
-
-    /// Whose turn `state` is, as recorded in the tree (for nodes the search entered).
-    pub fn side_of_node(&self, node: u32) -> Side {
-        self.tree().get(node).turn
     }
 
     /// How a stored flag reads for a student.

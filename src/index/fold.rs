@@ -8,7 +8,6 @@ use super::Index;
 use super::tree::{CallRecord, NONE, Outcome, PassInfo, bit};
 use crate::search::RunResult;
 use crate::trace::{self, Catalog, Event, ReturnKind, Trace, TraceError};
-use crate::value::Entry;
 
 /// One open call while folding.
 struct Open {
@@ -430,20 +429,8 @@ impl<S: Source> Fold<S> {
                     self.rec(child).set(bit::CAUSED_CUTOFF);
                 }
             }
-            Event::Store {
-                state,
-                depth,
-                qleft,
-                value,
-                mv,
-                flag,
-                kept,
-            } => {
-                let key = crate::value::Key {
-                    state,
-                    depth,
-                    qleft,
-                };
+            Event::Store { .. } => {
+                let (key, entry, kept) = event.stored().expect("a store");
                 let node = self.top(i, key.state, "a store")?;
                 let n = &self.index.calls.records[node as usize];
                 if (n.depth, n.qleft) != (key.depth, key.qleft) {
@@ -451,7 +438,7 @@ impl<S: Source> Fold<S> {
                 }
                 self.index.marks.stores.push(at);
                 if kept {
-                    self.index.table.record(at, key, Entry { value, mv, flag });
+                    self.index.table.record(at, key, entry);
                 }
             }
             Event::Return {

@@ -27,7 +27,10 @@ impl<'a> Tree<'a> {
     /// Calls of one pass (default: the last that ran), in admission order.
     pub fn pass_calls(&self, depth: Option<u8>) -> impl Iterator<Item = u32> + 'a {
         let tree = *self;
-        let depth = depth.or_else(|| self.passes().last().map(|p| p.depth));
+        // By default the last pass that admitted a call (a pass whose root the budget refused
+        // has none).
+        let last = tree.calls().checked_sub(1).map(|i| tree.get(i).pass);
+        let depth = depth.or(last);
         (0..tree.calls()).filter(move |&i| Some(tree.get(i).pass) == depth)
     }
 

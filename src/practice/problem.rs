@@ -260,7 +260,7 @@ impl Problem {
             ))
         })?;
         let s = self.node_id(name)?;
-        query::call_of(&solved.rows, None, s, 1).ok_or_else(|| {
+        query::call_of(&solved.rec, None, s, 1).ok_or_else(|| {
             Error::Options(format!(
                 "practice item {}: node {name} is never searched in this run",
                 self.item.id
@@ -350,7 +350,7 @@ impl Problem {
     }
 
     fn root_call(&self, solved: &Solved) -> Option<usize> {
-        query::pass_rows(&solved.rows, None).first().copied()
+        query::pass_rows(&solved.rec, None).first().copied()
     }
 
     fn describe_call(&self, c: &Call, rec: &Recorded) -> String {
@@ -510,7 +510,7 @@ impl Problem {
                         }
                         (None, Some(x)) => {
                             let s = query::find_node(graph, x);
-                            let searched = s.and_then(|s| query::call_of(rows, None, s, 1));
+                            let searched = s.and_then(|s| query::call_of(&main.rec, None, s, 1));
                             match searched {
                                 Some(c) => (
                                     s,

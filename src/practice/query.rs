@@ -95,20 +95,15 @@ pub fn rows(rec: &Recorded) -> Vec<Call> {
         .collect()
 }
 
-/// The calls of one pass (default: the last) with their indices into `rows`.
-pub fn pass_rows(rows: &[Call], pass: Option<u8>) -> Vec<usize> {
-    let pass = pass.or_else(|| rows.last().map(|c| c.pass));
-    (0..rows.len())
-        .filter(|&i| Some(rows[i].pass) == pass)
-        .collect()
+/// The calls of one pass (default: the last that ran) as indices into `rows(rec)`.
+pub fn pass_rows(rec: &Recorded, pass: Option<u8>) -> Vec<usize> {
+    rec.tree().pass_calls(pass).map(|i| i as usize).collect()
 }
 
-/// The index (into `rows`) of the `occurrence`-th call of `state` in the pass.
-pub fn call_of(rows: &[Call], pass: Option<u8>, state: u32, occurrence: u32) -> Option<usize> {
-    pass_rows(rows, pass)
-        .into_iter()
-        .filter(|&i| rows[i].state == state)
-        .nth(occurrence.max(1) as usize - 1)
+/// The index (into `rows(rec)`) of the `occurrence`-th call of `state` in the pass.
+pub fn call_of(rec: &Recorded, pass: Option<u8>, state: u32, occurrence: u32) -> Option<usize> {
+    let call = rec.tree().call_of(pass, state, occurrence)?;
+    Some(call as usize)
 }
 
 /// exact / lower / upper for a finished call (a table hit: its entry's flag).
@@ -187,7 +182,7 @@ pub fn evaluate(lesson: &Lesson, rec: &Recorded, fact: &FactSpec) -> Result<Valu
             .ok_or_else(|| Error::Options(format!("fact '{:?}' needs a node", fact.what)))?;
         let s = find_node(graph, name)
             .ok_or_else(|| Error::Options(format!("{}: no node named '{name}'", lesson.name)))?;
-        call_of(&rows, fact.pass, s, fact.occurrence.unwrap_or(1)).ok_or_else(|| {
+        call_of(rec, fact.pass, s, fact.occurrence.unwrap_or(1)).ok_or_else(|| {
             Error::Options(format!(
                 "{}: node '{name}' is not searched in run '{}'",
                 lesson.name, fact.run
@@ -219,7 +214,7 @@ pub fn evaluate(lesson: &Lesson, rec: &Recorded, fact: &FactSpec) -> Result<Valu
         What::Qnodes => json!(stats.qnodes),
         What::Peak => json!(stats.peak),
         What::TableEntries => json!(rec.index.table.len()),
-        What::Calls => json!(pass_rows(&rows, fact.pass).len()),
+        What::Calls => json!(pass_rows(rec, fact.pass).len()),
         What::Evaluated => json!(
             reads(rec, fact.pass)
                 .iter()

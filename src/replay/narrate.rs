@@ -353,20 +353,9 @@ pub fn narrate(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
                 )
             }
         }
-        Event::Store {
-            state,
-            depth,
-            qleft,
-            value,
-            flag,
-            kept,
-            ..
-        } => {
-            let key = crate::value::Key {
-                state,
-                depth,
-                qleft,
-            };
+        event @ Event::Store { .. } => {
+            let (key, crate::value::Entry { value, flag, .. }, kept) =
+                event.stored().expect("a store");
             let Some(f) = st.top() else {
                 return String::new();
             };

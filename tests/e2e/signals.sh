@@ -164,25 +164,13 @@ done
 
 # 8. A stuck tutor whose terminal goes away (its tmux session is killed) must not live on.
 gone_case() { # gone_case NAME ENV...: the tutor with ENV in a pane of its own, then e
-    local name=$1 W="prune-sig-gone-$$" gone_pid
+    local name=$1 W="prune-sig-gone-$$"
     shift
     new_session -d -s "$W" -x 100 -y 30 "env $* $BIN open 000-worked-tree"
     sleep 1
     tmux send-keys -t "$W" e
     sleep 0.3
-    gone_pid=$(tmux list-panes -t "$W" -F '#{pane_pid}' 2>/dev/null | head -1)
-    tmux kill-session -t "$W"
-    for _ in $(seq 1 30); do
-        [ -n "$gone_pid" ] && kill -0 "$gone_pid" 2>/dev/null || break
-        sleep 0.1
-    done
-    if [ -n "$gone_pid" ] && kill -0 "$gone_pid" 2>/dev/null; then
-        failed=$((failed + 1))
-        echo "FAIL - $name: still running 3 s after its terminal was closed"
-        kill -9 "$gone_pid" 2>/dev/null
-    else
-        ok "$name: ends when its terminal is closed"
-    fi
+    closes_with_terminal "$name" "$W"
 }
 gone_case "stuck on a FIFO" "PRUNE_TEST_BLOCK_ON=$TMP/fifo" "PRUNE_DATA_DIR=$TMP/data"
 gone_case "e with a FIFO progress file" "PRUNE_DATA_DIR=$TMP/fifo-data"

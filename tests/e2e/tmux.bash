@@ -34,3 +34,21 @@ expect() { # expect NAME PATTERN
     if wait_for "$2"; then ok "$1"; else bad "$1 (looked for '$2')"; fi
 }
 keys() { tmux send-keys -t "$S" "$@"; sleep 0.15; }
+# closes_with_terminal NAME SESSION: kills SESSION (its window is closed) and checks that the
+# program in its pane is gone within 3 s (SIGKILL otherwise, so nothing outlives the test).
+closes_with_terminal() {
+    local name=$1 gone_pid
+    gone_pid=$(tmux list-panes -t "$2" -F '#{pane_pid}' 2>/dev/null | head -1)
+    tmux kill-session -t "$2"
+    for _ in $(seq 1 30); do
+        [ -n "$gone_pid" ] && kill -0 "$gone_pid" 2>/dev/null || break
+        sleep 0.1
+    done
+    if [ -n "$gone_pid" ] && kill -0 "$gone_pid" 2>/dev/null; then
+        failed=$((failed + 1))
+        echo "FAIL - $name: still running 3 s after its terminal was closed"
+        kill -9 "$gone_pid" 2>/dev/null
+    else
+        ok "$name: ends when its terminal is closed"
+    fi
+}

@@ -138,18 +138,7 @@ shell_usable "quit after resize" 0
 W="prune-e2e-gone-$$"
 new_session -d -s "$W" -x 100 -y 30 "$BIN open 000-worked-tree"
 sleep 1
-gone_pid=$(tmux list-panes -t "$W" -F '#{pane_pid}' 2>/dev/null | head -1)
-tmux kill-session -t "$W"
-for _ in $(seq 1 30); do
-    [ -n "$gone_pid" ] && kill -0 "$gone_pid" 2>/dev/null || break
-    sleep 0.1
-done
-if [ -n "$gone_pid" ] && kill -0 "$gone_pid" 2>/dev/null; then
-    bad "still running 3 s after its terminal was closed"
-    kill -9 "$gone_pid" 2>/dev/null
-else
-    ok "exits when its terminal is closed"
-fi
+closes_with_terminal "the tutor" "$W"
 
 # 8. A saved trace: it opens as recorded; without its lesson, a live change is refused by
 #    name; a million-call run re-runs with progress in the footer, and q quits during it.
