@@ -15,7 +15,7 @@ pub mod samples;
 
 use crate::game::Side;
 use crate::index::{Index, Marks, Recorded, TableLog, Tree};
-use crate::search::tt::{Entry, Flag, Key};
+use crate::search::tt::{Entry, Key};
 use crate::search::{Options, Pass, RunResult, Stats};
 use crate::trace::{Catalog, Event, ReturnKind};
 
@@ -391,14 +391,5 @@ impl Replay {
     pub fn call_step(&self, n: usize) -> Option<usize> {
         let tree = self.tree();
         (n < tree.calls() as usize).then(|| tree.get(n as u32).enter as usize + 1)
-    }
-
-    /// How a stored flag reads for a student.
-    pub fn flag_mark(flag: Flag) -> &'static str {
-        match flag {
-            Flag::Exact => "=",
-            Flag::Lower => "≥",
-            Flag::Upper => "≤",
-        }
     }
 }

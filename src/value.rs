@@ -48,6 +48,15 @@ impl Flag {
         }
     }
 
+    /// How the flag is written before a value: `=3`, `≥3`, `≤3`.
+    pub fn mark(self) -> &'static str {
+        match self {
+            Flag::Exact => "=",
+            Flag::Lower => "≥",
+            Flag::Upper => "≤",
+        }
+    }
+
     /// What a searched node's value proves, given the window it was called with.
     #[inline]
     pub fn classify(value: i32, alpha0: i32, beta0: i32, cut: CutRule) -> Flag {

@@ -229,12 +229,7 @@ fn node_label(rec: &Recorded, c: &TreeNode) -> String {
 }
 
 fn with_flag(flag: Flag, v: i32) -> String {
-    let sign = match flag {
-        Flag::Exact => "=",
-        Flag::Lower => "≥",
-        Flag::Upper => "≤",
-    };
-    format!("{sign}{v}")
+    format!("{}{v}", flag.mark())
 }
 
 /// DOT's quoted strings: escape quotes and backslashes; line breaks become `\n`; any other

@@ -38,12 +38,8 @@ impl Words<'_> {
         }
     }
 
-    /// "≥" or ">" (and their negations) under the run's cut rule.
     fn closes(&self) -> (&'static str, &'static str, &'static str, &'static str) {
-        match self.replay.options().cut {
-            CutRule::AtLeast => ("≥", "≤", "<", ">"),
-            CutRule::Strict => (">", "<", "≤", "≥"),
-        }
+        operators(self.replay.options().cut)
     }
 }
 
@@ -455,13 +451,19 @@ pub fn narrate(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
     }
 }
 
+/// The comparisons that close a window under `cut`, and their negations: (closes from
+/// below, closes from above, stays open below, stays open above): "≥" or ">" and so on.
+fn operators(cut: CutRule) -> (&'static str, &'static str, &'static str, &'static str) {
+    match cut {
+        CutRule::AtLeast => ("≥", "≤", "<", ">"),
+        CutRule::Strict => (">", "<", "≤", "≥"),
+    }
+}
+
 /// Text for the last probe's verdict, as the table panel shows it ("LOWER 5 ≥ β 4: cut").
 pub fn probe_verdict(replay: &Replay, st: &ReplayState) -> Option<String> {
     let p = st.last_probe?;
-    let (ge, le, lt, gt) = match replay.options().cut {
-        CutRule::AtLeast => ("≥", "≤", "<", ">"),
-        CutRule::Strict => (">", "<", "≤", "≥"),
-    };
+    let (ge, le, lt, gt) = operators(replay.options().cut);
     let e = match p.found {
         None => {
             return Some(format!(

@@ -85,7 +85,7 @@ pub fn draw(r: &Replay, st: &ReplayState, t: Theme, area: Rect, buf: &mut Buffer
             row.key.state,
             row.key.depth,
             row.key.qleft,
-            Replay::flag_mark(row.entry.flag),
+            row.entry.flag.mark(),
             row.entry.value,
             row.entry.flag.name(),
             if row.entry.mv >= 0 {

@@ -71,14 +71,6 @@ fn compare_head(
     Paragraph::new(lines).render(area, buf);
 }
 
-fn flag_mark(f: Flag) -> &'static str {
-    match f {
-        Flag::Exact => "=",
-        Flag::Lower => "≥",
-        Flag::Upper => "≤",
-    }
-}
-
 /// The spans of one node at the current step.
 pub fn label(ctx: &TreeCtx, id: u32) -> Vec<Span<'static>> {
     let t = ctx.theme;
@@ -116,10 +108,10 @@ pub fn label(ctx: &TreeCtx, id: u32) -> Vec<Span<'static>> {
         if exited {
             match n.outcome {
                 Some(Outcome::Stored(f)) => {
-                    spans.push(Span::styled(format!("{}{}", flag_mark(f), n.value), base))
+                    spans.push(Span::styled(format!("{}{}", f.mark(), n.value), base))
                 }
                 Some(Outcome::TableHit) => spans.push(Span::styled(
-                    format!("◆{}{}", n.hit_flag().map_or("=", flag_mark), n.value),
+                    format!("◆{}{}", n.hit_flag().map_or("=", Flag::mark), n.value),
                     base.patch(t.hit()),
                 )),
                 Some(Outcome::Abort) => spans.push(Span::styled("✗", base.patch(t.warn()))),
