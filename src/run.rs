@@ -79,6 +79,11 @@ pub fn graph_catalog(graph: &Graph, keep: impl Fn(u32) -> bool) -> Catalog {
             id: s,
             label: graph.label(s).map(str::to_string),
             turn: graph.side(s),
+            score: graph.score(s),
+            tactical: (0..graph.move_count(s))
+                .filter(|&i| graph.is_tactical(s, i))
+                .map(|i| i as u16)
+                .collect(),
         })
         .collect();
     Catalog::new(states)

@@ -17,6 +17,8 @@
 
 pub mod app;
 pub mod components;
+pub mod cursor;
+pub mod inspect;
 pub mod job;
 pub mod keys;
 pub mod layout;

@@ -13,6 +13,13 @@ pub struct StateInfo {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub label: Option<String>,
     pub turn: Side,
+    /// The game's own score of the state (terminal utility, or the static evaluation the
+    /// horizon and stand pat read), when it gives one: quiescence lessons turn on it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub score: Option<i32>,
+    /// The move numbers quiescence follows (tactical moves), when there are any.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tactical: Vec<u16>,
 }
 
 /// States sorted by id, each once.
@@ -57,6 +64,16 @@ impl Catalog {
             Some(l) => l.to_string(),
             None => id.to_string(),
         }
+    }
+
+    /// The game's score of the state, when the trace records one.
+    pub fn score(&self, id: u32) -> Option<i32> {
+        self.get(id)?.score
+    }
+
+    /// The state's tactical move numbers (empty when none, or unknown).
+    pub fn tactical(&self, id: u32) -> &[u16] {
+        self.get(id).map_or(&[], |s| s.tactical.as_slice())
     }
 
     /// Whose turn the state is (MAX for a state the catalog does not list).

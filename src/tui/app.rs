@@ -7,6 +7,7 @@ use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKin
 use ratatui::layout::Rect;
 
 use super::components::practice::{Outcome as PracticeOutcome, PracticeScreen};
+use super::cursor;
 use super::job::Job;
 use super::keys::{self, Action};
 use super::layout;
@@ -73,6 +74,10 @@ pub struct App {
     pub replay: Replay,
     pub st: ReplayState,
     pub selected: Option<u32>,
+    /// The node cursor is on: arrows move `selected` and the inspector describes it.
+    pub inspecting: bool,
+    /// How far the inspector's text is scrolled.
+    pub inspect_scroll: u16,
     /// Always use the outline, even when the box drawing would fit.
     pub outline: bool,
     pub collapsed: HashSet<u32>,
@@ -155,6 +160,8 @@ impl App {
             replay,
             st: ReplayState::default(),
             selected: None,
+            inspecting: false,
+            inspect_scroll: 0,
             outline: false,
             collapsed: HashSet::new(),
             overlay: Overlay::None,
@@ -377,9 +384,58 @@ impl App {
             }
             Overlay::None => {}
         }
+        if self.inspecting && self.cursor_key(key) {
+            return;
+        }
         if let Some(action) = keys::action_for(key) {
             self.message = None;
             self.act(action);
+        }
+    }
+
+    /// The keys the node cursor takes while it is on; false for every other key.
+    fn cursor_key(&mut self, key: KeyEvent) -> bool {
+        let way = match key.code {
+            KeyCode::Up | KeyCode::Char('k') => cursor::Move::Parent,
+            KeyCode::Down | KeyCode::Char('j') => cursor::Move::FirstChild,
+            KeyCode::Left | KeyCode::Char('h') => cursor::Move::PrevSibling,
+            KeyCode::Right | KeyCode::Char('l') => cursor::Move::NextSibling,
+            KeyCode::PageDown => {
+                self.inspect_scroll = self.inspect_scroll.saturating_add(4);
+                return true;
+            }
+            KeyCode::PageUp => {
+                self.inspect_scroll = self.inspect_scroll.saturating_sub(4);
+                return true;
+            }
+            KeyCode::Esc => {
+                self.inspecting = false;
+                return true;
+            }
+            _ => return false,
+        };
+        let from = self.selected.or_else(|| self.current());
+        match from.and_then(|id| cursor::step(&self.replay.tree(), id, way, &self.collapsed)) {
+            Some(to) => {
+                self.selected = Some(to);
+                self.inspect_scroll = 0;
+            }
+            None => self.message = Some("no node in that direction".into()),
+        }
+        true
+    }
+
+    /// Turns the node cursor on at the selected node (else the current one), or off.
+    fn toggle_inspector(&mut self) {
+        self.inspecting = !self.inspecting;
+        self.inspect_scroll = 0;
+        if self.inspecting {
+            let pass = self.replay.tree().pass_at(self.st.step).map(|p| p.depth);
+            let in_pass = |id: u32| Some(self.replay.tree().get(id).pass) == pass;
+            self.selected = self
+                .selected
+                .filter(|&s| in_pass(s))
+                .or_else(|| self.current());
         }
     }
 
@@ -399,6 +455,9 @@ impl App {
             return;
         }
         self.selected = layout::tree::hit(&self.tree_ctx(), area, m.column, m.row);
+        // A click opens the inspector on the node (and a click beside the tree closes it).
+        self.inspecting = self.selected.is_some();
+        self.inspect_scroll = 0;
     }
 
     /// One step of playback.
@@ -426,6 +485,10 @@ impl App {
             }
             Action::Intro => {
                 self.overlay = Overlay::Intro;
+                None
+            }
+            Action::Inspect => {
+                self.toggle_inspector();
                 None
             }
             Action::Practice => {
@@ -549,7 +612,10 @@ impl App {
             }
         };
         if let Some(t) = target {
-            self.selected = None;
+            // The inspector follows its node through the steps; otherwise stepping deselects.
+            if !self.inspecting {
+                self.selected = None;
+            }
             self.seek(t.min(self.replay.len()));
         }
     }

@@ -47,6 +47,7 @@ pub enum Action {
     OpenFile,
     TreeMode,
     Collapse,
+    Inspect,
 }
 
 /// A key as written in the table: a code and whether Ctrl is held.
@@ -201,6 +202,13 @@ pub const BINDINGS: &[Binding] = &[
         "z Enter",
         Collapse,
         "fold / unfold a subtree"
+    ),
+    bind!(
+        "View",
+        [ch('n')],
+        "n",
+        Inspect,
+        "node cursor: arrows move, Esc ends"
     ),
     bind!("View", [ch('L')], "L", Lessons, "lessons"),
     bind!(

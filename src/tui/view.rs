@@ -39,10 +39,12 @@
 pub mod counters;
 pub mod footer;
 pub mod help;
+pub mod inspector;
 pub mod intro;
 pub mod narration;
 pub mod picker;
 pub mod prompt;
+pub mod scroll;
 pub mod stack;
 pub mod table;
 pub mod title;
@@ -88,6 +90,9 @@ pub fn render(app: &mut App, area: Rect, buf: &mut Buffer) {
     counters::draw(r, st, app.change.as_ref(), theme, regions.counters, buf);
     stack::draw(r, st, theme, regions.stack, buf);
     narration::draw(app, regions.narration, buf);
+    if app.inspecting {
+        inspector::draw(app, regions.stack.union(regions.narration), buf);
+    }
     footer::draw(app, regions.footer, buf);
 
     match &app.overlay {

@@ -1,0 +1,217 @@
+//! What the inspector says about one node of the tree at the current step: its name and side,
+//! the game's score and tactical moves (what quiescence turns on), every visit of its position
+//! so far with the window and the result, and the table's entries for its keys now.
+//!
+//! Everything is read from the trace through the index, and only up to the step on screen:
+//! the inspector never tells what the search has not done yet.
+
+use crate::index::{NONE, NodeKind, Outcome, Tree, TreeNode};
+use crate::replay::narrate::sc;
+use crate::replay::{Replay, ReplayState};
+use crate::search::Algorithm;
+use crate::value::Flag;
+
+/// The most visits listed; a position revisited more often says how many are left out.
+const MAX_VISITS: usize = 40;
+
+/// The inspector's text for tree node `id` of `r` at the step of `st`, one paragraph per line.
+pub fn lines(r: &Replay, st: &ReplayState, id: u32) -> Vec<String> {
+    let tree = r.tree();
+    if !tree.contains(id) {
+        return vec!["No node is selected.".into()];
+    }
+    let n = tree.get(id);
+    let step = st.step;
+    let mut out = vec![format!(
+        "{} · {} to move · {}",
+        node_name(r, n.state),
+        n.turn.name(),
+        score_phrase(r, &tree, id, &n, step)
+    )];
+    out.push(moves_phrase(r, &tree, id, &n, step));
+    if n.kind != NodeKind::Call || (n.enter as usize) >= step {
+        out.push(status(&n, step));
+    }
+    let visits: Vec<(u32, TreeNode)> = (0..tree.calls())
+        .map(|c| (c, tree.get(c)))
+        .filter(|(_, c)| c.state == n.state && (c.enter as usize) < step)
+        .collect();
+    if visits.is_empty() {
+        out.push("Its position has not been searched yet.".into());
+    } else {
+        out.push(format!("Visits of this position so far: {}", visits.len()));
+        for (call, v) in visits.iter().take(MAX_VISITS) {
+            // The visit the cursor is on is marked: the others are the same position
+            // reached again (another pass, or a transposition).
+            let mark = if *call == id { "▸ this node:" } else { "•" };
+            out.push(format!("{mark} {}", visit(r, *call, v, step)));
+        }
+        if visits.len() > MAX_VISITS {
+            out.push(format!("• … {} more", visits.len() - MAX_VISITS));
+        }
+    }
+    out.push(table_phrase(r, n.state, step));
+    out.retain(|l| !l.is_empty());
+    out
+}
+
+/// The catalog's name, with the state number after a label.
+fn node_name(r: &Replay, state: u32) -> String {
+    match r.catalog().label(state) {
+        Some(l) => format!("Node {l} ({state})"),
+        None => format!("Node {state}"),
+    }
+}
+
+fn score_phrase(r: &Replay, tree: &Tree, id: u32, n: &TreeNode, step: usize) -> String {
+    let Some(s) = r.catalog().score(n.state) else {
+        return "no score of its own (the lesson scores only leaves)".into();
+    };
+    // What the call read is only told once the call is over (the index knows the future).
+    let finished = n.kind == NodeKind::Call && n.exit != NONE && (n.exit as usize) < step;
+    match n.read.filter(|_| finished) {
+        Some(true) => format!("terminal: utility {s}"),
+        Some(false) => format!("static score {s}, read at the horizon"),
+        // A node with moves is scored only where the search stops: at the horizon, or when
+        // quiescence stands pat.
+        None if tree.children(id).next().is_some() || !r.catalog().tactical(n.state).is_empty() => {
+            format!("static score {s} (read at a horizon or to stand pat)")
+        }
+        None => format!("score {s}"),
+    }
+}
+
+/// Its moves: in trying order once the search has ordered them, with the tactical ones marked.
+fn moves_phrase(r: &Replay, tree: &Tree, id: u32, n: &TreeNode, step: usize) -> String {
+    let tactical = r.catalog().tactical(n.state);
+    let star = |mv: i16| {
+        if mv >= 0 && tactical.contains(&(mv as u16)) {
+            "*"
+        } else {
+            ""
+        }
+    };
+    // The order is shown once the search has started trying it.
+    let ordered = n.kind == NodeKind::Call
+        && tree
+            .children(id)
+            .next()
+            .is_some_and(|c| (tree.get(c).enter as usize) < step);
+    let mut text = if ordered {
+        let names: Vec<String> = tree
+            .children(id)
+            .map(|c| {
+                let c = tree.get(c);
+                format!("m{}{} → {}", c.mv, star(c.mv), r.catalog().name(c.state))
+            })
+            .collect();
+        format!("Moves in trying order: {}", names.join(", "))
+    } else {
+        String::new()
+    };
+    if !tactical.is_empty() {
+        let list: Vec<String> = tactical.iter().map(|m| format!("m{m}")).collect();
+        if !text.is_empty() {
+            text.push_str(". ");
+        }
+        text.push_str(&format!(
+            "Tactical (*, followed past the horizon by quiescence): {}.",
+            list.join(", ")
+        ));
+    }
+    text
+}
+
+/// What this node of the tree is at this step: a call, a skipped or refused candidate, or
+/// not reached yet.
+fn status(n: &TreeNode, step: usize) -> String {
+    let reached = (n.enter as usize) < step;
+    match n.kind {
+        _ if !reached => "In this pass: not reached yet.".into(),
+        NodeKind::Skipped => {
+            "In this pass: never searched; its parent's window closed first (⊘).".into()
+        }
+        NodeKind::Refused => "In this pass: refused, the budget was spent (✗).".into(),
+        NodeKind::Unreached => {
+            "In this pass: never reached, the budget stopped the pass first.".into()
+        }
+        NodeKind::Call => String::new(),
+    }
+}
+
+/// One visit: where it was, its window, and what it returned (or that it is still open).
+fn visit(r: &Replay, call: u32, v: &TreeNode, step: usize) -> String {
+    let depth = v.pass;
+    let pass = if r.options().deepening {
+        format!("pass {depth}")
+    } else {
+        format!("depth {depth} (one pass)")
+    };
+    let window = format!("window ({}, {})", sc(v.alpha), sc(v.beta));
+    let head = format!(
+        "{pass} · call {} · ply {} d{} q{} · {window}",
+        call + 1,
+        v.ply,
+        v.depth,
+        v.qleft
+    );
+    let exited = v.exit != NONE && (v.exit as usize) < step;
+    if !exited {
+        return format!("{head} · still searching");
+    }
+    let result = match v.outcome {
+        Some(Outcome::Stored(f)) => format!("returned {}", bound(f, v.value)),
+        Some(Outcome::TableHit) => format!(
+            "answered by the table: {}",
+            bound(v.hit_flag().unwrap_or(Flag::Exact), v.value)
+        ),
+        Some(Outcome::Abort) | None => "abandoned by the budget".into(),
+    };
+    let cut = match v.cutoff {
+        Some(pos) if (v.cut_event as usize) < step => {
+            format!(" · cut after {} of {} moves", pos + 1, v.order_len)
+        }
+        _ => String::new(),
+    };
+    let pat = match v.stand_pat {
+        Some(s) => format!(" · stand pat {}", sc(s)),
+        None => String::new(),
+    };
+    format!("{head} · {result}{cut}{pat}")
+}
+
+/// A value with what its flag proves, in words.
+fn bound(f: Flag, v: i32) -> String {
+    match f {
+        Flag::Exact => format!("={} (exact)", sc(v)),
+        Flag::Lower => format!("≥{} (at least {})", sc(v), sc(v)),
+        Flag::Upper => format!("≤{} (at most {})", sc(v), sc(v)),
+    }
+}
+
+/// The table's entries for the position's keys at this step.
+fn table_phrase(r: &Replay, state: u32, step: usize) -> String {
+    if !r.options().table || r.options().algorithm == Algorithm::Minimax {
+        return "Table: off in this run, nothing is kept.".into();
+    }
+    let rows: Vec<String> = r
+        .table()
+        .at(step)
+        .into_iter()
+        .filter(|row| row.key.state == state)
+        .map(|row| {
+            format!(
+                "d{} q{}: {} {}",
+                row.key.depth,
+                row.key.qleft,
+                row.entry.flag.name(),
+                sc(row.entry.value)
+            )
+        })
+        .collect();
+    if rows.is_empty() {
+        "Table: no entry for this position yet.".into()
+    } else {
+        format!("Table now: {}", rows.join("; "))
+    }
+}
