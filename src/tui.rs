@@ -22,6 +22,7 @@ pub mod inspect;
 pub mod job;
 pub mod keys;
 pub mod layout;
+pub mod legend;
 pub mod model;
 pub mod term;
 pub mod theme;

@@ -8,6 +8,7 @@ use ratatui::layout::Rect;
 
 use super::components::practice::{Outcome as PracticeOutcome, PracticeScreen};
 use super::cursor;
+use super::view::help::Page as HelpPage;
 use super::job::Job;
 use super::keys::{self, Action};
 use super::layout;
@@ -78,6 +79,9 @@ pub struct App {
     pub inspecting: bool,
     /// How far the inspector's text is scrolled.
     pub inspect_scroll: u16,
+    /// The help window's open page, and how far the legend is scrolled.
+    pub help_page: HelpPage,
+    pub help_scroll: usize,
     /// Always use the outline, even when the box drawing would fit.
     pub outline: bool,
     pub collapsed: HashSet<u32>,
@@ -162,6 +166,8 @@ impl App {
             selected: None,
             inspecting: false,
             inspect_scroll: 0,
+            help_page: HelpPage::Keys,
+            help_scroll: 0,
             outline: false,
             collapsed: HashSet::new(),
             overlay: Overlay::None,
@@ -325,6 +331,22 @@ impl App {
                 return;
             }
             Overlay::Help => {
+                match key.code {
+                    KeyCode::Tab | KeyCode::BackTab | KeyCode::Left | KeyCode::Right => {
+                        self.help_page = self.help_page.other();
+                        self.help_scroll = 0;
+                        return;
+                    }
+                    KeyCode::Down | KeyCode::Char('j') => self.help_scroll += 1,
+                    KeyCode::PageDown => self.help_scroll += 8,
+                    KeyCode::Up | KeyCode::Char('k') => {
+                        self.help_scroll = self.help_scroll.saturating_sub(1)
+                    }
+                    KeyCode::PageUp => self.help_scroll = self.help_scroll.saturating_sub(8),
+                    _ => {}
+                }
+                // Never further than the legend is long, so scrolling back is never slow.
+                self.help_scroll = self.help_scroll.min(super::legend::rows().len());
                 if matches!(
                     keys::action_for(key),
                     Some(Action::Quit) | Some(Action::Help)

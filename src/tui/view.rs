@@ -97,7 +97,9 @@ pub fn render(app: &mut App, area: Rect, buf: &mut Buffer) {
 
     match &app.overlay {
         Overlay::None => {}
-        Overlay::Help => help::draw(theme, area, buf),
+        Overlay::Help => {
+            help::draw(theme, app.help_page, app.help_scroll, area, buf);
+        }
         Overlay::Intro => intro::draw(&app.lesson.spec, theme, area, buf),
         Overlay::Picker { cursor } => picker::draw(app, *cursor, area, buf),
         Overlay::Prompt { kind, text } => prompt::draw(*kind, text, theme, area, buf),

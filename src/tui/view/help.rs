@@ -1,15 +1,81 @@
-//! The help window: every key binding from the binding table, in as many columns as the
-//! height needs (two at 80×24).
+//! The help window, two pages (Tab): every key binding from the binding table, in as many
+//! columns as the height needs (two at 80×24), and the legend of the screen's marks from
+//! `legend`, scrolled when it does not fit.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Widget};
 
-use crate::tui::keys;
+use super::scroll::{ScrollText, Shown};
 use crate::tui::layout::centered;
 use crate::tui::theme::Theme;
+use crate::tui::{keys, legend};
 
-pub fn draw(theme: Theme, area: Rect, buf: &mut Buffer) {
+/// Which page of the help window is open.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Page {
+    #[default]
+    Keys,
+    Legend,
+}
+
+impl Page {
+    pub fn other(self) -> Page {
+        match self {
+            Page::Keys => Page::Legend,
+            Page::Legend => Page::Keys,
+        }
+    }
+}
+
+pub fn draw(theme: Theme, page: Page, scroll: usize, area: Rect, buf: &mut Buffer) -> Shown {
+    match page {
+        Page::Keys => {
+            draw_keys(theme, area, buf);
+            Shown::default()
+        }
+        Page::Legend => draw_legend(theme, scroll, area, buf),
+    }
+}
+
+fn draw_legend(theme: Theme, scroll: usize, area: Rect, buf: &mut Buffer) -> Shown {
+    let rows = legend::rows();
+    let glyph_w = rows.iter().map(|(g, _)| g.chars().count()).max().unwrap_or(1);
+    let lines: Vec<Line> = rows
+        .into_iter()
+        .map(|(g, meaning)| {
+            if g.is_empty() {
+                Line::styled(meaning, theme.header())
+            } else {
+                // The mark in a column of its own (no-break spaces: wrapping keeps them), the
+                // meaning beside it as prose.
+                let pad = "\u{a0}".repeat(glyph_w - g.chars().count());
+                Line::from(vec![
+                    Span::styled(format!("\u{a0}{g}{pad}"), theme.current()),
+                    Span::styled(meaning, theme.done()),
+                ])
+            }
+        })
+        .collect();
+    let w = area.width.min(84);
+    let h = area.height.min(lines.len() as u16 + 2);
+    let popup = centered(area, w, h);
+    Clear.render(popup, buf);
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .title(" Legend · Tab: keys · ↑↓ PgUp PgDn scroll · ? or Esc closes ")
+        .border_style(theme.block());
+    let inner = block.inner(popup);
+    block.render(popup, buf);
+    ScrollText::new(&lines)
+        .offset(scroll)
+        .key("↑↓")
+        .cue_style(theme.changed())
+        .render(inner, buf)
+}
+
+fn draw_keys(theme: Theme, area: Rect, buf: &mut Buffer) {
     let mut lines = keys::help_lines();
     let w = area.width.min(84);
     let h = area.height.min(lines.len() as u16 / 2 + 4);
@@ -21,7 +87,7 @@ pub fn draw(theme: Theme, area: Rect, buf: &mut Buffer) {
     Clear.render(popup, buf);
     let block = Block::default()
         .borders(Borders::ALL)
-        .title(" Keys (? or Esc to close) · click a node for details ")
+        .title(" Keys · Tab: legend of the marks · ? or Esc closes ")
         .border_style(theme.block());
     let inner = block.inner(popup);
     block.render(popup, buf);
