@@ -8,31 +8,6 @@ use common::{repo, run_prune};
 use prune::rng::Rng;
 use serde_json::{Value, json};
 
-/// A graph read straight from JSON by the test (not through the crate's parser).
-fn model_of(graph: &Value) -> Option<Model> {
-    let nodes = graph["nodes"].as_array()?;
-    let mut m = Model {
-        max: Vec::new(),
-        score: Vec::new(),
-        moves: Vec::new(),
-    };
-    for n in nodes {
-        m.max.push(n["player"] == "MAX");
-        m.score.push(n["score"].as_i64()? as i32);
-        let moves = n["moves"].as_array().map_or(&[][..], |v| v.as_slice());
-        m.moves.push(
-            moves
-                .iter()
-                .map(|mv| {
-                    let child = mv["child"].as_u64().unwrap() as usize;
-                    (child, mv["tactical"].as_bool().unwrap_or(false))
-                })
-                .collect(),
-        );
-    }
-    Some(m)
-}
-
 fn write_model(m: &Model, path: &std::path::Path) {
     let nodes: Vec<Value> = (0..m.len())
         .map(|s| {
@@ -123,7 +98,7 @@ fn builtin_lessons_agree_with_the_oracle_under_every_option() {
         let path = entry.unwrap().path();
         let text = std::fs::read_to_string(&path).unwrap();
         let lesson: Value = serde_json::from_str(&text).unwrap();
-        let Some(m) = model_of(&lesson["graph"]) else {
+        let Some(m) = Model::from_json(&lesson["graph"]) else {
             continue; // textbook trees without inner scores are not seed-000 models
         };
         let file = path.display().to_string();

@@ -8,12 +8,12 @@ use ratatui::layout::Rect;
 
 use super::components::practice::{Outcome as PracticeOutcome, PracticeScreen};
 use super::cursor;
-use super::view::help::Page as HelpPage;
 use super::job::Job;
 use super::keys::{self, Action};
 use super::layout;
 use super::model::{self, TreeCtx, algorithm_name, cut_name, on_off};
 use super::theme::Theme;
+use super::view::help::Page as HelpPage;
 use crate::error::Result;
 use crate::index::{NONE, Recorded};
 use crate::lesson::{Lesson, Overrides, RunSetup, parse_bound};

@@ -39,11 +39,14 @@ pub fn lines(r: &Replay, st: &ReplayState, id: u32) -> Vec<String> {
     if visits.is_empty() {
         out.push("Its position has not been searched yet.".into());
     } else {
-        out.push(format!("Visits of this position so far: {}", visits.len()));
+        out.push(format!(
+            "Visits of this position so far (▸ the selected one): {}",
+            visits.len()
+        ));
         for (call, v) in visits.iter().take(MAX_VISITS) {
             // The visit the cursor is on is marked: the others are the same position
             // reached again (another pass, or a transposition).
-            let mark = if *call == id { "▸ this node:" } else { "•" };
+            let mark = if *call == id { "▸" } else { "•" };
             out.push(format!("{mark} {}", visit(r, *call, v, step)));
         }
         if visits.len() > MAX_VISITS {
@@ -149,7 +152,7 @@ fn visit(r: &Replay, call: u32, v: &TreeNode, step: usize) -> String {
     };
     let window = format!("window ({}, {})", sc(v.alpha), sc(v.beta));
     let head = format!(
-        "{pass} · call {} · ply {} d{} q{} · {window}",
+        "{pass} · call {} · ply {} · d{} q{} · {window}",
         call + 1,
         v.ply,
         v.depth,
@@ -157,12 +160,12 @@ fn visit(r: &Replay, call: u32, v: &TreeNode, step: usize) -> String {
     );
     let exited = v.exit != NONE && (v.exit as usize) < step;
     if !exited {
-        return format!("{head} · still searching");
+        return format!("{head} → still searching");
     }
     let result = match v.outcome {
-        Some(Outcome::Stored(f)) => format!("returned {}", bound(f, v.value)),
+        Some(Outcome::Stored(f)) => bound(f, v.value),
         Some(Outcome::TableHit) => format!(
-            "answered by the table: {}",
+            "table: {}",
             bound(v.hit_flag().unwrap_or(Flag::Exact), v.value)
         ),
         Some(Outcome::Abort) | None => "abandoned by the budget".into(),
@@ -177,15 +180,15 @@ fn visit(r: &Replay, call: u32, v: &TreeNode, step: usize) -> String {
         Some(s) => format!(" · stand pat {}", sc(s)),
         None => String::new(),
     };
-    format!("{head} · {result}{cut}{pat}")
+    format!("{head} → {result}{cut}{pat}")
 }
 
 /// A value with what its flag proves, in words.
 fn bound(f: Flag, v: i32) -> String {
     match f {
-        Flag::Exact => format!("={} (exact)", sc(v)),
-        Flag::Lower => format!("≥{} (at least {})", sc(v), sc(v)),
-        Flag::Upper => format!("≤{} (at most {})", sc(v), sc(v)),
+        Flag::Exact => format!("={} exact", sc(v)),
+        Flag::Lower => format!("≥{} at least", sc(v)),
+        Flag::Upper => format!("≤{} at most", sc(v)),
     }
 }
 

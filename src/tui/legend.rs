@@ -54,9 +54,8 @@ pub const PASS_COUNTS: [Mark; 4] = [
 /// The legend as (mark, meaning) rows under headings (a heading has an empty mark).
 pub fn rows() -> Vec<(String, String)> {
     let mut out = Vec::new();
-    let mut heading = |out: &mut Vec<(String, String)>, h: &str| {
-        out.push((String::new(), h.to_string()))
-    };
+    let mut heading =
+        |out: &mut Vec<(String, String)>, h: &str| out.push((String::new(), h.to_string()));
     let mut add = |out: &mut Vec<(String, String)>, m: &Mark| {
         out.push((m.glyph.to_string(), m.meaning.to_string()))
     };

@@ -19,6 +19,32 @@ pub struct Model {
 }
 
 impl Model {
+    /// A graph read straight from its JSON by the test (not through the crate's parser);
+    /// `None` when a node has no integer score.
+    pub fn from_json(graph: &serde_json::Value) -> Option<Model> {
+        let nodes = graph["nodes"].as_array()?;
+        let mut m = Model {
+            max: Vec::new(),
+            score: Vec::new(),
+            moves: Vec::new(),
+        };
+        for n in nodes {
+            m.max.push(n["player"] == "MAX");
+            m.score.push(n["score"].as_i64()? as i32);
+            let moves = n["moves"].as_array().map_or(&[][..], |v| v.as_slice());
+            m.moves.push(
+                moves
+                    .iter()
+                    .map(|mv| {
+                        let child = mv["child"].as_u64().unwrap() as usize;
+                        (child, mv["tactical"].as_bool().unwrap_or(false))
+                    })
+                    .collect(),
+            );
+        }
+        Some(m)
+    }
+
     pub fn len(&self) -> usize {
         self.max.len()
     }

@@ -41,7 +41,11 @@ pub fn draw(theme: Theme, page: Page, scroll: usize, area: Rect, buf: &mut Buffe
 
 fn draw_legend(theme: Theme, scroll: usize, area: Rect, buf: &mut Buffer) -> Shown {
     let rows = legend::rows();
-    let glyph_w = rows.iter().map(|(g, _)| g.chars().count()).max().unwrap_or(1);
+    let glyph_w = rows
+        .iter()
+        .map(|(g, _)| g.chars().count())
+        .max()
+        .unwrap_or(1);
     let lines: Vec<Line> = rows
         .into_iter()
         .map(|(g, meaning)| {
