@@ -1,4 +1,4 @@
-//! The node cursor and inspector (`n`), and the legend page of `?`, as a user meets them:
+//! The node cursor and inspector (`v`), and the legend page of `?`, as a user meets them:
 //! keys into `App`, the screen from ratatui's TestBackend. Expected values come from seed 000
 //! (the worked tree's root is worth 3) or from the test's own oracle over the lesson's graph
 //! (`common::model`), never from the tutor's output.
@@ -53,7 +53,7 @@ fn inspected(app: &App) -> String {
 fn the_worked_tree_root_is_inspected_with_both_passes() {
     let mut a = app("000-worked-tree", "worked");
     press(&mut a, KeyCode::End);
-    press(&mut a, KeyCode::Char('n'));
+    press(&mut a, KeyCode::Char('v'));
     assert!(a.inspecting);
     let text = inspected(&a);
     // Seed 000: "worked: COMPLETE, depth=2, score=3, move=0"; the depth-1 value from the oracle.
@@ -82,7 +82,7 @@ fn the_worked_tree_root_is_inspected_with_both_passes() {
 fn arrows_move_the_cursor_through_the_tree() {
     let mut a = app("000-worked-tree", "worked");
     press(&mut a, KeyCode::End);
-    press(&mut a, KeyCode::Char('n'));
+    press(&mut a, KeyCode::Char('v'));
     let (m, _) = model("000-worked-tree");
     let root_moves: Vec<usize> = m.moves[0].iter().map(|&(c, _)| c).collect();
     press(&mut a, KeyCode::Down);
@@ -114,7 +114,7 @@ fn arrows_move_the_cursor_through_the_tree() {
 fn the_quiescence_node_shows_its_static_score_and_tactical_move() {
     let mut a = app("000-tactical", "quiescence");
     press(&mut a, KeyCode::End);
-    press(&mut a, KeyCode::Char('n'));
+    press(&mut a, KeyCode::Char('v'));
     press(&mut a, KeyCode::Down);
     let id = a.selected.unwrap();
     let state = a.replay.tree().get(id).state as usize;

@@ -205,8 +205,8 @@ pub const BINDINGS: &[Binding] = &[
     ),
     bind!(
         "View",
-        [ch('n')],
-        "n",
+        [ch('v')],
+        "v",
         Inspect,
         "node cursor: arrows move, Esc ends"
     ),

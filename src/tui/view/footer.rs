@@ -40,7 +40,7 @@ pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
     let line = match &app.message {
         Some(m) => Line::styled(format!(" {m}"), t.changed()),
         None if app.inspecting => Line::styled(
-            " node cursor: ←→ sibling ↑ parent ↓ child · x t s o p still jump · Esc or n ends",
+            " node cursor: ←→ sibling ↑ parent ↓ child · x t s o p still jump · Esc or v ends",
             t.changed(),
         ),
         None => {

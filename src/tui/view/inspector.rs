@@ -1,4 +1,4 @@
-//! The inspector pane (node cursor on, `n`): what `inspect` says about the selected node,
+//! The inspector pane (node cursor on, `v`): what `inspect` says about the selected node,
 //! drawn over the stack and narration regions at full width, scrolled with PgUp/PgDn.
 
 use ratatui::buffer::Buffer;
