@@ -250,3 +250,13 @@ mod tests {
         );
     }
 }
+
+/// A count and its noun, singular for one: "1 call", "2 calls", "2 replies", "1 frame". Every
+/// counted noun in the program's sentences goes through here.
+pub fn counted(n: u64, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
