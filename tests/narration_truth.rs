@@ -178,3 +178,52 @@ fn the_worked_tree_below_its_window_is_worth_at_most_3() {
     assert!(s.contains("upper bound"), "{s}");
     assert!(!s.contains("worth 3 "), "{s}");
 }
+
+fn screen(lesson: &str, run: &str, over: Overrides, w: u16, h: u16, step: Option<usize>) -> String {
+    use prune::tui::app::App;
+    let l = Lesson::open(lesson).unwrap();
+    let setup = l.setup(Some(run), &over).unwrap();
+    let mut app = App::new(vec![l.clone()], l, setup).unwrap();
+    app.theme = prune::tui::theme::Theme { color: false };
+    app.seek(step.unwrap_or(app.replay.len()));
+    let mut t = ratatui::Terminal::new(ratatui::backend::TestBackend::new(w, h)).unwrap();
+    t.draw(|f| prune::tui::view::draw(f, &mut app)).unwrap();
+    t.backend().to_string()
+}
+
+/// The counters pane says what the root proved and which child it plays: the worked tree
+/// under the window (4, 5) is worth at most 3 (min(3, 5) = 3 ≤ α = 4) by move 0 to node 1.
+#[test]
+fn the_counters_pane_shows_the_bound_and_the_child() {
+    let over = || Overrides {
+        window: Some((4, 5)),
+        ..Overrides::default()
+    };
+    for (w, h) in [(80, 24), (120, 35)] {
+        let s = screen("000-worked-tree", "worked", over(), w, h, None);
+        assert!(s.contains("COMPLETE d2: at most 3, plays 1"), "{s}");
+        assert!(s.contains("d2 DONE    ≤3 m0"), "{s}");
+        // A full window: exact, as seed 000 prints it.
+        let s = screen(
+            "000-worked-tree",
+            "worked",
+            Overrides::default(),
+            w,
+            h,
+            None,
+        );
+        assert!(s.contains("COMPLETE d2: 3, plays 1"), "{s}");
+    }
+}
+
+/// A run without iterative deepening is one pass at its depth, never "pass 2".
+#[test]
+fn a_one_pass_run_is_called_by_its_depth() {
+    let over = || Overrides {
+        deepening: Some(false),
+        ..Overrides::default()
+    };
+    let s = screen("000-worked-tree", "worked", over(), 80, 24, Some(5));
+    assert!(s.contains("Counters · one pass"), "{s}");
+    assert!(s.contains("depth 2 (one pass) running…"), "{s}");
+}
