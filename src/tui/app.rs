@@ -266,7 +266,9 @@ impl App {
         match round {
             Ok((problems, progress)) => {
                 self.practice = Some(Box::new(
-                    PracticeScreen::new(problems, progress).saving(true),
+                    PracticeScreen::new(problems, progress)
+                        .saving(true)
+                        .from_tutor(),
                 ))
             }
             Err(e) => self.message = Some(format!("practice: {e}")),
