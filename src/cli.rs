@@ -119,12 +119,12 @@ fn dispatch(cli: Cli, out: &mut dyn Write) -> Result<ExitCode> {
         }
         Some(Command::Run { run, json }) => {
             let (lesson, setup) = run.load()?;
-            let result = crate::run::plain(&lesson, &setup)?;
+            let (result, bound) = crate::index::result_with_bound(&lesson, &setup)?;
             let name = run.run.clone().unwrap_or_else(|| lesson.name.clone());
             if json {
-                report::json(&result)
+                report::json(&result, bound)
             } else {
-                report::three_lines(&name, &result)
+                report::three_lines(&name, &result, bound)
             }
         }
         Some(Command::Fixtures) => {

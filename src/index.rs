@@ -21,7 +21,7 @@ use crate::trace::{self, Trace, TraceError};
 
 pub use query::{After, Skip};
 pub use saved::parse;
-pub use stream::calls_only;
+pub use stream::{calls_only, result_with_bound};
 pub use table::{TableLog, TableRow};
 use tree::Calls;
 pub use tree::{NONE, NodeKind, Outcome, PassInfo, Tree, TreeNode};

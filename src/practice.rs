@@ -192,7 +192,8 @@ fn build(
         main.cut = Some(CutSpec::Gt);
     }
     main.cut = params.cut.or(main.cut);
-    main.table = Some(shape.transpositions);
+    // A flag is only stored in a run that keeps a table.
+    main.table = Some(shape.transpositions || kind == Kind::Flag);
     let mut runs = vec![main];
     match kind {
         Kind::Interrupted => {
@@ -306,9 +307,9 @@ fn build(
         Kind::Interrupted => {
             let o = &p.item.runs[0];
             format!(
-                " (iterative deepening to depth {}, budget {} calls)",
+                " (iterative deepening to depth {}, budget {})",
                 o.depth.unwrap_or(1),
-                o.budget.unwrap_or(0)
+                crate::text::counted(o.budget.unwrap_or(0), "call", "calls")
             )
         }
         Kind::Quiescence => format!(" ({} quiescence plies)", p.item.runs[1].qlimit.unwrap_or(0)),
@@ -601,17 +602,36 @@ pub fn grade_files(set: &Path, answers: &Path, json: bool) -> Result<String> {
     let problems = read_set(set)?;
     let answers = read_answers(answers)?;
     let verdicts = grade_set(&problems, &answers)?;
+    // An answer for an id the set does not have is graded nowhere: say so, by id.
+    let unknown: Vec<&String> = answers
+        .keys()
+        .filter(|id| !problems.iter().any(|p| &p.item.id == *id))
+        .collect();
     Ok(if json {
         let right = verdicts.iter().filter(|v| v.correct).count();
         serde_json::to_string_pretty(&serde_json::json!({
             "verdicts": verdicts,
             "correct": right,
             "total": verdicts.len(),
+            "unknown_ids": unknown,
         }))
         .expect("verdicts serialize")
             + "\n"
     } else {
-        verdict_text(&verdicts)
+        let mut text = verdict_text(&verdicts);
+        // Before the total, which stays the last line.
+        let total = text.rfind("total: ").unwrap_or(text.len());
+        let notes: String = unknown
+            .iter()
+            .map(|id| {
+                format!(
+                    "{id}: not graded: the set {} has no item with this id\n",
+                    set.display()
+                )
+            })
+            .collect();
+        text.insert_str(total, &notes);
+        text
     })
 }
 
@@ -756,9 +776,23 @@ pub fn quiz(
             p.item.kind.name()
         )?;
         writeln!(out, "{}", p.describe())?;
-        write!(out, "> ")?;
-        out.flush()?;
-        let Some(line) = read_answer_line(input)? else {
+        // A line that is not an answer of the problem's form is not a wrong answer: say what
+        // is expected and ask again, as the full-screen round does.
+        let line = loop {
+            write!(out, "> ")?;
+            out.flush()?;
+            let Some(line) = read_answer_line(input)? else {
+                break None;
+            };
+            match line.trim() {
+                "q" | "?" => break Some(line),
+                _ => match answer::Answer::parse(p.item.kind, &line) {
+                    Ok(_) => break Some(line),
+                    Err(e) => writeln!(out, "not read (not counted): {e}; try again")?,
+                },
+            }
+        };
+        let Some(line) = line else {
             break;
         };
         if line.trim() == "q" {

@@ -11,7 +11,7 @@ use crate::lesson::{Lesson, Overrides, builtin_names};
 use crate::search::{RunResult, Stats, fmt_score};
 use crate::text::{Chunked, one_line, rendered};
 use crate::trace::Event;
-use crate::value::sc;
+use crate::value::{Flag, sc};
 
 /// Seed 000's fixtures: (built-in lesson, preset), in the order its program prints them.
 pub const FIXTURES: [(&str, &str); 8] = [
@@ -25,8 +25,19 @@ pub const FIXTURES: [(&str, &str); 8] = [
     ("000-terminal-root", "terminal root"),
 ];
 
-/// `NAME: STATUS, depth=…` / counters / `passes=[…]`, as seed 000 prints a run.
-pub fn three_lines(name: &str, r: &RunResult) -> String {
+/// How the result's score is written: `score=3` when it is exact (seed 000's format, and every
+/// full-window run), `score<=3` or `score>=6` when the root window made it only a bound.
+fn score_field(score: i32, bound: Option<Flag>) -> String {
+    match bound {
+        Some(Flag::Upper) => format!("score<={score}"),
+        Some(Flag::Lower) => format!("score>={score}"),
+        Some(Flag::Exact) | None => format!("score={score}"),
+    }
+}
+
+/// `NAME: STATUS, depth=…` / counters / `passes=[…]`, as seed 000 prints a run; `bound` is
+/// what the committed answer proves (`Tree::committed_bound`, `index::result_with_bound`).
+pub fn three_lines(name: &str, r: &RunResult, bound: Option<Flag>) -> String {
     let counters: Vec<String> = Stats::LABELS
         .iter()
         .zip(r.stats.as_array())
@@ -49,10 +60,10 @@ pub fn three_lines(name: &str, r: &RunResult) -> String {
     // The name is a lesson's path or preset: whatever it holds, these stay three lines.
     let name = one_line(name);
     format!(
-        "{name}: {}, depth={}, score={}, move={}\n{}, restored={}\npasses=[{}]\n",
+        "{name}: {}, depth={}, {}, move={}\n{}, restored={}\npasses=[{}]\n",
         r.status.name(),
         r.depth,
-        r.score,
+        score_field(r.score, bound),
         r.mv,
         counters.join(", "),
         if r.restored { "YES" } else { "NO" },
@@ -60,7 +71,9 @@ pub fn three_lines(name: &str, r: &RunResult) -> String {
     )
 }
 
-pub fn json(r: &RunResult) -> String {
+/// The run as one JSON object; `"bound"` says what the score proves (`"exact"`, `"upper"`,
+/// `"lower"`; `null` when no depth completed and the score is a dummy).
+pub fn json(r: &RunResult, bound: Option<Flag>) -> String {
     let s = &r.stats;
     let history: Vec<_> = r
         .history
@@ -71,6 +84,7 @@ pub fn json(r: &RunResult) -> String {
         "status": r.status.name(),
         "depth": r.depth,
         "score": r.score,
+        "bound": bound.map(Flag::bound_name),
         "move": r.mv,
         "stats": {"nodes": s.nodes, "evals": s.evals, "cutoffs": s.cutoffs,
                   "tt_hits": s.tt_hits, "qnodes": s.qnodes, "peak": s.peak},
@@ -89,9 +103,12 @@ pub fn fixtures() -> Result<(String, bool)> {
         let setup = lesson.setup(Some(preset), &Overrides::default())?;
         let plain = crate::run::plain(&lesson, &setup)?;
         let recorded = crate::run::recorded(&lesson, &setup)?;
-        text.push_str(&three_lines(preset, &plain));
-        if let Err(why) = self_check(&plain, recorded) {
-            failures.push(format!("{preset}: {why}"));
+        match self_check(&plain, recorded) {
+            Ok(bound) => text.push_str(&three_lines(preset, &plain, bound)),
+            Err(why) => {
+                text.push_str(&three_lines(preset, &plain, None));
+                failures.push(format!("{preset}: {why}"));
+            }
         }
     }
     let pass = failures.is_empty();
@@ -103,7 +120,11 @@ pub fn fixtures() -> Result<(String, bool)> {
     Ok((text, pass))
 }
 
-fn self_check(plain: &RunResult, trace: crate::trace::Trace) -> std::result::Result<(), String> {
+/// The checks, and on success what the recorded run's committed answer proves.
+fn self_check(
+    plain: &RunResult,
+    trace: crate::trace::Trace,
+) -> std::result::Result<Option<Flag>, String> {
     if !plain.restored {
         return Err("the active path was not restored".into());
     }
@@ -122,7 +143,7 @@ fn self_check(plain: &RunResult, trace: crate::trace::Trace) -> std::result::Res
     if tree.call_nodes().any(|c| c.outcome.is_none()) {
         return Err("a recorded call never ended".into());
     }
-    Ok(())
+    Ok(tree.committed_bound())
 }
 
 pub const TSV_HEADER: &str =
@@ -284,8 +305,11 @@ pub fn write_trace_table(rec: &Recorded, out: &mut dyn std::io::Write) -> std::i
         table_line(&mut rows.buf, &row, &widths);
         rows.row_done()?;
     }
-    rows.buf
-        .push_str(&three_lines(&rec.trace.header.lesson, rec.result()));
+    rows.buf.push_str(&three_lines(
+        &rec.trace.header.lesson,
+        rec.result(),
+        rec.tree().committed_bound(),
+    ));
     rows.finish()
 }
 

@@ -61,6 +61,12 @@ impl Default for Options {
 }
 
 impl Options {
+    /// Whether the run keeps a table: it is on, and the algorithm prunes (plain minimax never
+    /// stores or probes). What a view says about the table follows this, as the core does.
+    pub fn keeps_table(&self) -> bool {
+        self.table && self.algorithm == Algorithm::AlphaBeta
+    }
+
     /// The run-parameter half of seed 000's input contract.
     pub fn validate(&self) -> Result<(), String> {
         if !(1..=MAX_DEPTH).contains(&self.depth) {

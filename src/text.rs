@@ -203,6 +203,16 @@ pub fn rendered(render: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> String
     String::from_utf8(bytes).expect("renderers write UTF-8")
 }
 
+/// A count and its noun, singular for one: "1 call", "2 calls", "2 replies", "1 frame". Every
+/// counted noun in the program's sentences goes through here.
+pub fn counted(n: u64, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

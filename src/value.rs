@@ -26,6 +26,9 @@ impl CutRule {
     }
 }
 
+/// What a returned value proves. It is also the bound of a run's result: the root's value is
+/// exact, or only an upper bound (the root failed low against its window) or a lower bound
+/// (it failed high); `index::Tree::pass_bound` reads it off the root call.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[repr(u8)]
 pub enum Flag {
@@ -45,6 +48,24 @@ impl Flag {
             Flag::Lower => "LOWER",
             Flag::Upper => "UPPER",
             Flag::Exact => "EXACT",
+        }
+    }
+
+    /// The flag as a result's bound is written in JSON and answers: `exact`, `lower`, `upper`.
+    pub fn bound_name(self) -> &'static str {
+        match self {
+            Flag::Lower => "lower",
+            Flag::Upper => "upper",
+            Flag::Exact => "exact",
+        }
+    }
+
+    /// What a value with this flag is worth, for people: "3", "at least 3", "at most 3".
+    pub fn worth(self, value: i32) -> String {
+        match self {
+            Flag::Exact => sc(value),
+            Flag::Lower => format!("at least {}", sc(value)),
+            Flag::Upper => format!("at most {}", sc(value)),
         }
     }
 

@@ -72,7 +72,7 @@ fn the_worked_tree_root_is_inspected_with_both_passes() {
     );
     for (w, h) in [(80, 24), (120, 35)] {
         let s = screen(&mut a, w, h);
-        assert!(s.contains("Node 0 · MAX to move"), "{w}×{h}:\n{s}");
+        assert!(s.contains("▸ node 0 · MAX to move"), "{w}×{h}:\n{s}");
         assert!(s.contains("→ =3 exact"), "{w}×{h}:\n{s}");
         insta::assert_snapshot!(format!("inspector_root_end_{w}x{h}"), s);
     }

@@ -60,15 +60,18 @@ pub fn write(rec: &Recorded, passes: Passes, out: &mut dyn Write) -> io::Result<
         let pass = &tree.passes()[p];
         let indent = if passes == Passes::All {
             let _ = writeln!(rows.buf, "  subgraph cluster_pass{} {{", pass.depth);
-            let result = if pass.done {
-                format!("score {}, move {}", pass.score, pass.mv)
-            } else {
-                "aborted by the budget".into()
+            let result = match tree.pass_bound(p) {
+                // A root value outside its window is only a bound.
+                Some(b) if pass.done && b != crate::value::Flag::Exact => {
+                    format!("score {}{}, move {}", b.mark(), pass.score, pass.mv)
+                }
+                _ if pass.done => format!("score {}, move {}", pass.score, pass.mv),
+                _ => "aborted by the budget".into(),
             };
             let _ = writeln!(
                 rows.buf,
-                "    label=\"pass {}: {result}\"; style=rounded;",
-                pass.depth
+                "    label=\"{}: {result}\"; style=rounded;",
+                crate::replay::narrate::pass_name(rec.options(), pass.depth)
             );
             "    "
         } else {
@@ -78,8 +81,9 @@ pub fn write(rec: &Recorded, passes: Passes, out: &mut dyn Write) -> io::Result<
             NONE => {
                 let _ = writeln!(
                     rows.buf,
-                    "{indent}refused_pass{} [label=\"pass {}: the budget refused the root\", style=dotted];",
-                    pass.depth, pass.depth
+                    "{indent}refused_pass{} [label=\"{}: the budget refused the root\", style=dotted];",
+                    pass.depth,
+                    crate::replay::narrate::pass_name(rec.options(), pass.depth)
                 );
             }
             root => {

@@ -28,7 +28,11 @@ pub fn write(rec: &Recorded, out: &mut dyn Write) -> io::Result<()> {
         rows.buf.push_str(" |\n");
         rows.row_done()?;
     }
-    let result = three_lines(&rec.trace.header.lesson, rec.result());
+    let result = three_lines(
+        &rec.trace.header.lesson,
+        rec.result(),
+        rec.tree().committed_bound(),
+    );
     let fence = fence_for(&result);
     rows.buf
         .push_str(&format!("\n{fence}text\n{result}{fence}\n"));

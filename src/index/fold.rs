@@ -448,16 +448,13 @@ impl<S: Source> Fold<S> {
                 how,
             } => {
                 let node = self.top(i, state, "a return")?;
-                let outcome = match how {
-                    ReturnKind::Searched(flag) => Outcome::Stored(flag),
-                    ReturnKind::TableHit => {
-                        if !self.index.calls.records[node as usize].has(bit::PROBE_USABLE) {
-                            return Err(fail(i, "a table return without a usable probe"));
-                        }
-                        self.index.marks.hits.push(at);
-                        Outcome::TableHit
+                if how == ReturnKind::TableHit {
+                    if !self.index.calls.records[node as usize].has(bit::PROBE_USABLE) {
+                        return Err(fail(i, "a table return without a usable probe"));
                     }
-                };
+                    self.index.marks.hits.push(at);
+                }
+                let outcome = Outcome::from(how);
                 self.close(i, outcome, value, mv);
             }
             Event::Unwind { state } => {

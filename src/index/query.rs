@@ -2,6 +2,7 @@
 //! what follows a return, the principal line.
 
 use super::tree::{NONE, NodeKind, Tree};
+use crate::value::Flag;
 
 /// What follows a child's return in its parent frame.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -119,5 +120,23 @@ impl<'a> Tree<'a> {
             });
         }
         line
+    }
+
+    /// What the root result of pass `pass` (an index into `passes()`) proves: exact, or only
+    /// an upper or lower bound when the root's value fell outside its window. `None` for a
+    /// pass that did not complete.
+    pub fn pass_bound(&self, pass: usize) -> Option<Flag> {
+        let p = self.passes().get(pass)?;
+        if !p.done || p.root == NONE {
+            return None;
+        }
+        self.get(p.root).bound()
+    }
+
+    /// The bound of the run's committed answer: the last completed pass's (`None` when no
+    /// pass completed, and the answer is no answer).
+    pub fn committed_bound(&self) -> Option<Flag> {
+        let last = self.passes().iter().rposition(|p| p.done)?;
+        self.pass_bound(last)
     }
 }

@@ -106,3 +106,52 @@ pub fn calls_only(lesson: &Lesson, setup: &RunSetup) -> Result<Recorded> {
     };
     Ok(Recorded { trace, index })
 }
+
+/// Watches only the root call of each pass: what its return proves, read from its `Return`
+/// (and, for a table hit, the entry its probe found) as the index's tree reads it.
+#[derive(Default)]
+struct RootProof {
+    /// Calls entered and not yet closed.
+    open: u32,
+    probe: Option<crate::value::Entry>,
+    /// The bound of the root of the pass in progress.
+    pass: Option<crate::value::Flag>,
+    /// The bound of the last completed pass.
+    committed: Option<crate::value::Flag>,
+}
+
+impl Observer for RootProof {
+    const ENABLED: bool = true;
+
+    fn event(&mut self, event: Event) {
+        match event {
+            Event::PassStart { .. } => (self.open, self.probe, self.pass) = (0, None, None),
+            Event::Enter { .. } => self.open += 1,
+            Event::Probe { found, .. } if self.open == 1 => self.probe = found,
+            Event::Return { how, .. } => {
+                if self.open == 1 {
+                    self.pass = super::Outcome::from(how).proves(self.probe);
+                }
+                self.open = self.open.saturating_sub(1);
+            }
+            Event::Unwind { .. } => self.open = self.open.saturating_sub(1),
+            Event::PassEnd { done: true, .. } => self.committed = self.pass,
+            _ => {}
+        }
+    }
+
+    fn order(&mut self, _: u32, _: &[u16], _: impl Fn(u16) -> u32) {}
+}
+
+/// Runs `setup` on `lesson` keeping no events, and says what its committed answer proves
+/// (`Tree::committed_bound` of the same run recorded): for `prune run`, which prints a
+/// result that may be only a bound without recording the run.
+pub fn result_with_bound(
+    lesson: &Lesson,
+    setup: &RunSetup,
+) -> Result<(crate::search::RunResult, Option<crate::value::Flag>)> {
+    let mut obs = RootProof::default();
+    let result = crate::search::run(&lesson.graph, setup.start, &setup.options, &mut obs)
+        .map_err(|e| crate::run::named(lesson, e))?;
+    Ok((result, obs.committed))
+}

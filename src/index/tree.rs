@@ -32,7 +32,27 @@ pub enum Outcome {
     Abort,
 }
 
+impl From<crate::trace::ReturnKind> for Outcome {
+    fn from(how: crate::trace::ReturnKind) -> Outcome {
+        match how {
+            crate::trace::ReturnKind::Searched(flag) => Outcome::Stored(flag),
+            crate::trace::ReturnKind::TableHit => Outcome::TableHit,
+        }
+    }
+}
+
 impl Outcome {
+    /// What the returned value proves: the stored flag, or the flag of the entry `probe`
+    /// found for a table hit (an exact entry answers any window, so an exact hit outside the
+    /// window is still exact). Nothing for an abandoned call.
+    pub fn proves(self, probe: Option<Entry>) -> Option<Flag> {
+        match self {
+            Outcome::Stored(f) => Some(f),
+            Outcome::TableHit => probe.map(|e| e.flag),
+            Outcome::Abort => None,
+        }
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Outcome::Stored(flag) => flag.name(),
@@ -237,11 +257,7 @@ impl TreeNode {
 
     /// What the returned value proves: the stored flag, or a table hit's entry flag.
     pub fn bound(&self) -> Option<Flag> {
-        match self.outcome? {
-            Outcome::Stored(f) => Some(f),
-            Outcome::TableHit => self.probe.map(|e| e.flag),
-            Outcome::Abort => None,
-        }
+        self.outcome?.proves(self.probe)
     }
 }
 

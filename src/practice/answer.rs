@@ -69,8 +69,8 @@ impl Answer {
                 Ok(())
             } else {
                 Err(format!(
-                    "expected {n} word{} ({}), got `{}`",
-                    if n == 1 { "" } else { "s" },
+                    "expected {} ({}), got `{}`",
+                    crate::text::counted(n as u64, "word", "words"),
                     format_hint(kind),
                     text.trim()
                 ))

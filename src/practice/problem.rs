@@ -70,7 +70,51 @@ impl Problem {
         // Computing the answer checks everything a question needs (its node is searched, its
         // runs are valid) when the problem is loaded, not when it is graded.
         problem.answer()?;
+        problem.askable()?;
         Ok(problem)
+    }
+
+    /// A question must be true of its run: a flag is "stored" only in a run that keeps a
+    /// table, and a question about the root's value needs a value the run proved exact (a
+    /// root window the value falls outside of proves only a bound, which these questions
+    /// do not ask about; a value problem does).
+    fn askable(&self) -> Result<()> {
+        let refuse = |why: String| {
+            Err(Error::Options(format!(
+                "practice item {}: {why}",
+                self.item.id
+            )))
+        };
+        let setup = self
+            .lesson
+            .setup(Some(&self.item.runs[0].name), &Overrides::default())?;
+        if self.item.kind == Kind::Flag && !setup.options.keeps_table() {
+            return refuse(format!(
+                "a flag problem needs a run that keeps a table, and run '{}' stores nothing",
+                self.item.runs[0].name
+            ));
+        }
+        if matches!(
+            self.item.kind,
+            Kind::Decision | Kind::Interrupted | Kind::Quiescence
+        ) {
+            for i in 0..self.item.runs.len().min(2) {
+                let solved = self.solve_run(i)?;
+                let bound = solved.rec.tree().committed_bound();
+                if let Some(b) = bound.filter(|&b| b != crate::value::Flag::Exact) {
+                    let (a, z) = setup.options.window;
+                    return refuse(format!(
+                        "run '{}' proves only {} for the root (its window ({}, {}) excludes the value), and a {} problem asks for the value",
+                        solved.run,
+                        b.worth(solved.rec.result().score),
+                        fmt_score(a),
+                        fmt_score(z),
+                        self.item.kind.name()
+                    ));
+                }
+            }
+        }
+        Ok(())
     }
 
     /// The graph and runs only, for a problem still being built (its question may lack the
@@ -492,8 +536,12 @@ impl Problem {
                             g,
                             None,
                             format!(
-                                "only {} leaves are read; {} is not{why}",
-                                evaluated.len(),
+                                "only {} read; {} is not{why}",
+                                crate::text::counted(
+                                    evaluated.len() as u64,
+                                    "leaf is",
+                                    "leaves are"
+                                ),
                                 e2[i]
                             ),
                         )
@@ -567,8 +615,8 @@ impl Problem {
                 let aborted = main.rec.result().history.iter().find(|p| !p.done);
                 let why = match aborted {
                     Some(p) => format!(
-                        "the budget admits {} calls in all; pass {} needs more, so call {} is refused and that pass is abandoned. {}",
-                        o.budget,
+                        "the budget admits {} in all; pass {} needs more, so call {} is refused and that pass is abandoned. {}",
+                        crate::text::counted(o.budget, "call", "calls"),
                         p.depth,
                         o.budget + 1,
                         if *depth > 0 {
@@ -580,8 +628,8 @@ impl Problem {
                         }
                     ),
                     None => format!(
-                        "every pass finishes within the budget of {} calls",
-                        o.budget
+                        "every pass finishes within the budget of {}",
+                        crate::text::counted(o.budget, "call", "calls")
                     ),
                 };
                 let step = if aborted.is_some() {

@@ -486,8 +486,8 @@ impl Keeper {
     pub fn unsaved_note(&self) -> Option<String> {
         self.unsaved().map(|(n, why)| {
             format!(
-                "{n} answer{} not saved: {why}",
-                if n == 1 { " was" } else { "s were" }
+                "{} not saved: {why}",
+                crate::text::counted(n as u64, "answer was", "answers were")
             )
         })
     }

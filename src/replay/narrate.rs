@@ -10,7 +10,7 @@ use crate::search::{CutRule, INF, fmt_score};
 use crate::trace::{Event, ReturnKind};
 pub use crate::value::sc;
 
-/// How states are named ("MIN node 2", or with the lesson's label).
+/// A label for a state other than the trace catalog's (`&|_| None`: the catalog's labels).
 pub type Namer<'a> = &'a dyn Fn(u32) -> Option<String>;
 
 fn side(max: bool) -> &'static str {
@@ -18,11 +18,31 @@ fn side(max: bool) -> &'static str {
 }
 
 fn plural(n: usize, one: &str, many: &str) -> String {
-    if n == 1 {
-        format!("1 {one}")
+    crate::text::counted(n as u64, one, many)
+}
+
+/// How a pass is called: "pass 2" under iterative deepening, "depth 3 (one pass)" when the
+/// run searches only its final depth (there is no pass 1 or 2 to count from).
+pub fn pass_name(options: &crate::search::Options, depth: u8) -> String {
+    if options.deepening {
+        format!("pass {depth}")
     } else {
-        format!("{n} {many}")
+        format!("depth {depth} (one pass)")
     }
+}
+
+/// The same, starting a sentence.
+fn pass_title(options: &crate::search::Options, depth: u8) -> String {
+    let name = pass_name(options, depth);
+    let mut chars = name.chars();
+    chars
+        .next()
+        .map_or(String::new(), |c| c.to_uppercase().chain(chars).collect())
+}
+
+/// What a root result is worth, written with what it proves: "3", "at most 3", "at least 6".
+pub fn worth(value: i32, bound: Option<Flag>) -> String {
+    bound.unwrap_or(Flag::Exact).worth(value)
 }
 
 struct Words<'a> {
@@ -31,10 +51,57 @@ struct Words<'a> {
 }
 
 impl Words<'_> {
-    fn node(&self, state: u32, max: bool) -> String {
+    /// A state by its name, the number after it: "B (2)", or "node 2" without a label.
+    fn name(&self, state: u32) -> String {
         match (self.namer)(state) {
-            Some(label) => format!("{} node {state} ({label})", side(max)),
-            None => format!("{} node {state}", side(max)),
+            Some(label) if label != state.to_string() => format!("{label} ({state})"),
+            _ => self.replay.catalog().called(state),
+        }
+    }
+
+    /// A name after a noun that already says it is a node: "B (2)", or just "2".
+    fn short(&self, state: u32) -> String {
+        let name = self.name(state);
+        match name.strip_prefix("node ") {
+            Some(number) => number.to_string(),
+            None => name,
+        }
+    }
+
+    /// The same with the side to move: "MIN B (2)", "MIN node 2".
+    fn node(&self, state: u32, max: bool) -> String {
+        format!("{} {}", side(max), self.name(state))
+    }
+
+    /// The state a move of call `node` leads to, by name ("C (3)"), or the move's number.
+    fn move_to(&self, node: u32, mv: i16) -> String {
+        let tree = self.replay.tree();
+        tree.children(node)
+            .map(|c| tree.get(c))
+            .find(|c| c.mv == mv)
+            .map_or(format!("move {mv}"), |c| self.name(c.state))
+    }
+
+    /// The root call of pass `depth` and what its result proves (from the index).
+    fn pass_root(&self, depth: u8) -> (Option<u32>, Option<Flag>) {
+        let tree = self.replay.tree();
+        match tree.passes().iter().rposition(|p| p.depth == depth) {
+            Some(k) => {
+                let root = tree.passes()[k].root;
+                (
+                    (root != crate::index::NONE).then_some(root),
+                    tree.pass_bound(k),
+                )
+            }
+            None => (None, None),
+        }
+    }
+
+    /// "plays C (3)" for a root result's move, "has no move" for a terminal root.
+    fn plays(&self, depth: u8, mv: i16) -> String {
+        match (self.pass_root(depth).0, mv) {
+            (Some(root), mv) if mv >= 0 => format!("plays {}", self.move_to(root, mv)),
+            _ => "has no move to play".to_string(),
         }
     }
 
@@ -45,6 +112,16 @@ impl Words<'_> {
 
 /// The sentence for the event that led to `st` (the event at `st.step - 1`).
 pub fn narrate(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
+    // A sentence may begin with a state's name ("node 2 returns…").
+    let s = sentence(replay, st, namer);
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(c) if c.is_lowercase() => c.to_uppercase().chain(chars).collect(),
+        _ => s,
+    }
+}
+
+fn sentence(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
     let w = Words { replay, namer };
     let Some(index) = st.step.checked_sub(1) else {
         return "Nothing has happened yet: step forward (→ or l) to watch the search begin.".into();
@@ -56,16 +133,29 @@ pub fn narrate(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
                 .frames
                 .first()
                 .map_or(replay.options().window, |f| (f.alpha0, f.beta0));
+            let o = replay.options();
             if st.passes.is_empty() {
                 format!(
-                    "Pass {depth} begins: the root is searched {} deep with the window ({}, {}).",
+                    "{} begins: the root is searched {} deep with the window ({}, {}).",
+                    pass_title(o, depth),
                     plural(depth as usize, "ply", "plies"),
                     sc(a),
                     sc(b)
                 )
             } else {
+                // Only what this run carries from pass to pass: the table's entries when it
+                // keeps a table, the best moves (hints) when it orders its moves.
+                let kept = match (o.keeps_table(), o.ordering) {
+                    (true, true) => {
+                        "the table keeps what earlier passes proved, and their best moves are tried first"
+                    }
+                    (true, false) => "the table keeps what earlier passes proved",
+                    (false, true) => "the best moves of earlier passes are tried first",
+                    (false, false) => "nothing carries over from the earlier passes",
+                };
                 format!(
-                    "Pass {depth} starts again from the root, now {} deep; the table keeps what earlier passes proved and guides the move order.",
+                    "{} starts again from the root, now {} deep; {kept}.",
+                    pass_title(o, depth),
                     plural(depth as usize, "ply", "plies")
                 )
             }
@@ -104,8 +194,8 @@ pub fn narrate(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
             )
         }
         Event::Refused { state, .. } => format!(
-            "The budget of {} calls is spent, so {} is not admitted and the search unwinds from here.",
-            replay.options().budget,
+            "The budget of {} is spent, so {} is not admitted and the search unwinds from here.",
+            crate::text::counted(replay.options().budget, "call", "calls"),
             w.node(state, replay.catalog().turn(state).is_max())
         ),
         Event::Probe {
@@ -117,7 +207,8 @@ pub fn narrate(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
             let (a, b, d, q) = f.map_or((0, 0, 0, 0), |f| (f.alpha, f.beta, f.depth, f.qleft));
             match found {
                 None => format!(
-                    "The table has nothing for node {state} at d={d}, q={q}, so it must be searched."
+                    "The table has nothing for {} at d={d}, q={q}, so it must be searched.",
+                    w.name(state)
                 ),
                 Some(e) => {
                     let why = match (e.flag, usable) {
@@ -140,9 +231,10 @@ pub fn narrate(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
                         ),
                     };
                     format!(
-                        "The table holds {} {} for node {state} at d={d}, q={q}: {why}.",
+                        "The table holds {} {} for {} at d={d}, q={q}: {why}.",
                         e.flag.name(),
-                        e.value
+                        e.value,
+                        w.name(state)
                     )
                 }
             }
@@ -230,10 +322,11 @@ pub fn narrate(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
                 String::new()
             };
             format!(
-                "{} tries move {mv} (candidate {} of {}), which leads to node {state}{quiet}.",
+                "{} tries move {mv} (candidate {} of {}), which leads to {}{quiet}.",
                 w.node(f.state, f.turn.is_max()),
                 f.trying.map_or(1, |p| p + 1),
-                f.order_len
+                f.order_len,
+                w.name(state)
             )
         }
         Event::Pop { state, value } => {
@@ -256,7 +349,8 @@ pub fn narrate(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
                 format!("no better for {}", side(f.turn.is_max()))
             };
             format!(
-                "Node {state} returns {value} to {}: {verdict} ({had}).",
+                "{} returns {value} to {}: {verdict} ({had}).",
+                w.name(state),
                 w.node(f.state, f.turn.is_max())
             )
         }
@@ -265,8 +359,9 @@ pub fn narrate(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
                 return String::new();
             };
             format!(
-                "{} now expects {value}, through move {mv}.",
-                w.node(f.state, f.turn.is_max())
+                "{} now expects {value}, through move {mv} to {}.",
+                w.node(f.state, f.turn.is_max()),
+                w.move_to(f.node, mv)
             )
         }
         Event::Window { alpha, beta, .. } => {
@@ -305,19 +400,26 @@ pub fn narrate(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
                 .last_done
                 .map(|c| replay.tree().get(c).state)
                 .unwrap_or(f.state);
+            // "reply 6" or "reply E (6)"; "move to node 6" or "move to E (6)".
+            let (child, reply) = (w.name(child), w.short(child));
             let skipped: Vec<String> = replay
                 .tree()
                 .children(f.node)
                 .map(|c| replay.tree().get(c))
                 .filter(|n| n.kind == super::NodeKind::Skipped)
-                .map(|n| n.state.to_string())
+                .map(|n| w.name(n.state))
                 .collect();
-            let word = if f.turn.is_max() { "move" } else { "reply" };
+            let (word, words) = if f.turn.is_max() {
+                ("move", "moves")
+            } else {
+                ("reply", "replies")
+            };
             let skip = match rest {
                 0 => format!("no other {word} was left anyway"),
-                1 => format!("the other {word} (node {}) is skipped", skipped.join(", ")),
+                1 => format!("the other {word} ({}) is skipped", skipped.join(", ")),
                 n => format!(
-                    "the other {n} {word}s (nodes {}) are skipped",
+                    "the other {} ({}) are skipped",
+                    plural(n, word, words),
                     skipped.join(", ")
                 ),
             };
@@ -327,25 +429,34 @@ pub fn narrate(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
                 _ if f.turn.is_max() => Flag::Lower,
                 _ => Flag::Upper,
             };
-            let article = if flag == Flag::Exact { "an" } else { "a" };
-            let article = if flag == Flag::Upper { "an" } else { article };
-            if f.turn.is_max() {
+            let article = if flag == Flag::Lower { "a" } else { "an" };
+            // With no table nothing is stored: the flag is only what the value proves.
+            let what = if replay.options().keeps_table() {
                 format!(
-                    "{}: {word} to node {child} gives {} {ge} β = {}, so MIN already has something better above; {skip}, and {} is stored as {article} {} bound.",
-                    w.node(f.state, true),
-                    sc(alpha),
-                    sc(beta),
+                    "{} is stored as {article} {} bound",
                     sc(f.best),
                     flag.name()
                 )
             } else {
                 format!(
-                    "{}: {word} {child} returns {} {le} α = {}, so MAX already has something better; {skip}, and {} is stored as {article} {} bound.",
+                    "{} is only {article} {} bound (the table is off, so it is not kept)",
+                    sc(f.best),
+                    flag.name()
+                )
+            };
+            if f.turn.is_max() {
+                format!(
+                    "{}: {word} to {child} gives {} {ge} β = {}, so MIN already has something better above; {skip}, and {what}.",
+                    w.node(f.state, true),
+                    sc(alpha),
+                    sc(beta),
+                )
+            } else {
+                format!(
+                    "{}: {word} {reply} returns {} {le} α = {}, so MAX already has something better; {skip}, and {what}.",
                     w.node(f.state, false),
                     sc(beta),
                     sc(alpha),
-                    sc(f.best),
-                    flag.name()
                 )
             }
         }
@@ -373,16 +484,16 @@ pub fn narrate(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
             };
             if kept {
                 format!(
-                    "Node {} stores {value} as {} for (d={}, q={}): {why}.",
-                    key.state,
+                    "{} stores {value} as {} for (d={}, q={}): {why}.",
+                    w.name(key.state),
                     flag.name(),
                     key.depth,
                     key.qleft
                 )
             } else {
                 format!(
-                    "The table is off, so nothing is kept; node {} would store {value} as {} ({why}).",
-                    key.state,
+                    "The table is off, so nothing is kept: {value} at {} is {} ({why}).",
+                    w.name(key.state),
                     flag.name()
                 )
             }
@@ -399,17 +510,20 @@ pub fn narrate(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
                 Some(p) => format!("to {}", w.node(p.state, p.turn.is_max())),
                 None => "as the answer of this pass".to_string(),
             };
-            let with = if mv >= 0 {
-                format!(" (best move {mv})")
-            } else {
-                String::new()
+            let returned = st.last_done;
+            let with = match returned {
+                Some(node) if mv >= 0 => format!(" (best move {mv} to {})", w.move_to(node, mv)),
+                _ if mv >= 0 => format!(" (best move {mv})"),
+                _ => String::new(),
             };
             match how {
                 ReturnKind::TableHit => format!(
-                    "Node {state} returns {value}{with} {to} straight from the table: nothing below it is searched again."
+                    "{} returns {value}{with} {to} straight from the table: nothing below it is searched again.",
+                    w.name(state)
                 ),
                 ReturnKind::Searched(flag) => format!(
-                    "Node {state} returns {value}{with} {to}; it is {} {}.",
+                    "{} returns {value}{with} {to}; it is {} {}.",
+                    w.name(state),
                     match flag {
                         Flag::Exact => "the exact value",
                         Flag::Lower => "a lower bound,",
@@ -425,7 +539,13 @@ pub fn narrate(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
             }
         }
         Event::Unwind { state } => format!(
-            "The budget ran out below node {state}: its search is abandoned, it returns nothing and stores nothing."
+            "The budget ran out below {}: its search is abandoned, it returns nothing{}.",
+            w.name(state),
+            if replay.options().keeps_table() {
+                " and stores nothing"
+            } else {
+                ""
+            }
         ),
         Event::PassEnd {
             depth,
@@ -433,17 +553,37 @@ pub fn narrate(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
             score,
             mv,
         } => {
+            let o = replay.options();
+            let title = pass_title(o, depth);
             if done {
+                let bound = w.pass_root(depth).1;
+                let proof = match bound {
+                    Some(Flag::Upper) => format!(
+                        " It failed low against the root window ({}, {}), so this is only an upper bound, not the root's value.",
+                        sc(o.window.0),
+                        sc(o.window.1)
+                    ),
+                    Some(Flag::Lower) => format!(
+                        " It failed high against the root window ({}, {}), so this is only a lower bound, not the root's value.",
+                        sc(o.window.0),
+                        sc(o.window.1)
+                    ),
+                    _ => String::new(),
+                };
                 format!(
-                    "Pass {depth} is complete: the root is worth {score} with move {mv}, and this becomes the committed answer."
+                    "{title} is complete: the root is worth {} and {}, and this becomes the committed answer.{proof}",
+                    worth(score, bound),
+                    w.plays(depth, mv)
                 )
             } else {
                 match st.committed {
                     Some((d, s, m)) => format!(
-                        "Pass {depth} was cut short by the budget, so its partial work is dropped; the answer stays depth {d}'s (score {s}, move {m}): PARTIAL."
+                        "{title} was cut short by the budget, so its partial work is dropped; the answer stays depth {d}'s (worth {}, {}): PARTIAL.",
+                        worth(s, w.pass_root(d).1),
+                        w.plays(d, m)
                     ),
                     None => format!(
-                        "Pass {depth} was cut short by the budget and no pass ever finished, so there is no answer: NO_COMPLETED_DEPTH."
+                        "{title} was cut short by the budget and no pass ever finished, so there is no answer: NO_COMPLETED_DEPTH."
                     ),
                 }
             }

@@ -194,7 +194,7 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
         let cut = self.opts.cut;
 
         // Step 3 (cont.). Probe: only an entry that settles the call outright is used.
-        if self.opts.table && self.pruning() {
+        if self.opts.keeps_table() {
             let found = self.table.get(key);
             let usable = found.is_some_and(|e| e.usable(alpha, beta, cut));
             emit!(
@@ -446,7 +446,7 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
     /// Inlined: it ends every searched call, and a call of its own was a tenth of the time.
     #[inline(always)]
     fn save(&mut self, key: Key, value: i32, mv: i16, flag: Flag) -> (i32, i16) {
-        let kept = self.opts.table && self.pruning();
+        let kept = self.opts.keeps_table();
         if kept {
             self.table.put(key, Entry { value, mv, flag });
         }

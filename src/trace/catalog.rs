@@ -76,6 +76,15 @@ impl Catalog {
         self.get(id).map_or(&[], |s| s.tactical.as_slice())
     }
 
+    /// How a state is called in sentences and on the stack: its label with the number after
+    /// it ("B (2)"), or "node 2" for a state without a label (or labelled by its number).
+    pub fn called(&self, id: u32) -> String {
+        match self.label(id) {
+            Some(l) if l != id.to_string() => format!("{l} ({id})"),
+            _ => format!("node {id}"),
+        }
+    }
+
     /// Whose turn the state is (MAX for a state the catalog does not list).
     pub fn turn(&self, id: u32) -> Side {
         self.get(id).map_or(Side::Max, |s| s.turn)

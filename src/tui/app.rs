@@ -279,7 +279,9 @@ impl App {
         match round {
             Ok((problems, progress)) => {
                 self.practice = Some(Box::new(
-                    PracticeScreen::new(problems, progress).saving(true),
+                    PracticeScreen::new(problems, progress)
+                        .saving(true)
+                        .from_tutor(),
                 ))
             }
             Err(e) => self.message = Some(format!("practice: {e}")),
@@ -989,6 +991,11 @@ impl App {
 
 /// The step of `to` closest to `st` in `from`: the same call number and offset into it.
 pub fn aligned_step(from: &Replay, st: &ReplayState, to: &Replay) -> usize {
+    // At the end of the run is at the end of the new one too, whatever its last call's tail
+    // (the passes after it) holds.
+    if st.step >= from.len() {
+        return to.len();
+    }
     let call = st.stats.nodes as usize;
     let calls = to.tree().calls() as usize;
     if call == 0 || calls == 0 {

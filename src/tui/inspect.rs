@@ -23,8 +23,8 @@ pub fn lines(r: &Replay, st: &ReplayState, id: u32) -> Vec<String> {
     let n = tree.get(id);
     let step = st.step;
     let mut out = vec![format!(
-        "{} · {} to move · {}",
-        node_name(r, n.state),
+        "▸ {} · {} to move · {}",
+        r.catalog().called(n.state),
         n.turn.name(),
         score_phrase(r, &tree, id, &n, step)
     )];
@@ -56,14 +56,6 @@ pub fn lines(r: &Replay, st: &ReplayState, id: u32) -> Vec<String> {
     out.push(table_phrase(r, n.state, step));
     out.retain(|l| !l.is_empty());
     out
-}
-
-/// The catalog's name, with the state number after a label.
-fn node_name(r: &Replay, state: u32) -> String {
-    match r.catalog().label(state) {
-        Some(l) => format!("Node {l} ({state})"),
-        None => format!("Node {state}"),
-    }
 }
 
 fn score_phrase(r: &Replay, tree: &Tree, id: u32, n: &TreeNode, step: usize) -> String {

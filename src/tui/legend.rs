@@ -2,6 +2,7 @@
 //! and the `?` screen lists them from the same place, so the legend cannot drift from the
 //! screen.
 
+use crate::search::Stats;
 use crate::value::Flag;
 
 /// One mark and what it says.
@@ -51,12 +52,27 @@ pub const PASS_COUNTS: [Mark; 4] = [
     mark("h", "table hits that answered a call"),
 ];
 
+/// What each of seed 000's six counters counts, in `Stats::LABELS` order: for the counters
+/// pane's spare rows and the legend. The names are the seed's (and `prune run`'s); `qnodes`
+/// counts every call at normal depth 0, with quiescence or not.
+pub fn counters() -> [(&'static str, &'static str); 6] {
+    let help = [
+        "calls admitted, table returns included",
+        "scores read: terminal, horizon and stand-pat",
+        "windows that closed (move loop or stand pat)",
+        "calls answered by a usable table entry",
+        "calls at normal depth 0 (horizon calls)",
+        "deepest ply admitted",
+    ];
+    std::array::from_fn(|i| (Stats::LABELS[i], help[i]))
+}
+
 /// The legend as (mark, meaning) rows under headings (a heading has an empty mark).
 pub fn rows() -> Vec<(String, String)> {
     let mut out = Vec::new();
-    let mut heading =
+    let heading =
         |out: &mut Vec<(String, String)>, h: &str| out.push((String::new(), h.to_string()));
-    let mut add = |out: &mut Vec<(String, String)>, m: &Mark| {
+    let add = |out: &mut Vec<(String, String)>, m: &Mark| {
         out.push((m.glyph.to_string(), m.meaning.to_string()))
     };
     heading(&mut out, "Tree");
@@ -82,6 +98,10 @@ pub fn rows() -> Vec<(String, String)> {
     heading(&mut out, "Stack");
     add(&mut out, &TRYING);
     add(&mut out, &STACK_SKIPPED);
+    heading(&mut out, "Counters (seed 000's names)");
+    for (name, meaning) in counters() {
+        out.push((name.to_string(), meaning.to_string()));
+    }
     heading(&mut out, "Passes (+4n 3e 0c 0h)");
     for m in &PASS_COUNTS {
         add(&mut out, m);

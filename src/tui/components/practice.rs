@@ -97,6 +97,9 @@ pub struct PracticeScreen {
     tree_scroll: usize,
     /// Tree rows visible at the last draw, so PgUp/PgDn move by a page (drawing takes `&self`).
     tree_rows: Cell<usize>,
+    /// What Esc does, as the footer says it: "quit", or "back to the tutor" for a round
+    /// opened from the tutor.
+    leave: &'static str,
 }
 
 impl PracticeScreen {
@@ -122,7 +125,14 @@ impl PracticeScreen {
             color: std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
             tree_scroll: 0,
             tree_rows: Cell::new(10),
+            leave: "quit",
         }
+    }
+
+    /// A round opened from the tutor: Esc goes back to it, and the footer says so.
+    pub fn from_tutor(mut self) -> PracticeScreen {
+        self.leave = "back to the tutor";
+        self
     }
 
     /// Save every graded answer to the user's progress file as it is graded (adding to what
@@ -550,16 +560,21 @@ impl PracticeScreen {
     }
 
     fn render_footer(&self, area: Rect, buf: &mut Buffer) {
+        let esc = self.leave;
         let text = match self.phase {
             Phase::Asking => {
-                "Enter submit · ←/→ move · PgUp/PgDn scroll the tree · ? help · Esc quit"
+                format!("Enter submit · ←/→ move · PgUp/PgDn scroll the tree · ? help · Esc {esc}")
             }
-            Phase::Graded if self.trace.is_some() => "t hide the trace · n/Enter next · Esc quit",
+            Phase::Graded if self.trace.is_some() => {
+                format!("t hide the trace · n/Enter next · Esc {esc}")
+            }
             Phase::Graded if self.index + 1 >= self.problems.len() => {
-                "n/Enter see the summary · t trace · PgUp/PgDn tree · ? help · Esc quit"
+                format!("n/Enter see the summary · t trace · PgUp/PgDn tree · ? help · Esc {esc}")
             }
-            Phase::Graded => "n/Enter next problem · t trace · PgUp/PgDn tree · ? help · Esc quit",
-            Phase::Summary => "Enter, q or Esc quit · ? help",
+            Phase::Graded => {
+                format!("n/Enter next problem · t trace · PgUp/PgDn tree · ? help · Esc {esc}")
+            }
+            Phase::Summary => format!("Enter, q or Esc {esc} · ? help"),
         };
         Line::styled(text, self.faint()).render(area, buf);
     }

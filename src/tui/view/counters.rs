@@ -7,10 +7,12 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget};
 
+use crate::replay::narrate;
 use crate::replay::{Replay, ReplayState};
-use crate::search::{Stats, Status};
+use crate::search::{Flag, Stats, Status};
 
 use crate::tui::app::Change;
+use crate::tui::legend;
 use crate::tui::theme::Theme;
 
 pub fn draw(
@@ -21,20 +23,28 @@ pub fn draw(
     area: Rect,
     buf: &mut Buffer,
 ) {
+    let one_pass = !r.options().deepening;
     let title = match change {
         Some(c) => format!(" Counters · after {} ", c.what),
+        None if one_pass => " Counters · one pass ".to_string(),
         None => " Counters · passes ".to_string(),
     };
     let block = t.side_block(title);
     let inner = block.inner(area);
     block.render(area, buf);
     let mut lines: Vec<Line> = stats_lines(&st.stats).into_iter().map(Line::from).collect();
-    for p in &st.passes {
+    let tree = r.tree();
+    for (k, p) in st.passes.iter().enumerate() {
         let d = p.delta;
         let text = if p.done {
+            // A root value outside its window is only a bound: "≤3", "≥6".
+            let score = match tree.pass_bound(k) {
+                Some(b) if b != Flag::Exact => format!("{}{}", b.mark(), p.score),
+                _ => p.score.to_string(),
+            };
             format!(
                 "d{} DONE  {:>4} m{:<2} +{}n {}e {}c {}h",
-                p.depth, p.score, p.mv, d[0], d[1], d[2], d[3]
+                p.depth, score, p.mv, d[0], d[1], d[2], d[3]
             )
         } else {
             format!("d{} ABORT  (no score)  +{}n", p.depth, d[0])
@@ -43,14 +53,18 @@ pub fn draw(
     }
     if st.step >= r.len() {
         let res = &r.result();
+        let bound = tree.committed_bound();
+        let plays = plays(r, res.mv);
         let text = match res.status {
             Status::Complete => format!(
-                "COMPLETE d{}: score {}, move {}",
-                res.depth, res.score, res.mv
+                "COMPLETE d{}: {}, {plays}",
+                res.depth,
+                narrate::worth(res.score, bound)
             ),
             Status::Partial => format!(
-                "PARTIAL: depth {} stands ({} m{})",
-                res.depth, res.score, res.mv
+                "PARTIAL: depth {} stands: {}, {plays}",
+                res.depth,
+                narrate::worth(res.score, bound)
             ),
             Status::NoCompletedDepth => "NO_COMPLETED_DEPTH: no move".to_string(),
         };
@@ -61,12 +75,20 @@ pub fn draw(
         };
         lines.push(Line::styled(text, style));
     } else if st.pass_open {
+        let pass = narrate::pass_name(r.options(), st.pass.unwrap_or(0));
         let text = match st.committed {
-            Some((d, s, m)) => format!(
-                "d{} running… committed: depth {d} {s} m{m}",
-                st.pass.unwrap_or(0)
-            ),
-            None => format!("d{} running… nothing committed yet", st.pass.unwrap_or(0)),
+            Some((d, s, m)) => {
+                let bound = (tree.passes().iter())
+                    .rposition(|p| p.done && p.depth == d)
+                    .and_then(|k| tree.pass_bound(k));
+                let score = match bound {
+                    Some(b) if b != Flag::Exact => format!("{}{s}", b.mark()),
+                    _ => s.to_string(),
+                };
+                format!("{pass} running · d{d} stands: {score} m{m}")
+            }
+            None if !r.options().deepening => format!("{pass} running…"),
+            None => format!("{pass} running, no answer yet"),
         };
         lines.push(Line::styled(text, t.faint()));
     }
@@ -77,7 +99,34 @@ pub fn draw(
         lines.truncate(2);
         lines.extend(keep);
     }
+    // Rows to spare say what the seed's counter names count, the easily misread `qnodes`
+    // first, each only where it fits whole.
+    let width = inner.width as usize;
+    let mut help = legend::counters();
+    help.rotate_left(4);
+    let fitting = help
+        .iter()
+        .map(|(name, help)| format!("{name}: {help}"))
+        .filter(|l| l.chars().count() <= width);
+    let spare = h.saturating_sub(lines.len());
+    lines.extend(fitting.take(spare).map(|l| Line::styled(l, t.faint())));
     Paragraph::new(lines).render(inner, buf);
+}
+
+/// "plays B" for the root's move (the child's name), "no move" for a terminal root.
+fn plays(r: &Replay, mv: i16) -> String {
+    let tree = r.tree();
+    // The committed answer is the last completed pass's.
+    let root = tree.passes().iter().rev().find(|p| p.done).map(|p| p.root);
+    let child = root.and_then(|root| {
+        tree.children(root)
+            .map(|c| tree.get(c))
+            .find(|c| c.mv == mv && mv >= 0)
+    });
+    match child {
+        Some(c) => format!("plays {}", r.catalog().name(c.state)),
+        None => "no move".to_string(),
+    }
 }
 
 fn stats_lines(s: &Stats) -> [String; 2] {
@@ -86,8 +135,9 @@ fn stats_lines(s: &Stats) -> [String; 2] {
             "nodes {}  evals {}  cutoffs {}",
             s.nodes, s.evals, s.cutoffs
         ),
+        // `qnodes` is the seed's name; it counts calls at depth 0, not quiescence nodes.
         format!(
-            "tt_hits {}  qnodes {}  peak {}",
+            "tt_hits {}  qnodes(d=0) {}  peak {}",
             s.tt_hits, s.qnodes, s.peak
         ),
     ]
