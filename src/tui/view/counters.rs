@@ -98,19 +98,21 @@ pub fn draw(
         lines.truncate(2);
         lines.extend(keep);
     }
-    // Rows to spare say what the seed's counter names count, the easily misread `qnodes`
-    // first, each only where it fits whole.
-    let width = inner.width as usize;
-    let mut help = counter_help();
-    help.rotate_left(4);
-    let fitting = help
-        .iter()
-        .map(|(name, help)| format!("{name}: {help}"))
-        .filter(|l| l.chars().count() <= width);
-    let spare = h.saturating_sub(lines.len());
-    lines.extend(fitting.take(spare).map(|l| Line::styled(l, t.faint())));
+    // A row to spare says what the easily misread `qnodes` counts (not quiescence nodes).
+    if lines.len() < h {
+        let (long, short) = (QNODES_HELP, "qnodes: calls at d=0 (horizon)");
+        let width = inner.width as usize;
+        if let Some(text) = [long, short]
+            .into_iter()
+            .find(|l| l.chars().count() <= width)
+        {
+            lines.push(Line::styled(text, t.faint()));
+        }
+    }
     Paragraph::new(lines).render(inner, buf);
 }
+
+const QNODES_HELP: &str = "qnodes: calls at normal depth 0 (horizon calls)";
 
 /// What each of seed 000's six counters counts, one line each, in `Stats::LABELS` order:
 /// for the counters pane's spare rows and the help screen's legend. The names are the seed's
