@@ -559,12 +559,12 @@ fn sentence(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
                 let bound = w.pass_root(depth).1;
                 let proof = match bound {
                     Some(Flag::Upper) => format!(
-                        " It failed low against the root window ({}, {}), so this is only an upper bound, not the root's value.",
+                        " It failed low against the root window ({}, {}): an upper bound, not the root's value.",
                         sc(o.window.0),
                         sc(o.window.1)
                     ),
                     Some(Flag::Lower) => format!(
-                        " It failed high against the root window ({}, {}), so this is only a lower bound, not the root's value.",
+                        " It failed high against the root window ({}, {}): a lower bound, not the root's value.",
                         sc(o.window.0),
                         sc(o.window.1)
                     ),

@@ -99,17 +99,22 @@ pub fn draw(
         lines.truncate(2);
         lines.extend(keep);
     }
-    // Rows to spare say what the seed's counter names count, the easily misread `qnodes`
-    // first, each only where it fits whole.
-    let width = inner.width as usize;
-    let mut help = legend::counters();
-    help.rotate_left(4);
-    let fitting = help
-        .iter()
-        .map(|(name, help)| format!("{name}: {help}"))
-        .filter(|l| l.chars().count() <= width);
-    let spare = h.saturating_sub(lines.len());
-    lines.extend(fitting.take(spare).map(|l| Line::styled(l, t.faint())));
+    // A row to spare says what the easily misread `qnodes` counts (not quiescence nodes).
+    if lines.len() < h {
+        let meaning = legend::counters()
+            .into_iter()
+            .find_map(|(name, meaning)| (name == "qnodes").then_some(meaning))
+            .unwrap_or_default();
+        let long = format!("qnodes: {meaning}");
+        let short = "qnodes: calls at d=0 (horizon)".to_string();
+        let width = inner.width as usize;
+        if let Some(text) = [long, short]
+            .into_iter()
+            .find(|l| l.chars().count() <= width)
+        {
+            lines.push(Line::styled(text, t.faint()));
+        }
+    }
     Paragraph::new(lines).render(inner, buf);
 }
 
