@@ -94,8 +94,12 @@ pub fn render(app: &mut App, area: Rect, buf: &mut Buffer) {
         Overlay::None => {}
         Overlay::Help => help::draw(theme, area, buf),
         Overlay::Intro => intro::draw(&app.lesson.spec, theme, area, buf),
-        Overlay::Picker { cursor } => picker::draw(app, *cursor, area, buf),
-        Overlay::Prompt { kind, text } => prompt::draw(*kind, text, theme, area, buf),
+        Overlay::Picker { cursor, filter } => picker::draw(app, *cursor, filter, area, buf),
+        Overlay::Prompt {
+            kind,
+            edit,
+            completion,
+        } => prompt::draw(*kind, edit, completion.as_ref(), theme, area, buf),
     }
 }
 
