@@ -431,8 +431,12 @@ impl App {
             }
             KeyCode::Up => moved(at.map_or(0, |a| a.saturating_sub(1))),
             KeyCode::Down => moved(at.map_or(0, |a| a + 1)),
-            KeyCode::PageUp => moved(at.map_or(0, |a| a.saturating_sub(page))),
-            KeyCode::PageDown => moved(at.map_or(0, |a| a + page)),
+            KeyCode::PageUp => {
+                moved(at.map_or(0, |a| self.picker_page_from(&matches, a, page, false)))
+            }
+            KeyCode::PageDown => {
+                moved(at.map_or(0, |a| self.picker_page_from(&matches, a, page, true)))
+            }
             KeyCode::Home if !ctrl => moved(0),
             KeyCode::End if !ctrl => moved(last),
             _ => match filter.handle(key) {
@@ -453,6 +457,36 @@ impl App {
             cursor: target.unwrap_or(cursor),
             filter,
         };
+    }
+
+    /// The kept run a page away from `matches[at]`: as far as `page` rows reach, counting
+    /// the lesson headings between them (the window shows them too), and at least one run.
+    fn picker_page_from(&self, matches: &[usize], at: usize, page: usize, down: bool) -> usize {
+        let items = self.picker_items();
+        // The row of each kept run in the window's list: runs and headings before it.
+        let mut rows = Vec::with_capacity(matches.len());
+        let mut row = 0usize;
+        for (k, &i) in matches.iter().enumerate() {
+            if k == 0 || items[matches[k - 1]].0 != items[i].0 {
+                row += 1;
+            }
+            rows.push(row);
+            row += 1;
+        }
+        let reach = |k: usize| rows[k].abs_diff(rows[at]) <= page;
+        if down {
+            let mut k = (at + 1).min(matches.len() - 1);
+            while k + 1 < matches.len() && reach(k + 1) {
+                k += 1;
+            }
+            k
+        } else {
+            let mut k = at.saturating_sub(1);
+            while k > 0 && reach(k - 1) {
+                k -= 1;
+            }
+            k
+        }
     }
 
     /// A key while a prompt is open: Enter submits, Esc closes, Tab completes a name in the

@@ -104,7 +104,7 @@ pub fn draw(app: &App, cursor: usize, filter: &LineEdit, area: Rect, buf: &mut B
         .map(|&r| width(&row_text(app, r, usize::MAX)))
         .max()
         .unwrap_or(0);
-    let w = area.width.saturating_sub(4).min(longest as u16 + 2).max(40);
+    let w = area.width.saturating_sub(4).min(longest as u16 + 3).max(40);
     let w = w.min(area.width);
     // The filter row and a blank one above the list.
     let h = area
@@ -128,10 +128,13 @@ pub fn draw(app: &App, cursor: usize, filter: &LineEdit, area: Rect, buf: &mut B
             first = first.min(heading);
         }
     }
-    let below = list.len().saturating_sub(first + inner_rows);
+    // What lies outside the window, counted in runs (the headings are not choices).
+    let runs = |rows: &[Row]| rows.iter().filter(|r| matches!(r, Row::Preset(_))).count();
+    let end = (first + inner_rows).min(list.len());
+    let (above, below) = (runs(&list[..first]), runs(&list[end..]));
     let mut bottom = String::from(" ↑↓ PgUp PgDn Home End · Enter open · Esc ");
     bottom.push_str(if text.is_empty() { "close " } else { "clears " });
-    let more = match (first, below) {
+    let more = match (above, below) {
         (0, 0) => String::new(),
         (0, b) => format!(" ↓ {b} more "),
         (a, 0) => format!(" ↑ {a} more "),
@@ -181,7 +184,7 @@ pub fn draw(app: &App, cursor: usize, filter: &LineEdit, area: Rect, buf: &mut B
     if list.is_empty() {
         let none = fit(
             &format!(
-                "No lesson, title or preset holds '{}'. Backspace edits the filter, Esc clears it.",
+                "Nothing holds '{}': Backspace edits the filter, Esc clears it.",
                 crate::text::cut(&text)
             ),
             iw,

@@ -48,9 +48,10 @@ pub fn draw(
     Clear.render(line, buf);
     let prefix = format!(" {}", label(kind));
     let total = area.width as usize;
-    // The key reminder goes first when room is short: the typed line matters more.
+    // The key reminder goes when the line needs its room: what is typed matters more.
     let keys = keys(kind);
-    let keys = if total >= width(&prefix) + width(keys) + 12 {
+    let needed = width(&prefix) + width(&edit.text()) + 1;
+    let keys = if needed + width(keys) <= total {
         keys
     } else {
         ""
