@@ -127,11 +127,15 @@ impl LineEdit {
     }
 
     /// The part of the line that fits in `width` cells, and the cursor's column in it: the
-    /// line scrolls sideways so the cursor always shows, with a cell left for it at the end.
+    /// line scrolls sideways so the cursor always shows, with a cell left for it at the end,
+    /// and "…" in the first cell says that the start is scrolled out of sight.
     pub fn view(&self, width: usize) -> (String, usize) {
         let room = width.saturating_sub(1).max(1);
         let start = self.cursor.saturating_sub(room);
-        let shown: String = self.chars[start..].iter().take(room + 1).collect();
+        let mut shown: String = self.chars[start..].iter().take(room + 1).collect();
+        if start > 0 && room > 1 {
+            shown = std::iter::once('…').chain(shown.chars().skip(1)).collect();
+        }
         let before: String = self.chars[start..self.cursor].iter().collect();
         let col = Span::raw(before).width().min(width.saturating_sub(1));
         (shown, col)
@@ -273,8 +277,9 @@ mod tests {
     fn the_view_keeps_the_cursor_in_sight() {
         let e = typed("0123456789");
         let (shown, col) = e.view(5);
-        // Four characters before the cursor and the cursor's cell at the end.
-        assert_eq!((shown.as_str(), col), ("6789", 4));
+        // Four cells before the cursor, the first saying more is out of sight, and the
+        // cursor's cell at the end.
+        assert_eq!((shown.as_str(), col), ("…789", 4));
         let mut e = e;
         e.handle(key(KeyCode::Home));
         let (shown, col) = e.view(5);
