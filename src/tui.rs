@@ -9,6 +9,8 @@
 //! - `components`: screens that take over the tutor (a practice round).
 //! - `job`: a changed run recorded off the main thread, so input stays live meanwhile.
 //! - `keys`: the binding table (keys and the `?` help both come from it).
+//! - `line_edit`: the one-line editor of every typed line (prompts, picker filter, answers).
+//! - `complete`: Tab completion of lesson names and paths in the `O` prompt.
 //! - `term`: terminal modes, restored on quit, panic and termination signals.
 //! - `theme`: styles; `NO_COLOR` respected, meaning never by colour alone.
 //!
@@ -16,6 +18,7 @@
 //! here and waits for input through `next_event`.
 
 pub mod app;
+pub mod complete;
 pub mod components;
 pub mod cursor;
 pub mod inspect;
@@ -23,6 +26,7 @@ pub mod job;
 pub mod keys;
 pub mod layout;
 pub mod legend;
+pub mod line_edit;
 pub mod model;
 pub mod term;
 pub mod theme;

@@ -91,7 +91,7 @@ fn picking(background: bool) -> App {
         .iter()
         .position(|(i, n)| app.lessons[*i].name == "000-transposition" && n == "transposition")
         .unwrap();
-    app.overlay = Overlay::Picker { cursor };
+    app.overlay = Overlay::picker(cursor);
     app
 }
 

@@ -1,16 +1,19 @@
 //! The tutor's plain state and how actions change it. Nothing here draws; nothing here
 //! searches except through `run::recorded` when the student changes the run.
 
+use std::cell::Cell;
 use std::collections::HashSet;
 
-use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
 
+use super::complete::Completion;
 use super::components::practice::{Outcome as PracticeOutcome, PracticeScreen};
 use super::cursor;
 use super::job::Job;
 use super::keys::{self, Action};
 use super::layout;
+use super::line_edit::{Edit, LineEdit};
 use super::model::{self, TreeCtx, algorithm_name, cut_name, on_off};
 use super::theme::Theme;
 use super::view::help::Page as HelpPage;
@@ -28,13 +31,37 @@ pub enum Overlay {
     Help,
     /// The lesson's title, source and introduction.
     Intro,
+    /// The lesson picker: the row the cursor is on (an index into `App::picker_items`) and
+    /// the filter typed so far.
     Picker {
         cursor: usize,
+        filter: LineEdit,
     },
+    /// A typed line over the bottom row, with Tab's candidates while `O` completes a name.
     Prompt {
         kind: PromptKind,
-        text: String,
+        edit: LineEdit,
+        completion: Option<Completion>,
     },
+}
+
+impl Overlay {
+    /// The picker on row `cursor`, with no filter.
+    pub fn picker(cursor: usize) -> Overlay {
+        Overlay::Picker {
+            cursor,
+            filter: LineEdit::new(),
+        }
+    }
+
+    /// An empty prompt line of `kind`.
+    pub fn prompt(kind: PromptKind) -> Overlay {
+        Overlay::Prompt {
+            kind,
+            edit: LineEdit::new(),
+            completion: None,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -105,6 +132,9 @@ pub struct App {
     pub background: bool,
     /// A changed run being recorded, and what to do with it.
     pub pending: Option<(Job, Then)>,
+    /// Rows of the picker shown at the last draw, so PgUp/PgDn move by a page (drawing
+    /// takes the app by reference).
+    pub picker_page: Cell<usize>,
 }
 
 /// What a finished job's replay becomes.
@@ -183,6 +213,7 @@ impl App {
             detached: None,
             background: false,
             pending: None,
+            picker_page: Cell::new(10),
         }
     }
 
@@ -244,7 +275,7 @@ impl App {
             .iter()
             .position(|(i, _)| *i == li)
             .unwrap_or(0);
-        app.overlay = Overlay::Picker { cursor };
+        app.overlay = Overlay::picker(cursor);
         Ok(app)
     }
 
@@ -257,6 +288,24 @@ impl App {
             }
         }
         items
+    }
+
+    /// The picker rows `filter` keeps (indices into `picker_items`): those whose lesson name,
+    /// lesson title or preset name holds it, ignoring case.
+    pub fn picker_matches(&self, filter: &str) -> Vec<usize> {
+        let needle = filter.trim().to_lowercase();
+        self.picker_items()
+            .iter()
+            .enumerate()
+            .filter(|(_, (li, preset))| {
+                let l = &self.lessons[*li];
+                needle.is_empty()
+                    || [l.name.as_str(), l.spec.title.as_str(), preset.as_str()]
+                        .iter()
+                        .any(|t| t.to_lowercase().contains(&needle))
+            })
+            .map(|(i, _)| i)
+            .collect()
     }
 
     pub fn seek(&mut self, step: usize) {
@@ -322,7 +371,6 @@ impl App {
             return;
         }
         // Windows over the screen take keys first.
-        let items = self.picker_items().len();
         match &mut self.overlay {
             Overlay::Intro => {
                 // Any key closes it; q still quits.
@@ -361,49 +409,12 @@ impl App {
                 }
                 return;
             }
-            Overlay::Picker { cursor } => {
-                let n = items;
-                match key.code {
-                    KeyCode::Up | KeyCode::Char('k') => *cursor = cursor.saturating_sub(1),
-                    KeyCode::Down | KeyCode::Char('j') => *cursor = (*cursor + 1).min(n - 1),
-                    KeyCode::Enter | KeyCode::Char(' ') | KeyCode::Right | KeyCode::Char('l') => {
-                        let c = *cursor;
-                        self.pick(c);
-                    }
-                    KeyCode::Esc | KeyCode::Char('L') => self.overlay = Overlay::None,
-                    KeyCode::Char('q') => self.quit = true,
-                    KeyCode::Char('c')
-                        if key
-                            .modifiers
-                            .contains(crossterm::event::KeyModifiers::CONTROL) =>
-                    {
-                        self.quit = true
-                    }
-                    _ => {}
-                }
+            Overlay::Picker { .. } => {
+                self.picker_key(key);
                 return;
             }
-            Overlay::Prompt { kind, text } => {
-                match key.code {
-                    KeyCode::Esc => self.overlay = Overlay::None,
-                    KeyCode::Backspace => {
-                        text.pop();
-                    }
-                    KeyCode::Enter => {
-                        let (kind, text) = (*kind, text.clone());
-                        self.overlay = Overlay::None;
-                        self.submit(kind, &text);
-                    }
-                    KeyCode::Char('c')
-                        if key
-                            .modifiers
-                            .contains(crossterm::event::KeyModifiers::CONTROL) =>
-                    {
-                        self.quit = true
-                    }
-                    KeyCode::Char(c) if text.len() < 256 => text.push(c),
-                    _ => {}
-                }
+            Overlay::Prompt { .. } => {
+                self.prompt_key(key);
                 return;
             }
             Overlay::None => {}
@@ -460,6 +471,135 @@ impl App {
                 .selected
                 .filter(|&s| in_pass(s))
                 .or_else(|| self.current());
+        }
+    }
+
+    /// A key while the picker is open: the page keys move among the rows the filter keeps,
+    /// Enter opens one, Esc clears the filter and then closes; the rest edits the filter
+    /// (so every letter filters, q included; Ctrl-C still quits).
+    fn picker_key(&mut self, key: KeyEvent) {
+        let Overlay::Picker { cursor, filter } = &self.overlay else {
+            return;
+        };
+        let (cursor, mut filter) = (*cursor, filter.clone());
+        let matches = self.picker_matches(&filter.text());
+        let at = matches.iter().position(|&i| i == cursor);
+        let page = self.picker_page.get().max(2) - 1;
+        let last = matches.len().saturating_sub(1);
+        let moved = |to: usize| matches.get(to.min(last)).copied();
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        let target = match key.code {
+            KeyCode::Char('c') if ctrl => {
+                self.quit = true;
+                return;
+            }
+            KeyCode::Esc if filter.is_empty() => {
+                self.overlay = Overlay::None;
+                return;
+            }
+            KeyCode::Esc => {
+                filter.clear();
+                Some(cursor)
+            }
+            KeyCode::Enter => {
+                if at.is_some() {
+                    self.pick(cursor);
+                } else {
+                    self.message = Some("no lesson matches the filter; Esc clears it".into());
+                }
+                return;
+            }
+            KeyCode::Up => moved(at.map_or(0, |a| a.saturating_sub(1))),
+            KeyCode::Down => moved(at.map_or(0, |a| a + 1)),
+            KeyCode::PageUp => {
+                moved(at.map_or(0, |a| self.picker_page_from(&matches, a, page, false)))
+            }
+            KeyCode::PageDown => {
+                moved(at.map_or(0, |a| self.picker_page_from(&matches, a, page, true)))
+            }
+            KeyCode::Home if !ctrl => moved(0),
+            KeyCode::End if !ctrl => moved(last),
+            _ => match filter.handle(key) {
+                // The cursor stays on its row while the row still matches, else goes to the
+                // first that does.
+                Edit::Changed => {
+                    let kept = self.picker_matches(&filter.text());
+                    Some(if kept.contains(&cursor) {
+                        cursor
+                    } else {
+                        kept.first().copied().unwrap_or(cursor)
+                    })
+                }
+                Edit::Moved | Edit::Ignored => Some(cursor),
+            },
+        };
+        self.overlay = Overlay::Picker {
+            cursor: target.unwrap_or(cursor),
+            filter,
+        };
+    }
+
+    /// The kept run a page away from `matches[at]`: as far as `page` rows reach, counting
+    /// the lesson headings between them (the window shows them too), and at least one run.
+    fn picker_page_from(&self, matches: &[usize], at: usize, page: usize, down: bool) -> usize {
+        let items = self.picker_items();
+        // The row of each kept run in the window's list: runs and headings before it.
+        let mut rows = Vec::with_capacity(matches.len());
+        let mut row = 0usize;
+        for (k, &i) in matches.iter().enumerate() {
+            if k == 0 || items[matches[k - 1]].0 != items[i].0 {
+                row += 1;
+            }
+            rows.push(row);
+            row += 1;
+        }
+        let reach = |k: usize| rows[k].abs_diff(rows[at]) <= page;
+        if down {
+            let mut k = (at + 1).min(matches.len() - 1);
+            while k + 1 < matches.len() && reach(k + 1) {
+                k += 1;
+            }
+            k
+        } else {
+            let mut k = at.saturating_sub(1);
+            while k > 0 && reach(k - 1) {
+                k -= 1;
+            }
+            k
+        }
+    }
+
+    /// A key while a prompt is open: Enter submits, Esc closes, Tab completes a name in the
+    /// `O` prompt, the rest goes to the line editor.
+    fn prompt_key(&mut self, key: KeyEvent) {
+        let Overlay::Prompt {
+            kind,
+            edit,
+            completion,
+        } = &mut self.overlay
+        else {
+            return;
+        };
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        match key.code {
+            KeyCode::Esc => self.overlay = Overlay::None,
+            KeyCode::Char('c') if ctrl => self.quit = true,
+            KeyCode::Enter => {
+                let (kind, text) = (*kind, edit.text());
+                self.overlay = Overlay::None;
+                self.submit(kind, &text);
+            }
+            KeyCode::Tab | KeyCode::BackTab if *kind == PromptKind::Open => {
+                let (line, c) =
+                    Completion::tab(completion.take(), &edit.text(), key.code == KeyCode::Tab);
+                edit.set(&line);
+                *completion = Some(c);
+            }
+            _ => {
+                if edit.handle(key) == Edit::Changed {
+                    *completion = None;
+                }
+            }
         }
     }
 
@@ -526,7 +666,7 @@ impl App {
                     .iter()
                     .position(|(i, n)| Some(*i) == here && Some(n) == self.preset.as_ref())
                     .unwrap_or(0);
-                self.overlay = Overlay::Picker { cursor };
+                self.overlay = Overlay::picker(cursor);
                 None
             }
             Action::StepForward => Some(step + 1),
@@ -565,10 +705,7 @@ impl App {
             Action::Start => Some(0),
             Action::End => Some(r.len()),
             Action::GoTo => {
-                self.overlay = Overlay::Prompt {
-                    kind: PromptKind::GoTo,
-                    text: String::new(),
-                };
+                self.overlay = Overlay::prompt(PromptKind::GoTo);
                 None
             }
             Action::PlayPause => {
@@ -601,17 +738,11 @@ impl App {
                 None
             }
             Action::OpenFile => {
-                self.overlay = Overlay::Prompt {
-                    kind: PromptKind::Open,
-                    text: String::new(),
-                };
+                self.overlay = Overlay::prompt(PromptKind::Open);
                 None
             }
             Action::SetWindow => {
-                self.overlay = Overlay::Prompt {
-                    kind: PromptKind::Window,
-                    text: String::new(),
-                };
+                self.overlay = Overlay::prompt(PromptKind::Window);
                 None
             }
             Action::NextPreset => {

@@ -216,7 +216,7 @@ pub const BINDINGS: &[Binding] = &[
         [ch('O')],
         "O",
         OpenFile,
-        "open a lesson or graph file"
+        "open a lesson (Tab completes)"
     ),
     bind!("View", [ch('i')], "i", Intro, "the lesson's introduction"),
     bind!(

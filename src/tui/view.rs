@@ -101,8 +101,12 @@ pub fn render(app: &mut App, area: Rect, buf: &mut Buffer) {
             help::draw(theme, app.help_page, app.help_scroll, area, buf);
         }
         Overlay::Intro => intro::draw(&app.lesson.spec, theme, area, buf),
-        Overlay::Picker { cursor } => picker::draw(app, *cursor, area, buf),
-        Overlay::Prompt { kind, text } => prompt::draw(*kind, text, theme, area, buf),
+        Overlay::Picker { cursor, filter } => picker::draw(app, *cursor, filter, area, buf),
+        Overlay::Prompt {
+            kind,
+            edit,
+            completion,
+        } => prompt::draw(*kind, edit, completion.as_ref(), theme, area, buf),
     }
 }
 

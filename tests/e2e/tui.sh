@@ -86,10 +86,10 @@ shell_usable "quit with q" 0
 # 2. The lesson picker (no arguments), then Ctrl-C.
 new_shell
 keys "$BIN" Enter
-expect "lesson picker lists built-in lessons" "000-transposition · transposition"
-# The cursor starts on the worked tree; two rows up is the transposition lesson.
-keys k
-keys k
+expect "lesson picker lists built-in lessons under their titles" "000-transposition · Transpositions"
+# The cursor starts on the worked tree; two runs up is the transposition lesson's first.
+keys Up
+keys Up
 keys Enter
 expect "transposition lesson opened" "000-transposition · transposition"
 keys t

@@ -39,6 +39,7 @@ use crate::practice::answer::Answer;
 use crate::practice::problem::{Problem, Verdict};
 use crate::practice::render::{outline, wrap};
 use crate::practice::store::{Keeper, Place, Progress};
+use crate::tui::line_edit::{Edit, LineEdit};
 
 /// Below this size the screen asks for a larger terminal instead of drawing a broken layout.
 pub const MIN_WIDTH: u16 = 60;
@@ -82,9 +83,8 @@ pub struct PracticeScreen {
     problems: Vec<Problem>,
     index: usize,
     phase: Phase,
-    /// The answer being typed, as characters so the cursor moves by character.
-    input: Vec<char>,
-    cursor: usize,
+    /// The answer being typed (the tutor's one line editor).
+    input: LineEdit,
     /// The answer given and its verdict, per problem.
     answers: Vec<Option<(String, Verdict)>>,
     /// The learner's progress, and where each graded answer is saved as it is graded.
@@ -115,8 +115,7 @@ impl PracticeScreen {
             },
             problems,
             index: 0,
-            input: Vec::new(),
-            cursor: 0,
+            input: LineEdit::new(),
             answers: vec![None; n],
             keeper: Keeper::new(progress, Place::Memory),
             notice: None,
@@ -169,12 +168,12 @@ impl PracticeScreen {
     }
 
     pub fn input(&self) -> String {
-        self.input.iter().collect()
+        self.input.text()
     }
 
     /// The cursor, in characters from the start of the answer.
     pub fn cursor(&self) -> usize {
-        self.cursor
+        self.input.cursor()
     }
 
     /// The verdicts so far, in problem order (unanswered problems are left out).
@@ -283,45 +282,10 @@ impl PracticeScreen {
     }
 
     fn edit(&mut self, key: KeyEvent) {
-        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-        let alt = key.modifiers.contains(KeyModifiers::ALT);
-        match key.code {
-            KeyCode::Enter => self.submit(),
-            KeyCode::Char('a') if ctrl => self.cursor = 0,
-            KeyCode::Char('e') if ctrl => self.cursor = self.input.len(),
-            KeyCode::Char('u') if ctrl => {
-                self.input.drain(..self.cursor);
-                self.cursor = 0;
-            }
-            KeyCode::Char('k') if ctrl => self.input.truncate(self.cursor),
-            KeyCode::Char('w') if ctrl => {
-                let mut start = self.cursor;
-                while start > 0 && self.input[start - 1] == ' ' {
-                    start -= 1;
-                }
-                while start > 0 && self.input[start - 1] != ' ' {
-                    start -= 1;
-                }
-                self.input.drain(start..self.cursor);
-                self.cursor = start;
-            }
-            KeyCode::Char(c) if !ctrl && !alt && !c.is_control() => {
-                self.input.insert(self.cursor, c);
-                self.cursor += 1;
-                self.notice = None;
-            }
-            KeyCode::Backspace if self.cursor > 0 => {
-                self.cursor -= 1;
-                self.input.remove(self.cursor);
-            }
-            KeyCode::Delete if self.cursor < self.input.len() => {
-                self.input.remove(self.cursor);
-            }
-            KeyCode::Left => self.cursor = self.cursor.saturating_sub(1),
-            KeyCode::Right => self.cursor = (self.cursor + 1).min(self.input.len()),
-            KeyCode::Home => self.cursor = 0,
-            KeyCode::End => self.cursor = self.input.len(),
-            _ => {}
+        if key.code == KeyCode::Enter {
+            self.submit();
+        } else if self.input.handle(key) == Edit::Changed {
+            self.notice = None;
         }
     }
 
@@ -383,7 +347,6 @@ impl PracticeScreen {
         self.trace = None;
         self.index += 1;
         self.input.clear();
-        self.cursor = 0;
         self.tree_scroll = 0;
         if self.index >= self.problems.len() {
             self.index = self.problems.len();
@@ -407,14 +370,12 @@ impl PracticeScreen {
     /// The visible part of the answer and the cursor's column in the input row: the line
     /// scrolls sideways so the cursor always shows.
     fn input_view(&self, width: u16) -> (String, u16) {
-        let room = (width as usize)
-            .saturating_sub(PROMPT.chars().count() + 1)
-            .max(1);
-        let start = self.cursor.saturating_sub(room);
-        let shown: String = self.input[start..].iter().take(room + 1).collect();
-        let before: String = self.input[start..self.cursor].iter().collect();
-        let col = (PROMPT.chars().count() + Span::raw(before).width()).min(width as usize);
-        (shown, col.min(width.saturating_sub(1) as usize) as u16)
+        let prompt = PROMPT.chars().count();
+        let (shown, col) = self
+            .input
+            .view((width as usize).saturating_sub(prompt).max(1));
+        let col = (prompt + col).min(width.saturating_sub(1) as usize);
+        (shown, col as u16)
     }
 
     fn style(&self, color: Color) -> Style {

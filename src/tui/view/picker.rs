@@ -1,49 +1,204 @@
-//! The lesson picker window: every (lesson, preset) pair with what the preset shows, the
-//! cursor's row marked `›` and kept in view.
+//! The lesson picker window: the lessons as headings (name and title) with their run presets
+//! below, narrowed by the filter typed at its top. The cursor's row is marked `›` and kept in
+//! view with its lesson's heading; a row too long for the window ends in "…" at a word break,
+//! and the bottom edge says how many rows lie above and below.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Widget};
 
 use crate::tui::app::App;
 use crate::tui::layout::centered;
+use crate::tui::line_edit::LineEdit;
 
-pub fn draw(app: &App, cursor: usize, area: Rect, buf: &mut Buffer) {
+/// One row of the list: a lesson's heading, or one of its presets (an index into
+/// `App::picker_items`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Row {
+    Heading(usize),
+    Preset(usize),
+}
+
+/// The rows the filter keeps, each preset under its lesson's heading.
+pub fn rows(app: &App, filter: &str) -> Vec<Row> {
     let items = app.picker_items();
-    let w = area.width.saturating_sub(4).min(90);
-    let h = area.height.saturating_sub(2).min(items.len() as u16 + 4);
+    let mut out = Vec::new();
+    let mut lesson = None;
+    for i in app.picker_matches(filter) {
+        let li = items[i].0;
+        if lesson != Some(li) {
+            lesson = Some(li);
+            out.push(Row::Heading(li));
+        }
+        out.push(Row::Preset(i));
+    }
+    out
+}
+
+/// The text of a row, in full (a lesson file's text with any control character escaped).
+pub fn row_text(app: &App, row: Row, cursor: usize) -> String {
+    let text = match row {
+        Row::Heading(li) => {
+            let l = &app.lessons[li];
+            format!("{} · {}", l.name, l.spec.title)
+        }
+        Row::Preset(i) => {
+            let (li, name) = &app.picker_items()[i];
+            let about = app.lessons[*li]
+                .spec
+                .runs
+                .iter()
+                .find(|r| &r.name == name)
+                .map_or("", |r| r.about.as_str());
+            let mark = if i == cursor { "›" } else { " " };
+            if about.is_empty() {
+                format!("  {mark} {name}")
+            } else {
+                format!("  {mark} {name} — {about}")
+            }
+        }
+    };
+    crate::text::one_line(&text).into_owned()
+}
+
+fn width(text: &str) -> usize {
+    Span::raw(text).width()
+}
+
+/// `text` cut to `max` cells: at the last word break that leaves room for "…", or within a
+/// word (still with "…") when a single word is wider than the row.
+pub fn fit(text: &str, max: usize) -> String {
+    if width(text) <= max {
+        return text.to_string();
+    }
+    if max == 0 {
+        return String::new();
+    }
+    let mut kept = String::new();
+    for c in text.chars() {
+        if width(&kept) + width(&c.to_string()) + 1 > max {
+            break;
+        }
+        kept.push(c);
+    }
+    // Back to the end of the last whole word, if there is one past the row's indent.
+    let indent = kept.len() - kept.trim_start().len();
+    if let Some(i) = kept.trim_end().rfind(' ').filter(|&i| i > indent) {
+        kept.truncate(i);
+    }
+    let kept = kept.trim_end();
+    format!("{kept}…")
+}
+
+pub fn draw(app: &App, cursor: usize, filter: &LineEdit, area: Rect, buf: &mut Buffer) {
+    let theme = app.theme;
+    let text = filter.text();
+    let list = rows(app, &text);
+    let total = app.picker_items().len();
+    let kept = list.iter().filter(|r| matches!(r, Row::Preset(_))).count();
+    // As wide as the longest row needs, within the screen: nothing is cut that could fit.
+    let longest = rows(app, "")
+        .iter()
+        .map(|&r| width(&row_text(app, r, usize::MAX)))
+        .max()
+        .unwrap_or(0);
+    let w = area.width.saturating_sub(4).min(longest as u16 + 3).max(40);
+    let w = w.min(area.width);
+    // The filter row and a blank one above the list.
+    let h = area
+        .height
+        .saturating_sub(2)
+        .min(rows(app, "").len() as u16 + 4);
     let popup = centered(area, w, h);
     Clear.render(popup, buf);
+    let inner_rows = h.saturating_sub(4) as usize;
+    app.picker_page.set(inner_rows.max(1));
+
+    let at = list.iter().position(|r| *r == Row::Preset(cursor));
+    // Keep the cursor in view, and its lesson's heading with it when they fit together.
+    let mut first = at.map_or(0, |a| (a + 1).saturating_sub(inner_rows));
+    if let Some(a) = at {
+        let heading = list[..a]
+            .iter()
+            .rposition(|r| matches!(r, Row::Heading(_)))
+            .unwrap_or(0);
+        if a - heading < inner_rows {
+            first = first.min(heading);
+        }
+    }
+    // What lies outside the window, counted in runs (the headings are not choices).
+    let runs = |rows: &[Row]| rows.iter().filter(|r| matches!(r, Row::Preset(_))).count();
+    let end = (first + inner_rows).min(list.len());
+    let (above, below) = (runs(&list[..first]), runs(&list[end..]));
+    let mut bottom = String::from(" ↑↓ PgUp PgDn Home End · Enter open · Esc ");
+    bottom.push_str(if text.is_empty() { "close " } else { "clears " });
+    let more = match (above, below) {
+        (0, 0) => String::new(),
+        (0, b) => format!(" ↓ {b} more "),
+        (a, 0) => format!(" ↑ {a} more "),
+        (a, b) => format!(" ↑ {a} · ↓ {b} more "),
+    };
     let block = Block::default()
         .borders(Borders::ALL)
-        .title(" Lessons · ↑↓ choose · Enter open · Esc close ")
-        .border_style(app.theme.block())
-        .title_style(app.theme.title());
+        .title(" Lessons ")
+        .title_bottom(Line::from(bottom).left_aligned())
+        .title_bottom(Line::from(more).right_aligned())
+        .border_style(theme.block())
+        .title_style(theme.title());
     let inner = block.inner(popup);
     block.render(popup, buf);
-    let rows = inner.height as usize;
-    let first = cursor.saturating_sub(rows.saturating_sub(1));
-    for (i, (li, name)) in items.iter().enumerate().skip(first).take(rows) {
-        let l = &app.lessons[*li];
-        let about = l
-            .spec
-            .runs
-            .iter()
-            .find(|r| &r.name == name)
-            .map_or("", |r| r.about.as_str());
-        let mark = if i == cursor { "›" } else { " " };
-        let text = format!("{mark} {} · {name} — {about}", l.name);
-        let style = if i == cursor {
-            app.theme.current()
-        } else {
-            app.theme.done()
-        };
-        buf.set_stringn(
-            inner.x,
-            inner.y + (i - first) as u16,
-            text,
-            inner.width as usize,
-            style,
+    if inner.height == 0 || inner.width == 0 {
+        return;
+    }
+    let iw = inner.width as usize;
+
+    // The filter line, with its cursor, and how many presets it keeps.
+    let count = format!("{kept} of {total} runs");
+    let label = "Filter: ";
+    let room = iw.saturating_sub(width(label) + width(&count) + 2).max(1);
+    let (shown, col) = filter.view(room);
+    let hint = if text.is_empty() && room > 30 {
+        "type to narrow (name, title, preset)"
+    } else {
+        ""
+    };
+    let used = width(label) + width(&shown).max(col + 1);
+    let mut spans = vec![Span::styled(label, theme.title()), Span::raw(shown)];
+    if !hint.is_empty() {
+        spans.push(Span::styled(format!(" {hint}"), theme.faint()));
+    }
+    let spare = iw.saturating_sub(used + width(hint) + usize::from(!hint.is_empty()));
+    let pad = spare.saturating_sub(width(&count));
+    spans.push(Span::raw(" ".repeat(pad)));
+    spans.push(Span::styled(count, theme.faint()));
+    Line::from(spans).render(Rect { height: 1, ..inner }, buf);
+    let cursor_x = inner.x as usize + width(label) + col;
+    if cursor_x < inner.right() as usize
+        && let Some(cell) = buf.cell_mut((cursor_x as u16, inner.y))
+    {
+        cell.set_style(theme.current());
+    }
+
+    if list.is_empty() {
+        let none = fit(
+            &format!(
+                "Nothing holds '{}': Backspace edits the filter, Esc clears it.",
+                crate::text::cut(&text)
+            ),
+            iw,
         );
+        buf.set_stringn(inner.x, inner.y + 2, none, iw, theme.warn());
+        return;
+    }
+    for (n, &row) in list.iter().enumerate().skip(first).take(inner_rows) {
+        let style: Style = match row {
+            Row::Heading(_) => theme.header().patch(theme.title()),
+            Row::Preset(i) if i == cursor => theme.current(),
+            Row::Preset(_) => theme.done(),
+        };
+        let line = fit(&row_text(app, row, cursor), iw);
+        buf.set_stringn(inner.x, inner.y + 2 + (n - first) as u16, line, iw, style);
     }
 }
