@@ -43,6 +43,7 @@ pub mod intro;
 pub mod narration;
 pub mod picker;
 pub mod prompt;
+pub mod scroll;
 pub mod stack;
 pub mod table;
 pub mod title;
