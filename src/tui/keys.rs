@@ -47,6 +47,12 @@ pub enum Action {
     OpenFile,
     TreeMode,
     Collapse,
+    /// The next page of the "What happened" text (back to its start after the last).
+    MoreText,
+    LessText,
+    /// The tree outline a page down / up.
+    TreePageDown,
+    TreePageUp,
 }
 
 /// A key as written in the table: a code and whether Ctrl is held.
@@ -201,6 +207,28 @@ pub const BINDINGS: &[Binding] = &[
         "z Enter",
         Collapse,
         "fold / unfold a subtree"
+    ),
+    bind!(
+        "View",
+        [ch('n')],
+        "n",
+        MoreText,
+        "more of the explanation (What happened)"
+    ),
+    bind!("View", [ch('N')], "N", LessText, "back in the explanation"),
+    bind!(
+        "View",
+        [code(KeyCode::PageDown)],
+        "PgDn",
+        TreePageDown,
+        "tree a page down (also the wheel)"
+    ),
+    bind!(
+        "View",
+        [code(KeyCode::PageUp)],
+        "PgUp",
+        TreePageUp,
+        "tree a page up"
     ),
     bind!("View", [ch('L')], "L", Lessons, "lessons"),
     bind!(

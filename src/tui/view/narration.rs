@@ -1,22 +1,47 @@
 //! The narration region: one sentence for the event just replayed (states named from the
 //! replay's catalog), the lesson's introduction before the first step, what is known about a
-//! clicked node, and the lesson's notes for this call.
+//! clicked node, and the lesson's notes for this call. It never cuts text silently: the
+//! region grows into rows the tree leaves blank (`view::regions`), and what still does not
+//! fit scrolls with `n` behind a "more" cue on the region's top border.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
-use ratatui::widgets::{Paragraph, Widget, Wrap};
+use ratatui::widgets::Widget;
 
 use crate::index::{NONE, NodeKind, Outcome};
 use crate::replay::narrate::{self, sc};
 use crate::replay::{Replay, ReplayState};
 
 use crate::tui::app::App;
+use crate::tui::view::scroll::{ScrollText, Shown};
 
-pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
+/// The key that pages through the text, as its cue names it.
+pub const MORE_KEY: &str = "n";
+
+/// Draws the region and says what of its text is on screen.
+pub fn draw(app: &App, area: Rect, buf: &mut Buffer) -> Shown {
     let block = app.theme.top_block(" What happened ".to_string());
     let inner = block.inner(area);
     block.render(area, buf);
+    let lines = text(app);
+    let border = Rect::new(area.x, area.y, area.width, area.height.min(1));
+    ScrollText::new(&lines)
+        .offset(app.scrolls.narration)
+        .key(MORE_KEY)
+        .cue_style(app.theme.changed())
+        .cue_at(border)
+        .render(inner, buf)
+}
+
+/// The rows `text` would take in the region `area` (border included), at its width.
+pub fn rows_wanted(app: &App, width: u16) -> u16 {
+    let lines = text(app);
+    crate::tui::view::scroll::height(&lines, width) as u16 + 1
+}
+
+/// Everything the region has to say at this step, one logical line per sentence group.
+pub fn text(app: &App) -> Vec<Line<'static>> {
     let catalog = app.replay.catalog();
     let namer = |s: u32| catalog.label(s).map(str::to_string);
     let mut lines = vec![Line::from(narrate::narrate(&app.replay, &app.st, &namer))];
@@ -40,9 +65,7 @@ pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
     for note in app.notes() {
         lines.push(Line::styled(format!("Note: {note}"), app.theme.note()));
     }
-    Paragraph::new(lines)
-        .wrap(Wrap { trim: true })
-        .render(inner, buf);
+    lines
 }
 
 /// What is known about node `id` of `r` at the step of `st`.
