@@ -39,7 +39,7 @@ pub fn draw(spec: &LessonSpec, offset: usize, theme: Theme, area: Rect, buf: &mu
     let bottom = Rect::new(popup.x, popup.bottom().saturating_sub(1), popup.width, 1);
     ScrollText::new(&lines)
         .offset(offset)
-        .key("↓ PgDn")
+        .key("↑↓ PgUp PgDn")
         .cue_style(theme.changed())
         .cue_at(bottom)
         .render(inner, buf)
