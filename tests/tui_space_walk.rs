@@ -77,9 +77,21 @@ fn check_narration(app: &mut App, area: Rect, what: &str) -> bool {
     for _ in 0..=want.len() {
         let got = rows(&render(app, area), inner);
         let shown = app.scrolls.narration_shown;
-        assert_eq!(shown, view::narration_shown(app, area), "{what}: drawn as measured");
-        for (k, w) in want[shown.first..shown.first + shown.rows].iter().enumerate() {
-            assert_eq!(trim(&got[k]), trim(w), "{what}: paged row {}", shown.first + k);
+        assert_eq!(
+            shown,
+            view::narration_shown(app, area),
+            "{what}: drawn as measured"
+        );
+        for (k, w) in want[shown.first..shown.first + shown.rows]
+            .iter()
+            .enumerate()
+        {
+            assert_eq!(
+                trim(&got[k]),
+                trim(w),
+                "{what}: paged row {}",
+                shown.first + k
+            );
             seen[shown.first + k] = true;
         }
         if shown.below() == 0 {
@@ -87,10 +99,16 @@ fn check_narration(app: &mut App, area: Rect, what: &str) -> bool {
         }
         app.act(Action::MoreText);
     }
-    assert!(seen.iter().all(|&s| s), "{what}: some rows were never shown");
+    assert!(
+        seen.iter().all(|&s| s),
+        "{what}: some rows were never shown"
+    );
     app.act(Action::MoreText);
     render(app, area);
-    assert_eq!(app.scrolls.narration_shown.first, 0, "{what}: n starts over");
+    assert_eq!(
+        app.scrolls.narration_shown.first, 0,
+        "{what}: n starts over"
+    );
     true
 }
 
@@ -103,7 +121,10 @@ fn check_stack(app: &mut App, area: Rect, what: &str) {
     for f in [frames.first(), frames.last()].into_iter().flatten() {
         let sym = if f.turn.is_max() { "▲" } else { "▼" };
         let name = format!("{sym}{}", catalog.name(f.state));
-        assert!(text.contains(&name), "{what}: the stack lacks {name}:\n{text}");
+        assert!(
+            text.contains(&name),
+            "{what}: the stack lacks {name}:\n{text}"
+        );
     }
 }
 
@@ -113,7 +134,9 @@ fn every_lesson_preset_and_step_shows_all_its_text() {
     let mut frames = 0;
     for lesson in Lesson::builtins().unwrap() {
         for run in &lesson.spec.runs {
-            let setup = lesson.setup(Some(&run.name), &Overrides::default()).unwrap();
+            let setup = lesson
+                .setup(Some(&run.name), &Overrides::default())
+                .unwrap();
             let mut app = App::new(vec![lesson.clone()], lesson.clone(), setup).unwrap();
             app.theme = Theme { color: false };
             for step in 0..=app.replay.len() {
@@ -151,10 +174,7 @@ fn spelled(o: &Options) -> Vec<(&'static str, String)> {
         ("q", format!("q{}", o.qlimit)),
         ("tt", format!("tt:{}", on(o.table && !mm))),
         ("ord", format!("ord:{}", on(o.ordering))),
-        (
-            "alg",
-            if mm { "minimax" } else { "αβ" }.to_string(),
-        ),
+        ("alg", if mm { "minimax" } else { "αβ" }.to_string()),
         ("id", format!("id:{}", on(o.deepening))),
         (
             "budget",
@@ -208,7 +228,9 @@ fn the_header_names_every_setting_that_differs_from_the_preset() {
     let mut checked = 0;
     for lesson in Lesson::builtins().unwrap() {
         for run in &lesson.spec.runs {
-            let setup = lesson.setup(Some(&run.name), &Overrides::default()).unwrap();
+            let setup = lesson
+                .setup(Some(&run.name), &Overrides::default())
+                .unwrap();
             let preset = setup.options;
             for change in &changes {
                 let mut app = App::new(vec![lesson.clone()], lesson.clone(), setup).unwrap();
@@ -234,8 +256,10 @@ fn the_header_names_every_setting_that_differs_from_the_preset() {
                     .collect();
                 let what = format!("{} · {} after {change:?}", lesson.name, run.name);
                 // The tutor's own list agrees with the oracle (as sets of texts).
-                let mut mine: Vec<String> =
-                    title::differences(&app).into_iter().map(|s| s.text).collect();
+                let mut mine: Vec<String> = title::differences(&app)
+                    .into_iter()
+                    .map(|s| s.text)
+                    .collect();
                 let mut want = diffs.clone();
                 mine.sort();
                 want.sort();
@@ -245,7 +269,10 @@ fn the_header_names_every_setting_that_differs_from_the_preset() {
                     let buf = render(&mut app, area);
                     let head = row(&buf, area, 0);
                     for d in &diffs {
-                        assert!(head.contains(d.as_str()), "{what}: {d} missing at {w}: {head}");
+                        assert!(
+                            head.contains(d.as_str()),
+                            "{what}: {d} missing at {w}: {head}"
+                        );
                     }
                     if !diffs.is_empty() {
                         assert!(head.contains(&format!("{}*", run.name)), "{what}: {head}");

@@ -341,7 +341,9 @@ impl App {
                     }
                 }
                 // Never past the last page, so a key back up moves at once.
-                sc.intro = sc.intro.min(sc.intro_shown.max_offset().max(sc.intro_shown.first));
+                sc.intro = sc
+                    .intro
+                    .min(sc.intro_shown.max_offset().max(sc.intro_shown.first));
                 return;
             }
             Overlay::Help => {
@@ -414,7 +416,10 @@ impl App {
         if self.practice.is_some() {
             return;
         }
-        if matches!(m.kind, MouseEventKind::ScrollDown | MouseEventKind::ScrollUp) {
+        if matches!(
+            m.kind,
+            MouseEventKind::ScrollDown | MouseEventKind::ScrollUp
+        ) {
             self.on_wheel(m);
             return;
         }
@@ -440,9 +445,8 @@ impl App {
         } else {
             -3
         };
-        let inside = |r: Rect| {
-            m.column >= r.x && m.row >= r.y && m.column < r.right() && m.row < r.bottom()
-        };
+        let inside =
+            |r: Rect| m.column >= r.x && m.row >= r.y && m.column < r.right() && m.row < r.bottom();
         let add = |v: usize, max: usize| (v as i64 + by as i64).clamp(0, max as i64) as usize;
         let sc = &mut self.scrolls;
         match self.overlay {
@@ -460,7 +464,11 @@ impl App {
 
     /// Moves the tree outline by `by` rows (it stops at either end when drawn).
     fn scroll_tree(&mut self, by: i32) {
-        self.scrolls.tree = self.scrolls.tree.saturating_add(by).clamp(-100_000, 100_000);
+        self.scrolls.tree = self
+            .scrolls
+            .tree
+            .saturating_add(by)
+            .clamp(-100_000, 100_000);
     }
 
     /// One step of playback.

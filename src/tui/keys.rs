@@ -211,24 +211,16 @@ pub const BINDINGS: &[Binding] = &[
     bind!(
         "View",
         [ch('n')],
-        "n",
+        "n N",
         MoreText,
-        "more of the explanation (What happened)"
+        "explanation: next/prev page"
     ),
-    bind!("View", [ch('N')], "N", LessText, "back in the explanation"),
     bind!(
         "View",
         [code(KeyCode::PageDown)],
-        "PgDn",
+        "PgDn/Up",
         TreePageDown,
-        "tree a page down (also the wheel)"
-    ),
-    bind!(
-        "View",
-        [code(KeyCode::PageUp)],
-        "PgUp",
-        TreePageUp,
-        "tree a page up"
+        "tree: page down / up (wheel)"
     ),
     bind!("View", [ch('L')], "L", Lessons, "lessons"),
     bind!(
@@ -256,6 +248,12 @@ pub const BINDINGS: &[Binding] = &[
     ),
 ];
 
+/// Keys that undo a binding's action and share its help row (`n N`, `PgDn PgUp`).
+const REVERSES: &[(Key, Action)] = &[
+    (ch('N'), Action::LessText),
+    (code(KeyCode::PageUp), Action::TreePageUp),
+];
+
 /// The action bound to a key press, if any. Ctrl-C always quits.
 pub fn action_for(key: KeyEvent) -> Option<Action> {
     if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
@@ -266,6 +264,12 @@ pub fn action_for(key: KeyEvent) -> Option<Action> {
         .iter()
         .find(|b| b.keys.iter().any(|k| k.code == key.code && k.ctrl == ctrl))
         .map(|b| b.action)
+        .or_else(|| {
+            REVERSES
+                .iter()
+                .find(|(k, _)| k.code == key.code && k.ctrl == ctrl)
+                .map(|&(_, a)| a)
+        })
 }
 
 /// Help text, one line per binding, grouped, generated from `BINDINGS`.

@@ -108,7 +108,8 @@ pub fn notes<'a>(
     let Some(p) = preset else {
         return Vec::new();
     };
-    if st.step == 0 || !differs_from_preset(preset_options(lesson, preset).as_ref(), options).is_empty()
+    if st.step == 0
+        || !differs_from_preset(preset_options(lesson, preset).as_ref(), options).is_empty()
     {
         return Vec::new();
     }
@@ -166,7 +167,10 @@ pub fn effective_settings(o: &Options) -> Vec<Setting> {
         push("budget", format!("budget {}", o.budget));
     }
     if !minimax && o.window != (-INF, INF) {
-        push("window", format!("window ({}, {})", sc(o.window.0), sc(o.window.1)));
+        push(
+            "window",
+            format!("window ({}, {})", sc(o.window.0), sc(o.window.1)),
+        );
     }
     if !o.deepening {
         push("id", "id:off".to_string());

@@ -126,20 +126,25 @@ pub fn render(app: &mut App, area: Rect, buf: &mut Buffer) {
 }
 
 /// The main screen's regions for `app` in `area`: the narration grows by as many rows as its
-/// text needs, up to the rows the tree leaves blank (a comparison keeps its rows).
+/// text needs, up to the rows the tree leaves blank (both trees' in a comparison).
 pub fn regions(app: &App, area: Rect) -> Regions {
     let (peak, passes) = (app.replay.result().stats.peak, app.st.passes.len());
     let compare = app.compare.is_some();
     let base = Regions::new(area, peak, passes, compare, 0);
-    if compare {
+    let panes = TreePanes::new(base.tree, compare);
+    let blank = |ctx: &super::model::TreeCtx, pane: Rect| {
+        pane.height
+            .saturating_sub(super::layout::tree::rows_used(ctx, pane))
+    };
+    let mut spare = blank(&app.tree_ctx(), panes.main);
+    if let (Some(c), Some(p)) = (&app.compare, &panes.compare) {
+        spare = spare.min(blank(&app.partner_ctx(c), p.partner));
+    }
+    let want =
+        narration::rows_wanted(app, base.narration.width).saturating_sub(base.narration.height);
+    if want == 0 || spare == 0 {
         return base;
     }
-    let tree = TreePanes::new(base.tree, false).main;
-    let spare = tree
-        .height
-        .saturating_sub(super::layout::tree::rows_used(&app.tree_ctx(), tree));
-    let want = narration::rows_wanted(app, base.narration.width)
-        .saturating_sub(base.narration.height);
     Regions::new(area, peak, passes, compare, spare.min(want))
 }
 

@@ -67,4 +67,3 @@ pub fn layout(total: usize, h: usize, offset: usize, cue_elsewhere: bool) -> Sho
     let first = offset.min(total - rows);
     Shown { total, first, rows }
 }
-

@@ -194,8 +194,15 @@ fn outline(ctx: &TreeCtx, root: u32, area: Rect) -> Geometry {
         }
         d
     };
-    let next = |id: u32| tree.next_preorder(id, &collapsed).filter(|&n| in_pass(ctx, n, root));
-    let prev = |id: u32| (id != root).then(|| tree.prev_preorder(id, &collapsed)).flatten();
+    let next = |id: u32| {
+        tree.next_preorder(id, &collapsed)
+            .filter(|&n| in_pass(ctx, n, root))
+    };
+    let prev = |id: u32| {
+        (id != root)
+            .then(|| tree.prev_preorder(id, &collapsed))
+            .flatten()
+    };
     // The student's scroll moves the anchor off the focus, by rows of the outline.
     let mut anchor = focus;
     for _ in 0..ctx.scroll.unsigned_abs() {

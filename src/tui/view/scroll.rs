@@ -61,7 +61,12 @@ impl<'a> ScrollText<'a> {
     /// What `render` into `area` would show, without drawing.
     pub fn measure(&self, area: Rect) -> Shown {
         let total = height(self.lines, area.width);
-        layout(total, area.height as usize, self.offset, self.cue_at.is_some())
+        layout(
+            total,
+            area.height as usize,
+            self.offset,
+            self.cue_at.is_some(),
+        )
     }
 
     pub fn render(&self, area: Rect, buf: &mut Buffer) -> Shown {
@@ -86,18 +91,15 @@ impl<'a> ScrollText<'a> {
             // On a border row, the corner stays.
             let (row, margin) = match self.cue_at {
                 Some(r) => (r, 1),
-                None => (Rect::new(area.x, area.y + area.height - 1, area.width, 1), 0),
+                None => (
+                    Rect::new(area.x, area.y + area.height - 1, area.width, 1),
+                    0,
+                ),
             };
             let text = format!(" {cue} ");
             let room = row.width.saturating_sub(margin);
             let w = (Span::raw(text.as_str()).width() as u16).min(room);
-            buf.set_stringn(
-                row.x + room - w,
-                row.y,
-                text,
-                w as usize,
-                self.cue_style,
-            );
+            buf.set_stringn(row.x + room - w, row.y, text, w as usize, self.cue_style);
         }
         shown
     }
@@ -171,7 +173,11 @@ mod tests {
 
     #[test]
     fn wraps_at_spaces_and_breaks_long_words() {
-        let lines = [Line::from("one two three"), Line::from(""), Line::from("abcdefgh")];
+        let lines = [
+            Line::from("one two three"),
+            Line::from(""),
+            Line::from("abcdefgh"),
+        ];
         let rows = plain(&wrap(&lines, 7));
         assert_eq!(rows, ["one two", "three", "", "abcdefg", "h"]);
     }
@@ -180,15 +186,15 @@ mod tests {
     fn a_cut_text_names_what_is_left_and_the_key() {
         let lines: Vec<Line> = (0..5).map(|i| Line::from(format!("row {i}"))).collect();
         let mut buf = Buffer::empty(Rect::new(0, 0, 30, 3));
-        let shown = ScrollText::new(&lines)
-            .key("n")
-            .render(buf.area, &mut buf);
+        let shown = ScrollText::new(&lines).key("n").render(buf.area, &mut buf);
         assert_eq!((shown.first, shown.rows, shown.below()), (0, 2, 3));
         assert!(!shown.fits());
         let last: String = (0..30).map(|x| buf[(x, 2)].symbol().to_string()).collect();
         assert!(last.contains("↓ 3 more lines (n)"), "{last}");
         // Scrolled past the end, the last page shows and the cue says what is above.
-        let shown = ScrollText::new(&lines).offset(99).render(buf.area, &mut buf);
+        let shown = ScrollText::new(&lines)
+            .offset(99)
+            .render(buf.area, &mut buf);
         assert_eq!((shown.first, shown.below(), shown.above()), (3, 0, 3));
     }
 

@@ -27,7 +27,10 @@ pub fn draw(r: &Replay, st: &ReplayState, t: Theme, area: Rect, buf: &mut Buffer
         (v, frames.len() - 1 - tail)
     } else {
         let keep = rows;
-        ((frames.len() - keep..frames.len()).collect(), frames.len() - keep)
+        (
+            (frames.len() - keep..frames.len()).collect(),
+            frames.len() - keep,
+        )
     };
     let title = if hidden > 0 {
         format!(" Stack · {} frames ({hidden} not shown) ", frames.len())

@@ -53,7 +53,10 @@ pub fn header(app: &App, width: u16) -> Line<'static> {
     }
     // With no preset to compare with, every setting is one the reader must see.
     if app.preset.is_none() {
-        must.extend(all.iter().map(|s| Span::styled(format!(" {}", s.text), t.title())));
+        must.extend(
+            all.iter()
+                .map(|s| Span::styled(format!(" {}", s.text), t.title())),
+        );
     }
     let same: Vec<&Setting> = all
         .iter()
