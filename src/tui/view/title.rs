@@ -1,7 +1,8 @@
 //! The title line: where the replay is (step and call) and which run it is (lesson, preset,
-//! settings). A run changed from its preset is marked `preset*` and every setting that differs
-//! is drawn as changed; when the line is too narrow, what equals the preset goes first, then
-//! the lesson's name, then the long counter words, and a difference is never dropped.
+//! settings, as the run actually runs them). A run changed from its preset reads
+//! `preset* · changed: tt:off minimax · d2 q0 …`: every setting that differs first, then the
+//! rest. When the line is too narrow, the settings equal to the preset's go first (from the
+//! end), then the lesson's name, then the long counter words; a difference is never dropped.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -29,7 +30,9 @@ pub fn header(app: &App, width: u16) -> Line<'static> {
     let (step, len) = (app.st.step, r.len());
     let (call, calls) = (app.st.stats.nodes, r.tree().calls());
     let diffs = differences(app);
-    let changed = app.preset.is_some() && !diffs.is_empty();
+    // A saved trace whose lesson is missing names a preset it cannot be compared with.
+    let comparable = preset_options(&app.lesson, app.preset.as_deref()).is_some();
+    let changed = comparable && !diffs.is_empty();
     let preset = match &app.preset {
         Some(p) if changed => format!("{p}*"),
         Some(p) => p.clone(),
@@ -52,7 +55,7 @@ pub fn header(app: &App, width: u16) -> Line<'static> {
         );
     }
     // With no preset to compare with, every setting is one the reader must see.
-    if app.preset.is_none() {
+    if !comparable {
         must.extend(
             all.iter()
                 .map(|s| Span::styled(format!(" {}", s.text), t.title())),
@@ -60,7 +63,7 @@ pub fn header(app: &App, width: u16) -> Line<'static> {
     }
     let same: Vec<&Setting> = all
         .iter()
-        .filter(|s| app.preset.is_some() && !diffs.contains(s))
+        .filter(|s| comparable && !diffs.contains(s))
         .collect();
     for (i, s) in same.iter().enumerate() {
         let sep = if i == 0 && changed { " ·" } else { "" };
