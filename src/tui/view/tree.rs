@@ -230,7 +230,9 @@ pub fn render(ctx: &TreeCtx, area: Rect, buf: &mut Buffer) {
         }
         Geometry::Outline { rows, crumb, more } => {
             let tree = &ctx.replay.tree();
-            if more > 0 {
+            // The count goes on the row left free below the outline (none in a 1-row pane).
+            let used = rows.len() as u16 + u16::from(!crumb.is_empty());
+            if more > 0 && used < area.height {
                 let count = if more > MORE_LIMIT {
                     format!("more than {MORE_LIMIT}")
                 } else {
