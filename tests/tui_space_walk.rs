@@ -293,3 +293,24 @@ fn the_header_names_every_setting_that_differs_from_the_preset() {
     }
     assert!(checked > 100);
 }
+
+#[test]
+fn a_saved_trace_without_its_lesson_shows_all_its_settings_unmarked() {
+    let lesson = Lesson::open("000-worked-tree").unwrap();
+    let setup = lesson.setup(Some("worked"), &Overrides::default()).unwrap();
+    let mut rec = prune::index::record(&lesson, &setup).unwrap();
+    rec.trace.header.lesson = "gone/worked.json".into();
+    rec.trace.header.preset = Some("worked".into());
+    let app = App::from_saved(rec).unwrap();
+    let head: String = title::header(&app, 100)
+        .spans
+        .iter()
+        .map(|s| s.content.as_ref())
+        .collect();
+    // Nothing to compare with: not "changed", and every setting of seed 000's worked run.
+    assert!(head.contains("gone/worked.json · worked · "), "{head}");
+    assert!(!head.contains('*'), "{head}");
+    for s in ["d2", "q0", "tt:on", "ord:off", "α≥β", "αβ"] {
+        assert!(head.contains(s), "{s} missing: {head}");
+    }
+}

@@ -92,7 +92,7 @@ pub fn header(app: &App, width: u16) -> Line<'static> {
     ];
     for (counter, who) in variants {
         // A lesson name with no setting after it reads badly: keep at least one, or drop it.
-        let least = usize::from(who.ends_with('·') && !changed);
+        let least = usize::from(who.ends_with('·') && must.is_empty()).min(rest.len());
         for keep in (least..=rest.len()).rev() {
             let l = line(counter, who, keep);
             if l.width() <= w {
