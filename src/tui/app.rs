@@ -14,7 +14,7 @@ use super::job::Job;
 use super::keys::{self, Action};
 use super::layout;
 use super::line_edit::{Edit, LineEdit};
-use super::model::{self, TreeCtx, algorithm_name, cut_name, on_off};
+use super::model::{self, Scrolls, TreeCtx, algorithm_name, cut_name, on_off};
 use super::theme::Theme;
 use super::view::help::Page as HelpPage;
 use crate::error::Result;
@@ -135,6 +135,8 @@ pub struct App {
     /// Rows of the picker shown at the last draw, so PgUp/PgDn move by a page (drawing
     /// takes the app by reference).
     pub picker_page: Cell<usize>,
+    /// The scrolled panes' offsets and what the last frame showed of them.
+    pub scrolls: Scrolls,
 }
 
 /// What a finished job's replay becomes.
@@ -214,6 +216,7 @@ impl App {
             background: false,
             pending: None,
             picker_page: Cell::new(10),
+            scrolls: Scrolls::default(),
         }
     }
 
@@ -309,6 +312,10 @@ impl App {
     }
 
     pub fn seek(&mut self, step: usize) {
+        // A new step has new text and a new active path: show them from the top.
+        self.scrolls.narration = 0;
+        self.scrolls.tree = 0;
+        self.scrolls.table = None;
         self.replay.seek_into(step, &mut self.st);
         if let Some(c) = &mut self.compare {
             let target = aligned_step(&self.replay, &self.st, &c.replay);
@@ -350,13 +357,16 @@ impl App {
             selected: self.selected,
             collapsed: &self.collapsed,
             outline: self.outline,
+            scroll: self.scrolls.tree,
             theme: self.theme,
         }
     }
 
     /// What the tree of the comparison's second run reads (no selection or folds of its own).
     pub fn partner_ctx<'a>(&'a self, c: &'a Compare) -> TreeCtx<'a> {
-        TreeCtx::plain(&c.replay, &c.st, self.outline, self.theme)
+        let mut ctx = TreeCtx::plain(&c.replay, &c.st, self.outline, self.theme);
+        ctx.scroll = self.scrolls.tree;
+        ctx
     }
 
     pub fn on_key(&mut self, key: KeyEvent) {
@@ -373,11 +383,30 @@ impl App {
         // Windows over the screen take keys first.
         match &mut self.overlay {
             Overlay::Intro => {
-                // Any key closes it; q still quits.
-                if key.code == KeyCode::Char('q') {
-                    self.quit = true;
+                // The scroll keys page through it; any other key closes it, q still quits.
+                let sc = &mut self.scrolls;
+                let page = sc.intro_shown.rows.max(1);
+                match key.code {
+                    KeyCode::Down | KeyCode::Char('j') => sc.intro += 1,
+                    KeyCode::Up | KeyCode::Char('k') => sc.intro = sc.intro.saturating_sub(1),
+                    KeyCode::PageDown | KeyCode::Char(' ') if sc.intro_shown.below() > 0 => {
+                        sc.intro = sc.intro_shown.first + page
+                    }
+                    KeyCode::PageDown => {}
+                    KeyCode::PageUp => sc.intro = sc.intro_shown.first.saturating_sub(page),
+                    KeyCode::End | KeyCode::Char('G') => sc.intro = sc.intro_shown.max_offset(),
+                    KeyCode::Home | KeyCode::Char('g') => sc.intro = 0,
+                    code => {
+                        if code == KeyCode::Char('q') {
+                            self.quit = true;
+                        }
+                        self.overlay = Overlay::None;
+                    }
                 }
-                self.overlay = Overlay::None;
+                // Never past the last page, so a key back up moves at once.
+                sc.intro = sc
+                    .intro
+                    .min(sc.intro_shown.max_offset().max(sc.intro_shown.first));
                 return;
             }
             Overlay::Help => {
@@ -445,6 +474,7 @@ impl App {
             }
             KeyCode::Esc => {
                 self.inspecting = false;
+                self.selected = None;
                 return true;
             }
             _ => return false,
@@ -471,6 +501,8 @@ impl App {
                 .selected
                 .filter(|&s| in_pass(s))
                 .or_else(|| self.current());
+        } else {
+            self.selected = None;
         }
     }
 
@@ -607,6 +639,13 @@ impl App {
         if self.practice.is_some() {
             return;
         }
+        if matches!(
+            m.kind,
+            MouseEventKind::ScrollDown | MouseEventKind::ScrollUp
+        ) {
+            self.on_wheel(m);
+            return;
+        }
         if m.kind != MouseEventKind::Down(MouseButton::Left) || self.overlay != Overlay::None {
             return;
         }
@@ -622,6 +661,40 @@ impl App {
         // A click opens the inspector on the node (and a click beside the tree closes it).
         self.inspecting = self.selected.is_some();
         self.inspect_scroll = 0;
+    }
+
+    /// The wheel scrolls the pane under the pointer by three rows (the introduction, when
+    /// it is open).
+    fn on_wheel(&mut self, m: MouseEvent) {
+        let by: i32 = if m.kind == MouseEventKind::ScrollDown {
+            3
+        } else {
+            -3
+        };
+        let inside =
+            |r: Rect| m.column >= r.x && m.row >= r.y && m.column < r.right() && m.row < r.bottom();
+        let add = |v: usize, max: usize| (v as i64 + by as i64).clamp(0, max as i64) as usize;
+        let sc = &mut self.scrolls;
+        match self.overlay {
+            Overlay::Intro => sc.intro = add(sc.intro_shown.first, sc.intro_shown.max_offset()),
+            Overlay::None if inside(sc.narration_area) => {
+                sc.narration = add(sc.narration_shown.first, sc.narration_shown.max_offset())
+            }
+            Overlay::None if inside(sc.table_area) => {
+                sc.table = Some(add(sc.table_shown.first, sc.table_shown.max_offset()))
+            }
+            Overlay::None if inside(self.tree_area) => self.scroll_tree(by),
+            _ => {}
+        }
+    }
+
+    /// Moves the tree outline by `by` rows (it stops at either end when drawn).
+    fn scroll_tree(&mut self, by: i32) {
+        self.scrolls.tree = self
+            .scrolls
+            .tree
+            .saturating_add(by)
+            .clamp(-100_000, 100_000);
     }
 
     /// One step of playback.
@@ -649,6 +722,34 @@ impl App {
             }
             Action::Intro => {
                 self.overlay = Overlay::Intro;
+                self.scrolls.intro = 0;
+                None
+            }
+            Action::MoreText => {
+                // Page on through the explanation; after its last page, back to its start.
+                let sc = &mut self.scrolls;
+                let shown = sc.narration_shown;
+                sc.narration = if shown.below() > 0 {
+                    shown.first + shown.rows.max(1)
+                } else {
+                    0
+                };
+                None
+            }
+            Action::LessText => {
+                let sc = &mut self.scrolls;
+                let shown = sc.narration_shown;
+                sc.narration = shown.first.saturating_sub(shown.rows.max(1));
+                None
+            }
+            Action::TreePageDown | Action::TreePageUp => {
+                let page = (self.tree_area.height as i32 - 2).max(1);
+                let by = if action == Action::TreePageDown {
+                    page
+                } else {
+                    -page
+                };
+                self.scroll_tree(by);
                 None
             }
             Action::Inspect => {
@@ -1116,7 +1217,12 @@ impl App {
 
     /// Notes the lesson attaches to the current call of this preset.
     pub fn notes(&self) -> Vec<&str> {
-        model::notes(&self.lesson, self.preset.as_deref(), &self.st)
+        model::notes(
+            &self.lesson,
+            self.preset.as_deref(),
+            &self.setup.options,
+            &self.st,
+        )
     }
 }
 

@@ -48,6 +48,12 @@ pub enum Action {
     TreeMode,
     Collapse,
     Inspect,
+    /// The next page of the "What happened" text (back to its start after the last).
+    MoreText,
+    LessText,
+    /// The tree outline a page down / up.
+    TreePageDown,
+    TreePageUp,
 }
 
 /// A key as written in the table: a code and whether Ctrl is held.
@@ -210,6 +216,20 @@ pub const BINDINGS: &[Binding] = &[
         Inspect,
         "node cursor: arrows move, Esc ends"
     ),
+    bind!(
+        "View",
+        [ch('n')],
+        "n N",
+        MoreText,
+        "explanation: next/prev page"
+    ),
+    bind!(
+        "View",
+        [code(KeyCode::PageDown)],
+        "PgDn/Up",
+        TreePageDown,
+        "tree: page down / up (wheel)"
+    ),
     bind!("View", [ch('L')], "L", Lessons, "lessons"),
     bind!(
         "View",
@@ -236,6 +256,12 @@ pub const BINDINGS: &[Binding] = &[
     ),
 ];
 
+/// Keys that undo a binding's action and share its help row (`n N`, `PgDn PgUp`).
+const REVERSES: &[(Key, Action)] = &[
+    (ch('N'), Action::LessText),
+    (code(KeyCode::PageUp), Action::TreePageUp),
+];
+
 /// The action bound to a key press, if any. Ctrl-C always quits.
 pub fn action_for(key: KeyEvent) -> Option<Action> {
     if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
@@ -246,6 +272,12 @@ pub fn action_for(key: KeyEvent) -> Option<Action> {
         .iter()
         .find(|b| b.keys.iter().any(|k| k.code == key.code && k.ctrl == ctrl))
         .map(|b| b.action)
+        .or_else(|| {
+            REVERSES
+                .iter()
+                .find(|(k, _)| k.code == key.code && k.ctrl == ctrl)
+                .map(|&(_, a)| a)
+        })
 }
 
 /// Help text, one line per binding, grouped, generated from `BINDINGS`.

@@ -1,6 +1,7 @@
 //! Where things go on screen: the regions of the main screen (the views draw into them) and,
 //! in `tree`, where each node of the tree sits (drawing and mouse clicks both use it).
 
+pub mod scroll;
 pub mod tree;
 
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -28,13 +29,21 @@ pub fn too_small(area: Rect) -> bool {
 
 impl Regions {
     /// The regions of `area` for a run whose deepest path has `peak` frames and whose pass
-    /// history has `passes` lines so far.
-    pub fn new(area: Rect, peak: u64, passes: usize) -> Regions {
+    /// history has `passes` lines so far. A comparison gives both trees the full width (each
+    /// head carries its run's counters, so the table and counters panes step aside), and the
+    /// narration takes `narration_extra` more rows from the tree (rows it leaves blank).
+    pub fn new(
+        area: Rect,
+        peak: u64,
+        passes: usize,
+        compare: bool,
+        narration_extra: u16,
+    ) -> Regions {
         let tall = area.height >= 36;
         // Room for the deepest path of the run (stable while stepping), within limits.
         let deepest = peak as u16 + 1;
         let stack_rows = deepest.clamp(2, if tall { 12 } else { 3 });
-        let narration_rows = if tall { 4 } else { 3 };
+        let narration_rows = if tall { 4 } else { 3 } + narration_extra;
         let [title, main, stack, narration, footer] = Layout::vertical([
             Constraint::Length(1),
             Constraint::Fill(1),
@@ -43,7 +52,11 @@ impl Regions {
             Constraint::Length(1),
         ])
         .areas(area);
-        let right_w = (area.width * 2 / 5).clamp(34, 64);
+        let right_w = if compare {
+            0
+        } else {
+            (area.width * 2 / 5).clamp(34, 64)
+        };
         let [tree, right] =
             Layout::horizontal([Constraint::Fill(1), Constraint::Length(right_w)]).areas(main);
         let pass_rows = (passes as u16 + 1).clamp(2, if tall { 8 } else { 3 });
@@ -63,7 +76,7 @@ impl Regions {
 }
 
 /// Inside the tree region: the main run's tree, and in a comparison the partner's, each under
-/// a two-line head.
+/// a two-line head, with a one-column divider between them.
 pub struct TreePanes {
     pub main: Rect,
     pub compare: Option<ComparePanes>,
@@ -73,6 +86,7 @@ pub struct ComparePanes {
     pub main_head: Rect,
     pub partner_head: Rect,
     pub partner: Rect,
+    pub divider: Rect,
 }
 
 impl TreePanes {
@@ -85,8 +99,12 @@ impl TreePanes {
                 compare: None,
             };
         }
-        let [left, right] =
-            Layout::horizontal([Constraint::Fill(1), Constraint::Fill(1)]).areas(inner);
+        let [left, divider, right] = Layout::horizontal([
+            Constraint::Fill(1),
+            Constraint::Length(1),
+            Constraint::Fill(1),
+        ])
+        .areas(inner);
         let [main_head, main] =
             Layout::vertical([Constraint::Length(2), Constraint::Fill(1)]).areas(left);
         let [partner_head, partner] =
@@ -97,6 +115,7 @@ impl TreePanes {
                 main_head,
                 partner_head,
                 partner,
+                divider,
             }),
         }
     }

@@ -1,15 +1,20 @@
 //! What the app and the views both read, as plain functions of the replay state: the node the
-//! search is at, the tree view's settings, the lesson's notes for a step, and the short names
-//! of the run's settings. Nothing here draws or changes state.
+//! search is at, the tree view's settings, the lesson's notes for a step, the short names of
+//! the run's settings and which of them differ from the preset, and how far each scrolled pane
+//! is scrolled. Nothing here draws or changes state.
 
 use std::collections::HashSet;
 use std::sync::LazyLock;
 
-use crate::index::NONE;
-use crate::lesson::Lesson;
-use crate::replay::{Replay, ReplayState};
-use crate::search::{Algorithm, CutRule};
+use ratatui::layout::Rect;
 
+use crate::index::NONE;
+use crate::lesson::{Lesson, Overrides};
+use crate::replay::narrate::sc;
+use crate::replay::{Replay, ReplayState};
+use crate::search::{Algorithm, CutRule, INF, MAX_BUDGET, Options};
+
+use super::layout::scroll::Shown;
 use super::theme::Theme;
 
 /// What the tree reads: one run's replay at one step, and the view settings. Node names come
@@ -20,6 +25,8 @@ pub struct TreeCtx<'a> {
     pub selected: Option<u32>,
     pub collapsed: &'a HashSet<u32>,
     pub outline: bool,
+    /// Rows the outline is moved by from its place around the focus (PgUp/PgDn, the wheel).
+    pub scroll: i32,
     pub theme: Theme,
 }
 
@@ -34,6 +41,7 @@ impl<'a> TreeCtx<'a> {
             selected: None,
             collapsed: &NO_FOLDS,
             outline,
+            scroll: 0,
             theme,
         }
     }
@@ -59,12 +67,50 @@ pub fn current_node(replay: &Replay, st: &ReplayState) -> Option<u32> {
     })
 }
 
-/// Notes `lesson` attaches to the current call of run preset `preset`.
-pub fn notes<'a>(lesson: &'a Lesson, preset: Option<&str>, st: &ReplayState) -> Vec<&'a str> {
+/// How far the scrolled panes are scrolled, and what the last frame showed of them (the app
+/// pages by what was on screen; the mouse wheel scrolls the pane under the pointer). Stepping
+/// resets the offsets, so the pane follows the search again.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Scrolls {
+    /// First wrapped row of the "What happened" text.
+    pub narration: usize,
+    /// First wrapped row of the introduction window.
+    pub intro: usize,
+    /// Rows the tree outline is moved by.
+    pub tree: i32,
+    /// First table row, when the student scrolled it (else the probed entry is kept in view).
+    pub table: Option<usize>,
+    pub narration_shown: Shown,
+    pub intro_shown: Shown,
+    pub table_shown: Shown,
+    pub narration_area: Rect,
+    pub table_area: Rect,
+}
+
+/// The options preset `preset` of `lesson` runs with (`None` for no preset or a stand-in).
+pub fn preset_options(lesson: &Lesson, preset: Option<&str>) -> Option<Options> {
+    let p = preset?;
+    lesson
+        .setup(Some(p), &Overrides::default())
+        .ok()
+        .map(|s| s.options)
+}
+
+/// Notes `lesson` attaches to the current call of run preset `preset`. They were written for
+/// the preset's run, so a run whose options differ from it shows none: a note about the
+/// preset's tree would be false about another one.
+pub fn notes<'a>(
+    lesson: &'a Lesson,
+    preset: Option<&str>,
+    options: &Options,
+    st: &ReplayState,
+) -> Vec<&'a str> {
     let Some(p) = preset else {
         return Vec::new();
     };
-    if st.step == 0 {
+    if st.step == 0
+        || !differs_from_preset(preset_options(lesson, preset).as_ref(), options).is_empty()
+    {
         return Vec::new();
     }
     lesson
@@ -92,4 +138,76 @@ pub fn algorithm_name(a: Algorithm) -> &'static str {
         Algorithm::AlphaBeta => "αβ",
         Algorithm::Minimax => "minimax",
     }
+}
+
+/// One setting of a run as the header shows it: which one, and its short text (`tt:off`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setting {
+    pub name: &'static str,
+    pub text: String,
+}
+
+/// The settings a run actually runs with, in the header's order. Plain minimax keeps the full
+/// window, never cuts and never uses the table, so it shows `tt:off` and no cut rule or root
+/// window whatever the options say. Budget, root window and one-pass runs show only when they
+/// are not the defaults.
+pub fn effective_settings(o: &Options) -> Vec<Setting> {
+    let minimax = o.algorithm == Algorithm::Minimax;
+    let mut out = Vec::new();
+    let mut push = |name, text: String| out.push(Setting { name, text });
+    push("depth", format!("d{}", o.depth));
+    push("q", format!("q{}", o.qlimit));
+    push("tt", format!("tt:{}", on_off(o.table && !minimax)));
+    push("ord", format!("ord:{}", on_off(o.ordering)));
+    if !minimax {
+        push("cut", cut_name(o.cut).to_string());
+    }
+    push("algorithm", algorithm_name(o.algorithm).to_string());
+    if o.budget < MAX_BUDGET {
+        push("budget", format!("budget {}", o.budget));
+    }
+    if !minimax && o.window != (-INF, INF) {
+        push(
+            "window",
+            format!("window ({}, {})", sc(o.window.0), sc(o.window.1)),
+        );
+    }
+    if !o.deepening {
+        push("id", "id:off".to_string());
+    }
+    out
+}
+
+/// The run's effective settings that differ from the preset's (all of them when there is no
+/// preset to compare with). A setting the run does not have (minimax has no cut rule) is not a
+/// difference; the one that took it away (`minimax`) is. Settings back at their defaults that
+/// the preset set otherwise are named too (`budget max`, `window full`, `id:on`).
+pub fn differs_from_preset(preset: Option<&Options>, run: &Options) -> Vec<Setting> {
+    let mine = effective_settings(run);
+    let Some(p) = preset else {
+        return mine;
+    };
+    let theirs = effective_settings(p);
+    let mut out: Vec<Setting> = mine
+        .iter()
+        .filter(|s| !theirs.contains(s))
+        .cloned()
+        .collect();
+    let minimax = run.algorithm == Algorithm::Minimax;
+    for t in &theirs {
+        let gone = !mine.iter().any(|m| m.name == t.name);
+        let text = match t.name {
+            "budget" => "budget max",
+            "window" if !minimax => "window full",
+            "id" => "id:on",
+            _ => continue,
+        };
+        if gone {
+            out.push(Setting {
+                name: t.name,
+                text: text.to_string(),
+            });
+        }
+    }
+    out
 }

@@ -78,36 +78,99 @@ pub fn render(app: &mut App, area: Rect, buf: &mut Buffer) {
         too_small(area, buf);
         return;
     }
-    let regions = Regions::new(area, app.replay.result().stats.peak, app.st.passes.len());
+    let regions = regions(app, area);
     let panes = TreePanes::new(regions.tree, app.compare.is_some());
     app.tree_area = panes.main;
-    let app = &*app;
-    let (r, st, theme) = (&app.replay, &app.st, app.theme);
+    let shown = {
+        let app = &*app;
+        let (r, st, theme) = (&app.replay, &app.st, app.theme);
 
-    title::draw(app, regions.title, buf);
-    tree::draw(app, regions.tree, &panes, buf);
-    table::draw(r, st, theme, regions.table, buf);
-    counters::draw(r, st, app.change.as_ref(), theme, regions.counters, buf);
-    stack::draw(r, st, theme, regions.stack, buf);
-    narration::draw(app, regions.narration, buf);
-    if app.inspecting {
-        inspector::draw(app, regions.stack.union(regions.narration), buf);
-    }
-    footer::draw(app, regions.footer, buf);
-
-    match &app.overlay {
-        Overlay::None => {}
-        Overlay::Help => {
-            help::draw(theme, app.help_page, app.help_scroll, area, buf);
+        title::draw(app, regions.title, buf);
+        tree::draw(app, regions.tree, &panes, buf);
+        let table = table::draw(r, st, theme, app.scrolls.table, regions.table, buf);
+        counters::draw(r, st, app.change.as_ref(), theme, regions.counters, buf);
+        stack::draw(r, st, theme, regions.stack, buf);
+        let narration = narration::draw(app, regions.narration, buf);
+        if app.inspecting {
+            inspector::draw(app, regions.stack.union(regions.narration), buf);
         }
-        Overlay::Intro => intro::draw(&app.lesson.spec, theme, area, buf),
-        Overlay::Picker { cursor, filter } => picker::draw(app, *cursor, filter, area, buf),
-        Overlay::Prompt {
-            kind,
-            edit,
-            completion,
-        } => prompt::draw(*kind, edit, completion.as_ref(), theme, area, buf),
+        footer::draw(app, regions.footer, buf);
+
+        let intro = match &app.overlay {
+            Overlay::None => None,
+            Overlay::Help => {
+                help::draw(theme, app.help_page, app.help_scroll, area, buf);
+                None
+            }
+            Overlay::Intro => Some(intro::draw(
+                &app.lesson.spec,
+                app.scrolls.intro,
+                theme,
+                area,
+                buf,
+            )),
+            Overlay::Picker { cursor, filter } => {
+                picker::draw(app, *cursor, filter, area, buf);
+                None
+            }
+            Overlay::Prompt {
+                kind,
+                edit,
+                completion,
+            } => {
+                prompt::draw(*kind, edit, completion.as_ref(), theme, area, buf);
+                None
+            }
+        };
+        (table, narration, intro)
+    };
+    // What was on screen, for paging by keys and the wheel.
+    let sc = &mut app.scrolls;
+    (sc.table_shown, sc.narration_shown) = (shown.0, shown.1);
+    if let Some(intro) = shown.2 {
+        sc.intro_shown = intro;
     }
+    (sc.narration_area, sc.table_area) = (regions.narration, regions.table);
+}
+
+/// The main screen's regions for `app` in `area`: the narration grows by as many rows as its
+/// text needs, up to the rows the tree leaves blank (both trees' in a comparison).
+pub fn regions(app: &App, area: Rect) -> Regions {
+    let (peak, passes) = (app.replay.result().stats.peak, app.st.passes.len());
+    let compare = app.compare.is_some();
+    let base = Regions::new(area, peak, passes, compare, 0);
+    let panes = TreePanes::new(base.tree, compare);
+    let blank = |ctx: &super::model::TreeCtx, pane: Rect| {
+        pane.height
+            .saturating_sub(super::layout::tree::rows_used(ctx, pane))
+    };
+    let mut spare = blank(&app.tree_ctx(), panes.main);
+    if let (Some(c), Some(p)) = (&app.compare, &panes.compare) {
+        spare = spare.min(blank(&app.partner_ctx(c), p.partner));
+    }
+    let want =
+        narration::rows_wanted(app, base.narration.width).saturating_sub(base.narration.height);
+    if want == 0 || spare == 0 {
+        return base;
+    }
+    Regions::new(area, peak, passes, compare, spare.min(want))
+}
+
+/// What the "What happened" region shows of its text on the screen `area` (the text the
+/// region has is `narration::text`): whether all of it fits, else which rows, with the
+/// "more" cue on its border. Computed as `render` lays it out, without drawing.
+pub fn narration_shown(app: &App, area: Rect) -> scroll::Shown {
+    if super::layout::too_small(area) {
+        return scroll::Shown::default();
+    }
+    let region = regions(app, area).narration;
+    let inner = app.theme.top_block(String::new()).inner(region);
+    let lines = narration::text(app);
+    let border = Rect::new(region.x, region.y, region.width, 1);
+    scroll::ScrollText::new(&lines)
+        .offset(app.scrolls.narration)
+        .cue_at(border)
+        .measure(inner)
 }
 
 /// The centred request for a bigger terminal; safe at any size, even 1×1.

@@ -29,9 +29,11 @@ pub enum Geometry {
     },
     /// Rows (node, depth below the pass root); when the root is scrolled off, the first line
     /// is a breadcrumb of the first row's ancestors.
+    /// `more` counts the rows after the last one shown (the cue on the area's last row).
     Outline {
         rows: Vec<(u32, u16)>,
         crumb: Vec<u32>,
+        more: usize,
     },
     Empty(String),
 }
@@ -192,37 +194,62 @@ fn outline(ctx: &TreeCtx, root: u32, area: Rect) -> Geometry {
         }
         d
     };
-    let mut before = Vec::new();
-    let mut cur = focus;
-    while before.len() < h / 2 {
-        if cur == root {
-            break;
+    let next = |id: u32| {
+        tree.next_preorder(id, &collapsed)
+            .filter(|&n| in_pass(ctx, n, root))
+    };
+    let prev = |id: u32| {
+        (id != root)
+            .then(|| tree.prev_preorder(id, &collapsed))
+            .flatten()
+    };
+    // The student's scroll moves the anchor off the focus, by rows of the outline.
+    let mut anchor = focus;
+    for _ in 0..ctx.scroll.unsigned_abs() {
+        let moved = if ctx.scroll > 0 {
+            next(anchor)
+        } else {
+            prev(anchor)
+        };
+        match moved {
+            Some(n) => anchor = n,
+            None => break,
         }
-        match tree.prev_preorder(cur, &collapsed) {
+    }
+    let mut rows: Vec<u32> = vec![anchor];
+    let (mut first, mut last) = (anchor, anchor);
+    while rows.len() < h / 2 + 1 {
+        match prev(first) {
             Some(p) => {
-                before.push(p);
-                cur = p;
+                rows.insert(0, p);
+                first = p;
             }
             None => break,
         }
     }
-    before.reverse();
-    let mut rows: Vec<u32> = before;
-    rows.push(focus);
-    let mut cur = focus;
     while rows.len() < h {
-        match tree.next_preorder(cur, &collapsed) {
-            Some(n) if in_pass(ctx, n, root) => {
+        match next(last) {
+            Some(n) => {
                 rows.push(n);
-                cur = n;
+                last = n;
             }
-            _ => break,
+            None => break,
+        }
+    }
+    // At the end of the pass, fill the window from above.
+    while rows.len() < h {
+        match prev(first) {
+            Some(p) => {
+                rows.insert(0, p);
+                first = p;
+            }
+            None => break,
         }
     }
     // When the pass root is scrolled off, the top line names the ancestors instead.
     let mut crumb = Vec::new();
     if rows.first().is_some_and(|&r| r != root) && rows.len() > 1 {
-        if rows[0] != focus {
+        if rows[0] != anchor {
             rows.remove(0);
         } else {
             rows.pop();
@@ -234,24 +261,55 @@ fn outline(ctx: &TreeCtx, root: u32, area: Rect) -> Geometry {
         }
         crumb.reverse();
     }
-    let base = rows.first().map_or(0, |&r| depth_of(r));
-    let mut d = base;
-    let mut out = Vec::with_capacity(rows.len());
-    for (i, &id) in rows.iter().enumerate() {
-        if i > 0 {
-            // Depth changes by +1 going to a child, or drops to the next sibling's level.
-            d = depth_of(id);
+    // Rows below the window: the last row becomes their count.
+    let mut more = 0;
+    if let Some(&end) = rows.last() {
+        let mut cur = end;
+        while let Some(n) = next(cur) {
+            more += 1;
+            cur = n;
+            if more > MORE_LIMIT {
+                break;
+            }
         }
-        out.push((id, d));
     }
-    Geometry::Outline { rows: out, crumb }
+    if more > 0 && rows.len() > 1 && rows.len() + usize::from(!crumb.is_empty()) >= h {
+        rows.pop();
+        more += 1;
+    }
+    let out = rows.iter().map(|&id| (id, depth_of(id))).collect();
+    Geometry::Outline {
+        rows: out,
+        crumb,
+        more,
+    }
 }
+
+/// Rows below the outline are counted up to this many ("more than 10000").
+pub const MORE_LIMIT: usize = 10_000;
 
 fn in_pass(ctx: &TreeCtx, id: u32, root: u32) -> bool {
     let tree = &ctx.replay.tree();
     let n = tree.get(id);
     let r = tree.get(root);
     n.pass == r.pass && (n.kind != NodeKind::Call || id >= root)
+}
+
+/// The rows the tree of `area` needs at the least: the box drawing without the window line
+/// under each node, or the outline's rows when the whole pass is listed. The narration may
+/// have the rest.
+pub fn rows_used(ctx: &TreeCtx, area: Rect) -> u16 {
+    match geometry(ctx, area) {
+        Geometry::Boxes { height, row_h, .. } => {
+            let levels = (height + 1) / row_h;
+            levels * 2 - 1
+        }
+        Geometry::Outline { rows, crumb, more } => {
+            let n = rows.len() as u16 + u16::from(!crumb.is_empty()) + u16::from(more > 0);
+            if n < area.height { n } else { area.height }
+        }
+        Geometry::Empty(_) => 1,
+    }
 }
 
 /// The node drawn at (x, y), if any.
@@ -271,7 +329,7 @@ pub fn hit(ctx: &TreeCtx, area: Rect, x: u16, y: u16) -> Option<u32> {
                 (yy == y && x + 1 >= start && x <= start + label_w + 1).then_some(id)
             })
         }
-        Geometry::Outline { rows, crumb } => {
+        Geometry::Outline { rows, crumb, .. } => {
             let top = u16::from(!crumb.is_empty());
             (y >= area.y + top)
                 .then(|| rows.get((y - area.y - top) as usize).map(|r| r.0))

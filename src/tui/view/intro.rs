@@ -1,16 +1,18 @@
-//! The introduction window: the lesson's title, source and introduction, wrapped (any key
-//! closes it).
+//! The introduction window: the lesson's title, source and introduction, wrapped; it scrolls
+//! (↓ ↑ PgDn PgUp Space, the wheel) to its last paragraph, and any other key closes it.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
-use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Borders, Clear, Widget};
 
 use crate::lesson::LessonSpec;
 use crate::tui::layout::centered;
 use crate::tui::theme::Theme;
+use crate::tui::view::scroll::{ScrollText, Shown};
 
-pub fn draw(spec: &LessonSpec, theme: Theme, area: Rect, buf: &mut Buffer) {
+/// Draws the window from wrapped row `offset` and says what of the text is on screen.
+pub fn draw(spec: &LessonSpec, offset: usize, theme: Theme, area: Rect, buf: &mut Buffer) -> Shown {
     let mut lines = vec![Line::from(spec.title.clone()).style(theme.highlight())];
     if !spec.source.is_empty() {
         lines.push(Line::from(format!("from {}", spec.source)).style(theme.faint()));
@@ -30,10 +32,15 @@ pub fn draw(spec: &LessonSpec, theme: Theme, area: Rect, buf: &mut Buffer) {
     Clear.render(popup, buf);
     let block = Block::default()
         .borders(Borders::ALL)
-        .title(" Introduction (any key closes) ")
+        .title(" Introduction (↓ PgDn scroll, other keys close) ")
         .border_style(theme.block());
-    Paragraph::new(lines)
-        .wrap(Wrap { trim: true })
-        .block(block)
-        .render(popup, buf);
+    let inner = block.inner(popup);
+    block.render(popup, buf);
+    let bottom = Rect::new(popup.x, popup.bottom().saturating_sub(1), popup.width, 1);
+    ScrollText::new(&lines)
+        .offset(offset)
+        .key("↑↓ PgUp PgDn")
+        .cue_style(theme.changed())
+        .cue_at(bottom)
+        .render(inner, buf)
 }

@@ -15,53 +15,7 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
-/// What a render showed: `total` wrapped rows, from row `first`, `rows` of them.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Shown {
-    pub total: usize,
-    pub first: usize,
-    pub rows: usize,
-}
-
-impl Shown {
-    /// Every row of the text is on screen.
-    pub fn fits(&self) -> bool {
-        self.first == 0 && self.total <= self.rows
-    }
-    /// Rows after the last one shown.
-    pub fn below(&self) -> usize {
-        self.total.saturating_sub(self.first + self.rows)
-    }
-    pub fn above(&self) -> usize {
-        self.first
-    }
-    /// The largest useful offset for this text in this area.
-    pub fn max_offset(&self) -> usize {
-        self.total.saturating_sub(self.rows)
-    }
-    /// The cue a cut text shows (empty when it fits), naming the key that scrolls it.
-    pub fn cue(&self, key: &str) -> String {
-        let mut parts = Vec::new();
-        if self.above() > 0 {
-            parts.push(format!("↑ {} above", self.above()));
-        }
-        if self.below() > 0 {
-            parts.push(format!("↓ {} more {}", self.below(), lines(self.below())));
-        }
-        if parts.is_empty() {
-            return String::new();
-        }
-        if key.is_empty() {
-            parts.join(" · ")
-        } else {
-            format!("{} ({key})", parts.join(" · "))
-        }
-    }
-}
-
-fn lines(n: usize) -> &'static str {
-    if n == 1 { "line" } else { "lines" }
-}
+pub use crate::tui::layout::scroll::{Shown, layout};
 
 /// A text block to draw: logical lines (each wraps onto one or more rows), the first row to
 /// show, the key that scrolls it, and where its cue goes.
@@ -134,40 +88,21 @@ impl<'a> ScrollText<'a> {
         }
         let cue = shown.cue(self.key);
         if !cue.is_empty() {
-            let row =
-                self.cue_at
-                    .unwrap_or(Rect::new(area.x, area.y + area.height - 1, area.width, 1));
+            // On a border row, the corner stays.
+            let (row, margin) = match self.cue_at {
+                Some(r) => (r, 1),
+                None => (
+                    Rect::new(area.x, area.y + area.height - 1, area.width, 1),
+                    0,
+                ),
+            };
             let text = format!(" {cue} ");
-            let w = (Span::raw(text.as_str()).width() as u16).min(row.width);
-            buf.set_stringn(
-                row.x + row.width - w,
-                row.y,
-                text,
-                w as usize,
-                self.cue_style,
-            );
+            let room = row.width.saturating_sub(margin);
+            let w = (Span::raw(text.as_str()).width() as u16).min(room);
+            buf.set_stringn(row.x + room - w, row.y, text, w as usize, self.cue_style);
         }
         shown
     }
-}
-
-/// Which rows of `total` show in `h` rows at `offset`: all of them when they fit, else one
-/// row less than the area (the cue takes it) unless the cue has a row of its own.
-fn layout(total: usize, h: usize, offset: usize, cue_elsewhere: bool) -> Shown {
-    if total <= h {
-        return Shown {
-            total,
-            first: 0,
-            rows: total,
-        };
-    }
-    let rows = if cue_elsewhere {
-        h
-    } else {
-        h.saturating_sub(1).max(1)
-    };
-    let first = offset.min(total - rows);
-    Shown { total, first, rows }
 }
 
 /// The number of rows `lines` take wrapped to `width`.
@@ -196,7 +131,6 @@ pub fn wrap(lines: &[Line], width: u16) -> Vec<Line<'static>> {
                 }
                 if w > 0 {
                     out.push(Line::from(std::mem::take(&mut row)));
-                    w = 0;
                 }
                 if ww <= width {
                     row.push(Span::styled(word.to_string(), style));

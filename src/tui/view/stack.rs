@@ -1,6 +1,8 @@
-//! The stack region: one row per active frame (node, ply, depth, q, the window it was entered
-//! with and the window now, best so far, and the candidates in trying order), the top frame
-//! marked `›`; older frames scroll off the top.
+//! The stack region: one row per active frame (node by its catalog name, ply, depth, q, the
+//! window it was entered with and the window now, best so far, and the candidates in trying
+//! order), the top frame marked `›`. When the path is deeper than the region, the root frame
+//! (which holds the root's α and β) and the newest frames stay, and one row counts the frames
+//! between (`⋮ 2 more frames`).
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -15,9 +17,23 @@ use crate::tui::theme::Theme;
 pub fn draw(r: &Replay, st: &ReplayState, t: Theme, area: Rect, buf: &mut Buffer) {
     let frames = &st.frames;
     let rows = area.height.saturating_sub(2) as usize;
-    let hidden = frames.len().saturating_sub(rows);
+    // Which frames show: all, or the root, a counting row, and the newest ones.
+    let (shown, hidden): (Vec<usize>, usize) = if frames.len() <= rows {
+        ((0..frames.len()).collect(), 0)
+    } else if rows >= 3 {
+        let tail = rows - 2;
+        let mut v = vec![0];
+        v.extend(frames.len() - tail..frames.len());
+        (v, frames.len() - 1 - tail)
+    } else {
+        let keep = rows;
+        (
+            (frames.len() - keep..frames.len()).collect(),
+            frames.len() - keep,
+        )
+    };
     let title = if hidden > 0 {
-        format!(" Stack · {} frames ({hidden} more above) ", frames.len())
+        format!(" Stack · {} frames ({hidden} not shown) ", frames.len())
     } else {
         format!(" Stack · {} frames ", frames.len())
     };
@@ -27,14 +43,34 @@ pub fn draw(r: &Replay, st: &ReplayState, t: Theme, area: Rect, buf: &mut Buffer
     if inner.height == 0 {
         return;
     }
-    let header = "  node  ply  d  q │    α₀     β₀ │     α      β │  best move │ trying (order)";
+    // Names as wide as the longest one of the path (at least the header's), at most 12.
+    let name = |f: &crate::replay::Frame| r.catalog().name(f.state);
+    let name_w = frames
+        .iter()
+        .map(|f| name(f).chars().count())
+        .max()
+        .unwrap_or(0)
+        .clamp(4, 12);
+    let header = format!(
+        "  {:<name_w$}  ply  d  q │    α₀     β₀ │     α      β │  best move │ trying (order)",
+        "node"
+    );
     buf.set_stringn(inner.x, inner.y, header, inner.width as usize, t.header());
-    for (i, f) in frames.iter().skip(hidden).enumerate() {
-        let y = inner.y + 1 + i as u16;
+    let mut y = inner.y + 1;
+    for (k, &fi) in shown.iter().enumerate() {
         if y >= inner.bottom() {
             break;
         }
-        let last = hidden + i + 1 == frames.len();
+        if hidden > 0 && rows >= 3 && k == 1 {
+            let text = format!(
+                "  ⋮ {hidden} more {} between the root and the newest",
+                if hidden == 1 { "frame" } else { "frames" }
+            );
+            buf.set_stringn(inner.x, y, text, inner.width as usize, t.faint());
+            y += 1;
+        }
+        let f = &frames[fi];
+        let last = fi + 1 == frames.len();
         let sym = if f.turn.is_max() { "▲" } else { "▼" };
         let best = if f.best.abs() == INF {
             "—".to_string()
@@ -71,9 +107,9 @@ pub fn draw(r: &Replay, st: &ReplayState, t: Theme, area: Rect, buf: &mut Buffer
             format!("{pos}/{} ({}){cut}", order.len(), list.join(" "))
         };
         let text = format!(
-            "{}{sym}{:<4} {:>3} {:>2} {:>2} │ {:>5}  {:>5} │ {:>5}  {:>5} │ {:>5} {:>4} │ {trying}",
+            "{}{sym}{:<name_w$} {:>3} {:>2} {:>2} │ {:>5}  {:>5} │ {:>5}  {:>5} │ {:>5} {:>4} │ {trying}",
             if last { "›" } else { " " },
-            f.state,
+            name(f),
             f.ply,
             f.depth,
             f.qleft,
@@ -86,6 +122,7 @@ pub fn draw(r: &Replay, st: &ReplayState, t: Theme, area: Rect, buf: &mut Buffer
         );
         let style = if last { t.current() } else { t.path() };
         buf.set_stringn(inner.x, y, text, inner.width as usize, style);
+        y += 1;
     }
     if frames.is_empty() {
         let text = if st.step == 0 {

@@ -1,5 +1,7 @@
 //! The table region: what the last probe or store meant, and the transposition table's
-//! entries at this step with the probed (`?`) or stored (`+`) one highlighted and kept in view.
+//! entries at this step with the probed (`?`) or stored (`+`) one highlighted and kept in view
+//! (unless the student scrolled the list with the wheel); rows out of view are counted on the
+//! list's first or last row (`↑ 3 above`, `↓ 13 more`).
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -9,15 +11,29 @@ use crate::replay::narrate;
 use crate::replay::{Replay, ReplayState};
 use crate::search::Algorithm;
 
+use crate::tui::layout::scroll::Shown;
 use crate::tui::theme::Theme;
 
-pub fn draw(r: &Replay, st: &ReplayState, t: Theme, area: Rect, buf: &mut Buffer) {
+/// Draws the region, the list from row `scroll` when the student scrolled it, and says which
+/// entries are on screen.
+pub fn draw(
+    r: &Replay,
+    st: &ReplayState,
+    t: Theme,
+    scroll: Option<usize>,
+    area: Rect,
+    buf: &mut Buffer,
+) -> Shown {
     let rows = r.table().at(st.step);
     let block = t.side_block(format!(" Table · {} entries ", rows.len()));
     let inner = block.inner(area);
     block.render(area, buf);
-    if inner.height == 0 {
-        return;
+    let none = Shown {
+        total: rows.len(),
+        ..Shown::default()
+    };
+    if inner.height == 0 || inner.width == 0 {
+        return none;
     }
     // Line 1: what the last probe or store meant.
     let probe = st.last_probe;
@@ -53,7 +69,7 @@ pub fn draw(r: &Replay, st: &ReplayState, t: Theme, area: Rect, buf: &mut Buffer
     );
     let body = Rect::new(inner.x, inner.y + 1, inner.width, inner.height - 1);
     if body.height == 0 {
-        return;
+        return none;
     }
     let header = " key         value  flag   move";
     buf.set_stringn(body.x, body.y, header, body.width as usize, t.header());
@@ -63,13 +79,46 @@ pub fn draw(r: &Replay, st: &ReplayState, t: Theme, area: Rect, buf: &mut Buffer
         body.width,
         body.height.saturating_sub(1),
     );
-    // Keep the highlighted entry in view.
+    // Keep the highlighted entry in view, one row kept for the cue when the list is cut.
     let mark = recent_probe.map(|p| p.key).or(store.map(|s| s.key));
     let at = mark
         .and_then(|k| rows.iter().position(|row| row.key == k))
         .unwrap_or(0);
+    if list.height == 0 {
+        return none;
+    }
     let h = list.height as usize;
-    let first = if at >= h { at + 1 - h } else { 0 };
+    let cut = rows.len() > h;
+    let h = if cut { h.saturating_sub(1) } else { h };
+    let max_first = rows.len().saturating_sub(h);
+    let first = match scroll {
+        Some(s) => s.min(max_first),
+        None if at >= h => (at + 1 - h).min(max_first),
+        None => 0,
+    };
+    let shown = Shown {
+        total: rows.len(),
+        first,
+        rows: h.min(rows.len()),
+    };
+    if cut {
+        let (above, below) = (shown.above(), shown.below());
+        let mut parts = Vec::new();
+        if above > 0 {
+            parts.push(format!("↑ {above} above"));
+        }
+        if below > 0 {
+            parts.push(format!("↓ {below} more"));
+        }
+        let cue = format!(" {} (wheel)", parts.join(" · "));
+        buf.set_stringn(
+            list.x,
+            list.y + h as u16,
+            cue,
+            list.width as usize,
+            t.changed(),
+        );
+    }
     for (i, row) in rows.iter().skip(first).take(h).enumerate() {
         let probed = recent_probe.is_some_and(|p| p.key == row.key);
         let stored = store.is_some_and(|s| s.key == row.key && s.kept);
@@ -101,4 +150,5 @@ pub fn draw(r: &Replay, st: &ReplayState, t: Theme, area: Rect, buf: &mut Buffer
         };
         buf.set_stringn(list.x, list.y + i as u16, text, list.width as usize, style);
     }
+    shown
 }

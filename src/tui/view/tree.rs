@@ -23,7 +23,7 @@ use crate::search::tt::Flag;
 
 use crate::tui::app::App;
 use crate::tui::layout::TreePanes;
-use crate::tui::layout::tree::{Geometry, detail, geometry};
+use crate::tui::layout::tree::{Geometry, MORE_LIMIT, detail, geometry};
 use crate::tui::model::{TreeCtx, algorithm_name};
 use crate::tui::theme::Theme;
 
@@ -45,6 +45,9 @@ pub fn draw(app: &App, area: Rect, panes: &TreePanes, buf: &mut Buffer) {
         compare_head(app.theme, &this, &app.replay, &app.st, p.main_head, buf);
         compare_head(app.theme, &c.label, &c.replay, &c.st, p.partner_head, buf);
         render(&app.partner_ctx(c), p.partner, buf);
+        for y in p.divider.top()..p.divider.bottom() {
+            put(buf, p.divider, p.divider.x, y, "│", app.theme.block());
+        }
     }
 }
 
@@ -58,15 +61,31 @@ fn compare_head(
 ) {
     let s = st.stats;
     let f = r.result().stats;
+    // The end counts in the longest wording that fits the half width.
+    let w = area.width as usize;
+    let end = [
+        format!(
+            "end: nodes {} evals {} cutoffs {} hits {}",
+            f.nodes, f.evals, f.cutoffs, f.tt_hits
+        ),
+        format!(
+            "end: nodes {} evals {} cut {} hits {}",
+            f.nodes, f.evals, f.cutoffs, f.tt_hits
+        ),
+        format!(
+            "end: {}n {}e {}c {}h",
+            f.nodes, f.evals, f.cutoffs, f.tt_hits
+        ),
+    ]
+    .into_iter()
+    .find(|t| t.chars().count() <= w)
+    .unwrap_or_else(|| format!("end: {}n {}e", f.nodes, f.evals));
     let lines = vec![
         Line::styled(
             format!("{label}: call {}/{}", s.nodes, f.nodes),
             theme.header(),
         ),
-        Line::from(format!(
-            "end: nodes {} evals {} cut {} hits {}",
-            f.nodes, f.evals, f.cutoffs, f.tt_hits
-        )),
+        Line::from(end),
     ];
     Paragraph::new(lines).render(area, buf);
 }
@@ -209,8 +228,25 @@ pub fn render(ctx: &TreeCtx, area: Rect, buf: &mut Buffer) {
                 }
             }
         }
-        Geometry::Outline { rows, crumb } => {
+        Geometry::Outline { rows, crumb, more } => {
             let tree = &ctx.replay.tree();
+            // The count goes on the row left free below the outline (none in a 1-row pane).
+            let used = rows.len() as u16 + u16::from(!crumb.is_empty());
+            if more > 0 && used < area.height {
+                let count = if more > MORE_LIMIT {
+                    format!("more than {MORE_LIMIT}")
+                } else {
+                    more.to_string()
+                };
+                let cue = format!("  ↓ {count} more (PgDn, wheel)");
+                buf.set_stringn(
+                    area.x,
+                    area.bottom() - 1,
+                    cue,
+                    area.width as usize,
+                    ctx.theme.changed(),
+                );
+            }
             let top = if crumb.is_empty() {
                 0
             } else {
@@ -219,7 +255,8 @@ pub fn render(ctx: &TreeCtx, area: Rect, buf: &mut Buffer) {
                     .iter()
                     .map(|&c| {
                         let n = tree.get(c);
-                        format!("{}{}", if n.turn.is_max() { "▲" } else { "▼" }, n.state)
+                        let name = ctx.replay.catalog().name(n.state);
+                        format!("{}{name}", if n.turn.is_max() { "▲" } else { "▼" })
                     })
                     .collect();
                 let mut text = format!("↑ {}", names.join(" › "));
