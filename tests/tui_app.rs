@@ -194,7 +194,9 @@ fn clicking_a_node_selects_it() {
     let sel = a.selected.expect("a node is selected");
     assert_eq!(a.replay.tree().get(sel).state, 2);
     let (text, _) = screen(&mut a, 80, 24);
-    assert!(text.contains("Selected MIN node 2"), "{text}");
+    // The click opens the inspector on it.
+    assert!(a.inspecting);
+    assert!(text.contains("▸ node 2 · MIN to move"), "{text}");
 }
 
 #[test]

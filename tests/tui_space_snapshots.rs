@@ -117,9 +117,10 @@ fn compare_mode_gives_both_runs_the_width() {
         assert!(reads(&text, "end: nodes 12 evals 7"), "{text}");
         assert!(reads(&text, "end: nodes 14 evals 9"), "{text}");
         assert!(!text.contains("cend:"), "{text}");
-        // Seed 000: the root is worth 3; the minimax run is shown at the same call (12 of 14).
+        // Seed 000: the root is worth 3; at the end of this run the minimax run is shown at
+        // its own end (14 of 14), not at the same call number.
         assert!(text.contains("▲0=3"), "{text}");
-        assert!(reads(&text, "minimax: call 12/14"), "{text}");
+        assert!(reads(&text, "minimax: call 14/14"), "{text}");
         insta::assert_snapshot!(format!("compare_{w}x{h}"), text);
     }
 }
@@ -197,6 +198,6 @@ fn the_textbook_tree_scrolls_at_80x24() {
     // (the textbook's R = max(A 4, B ≤ 2, C 5) = 5 by move 2).
     assert!(text.contains("▲C3=10"), "{text}");
     assert!(text.contains("▼C=5"), "{text}");
-    assert!(text.contains("score 5, move 2"), "{text}");
+    assert!(text.contains("COMPLETE d2: 5, plays C"), "{text}");
     insta::assert_snapshot!("textbook_tree_paged_80x24", text);
 }

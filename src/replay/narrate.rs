@@ -32,7 +32,7 @@ pub fn pass_name(options: &crate::search::Options, depth: u8) -> String {
 }
 
 /// The same, starting a sentence.
-fn pass_title(options: &crate::search::Options, depth: u8) -> String {
+pub fn pass_title(options: &crate::search::Options, depth: u8) -> String {
     let name = pass_name(options, depth);
     let mut chars = name.chars();
     chars
@@ -608,7 +608,9 @@ pub fn probe_verdict(replay: &Replay, st: &ReplayState) -> Option<String> {
         None => {
             return Some(format!(
                 "probe {} d{} q{}: empty, search",
-                p.key.state, p.key.depth, p.key.qleft
+                replay.catalog().name(p.key.state),
+                p.key.depth,
+                p.key.qleft
             ));
         }
         Some(e) => e,
@@ -630,6 +632,8 @@ pub fn probe_verdict(replay: &Replay, st: &ReplayState) -> Option<String> {
     };
     Some(format!(
         "probe {} d{} q{}: {text}",
-        p.key.state, p.key.depth, p.key.qleft
+        replay.catalog().name(p.key.state),
+        p.key.depth,
+        p.key.qleft
     ))
 }

@@ -6,9 +6,8 @@
 //! the inspector never tells what the search has not done yet.
 
 use crate::index::{NONE, NodeKind, Outcome, Tree, TreeNode};
-use crate::replay::narrate::sc;
+use crate::replay::narrate::{self, sc};
 use crate::replay::{Replay, ReplayState};
-use crate::search::Algorithm;
 use crate::value::Flag;
 
 /// The most visits listed; a position revisited more often says how many are left out.
@@ -136,12 +135,7 @@ fn status(n: &TreeNode, step: usize) -> String {
 
 /// One visit: where it was, its window, and what it returned (or that it is still open).
 fn visit(r: &Replay, call: u32, v: &TreeNode, step: usize) -> String {
-    let depth = v.pass;
-    let pass = if r.options().deepening {
-        format!("pass {depth}")
-    } else {
-        format!("depth {depth} (one pass)")
-    };
+    let pass = narrate::pass_name(r.options(), v.pass);
     let window = format!("window ({}, {})", sc(v.alpha), sc(v.beta));
     let head = format!(
         "{pass} · call {} · ply {} · d{} q{} · {window}",
@@ -186,7 +180,7 @@ fn bound(f: Flag, v: i32) -> String {
 
 /// The table's entries for the position's keys at this step.
 fn table_phrase(r: &Replay, state: u32, step: usize) -> String {
-    if !r.options().table || r.options().algorithm == Algorithm::Minimax {
+    if !r.options().keeps_table() {
         return "Table: off in this run, nothing is kept.".into();
     }
     let rows: Vec<String> = r

@@ -25,7 +25,13 @@ pub const SKIPPED: Mark = mark("⊘", "skipped by a cutoff: never searched");
 pub const REFUSED: Mark = mark("✗", "refused or abandoned: the budget ran out");
 pub const HIT: Mark = mark("◆", "answered by a table entry, not searched");
 pub const TRANSPOSED: Mark = mark("⇄", "the same position reached again in this pass");
+pub const STATIC: Mark = mark("s=", "an inner node's static score (runs with quiescence)");
 pub const TACTICAL: Mark = mark("*", "tactical move: quiescence follows it past the horizon");
+
+/// The side-to-move mark of a node.
+pub fn side(max: bool) -> &'static str {
+    if max { MAX.glyph } else { MIN.glyph }
+}
 
 /// A returned value's mark, for each flag.
 pub fn flag_meaning(f: Flag) -> &'static str {
@@ -86,6 +92,7 @@ pub fn rows() -> Vec<(String, String)> {
         &HIT,
         &TRANSPOSED,
         &TACTICAL,
+        &STATIC,
     ] {
         add(&mut out, m);
     }

@@ -56,6 +56,16 @@ impl<'a> TreeCtx<'a> {
     }
 }
 
+/// Whether the move that led to tree node `n` is one quiescence follows (a tactical move).
+pub fn reached_by_tactical(replay: &Replay, n: &crate::index::TreeNode) -> bool {
+    n.parent != NONE
+        && n.mv >= 0
+        && replay
+            .catalog()
+            .tactical(replay.tree().get(n.parent).state)
+            .contains(&(n.mv as u16))
+}
+
 /// The node the search is at: the top frame, else the last one finished, else the pass root.
 pub fn current_node(replay: &Replay, st: &ReplayState) -> Option<u32> {
     st.top().map(|f| f.node).or(st.last_done).or_else(|| {

@@ -7,8 +7,10 @@ use std::collections::HashMap;
 use ratatui::layout::Rect;
 
 use crate::index::{NONE, NodeKind, Outcome, TreeNode};
+use crate::replay::Replay;
 use crate::replay::narrate::sc;
 
+use crate::tui::legend;
 use crate::tui::model::TreeCtx;
 
 /// Box drawing is used only below this many nodes in the pass.
@@ -38,10 +40,13 @@ pub enum Geometry {
     Empty(String),
 }
 
-/// The widest a node's label gets over the whole run (so the layout never jumps).
-fn label_width(n: &TreeNode) -> u16 {
+/// The widest a node's label gets over the whole run (so the layout never jumps): the path
+/// mark, the side, the catalog's name, a tactical mark, then what the call returned.
+fn label_width(ctx: &TreeCtx, n: &TreeNode) -> u16 {
     let digits = |v: i64| v.to_string().chars().count() as u16;
-    let mut w = 2 + digits(n.state as i64);
+    let catalog = ctx.replay.catalog();
+    let tactical = crate::tui::model::reached_by_tactical(ctx.replay, n);
+    let mut w = 2 + catalog.name(n.state).chars().count() as u16 + u16::from(tactical);
     match n.kind {
         NodeKind::Call => {
             if n.outcome.is_some() {
@@ -68,8 +73,8 @@ fn root(ctx: &TreeCtx) -> Result<u32, String> {
     match tree.pass_at(ctx.st.step) {
         Some(p) if p.root != NONE => Ok(p.root),
         Some(p) => Err(format!(
-            "Pass {}: the budget refused the root, so nothing was searched.",
-            p.depth
+            "{}: the budget refused the root, so nothing was searched.",
+            crate::replay::narrate::pass_title(ctx.replay.options(), p.depth)
         )),
         None => Err("No pass was run.".into()),
     }
@@ -98,7 +103,7 @@ fn boxes(ctx: &TreeCtx, root: u32, area: Rect) -> Option<Geometry> {
     let mut label_w = 0;
     while let Some((id, level)) = stack.pop() {
         order.push((id, level));
-        label_w = label_w.max(label_width(&tree.get(id)));
+        label_w = label_w.max(label_width(ctx, &tree.get(id)));
         let kids: Vec<u32> = tree.children(id).collect();
         for &c in kids.iter().rev() {
             stack.push((c, level + 1));
@@ -113,7 +118,7 @@ fn boxes(ctx: &TreeCtx, root: u32, area: Rect) -> Option<Geometry> {
     // On large screens each node also shows the window it was entered with, if that fits.
     let detail_w = order
         .iter()
-        .map(|o| detail(&tree.get(o.0)).chars().count() as u16)
+        .map(|o| detail(ctx.replay, &tree.get(o.0)).chars().count() as u16)
         .max()
         .unwrap_or(0);
     let rich_w = label_w.max(detail_w) + 1;
@@ -162,11 +167,24 @@ fn boxes(ctx: &TreeCtx, root: u32, area: Rect) -> Option<Geometry> {
 }
 
 /// The window a call was entered with, as the rich box drawing shows under the node.
-pub fn detail(n: &TreeNode) -> String {
+pub fn detail(r: &Replay, n: &TreeNode) -> String {
     if n.kind != NodeKind::Call {
         return String::new();
     }
-    format!("({},{})", sc(n.alpha), sc(n.beta))
+    let window = format!("({},{})", sc(n.alpha), sc(n.beta));
+    match static_score(r, n) {
+        Some(s) => format!("{window} {}{s}", legend::STATIC.glyph),
+        None => window,
+    }
+}
+
+/// The static score of an inner node, in a run with quiescence (where stand pat reads it;
+/// a leaf's value is on its label already).
+pub fn static_score(r: &Replay, n: &TreeNode) -> Option<i32> {
+    if r.options().qlimit == 0 || n.first_child == NONE {
+        return None;
+    }
+    r.catalog().score(n.state)
 }
 
 fn outline(ctx: &TreeCtx, root: u32, area: Rect) -> Geometry {

@@ -5,6 +5,8 @@
 //! between (`⋮ 2 more frames`).
 
 use ratatui::buffer::Buffer;
+
+use crate::text::counted;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
@@ -12,6 +14,7 @@ use crate::replay::narrate::sc;
 use crate::replay::{Replay, ReplayState};
 use crate::search::INF;
 
+use crate::tui::legend;
 use crate::tui::theme::Theme;
 
 pub fn draw(r: &Replay, st: &ReplayState, t: Theme, area: Rect, buf: &mut Buffer) {
@@ -32,10 +35,11 @@ pub fn draw(r: &Replay, st: &ReplayState, t: Theme, area: Rect, buf: &mut Buffer
             frames.len() - keep,
         )
     };
+    let count = counted(frames.len() as u64, "frame", "frames");
     let title = if hidden > 0 {
-        format!(" Stack · {} frames ({hidden} not shown) ", frames.len())
+        format!(" Stack · {count} ({hidden} not shown) ")
     } else {
-        format!(" Stack · {} frames ", frames.len())
+        format!(" Stack · {count} ")
     };
     let block = t.top_block(title);
     let inner = block.inner(area);
@@ -71,7 +75,7 @@ pub fn draw(r: &Replay, st: &ReplayState, t: Theme, area: Rect, buf: &mut Buffer
         }
         let f = &frames[fi];
         let last = fi + 1 == frames.len();
-        let sym = if f.turn.is_max() { "▲" } else { "▼" };
+        let sym = legend::side(f.turn.is_max());
         let best = if f.best.abs() == INF {
             "—".to_string()
         } else {
@@ -96,19 +100,23 @@ pub fn draw(r: &Replay, st: &ReplayState, t: Theme, area: Rect, buf: &mut Buffer
                     if Some(p as u16) == f.trying {
                         format!("[{m}]")
                     } else if f.cutoff.is_some_and(|c| p as u16 > c) {
-                        format!("⊘{m}")
+                        format!("{}{m}", legend::SKIPPED.glyph)
                     } else {
                         m.to_string()
                     }
                 })
                 .collect();
             let pos = f.trying.map_or(0, |p| p + 1);
-            let cut = if f.cutoff.is_some() { " ✂" } else { "" };
+            let cut = if f.cutoff.is_some() {
+                format!(" {}", legend::CUT.glyph)
+            } else {
+                String::new()
+            };
             format!("{pos}/{} ({}){cut}", order.len(), list.join(" "))
         };
         let text = format!(
             "{}{sym}{:<name_w$} {:>3} {:>2} {:>2} │ {:>5}  {:>5} │ {:>5}  {:>5} │ {:>5} {:>4} │ {trying}",
-            if last { "›" } else { " " },
+            if last { legend::PATH.glyph } else { " " },
             name(f),
             f.ply,
             f.depth,

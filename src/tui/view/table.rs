@@ -9,9 +9,9 @@ use ratatui::widgets::Widget;
 
 use crate::replay::narrate;
 use crate::replay::{Replay, ReplayState};
-use crate::search::Algorithm;
 
 use crate::tui::layout::scroll::Shown;
+use crate::tui::legend;
 use crate::tui::theme::Theme;
 
 /// Draws the region, the list from row `scroll` when the student scrolled it, and says which
@@ -42,8 +42,9 @@ pub fn draw(
     let headline = match (recent_probe, store) {
         (Some(_), _) => narrate::probe_verdict(r, st).unwrap_or_default(),
         (None, Some(s)) if s.kept => format!(
-            "+ stored {} d{} q{}: {} {}",
-            s.key.state,
+            "{} stored {} d{} q{}: {} {}",
+            legend::STORED.glyph,
+            r.catalog().name(s.key.state),
             s.key.depth,
             s.key.qleft,
             s.entry.flag.name(),
@@ -51,13 +52,11 @@ pub fn draw(
         ),
         (None, Some(s)) => format!(
             "table off: {} would be {} {}",
-            s.key.state,
+            r.catalog().name(s.key.state),
             s.entry.flag.name(),
             s.entry.value
         ),
-        (None, None) if !r.options().table || r.options().algorithm == Algorithm::Minimax => {
-            "table off: nothing is kept".into()
-        }
+        (None, None) if !r.options().keeps_table() => "table off: nothing is kept".into(),
         (None, None) => "empty".into(),
     };
     buf.set_stringn(
@@ -123,15 +122,15 @@ pub fn draw(
         let probed = recent_probe.is_some_and(|p| p.key == row.key);
         let stored = store.is_some_and(|s| s.key == row.key && s.kept);
         let m = if probed {
-            "?"
+            legend::PROBED.glyph
         } else if stored {
-            "+"
+            legend::STORED.glyph
         } else {
             " "
         };
         let text = format!(
             "{m}{:>3} d{:<2} q{:<2} {:>1}{:<5} {:<6} {}",
-            row.key.state,
+            r.catalog().name(row.key.state),
             row.key.depth,
             row.key.qleft,
             row.entry.flag.mark(),

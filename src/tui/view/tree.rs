@@ -17,14 +17,15 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
 use crate::index::{NONE, NodeKind, Outcome, TreeNode};
-use crate::replay::narrate::sc;
+use crate::replay::narrate::{self, sc};
 use crate::replay::{Replay, ReplayState};
 use crate::search::tt::Flag;
 
 use crate::tui::app::App;
 use crate::tui::layout::TreePanes;
-use crate::tui::layout::tree::{Geometry, MORE_LIMIT, detail, geometry};
-use crate::tui::model::{TreeCtx, algorithm_name};
+use crate::tui::layout::tree::{Geometry, MORE_LIMIT, detail, geometry, static_score};
+use crate::tui::legend;
+use crate::tui::model::{TreeCtx, algorithm_name, reached_by_tactical};
 use crate::tui::theme::Theme;
 
 /// Draws the tree region `area` with its border, into `panes` (from `TreePanes::new`).
@@ -34,7 +35,9 @@ pub fn draw(app: &App, area: Rect, panes: &TreePanes, buf: &mut Buffer) {
         .replay
         .tree()
         .pass_at(app.st.step)
-        .map_or(String::new(), |p| format!(" · pass {}", p.depth));
+        .map_or(String::new(), |p| {
+            format!(" · {}", narrate::pass_name(app.replay.options(), p.depth))
+        });
     app.theme
         .top_block(format!(" Tree{pass} · {mode} (Tab) "))
         .render(area, buf);
@@ -99,9 +102,13 @@ pub fn label(ctx: &TreeCtx, id: u32) -> Vec<Span<'static>> {
     let reached = (n.enter as usize) < step;
     let on_path = ctx.st.frames.iter().any(|f| f.node == id);
     let current = ctx.current() == Some(id);
-    let sym = if n.turn.is_max() { "▲" } else { "▼" };
+    let sym = legend::side(n.turn.is_max());
     let mut spans = Vec::new();
-    let prefix = if on_path || current { "›" } else { " " };
+    let prefix = if on_path || current {
+        legend::PATH.glyph
+    } else {
+        " "
+    };
     let mut base = match (n.kind, reached) {
         (NodeKind::Call, true) if on_path => t.path(),
         (NodeKind::Call, true) => t.done(),
@@ -117,10 +124,22 @@ pub fn label(ctx: &TreeCtx, id: u32) -> Vec<Span<'static>> {
     }
     spans.push(Span::styled(prefix, base));
     let name = ctx.replay.catalog().name(n.state);
+    // The move that led here is one quiescence follows: marked where the lesson has any.
+    let tactical = if reached_by_tactical(r, n) {
+        legend::TACTICAL.glyph
+    } else {
+        ""
+    };
     match n.kind {
-        NodeKind::Skipped if reached => spans.push(Span::styled(format!("⊘{sym}{name}"), base)),
-        NodeKind::Refused if reached => spans.push(Span::styled(format!("✗{sym}{name}"), base)),
-        _ => spans.push(Span::styled(format!("{sym}{name}"), base)),
+        NodeKind::Skipped if reached => spans.push(Span::styled(
+            format!("{}{sym}{name}{tactical}", legend::SKIPPED.glyph),
+            base,
+        )),
+        NodeKind::Refused if reached => spans.push(Span::styled(
+            format!("{}{sym}{name}{tactical}", legend::REFUSED.glyph),
+            base,
+        )),
+        _ => spans.push(Span::styled(format!("{sym}{name}{tactical}"), base)),
     }
     if n.kind == NodeKind::Call {
         let exited = n.exit != NONE && (n.exit as usize) < step;
@@ -130,20 +149,27 @@ pub fn label(ctx: &TreeCtx, id: u32) -> Vec<Span<'static>> {
                     spans.push(Span::styled(format!("{}{}", f.mark(), n.value), base))
                 }
                 Some(Outcome::TableHit) => spans.push(Span::styled(
-                    format!("◆{}{}", n.hit_flag().map_or("=", Flag::mark), n.value),
+                    format!(
+                        "{}{}{}",
+                        legend::HIT.glyph,
+                        n.hit_flag().map_or("=", Flag::mark),
+                        n.value
+                    ),
                     base.patch(t.hit()),
                 )),
-                Some(Outcome::Abort) => spans.push(Span::styled("✗", base.patch(t.warn()))),
+                Some(Outcome::Abort) => {
+                    spans.push(Span::styled(legend::REFUSED.glyph, base.patch(t.warn())))
+                }
                 None => {}
             }
         } else if reached && !exited && n.outcome == Some(Outcome::Abort) && !on_path {
-            spans.push(Span::styled("✗", base.patch(t.warn())));
+            spans.push(Span::styled(legend::REFUSED.glyph, base.patch(t.warn())));
         }
         if n.cut_event != NONE && (n.cut_event as usize) < step {
-            spans.push(Span::styled("✂", base.patch(t.cut())));
+            spans.push(Span::styled(legend::CUT.glyph, base.patch(t.cut())));
         }
         if n.transposed && reached {
-            spans.push(Span::styled("⇄", base));
+            spans.push(Span::styled(legend::TRANSPOSED.glyph, base));
         }
     }
     spans
@@ -213,7 +239,7 @@ pub fn render(ctx: &TreeCtx, area: Rect, buf: &mut Buffer) {
                 }
                 let n = ctx.replay.tree().get(id);
                 if row_h == 3 && (n.enter as usize) < ctx.st.step && n.kind == NodeKind::Call {
-                    let d = detail(&n);
+                    let d = detail(ctx.replay, &n);
                     let dw = d.chars().count() as u16;
                     let dx = (ox + x).saturating_sub(dw / 2);
                     if y + 1 < area.bottom() && dx < area.right() {
@@ -256,7 +282,7 @@ pub fn render(ctx: &TreeCtx, area: Rect, buf: &mut Buffer) {
                     .map(|&c| {
                         let n = tree.get(c);
                         let name = ctx.replay.catalog().name(n.state);
-                        format!("{}{name}", if n.turn.is_max() { "▲" } else { "▼" })
+                        format!("{}{name}", legend::side(n.turn.is_max()))
                     })
                     .collect();
                 let mut text = format!("↑ {}", names.join(" › "));
@@ -299,6 +325,12 @@ pub fn render(ctx: &TreeCtx, area: Rect, buf: &mut Buffer) {
                         ),
                         ctx.theme.faint(),
                     ));
+                }
+                // Quiescence turns on an inner node's static score: where the run uses
+                // quiescence, the outline shows it (leaves show their value already).
+                if let Some(s) = static_score(ctx.replay, &n) {
+                    let text = format!("  {}{s}", legend::STATIC.glyph);
+                    spans.push(Span::styled(text, ctx.theme.faint()));
                 }
                 buf.set_line(area.x, y, &Line::from(spans), area.width);
             }
