@@ -214,7 +214,7 @@ pub const BINDINGS: &[Binding] = &[
         [ch('v')],
         "v",
         Inspect,
-        "node cursor: arrows move, Esc ends"
+        "inspect nodes (arrows; Esc ends)"
     ),
     bind!(
         "View",
