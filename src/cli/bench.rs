@@ -5,7 +5,6 @@ use std::time::Instant;
 use crate::error::Result;
 use crate::lesson::{Lesson, RunSetup};
 use crate::observer::{NoTrace, Observer, Recorder};
-use crate::search;
 
 fn median(mut xs: Vec<f64>) -> f64 {
     xs.sort_by(f64::total_cmp);
@@ -24,7 +23,7 @@ fn calls_per_second<O: Observer>(
     for _ in 0..runs {
         let mut obs = make();
         let t = Instant::now();
-        let r = search::run(&lesson.graph, setup.start, &setup.options, &mut obs)?;
+        let r = crate::run::search(lesson, setup, &mut obs)?;
         let secs = t.elapsed().as_secs_f64().max(1e-9);
         nodes = r.stats.nodes;
         rates.push(r.stats.nodes as f64 / secs);
@@ -37,7 +36,7 @@ pub fn report(lesson: &Lesson, setup: &RunSetup, runs: u32) -> Result<String> {
     let (quiet, nodes) = calls_per_second(lesson, setup, runs, || NoTrace)?;
     let (loud, _) = calls_per_second(lesson, setup, runs, Recorder::default)?;
     let mut rec = Recorder::default();
-    search::run(&lesson.graph, setup.start, &setup.options, &mut rec)?;
+    crate::run::search(lesson, setup, &mut rec)?;
     Ok(format!(
         "calls per run: {nodes}\nno-op observer: {:.0} calls/s (median of {runs})\nrecorder:       {:.0} calls/s (median of {runs}), {:.2}x slower\nrecorded: {} events, {:.1} events/call, {:.1} bytes/event\n",
         quiet,
