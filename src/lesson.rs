@@ -353,8 +353,10 @@ impl Lesson {
             None => self.spec.runs.first().unwrap_or(&empty),
         };
         let limits = self.model.limits();
+        // A uniform tree has no transpositions, so its table is off unless asked for.
         let base = Options {
             budget: limits.max_budget,
+            table: !matches!(self.model, Model::Uniform(_)),
             ..Options::default()
         };
         let depth = over.depth.or(preset.depth).ok_or_else(|| {
