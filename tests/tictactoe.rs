@@ -216,7 +216,7 @@ fn count_command_prints_the_seed_figures() {
         let s = n.to_string();
         let mut o = String::new();
         for (i, ch) in s.chars().enumerate() {
-            if i > 0 && (s.len() - i) % 3 == 0 {
+            if i > 0 && (s.len() - i).is_multiple_of(3) {
                 o.push(',');
             }
             o.push(ch);

@@ -135,8 +135,8 @@ impl Board {
     /// The board as 9 characters in rows of 3: "XOX/.O./...".
     pub fn text(&self) -> String {
         let mut s = String::with_capacity(11);
-        for sq in 0..9 {
-            if sq > 0 && sq % 3 == 0 {
+        for sq in 0..9usize {
+            if sq > 0 && sq.is_multiple_of(3) {
                 s.push('/');
             }
             s.push(self.cell(sq));

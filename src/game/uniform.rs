@@ -193,7 +193,11 @@ impl Game for Uniform {
 
     #[inline]
     fn side(&self, s: Node) -> Side {
-        if s.ply % 2 == 0 { Side::Max } else { Side::Min }
+        if s.ply.is_multiple_of(2) {
+            Side::Max
+        } else {
+            Side::Min
+        }
     }
 
     #[inline]
@@ -221,7 +225,7 @@ impl Game for Uniform {
     fn child(&self, s: Node, index: usize) -> Node {
         let height = (self.depth - s.ply) as usize;
         let step = self.steps[height];
-        let max = s.ply % 2 == 0;
+        let max = s.ply.is_multiple_of(2);
         let rank = match self.leaves {
             Leaves::Best => index as i32,
             Leaves::Worst => (self.branching as usize - 1 - index) as i32,
