@@ -122,6 +122,7 @@ pub fn header(lesson: &Lesson, setup: &RunSetup, catalog: Catalog, result: RunRe
         title: lesson.spec.title.clone(),
         preset: None,
         start: setup.start,
+        game: (!lesson.spec.game.is_graph()).then(|| lesson.spec.game.clone()),
         options: setup.options,
         scores: Scores::MaxSide,
         catalog,
