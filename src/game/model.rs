@@ -303,6 +303,30 @@ impl Model {
         }
     }
 
+    /// How many moves the state with id `id` has (`None` for an id the game does not have).
+    pub fn move_count(&self, id: u32) -> Option<usize> {
+        match self {
+            Model::Graph(g) => (id < g.len() as u32).then(|| g.move_count(id)),
+            Model::TicTacToe(t) => Board::from_code(id).map(|b| t.move_count(b)),
+            Model::Uniform(u) => u.node(id as u64).map(|n| u.move_count(n)),
+        }
+    }
+
+    /// The id of the state move `mv` of state `id` leads to (`None` when there is no such move).
+    pub fn child_id(&self, id: u32, mv: usize) -> Option<u32> {
+        (mv < self.move_count(id)?).then(|| match self {
+            Model::Graph(g) => g.child(id, mv),
+            Model::TicTacToe(t) => {
+                let b = Board::from_code(id).expect("a known id");
+                t.id(t.child(b, mv))
+            }
+            Model::Uniform(u) => {
+                let n = u.node(id as u64).expect("a known id");
+                u.id(u.child(n, mv))
+            }
+        })
+    }
+
     pub fn side(&self, id: u32) -> Option<Side> {
         self.describe(id).map(|d| d.turn)
     }
