@@ -380,3 +380,26 @@ fn bad_input_is_one_line_and_exit_2() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("10 is not in 1..=9"));
 }
+
+/// The s-expression export unfolds an explicit graph; a game says so instead of exporting the
+/// stand-in graph a game's lesson holds.
+#[test]
+fn sexp_export_refuses_a_game() {
+    let out = Command::new(env!("CARGO_BIN_EXE_prune"))
+        .args([
+            "export",
+            "--game",
+            "tictactoe",
+            "--board",
+            "XOX/.O./...",
+            "--depth",
+            "2",
+            "--format",
+            "sexp",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("plays a tic-tac-toe"), "{err}");
+}
