@@ -3,6 +3,7 @@
 
 pub mod args;
 pub mod bench;
+pub mod count;
 mod practice_cmd;
 mod source;
 
@@ -87,7 +88,7 @@ fn dispatch(cli: Cli, out: &mut dyn Write) -> Result<ExitCode> {
         }
         Some(Command::Open { run }) => {
             tutor_terminal()?;
-            if source::saved_trace(&run.file) {
+            if run.file.as_deref().is_some_and(source::saved_trace) {
                 let (_, recorded) = run.recorded()?;
                 crate::tui::open_saved(recorded)?;
             } else {
@@ -122,7 +123,7 @@ fn dispatch(cli: Cli, out: &mut dyn Write) -> Result<ExitCode> {
             let (result, bound) = crate::index::result_with_bound(&lesson, &setup)?;
             let name = run.run.clone().unwrap_or_else(|| lesson.name.clone());
             if json {
-                report::json(&result, bound)
+                with_move_name(&report::json(&result, bound), &lesson, &setup, result.mv)
             } else {
                 report::three_lines(&name, &result, bound)
             }
@@ -145,6 +146,10 @@ fn dispatch(cli: Cli, out: &mut dyn Write) -> Result<ExitCode> {
             }
             return Ok(ExitCode::SUCCESS);
         }
+        Some(Command::Count { run, json }) => {
+            let (lesson, setup) = run.load()?;
+            count::report(&lesson, &setup, json)?
+        }
         Some(Command::Bench { run, runs }) => {
             let (lesson, setup) = run.load()?;
             bench::report(&lesson, &setup, runs)?
@@ -153,6 +158,22 @@ fn dispatch(cli: Cli, out: &mut dyn Write) -> Result<ExitCode> {
     };
     out.write_all(text.as_bytes())?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// `prune run --json` names the move too: the square of a tic-tac-toe move, a graph
+/// child's label (its number when it has none), null when there is no move.
+fn with_move_name(
+    text: &str,
+    lesson: &crate::lesson::Lesson,
+    setup: &crate::lesson::RunSetup,
+    mv: i16,
+) -> String {
+    let Ok(serde_json::Value::Object(mut fields)) = serde_json::from_str(text) else {
+        return text.to_string();
+    };
+    let name = lesson.model.move_name(setup.start, mv);
+    fields.insert("move_name".into(), serde_json::json!(name));
+    serde_json::Value::Object(fields).to_string() + "\n"
 }
 
 /// The tutors draw with cursor movement, which `TERM=dumb` (an editor's shell buffer, a

@@ -53,6 +53,13 @@ pub fn write(
                     header.lesson
                 ))
             })?;
+            if !lesson.spec.game.is_graph() {
+                return Err(Error::Options(format!(
+                    "{}: the s-expression export unfolds an explicit lesson graph, and this lesson plays a {}",
+                    lesson.name,
+                    lesson.model.kind_name()
+                )));
+            }
             let tree = sexp::unfold(&lesson.graph, header.start, header.options.depth)
                 .map_err(|m| Error::Options(format!("{}: {m}", lesson.name)))?;
             out.write_all((sexp::write(&tree) + "\n").as_bytes())?;

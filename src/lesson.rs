@@ -9,6 +9,7 @@ use serde::{Deserialize, Deserializer, Serialize};
 
 use crate::error::{Error, Problem, Result, json_error};
 use crate::game::graph::{Graph, GraphSpec};
+use crate::game::model::{GameSpec, Model};
 use crate::search::{Algorithm, CutRule, INF, Options};
 
 pub mod facts;
@@ -30,6 +31,8 @@ pub struct LessonSpec {
     /// Paragraphs shown before the first step.
     #[serde(default)]
     pub intro: Vec<String>,
+    /// The explicit graph; only a graph game has one (empty otherwise).
+    #[serde(default, skip_serializing_if = "GraphSpec::is_empty")]
     pub graph: GraphSpec,
     #[serde(default)]
     pub runs: Vec<RunSpec>,
@@ -42,23 +45,32 @@ pub struct LessonSpec {
     /// Practice questions on this lesson's runs (answers come from the core).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub practice: Vec<facts::PracticeItemSpec>,
-    /// Which game model the graph uses; later kinds (chance nodes, utility vectors) add variants.
-    #[serde(default, skip_serializing_if = "GameKind::is_default")]
-    pub game: GameKind,
+    /// Which game the lesson plays: its graph (the default), tic-tac-toe or a uniform tree.
+    /// The older form `"minimax"` still means the graph.
+    #[serde(
+        default = "graph_game",
+        deserialize_with = "game_field",
+        skip_serializing_if = "GameSpec::is_graph"
+    )]
+    pub game: GameSpec,
 }
 
-/// The model a lesson's graph follows. Only two-player MAX/MIN graphs exist so far.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub enum GameKind {
-    #[default]
-    #[serde(rename = "minimax")]
-    Minimax,
+fn graph_game() -> GameSpec {
+    GameSpec::Graph
 }
 
-impl GameKind {
-    fn is_default(&self) -> bool {
-        *self == GameKind::Minimax
+/// `"minimax"` (the graph model, as lessons first wrote it) or a `{"kind": …}` object.
+fn game_field<'de, D: Deserializer<'de>>(d: D) -> std::result::Result<GameSpec, D::Error> {
+    use serde::de::Error as _;
+    let value = serde_json::Value::deserialize(d)?;
+    if value.as_str() == Some("minimax") {
+        return Ok(GameSpec::Graph);
     }
+    serde_json::from_value(value).map_err(|e| {
+        D::Error::custom(format!(
+            "game: {e} (a game is {{\"kind\": \"graph\"}}, {{\"kind\": \"tictactoe\", \"board\": \"XOX.O....\", \"scores\": \"plain\"}} or {{\"kind\": \"uniform\", \"branching\": 3, \"depth\": 4, \"leaves\": \"best\"}})"
+        ))
+    })
 }
 
 /// A named run preset; unset fields take `prune run`'s defaults.
@@ -131,7 +143,11 @@ pub struct Lesson {
     /// The file stem for built-ins, the path for files.
     pub name: String,
     pub spec: LessonSpec,
+    /// The explicit graph: a graph game's own, a one-node stand-in for the other games (the
+    /// graph-only views, practice and s-expression export, check `model` first).
     pub graph: Graph,
+    /// The game the lesson's runs search.
+    pub model: Model,
 }
 
 /// Command-line overrides of a preset.
@@ -174,7 +190,7 @@ impl Lesson {
                 notes: Vec::new(),
                 facts: Vec::new(),
                 practice: Vec::new(),
-                game: GameKind::Minimax,
+                game: GameSpec::Graph,
             }
         } else if value.is_object() {
             serde_json::from_str(text).map_err(|e| json_error(origin, &e))?
@@ -187,14 +203,49 @@ impl Lesson {
                 ),
             ));
         };
-        let graph = Graph::from_spec(&spec.graph).map_err(|p| invalid(origin, p))?;
+        let (graph, model) = if spec.game.is_graph() {
+            if !is_bare_graph && !value.as_object().is_some_and(|o| o.contains_key("graph")) {
+                return Err(invalid(
+                    origin,
+                    Problem::Lesson(
+                        "missing field `graph` (a lesson of a graph game gives {\"graph\": {\"nodes\": [...]}})"
+                            .into(),
+                    ),
+                ));
+            }
+            let graph = Graph::from_spec(&spec.graph).map_err(|p| invalid(origin, p))?;
+            (graph.clone(), Model::Graph(graph))
+        } else {
+            if !spec.graph.is_empty() {
+                return Err(invalid(
+                    origin,
+                    Problem::Lesson(
+                        "a lesson whose game is not a graph has no \"graph\"; remove it".into(),
+                    ),
+                ));
+            }
+            let model = spec
+                .game
+                .build(None)
+                .map_err(|m| invalid(origin, Problem::Lesson(m)))?;
+            (stand_in_graph(), model)
+        };
         let lesson = Lesson {
             name: origin.to_string(),
             spec,
             graph,
+            model,
         };
         lesson.check_presets()?;
         Ok(lesson)
+    }
+
+    /// A lesson that is nothing but `game` (no text, no presets), named so that
+    /// `Lesson::open` reads it back (see `GameSpec::name`).
+    pub fn of_game(game: &GameSpec) -> Result<Lesson> {
+        let name = game.name().unwrap_or_else(|| "game".into());
+        let text = serde_json::json!({"title": game.title(), "game": game});
+        Lesson::parse(&name, &text.to_string())
     }
 
     /// Reads and parses a lesson or graph file.
@@ -213,6 +264,9 @@ impl Lesson {
     /// the same command gives the same run everywhere. Other names are paths; a bare word that
     /// is neither gets the list of built-ins.
     pub fn open(name: &str) -> Result<Lesson> {
+        if let Some(game) = GameSpec::from_name(name) {
+            return Lesson::of_game(&game);
+        }
         if let Some((stem, text)) = builtin::BUILTIN.iter().find(|(stem, _)| *stem == name) {
             return Lesson::parse(stem, text);
         }
@@ -245,6 +299,15 @@ impl Lesson {
     /// and the same player (a lesson file may have changed since the trace was saved).
     pub fn fits(&self, catalog: &crate::trace::Catalog) -> std::result::Result<(), String> {
         use crate::game::Game;
+        if !matches!(self.model, Model::Graph(_)) {
+            for s in catalog.iter() {
+                match self.model.describe(s.id) {
+                    Some(d) if d.turn == s.turn && d.label == s.label => {}
+                    _ => return Err(format!("its state {} is not the one the trace names", s.id)),
+                }
+            }
+            return Ok(());
+        }
         for s in catalog.iter() {
             if s.id as usize >= self.graph.len() {
                 return Err(format!("it has no node {}", s.id));
@@ -289,7 +352,13 @@ impl Lesson {
             Some(name) => self.preset(name)?,
             None => self.spec.runs.first().unwrap_or(&empty),
         };
-        let base = Options::default();
+        let limits = self.model.limits();
+        // A uniform tree has no transpositions, so its table is off unless asked for.
+        let base = Options {
+            budget: limits.max_budget,
+            table: !matches!(self.model, Model::Uniform(_)),
+            ..Options::default()
+        };
         let depth = over.depth.or(preset.depth).ok_or_else(|| {
             Error::Options(format!(
                 "{}: --depth is required (the file has no run preset that sets it)",
@@ -313,8 +382,25 @@ impl Lesson {
             cut: over.cut.or(preset.cut.map(Into::into)).unwrap_or(base.cut),
             window: over.window.or(preset.window).unwrap_or(base.window),
         };
-        let start = over.start.or(preset.start).unwrap_or(0);
-        if start as usize >= self.graph.len() {
+        let start = match self.model.root_id() {
+            Some(root) => {
+                if over.start.or(preset.start).is_some() {
+                    return Err(Error::Options(format!(
+                        "{}: --start does not apply to a {}: it starts at its own root{}",
+                        self.name,
+                        self.model.kind_name(),
+                        if matches!(self.model, Model::TicTacToe(_)) {
+                            " (give the position with --board)"
+                        } else {
+                            ""
+                        }
+                    )));
+                }
+                root
+            }
+            None => over.start.or(preset.start).unwrap_or(0),
+        };
+        if self.model.root_id().is_none() && start as usize >= self.graph.len() {
             return Err(Error::Options(format!(
                 "{}: start node {start} does not exist (the graph has {} node{})",
                 self.name,
@@ -323,7 +409,7 @@ impl Lesson {
             )));
         }
         options
-            .validate()
+            .validate_for(&limits)
             .map_err(|m| Error::Options(format!("{}: {m}", self.name)))?;
         Ok(RunSetup { start, options })
     }
@@ -407,6 +493,13 @@ pub fn read_text_within(path: &Path, limit: u64) -> Result<String> {
 }
 
 pub use crate::input::{check_file, utf8_text};
+
+/// What a lesson that is not a graph game holds as its graph: one MAX node scored 0, never run.
+fn stand_in_graph() -> Graph {
+    let spec: GraphSpec = serde_json::from_str(r#"{"nodes": [{"player": "MAX", "score": 0}]}"#)
+        .expect("the stand-in graph is valid JSON");
+    Graph::from_spec(&spec).expect("the stand-in graph keeps the contract")
+}
 
 pub fn builtin_names() -> Vec<&'static str> {
     builtin::BUILTIN.iter().map(|(stem, _)| *stem).collect()

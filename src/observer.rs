@@ -35,6 +35,10 @@ pub struct Recorder {
     pub children: Vec<u32>,
     /// Counts admitted calls as they happen, for a screen waiting on a long run.
     pub progress: Option<Arc<AtomicU64>>,
+    /// The most events to keep; past it the recorder keeps nothing more and says so in
+    /// `overflowed` (the run goes on, and its result is still exact).
+    pub limit: Option<usize>,
+    pub overflowed: bool,
 }
 
 impl Observer for Recorder {
@@ -45,11 +49,17 @@ impl Observer for Recorder {
         if let (Event::Enter { .. }, Some(calls)) = (&event, &self.progress) {
             calls.fetch_add(1, Ordering::Relaxed);
         }
+        if self.full() {
+            return;
+        }
         self.events.push(event);
     }
 
     #[inline]
     fn order(&mut self, state: u32, candidates: &[u16], child: impl Fn(u16) -> u32) {
+        if self.full() {
+            return;
+        }
         let start = self.moves.len() as u32;
         self.moves.extend_from_slice(candidates);
         self.children.extend(candidates.iter().map(|&m| child(m)));
@@ -62,6 +72,22 @@ impl Observer for Recorder {
 }
 
 impl Recorder {
+    /// Whether the event limit is reached; the first time, the recording is dropped.
+    #[inline]
+    fn full(&mut self) -> bool {
+        if self.overflowed {
+            return true;
+        }
+        if self.limit.is_some_and(|l| self.events.len() >= l) {
+            self.overflowed = true;
+            self.events = Vec::new();
+            self.moves = Vec::new();
+            self.children = Vec::new();
+            return true;
+        }
+        false
+    }
+
     /// Bytes held per recorded event, arenas included.
     pub fn bytes_per_event(&self) -> f64 {
         let bytes = std::mem::size_of_val(self.events.as_slice())
@@ -69,4 +95,103 @@ impl Recorder {
             + std::mem::size_of_val(self.children.as_slice());
         bytes as f64 / self.events.len().max(1) as f64
     }
+}
+
+/// Counts what seeds 002 and 004 count, from the core's own events (no second enumerator):
+/// calls, leaves (terminal and horizon reads), terminal positions by the sign of their value,
+/// distinct positions entered, and calls per ply.
+#[derive(Debug, Clone, Default)]
+pub struct Counter {
+    pub calls: u64,
+    /// Terminal reads plus horizon reads (stand pats are not leaves).
+    pub leaves: u64,
+    pub horizon: u64,
+    /// Terminal reads with a value above 0, below 0 and of 0 (X wins, O wins and draws for
+    /// tic-tac-toe, whose values are from X's side).
+    pub terminal: [u64; 3],
+    /// `per_ply[p]`: calls entered at ply p.
+    pub per_ply: Vec<u64>,
+    /// One bit per possible id, when the game's ids are dense enough to keep a bitset.
+    seen: Option<Vec<u64>>,
+    pub distinct: u64,
+    ply: usize,
+}
+
+/// Distinct positions are counted in a bitset of at most this many ids (32 MiB).
+pub const DISTINCT_LIMIT: u32 = 1 << 28;
+
+impl Counter {
+    pub fn new(id_bound: Option<u32>) -> Counter {
+        let seen = id_bound
+            .filter(|&n| n <= DISTINCT_LIMIT)
+            .map(|n| vec![0u64; (n as usize).div_ceil(64)]);
+        Counter {
+            seen,
+            ..Counter::default()
+        }
+    }
+
+    /// Whether `distinct` was counted (the game's ids fit the bitset).
+    pub fn counts_distinct(&self) -> bool {
+        self.seen.is_some()
+    }
+}
+
+impl Observer for Counter {
+    const ENABLED: bool = true;
+
+    #[inline]
+    fn event(&mut self, event: Event) {
+        match event {
+            Event::PassStart { .. } => self.ply = 0,
+            Event::Enter { state, .. } => {
+                self.calls += 1;
+                if self.per_ply.len() <= self.ply {
+                    self.per_ply.resize(self.ply + 1, 0);
+                }
+                self.per_ply[self.ply] += 1;
+                if let Some(seen) = &mut self.seen {
+                    let (word, bit) = (state as usize / 64, state % 64);
+                    if let Some(w) = seen.get_mut(word)
+                        && *w >> bit & 1 == 0
+                    {
+                        *w |= 1 << bit;
+                        self.distinct += 1;
+                    }
+                }
+            }
+            Event::Read {
+                value, terminal, ..
+            } => {
+                self.leaves += 1;
+                if terminal {
+                    self.terminal[if value > 0 {
+                        0
+                    } else if value < 0 {
+                        1
+                    } else {
+                        2
+                    }] += 1;
+                } else {
+                    self.horizon += 1;
+                }
+            }
+            // A pushed child is one ply deeper until it is popped, or unwound by its parent.
+            Event::Push { .. } => self.ply += 1,
+            Event::Pop { .. } | Event::Unwind { .. } => self.ply = self.ply.saturating_sub(1),
+            Event::PassEnd { .. }
+            | Event::Refused { .. }
+            | Event::Probe { .. }
+            | Event::StandPat { .. }
+            | Event::Order { .. }
+            | Event::Best { .. }
+            | Event::Window { .. }
+            | Event::Cutoff { .. }
+            | Event::Store { .. }
+            | Event::Return { .. } => {}
+        }
+    }
+
+    #[inline]
+    fn order(&mut self, _: u32, _: &[u16], _: impl Fn(u16) -> u32) {}
 }

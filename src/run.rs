@@ -5,16 +5,67 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
 
 use crate::error::{Error, Result};
-use crate::game::Game;
 use crate::game::graph::Graph;
+use crate::game::model::{Model, Visit};
+use crate::game::{Game, Limits};
 use crate::lesson::{Lesson, RunSetup};
-use crate::observer::{NoTrace, Recorder};
-use crate::search::{self, RunResult};
+use crate::observer::{Counter, NoTrace, Observer, Recorder};
+use crate::search::{self, Options, RunResult, SearchError};
 use crate::trace::{self, Catalog, Event, Header, Scores, StateInfo, Trace};
 
+/// The most events the tutor and `prune trace` record of one run (about 16 bytes each, so
+/// some 320 MB at the limit, before the index). A larger run is refused before it is
+/// recorded: `prune run` and `prune count`, which never record, still answer it.
+pub const MAX_EVENTS: usize = 20_000_000;
+
 pub fn plain(lesson: &Lesson, setup: &RunSetup) -> Result<RunResult> {
-    search::run(&lesson.graph, setup.start, &setup.options, &mut NoTrace)
-        .map_err(|e| named(lesson, e))
+    search(lesson, setup, &mut NoTrace).map_err(|e| named(lesson, e))
+}
+
+/// Runs `setup` on the lesson's game, reporting to `obs`: the one place a lesson's run meets
+/// the search core, whatever the game.
+pub fn search<O: Observer>(
+    lesson: &Lesson,
+    setup: &RunSetup,
+    obs: &mut O,
+) -> std::result::Result<RunResult, SearchError> {
+    struct Run<'a, O> {
+        options: &'a Options,
+        obs: &'a mut O,
+    }
+    impl<O: Observer> Visit for Run<'_, O> {
+        type Out = std::result::Result<RunResult, SearchError>;
+        fn visit<G: Game>(self, game: &G, start: G::State) -> Self::Out {
+            search::run(game, start, self.options, self.obs)
+        }
+    }
+    lesson.model.visit(
+        setup.start,
+        Run {
+            options: &setup.options,
+            obs,
+        },
+    )
+}
+
+/// Runs `setup` without recording and counts what the seeds count (see `Counter`).
+pub fn count(lesson: &Lesson, setup: &RunSetup) -> Result<(RunResult, Counter)> {
+    let mut counter = Counter::new(lesson.model.id_bound());
+    let result = search(lesson, setup, &mut counter).map_err(|e| named(lesson, e))?;
+    Ok((result, counter))
+}
+
+/// Whether the tutor and `prune trace` may record this run: the game's ids must name its
+/// states (a uniform tree beyond 2^32 positions wraps them).
+pub fn check_recordable(lesson: &Lesson) -> Result<()> {
+    let limits: Limits = lesson.model.limits();
+    if !limits.ids_unique {
+        return Err(Error::Options(format!(
+            "{}: this tree has more positions than a trace can name (2^32); prune run and prune count search it without recording",
+            lesson.name
+        )));
+    }
+    Ok(())
 }
 
 /// Runs `setup` on `lesson` and records every event, with a header naming the lesson, the
@@ -29,12 +80,19 @@ pub fn recorded_counting(
     setup: &RunSetup,
     progress: Option<Arc<AtomicU64>>,
 ) -> Result<Trace> {
+    check_recordable(lesson)?;
     let mut rec = Recorder {
         progress,
+        limit: Some(MAX_EVENTS),
         ..Recorder::default()
     };
-    let result = search::run(&lesson.graph, setup.start, &setup.options, &mut rec)
-        .map_err(|e| named(lesson, e))?;
+    let result = search(lesson, setup, &mut rec).map_err(|e| named(lesson, e))?;
+    if rec.overflowed {
+        return Err(Error::Options(format!(
+            "{}: this run takes more than {MAX_EVENTS} events ({} calls), more than the tutor and prune trace record; prune run and prune count give its result and counts without recording",
+            lesson.name, result.stats.nodes
+        )));
+    }
     let Recorder {
         mut events,
         mut moves,
@@ -45,7 +103,7 @@ pub fn recorded_counting(
     events.shrink_to_fit();
     moves.shrink_to_fit();
     children.shrink_to_fit();
-    let catalog = catalog(&lesson.graph, setup.start, &events, &children);
+    let catalog = catalog(&lesson.model, setup.start, &events, &children);
     let header = header(lesson, setup, catalog, result);
     Ok(Trace {
         header,
@@ -64,6 +122,7 @@ pub fn header(lesson: &Lesson, setup: &RunSetup, catalog: Catalog, result: RunRe
         title: lesson.spec.title.clone(),
         preset: None,
         start: setup.start,
+        game: (!lesson.spec.game.is_graph()).then(|| lesson.spec.game.clone()),
         options: setup.options,
         scores: Scores::MaxSide,
         catalog,
@@ -89,20 +148,72 @@ pub fn graph_catalog(graph: &Graph, keep: impl Fn(u32) -> bool) -> Catalog {
     Catalog::new(states)
 }
 
-/// The graph's names and sides of every state the run mentions.
-fn catalog(graph: &Graph, start: u32, events: &[Event], children: &[u32]) -> Catalog {
-    let mut seen = vec![false; graph.len()];
-    let mut mark = |s: u32| {
-        if let Some(slot) = seen.get_mut(s as usize) {
-            *slot = true;
+/// The game's names and sides of every state `ids` lists (an id the game does not have is
+/// left out).
+pub fn model_catalog(model: &Model, ids: impl IntoIterator<Item = u32>) -> Catalog {
+    if let Model::Graph(g) = model {
+        let mut seen = vec![false; g.len()];
+        for s in ids {
+            if let Some(slot) = seen.get_mut(s as usize) {
+                *slot = true;
+            }
         }
-    };
-    mark(start);
-    children.iter().for_each(|&s| mark(s));
+        return graph_catalog(g, |s| seen[s as usize]);
+    }
+    let mut ids: Vec<u32> = ids.into_iter().collect();
+    ids.sort_unstable();
+    ids.dedup();
+    let states = ids
+        .into_iter()
+        .filter_map(|id| {
+            model.describe(id).map(|d| StateInfo {
+                id,
+                label: d.label,
+                turn: d.turn,
+                score: d.score,
+                tactical: d.tactical,
+            })
+        })
+        .collect();
+    Catalog::new(states)
+}
+
+/// The catalog of a run before it is indexed as it goes (the call rows): a graph's every node;
+/// for the other games, every state a first unrecorded run of `setup` mentions.
+pub fn run_catalog(lesson: &Lesson, setup: &RunSetup) -> Result<Catalog> {
+    if let Model::Graph(g) = &lesson.model {
+        return Ok(graph_catalog(g, |_| true));
+    }
+    check_recordable(lesson)?;
+    /// The ids of every state entered, refused, pushed or offered as a candidate's child.
+    struct Ids(Vec<u32>);
+    impl Observer for Ids {
+        const ENABLED: bool = true;
+        fn event(&mut self, event: Event) {
+            if let Event::Enter { state, .. }
+            | Event::Refused { state, .. }
+            | Event::Push { state, .. } = event
+            {
+                self.0.push(state);
+            }
+        }
+        fn order(&mut self, _: u32, candidates: &[u16], child: impl Fn(u16) -> u32) {
+            self.0.extend(candidates.iter().map(|&m| child(m)));
+        }
+    }
+    let mut ids = Ids(vec![setup.start]);
+    search(lesson, setup, &mut ids).map_err(|e| named(lesson, e))?;
+    Ok(model_catalog(&lesson.model, ids.0))
+}
+
+/// The game's names and sides of every state the run mentions.
+fn catalog(model: &Model, start: u32, events: &[Event], children: &[u32]) -> Catalog {
+    let mut ids = vec![start];
+    ids.extend_from_slice(children);
     for event in events {
         match *event {
-            Event::Enter { state, .. } | Event::Refused { state, .. } => mark(state),
-            Event::Push { state, .. } => mark(state),
+            Event::Enter { state, .. } | Event::Refused { state, .. } => ids.push(state),
+            Event::Push { state, .. } => ids.push(state),
             Event::PassStart { .. }
             | Event::PassEnd { .. }
             | Event::Probe { .. }
@@ -118,7 +229,7 @@ fn catalog(graph: &Graph, start: u32, events: &[Event], children: &[u32]) -> Cat
             | Event::Unwind { .. } => {}
         }
     }
-    graph_catalog(graph, |s| seen[s as usize])
+    model_catalog(model, ids)
 }
 
 /// A run that cannot proceed names the lesson it came from.

@@ -10,6 +10,7 @@ pub mod tt;
 
 use serde::{Deserialize, Serialize};
 
+pub use crate::game::Limits;
 pub use crate::value::{CutRule, Flag, INF, fmt_score};
 pub use alphabeta::run;
 
@@ -67,16 +68,39 @@ impl Options {
         self.table && self.algorithm == Algorithm::AlphaBeta
     }
 
-    /// The run-parameter half of seed 000's input contract.
+    /// The run-parameter half of seed 000's input contract (an explicit graph's limits).
     pub fn validate(&self) -> Result<(), String> {
-        if !(1..=MAX_DEPTH).contains(&self.depth) {
-            return Err(format!("depth {} is outside 1..=12", self.depth));
+        self.validate_for(&Limits::SEED_000)
+    }
+
+    /// The run parameters against what a game accepts.
+    pub fn validate_for(&self, limits: &Limits) -> Result<(), String> {
+        if !(1..=limits.max_depth).contains(&self.depth) {
+            return Err(format!(
+                "depth {} is outside 1..={}",
+                self.depth, limits.max_depth
+            ));
         }
-        if self.qlimit > MAX_QLIMIT {
-            return Err(format!("q limit {} is outside 0..=6", self.qlimit));
+        if limits.max_qlimit == 0 && self.qlimit > 0 {
+            return Err(format!("--qlimit does not apply: {}", limits.no_quiescence));
         }
-        if !(1..=MAX_BUDGET).contains(&self.budget) {
-            return Err(format!("budget {} is outside 1..=1000000", self.budget));
+        if self.qlimit > limits.max_qlimit {
+            return Err(format!(
+                "q limit {} is outside 0..={}",
+                self.qlimit, limits.max_qlimit
+            ));
+        }
+        if !(1..=limits.max_budget).contains(&self.budget) {
+            return Err(format!(
+                "budget {} is outside 1..={}",
+                self.budget, limits.max_budget
+            ));
+        }
+        if !limits.ids_unique && (self.keeps_table() || self.ordering) {
+            return Err(format!(
+                "this tree has more than {} positions, so they have no unique ids: run it with --tt off --ordering off",
+                u32::MAX
+            ));
         }
         let (lo, hi) = self.window;
         if lo < -INF || hi > INF || lo >= hi {

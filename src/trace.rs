@@ -9,6 +9,8 @@ use serde::{Deserialize, Serialize};
 pub use crate::event::{Event, ReturnKind};
 pub use catalog::{Catalog, StateInfo};
 
+use crate::game::Limits;
+use crate::game::model::GameSpec;
 use crate::search::{Options, RunResult};
 
 /// The `format` field of every saved trace.
@@ -38,6 +40,9 @@ pub struct Header {
     #[serde(default)]
     pub preset: Option<String>,
     pub start: u32,
+    /// The game, when it is not the lesson's explicit graph: its limits check the options.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game: Option<GameSpec>,
     pub options: Options,
     pub scores: Scores,
     /// Every state the events mention, with its name and whose turn it is.
@@ -81,6 +86,17 @@ pub enum TraceError {
 /// Saved traces larger than this are refused before parsing (a million-call run is about
 /// half of it).
 pub const MAX_TRACE_BYTES: u64 = 1 << 30;
+
+impl Header {
+    /// What the run's game accepts: seed 000's contract for a graph, the game's own limits
+    /// otherwise (a game that cannot be built is an error).
+    pub fn limits(&self) -> Result<Limits, String> {
+        match &self.game {
+            None | Some(GameSpec::Graph) => Ok(Limits::SEED_000),
+            Some(spec) => spec.build(None).map(|m| m.limits()),
+        }
+    }
+}
 
 impl Trace {
     /// The whole trace as one JSON document.

@@ -10,7 +10,7 @@ use crate::export::{Format, Passes};
 use crate::game::Side;
 use crate::lesson::{CutSpec, Overrides, parse_bound};
 use crate::practice::{self, Kind, Params, Problem};
-use crate::search::{Algorithm, CutRule, MAX_BUDGET};
+use crate::search::{Algorithm, CutRule};
 use crate::text::cut;
 
 #[derive(Parser, Debug)]
@@ -47,6 +47,15 @@ pub enum Command {
         /// table: aligned for people; tsv: for scripts; jsonl: every event; json: the saved trace.
         #[arg(long, value_enum, default_value_t = TraceFormat::Table)]
         format: TraceFormat,
+    },
+    /// Count what a run does: calls, leaves, terminal positions by outcome, distinct
+    /// positions and calls per ply (from the search itself, never recorded).
+    Count {
+        #[command(flatten)]
+        run: RunArgs,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
     },
     /// Measure calls per second with and without recording, and bytes per event.
     Bench {
@@ -105,26 +114,73 @@ pub enum AlgorithmArg {
     Minimax,
 }
 
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum GameArg {
+    /// Tic-tac-toe from --board (default: the empty board).
+    Tictactoe,
+    /// A uniform tree of --branching B and --depth D with --leaves best|worst|random.
+    Uniform,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ScoresArg {
+    /// +1 / 0 / -1 from X's side.
+    Plain,
+    /// A win d plies ahead is 100 - d, a loss -100 + d: faster wins score higher.
+    Depth,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum LeavesArg {
+    /// Every first child strictly best for the mover (the minimal tree).
+    Best,
+    /// Every later child strictly better for the mover (nothing is ever cut).
+    Worst,
+    /// Seeded random leaf values in -99..=99.
+    Random,
+}
+
 /// The run options every command accepts.
 #[derive(Args, Debug, Clone)]
 pub struct RunArgs {
-    /// A lesson or graph JSON file, or a built-in lesson name.
-    #[arg(value_name = "FILE")]
-    pub file: String,
+    /// A lesson or graph JSON file, or a built-in lesson name (or --game instead).
+    #[arg(value_name = "FILE", required_unless_present = "game")]
+    pub file: Option<String>,
+    /// Play a game instead of FILE: tictactoe or uniform.
+    #[arg(long, value_enum, conflicts_with = "file")]
+    pub game: Option<GameArg>,
+    /// Tic-tac-toe: the position, 9 squares row-major of X, O and . (spaces and / ignored),
+    /// e.g. "X O X / . O . / . . ." [default: the empty board].
+    #[arg(long, value_name = "BOARD", allow_hyphen_values = true)]
+    pub board: Option<String>,
+    /// Tic-tac-toe: how finished games score [default: plain].
+    #[arg(long, value_enum)]
+    pub scores: Option<ScoresArg>,
+    /// Uniform tree: moves per inner node, 1..=64.
+    #[arg(long, value_name = "B")]
+    pub branching: Option<u64>,
+    /// Uniform tree: how leaves are valued.
+    #[arg(long, value_enum)]
+    pub leaves: Option<LeavesArg>,
+    /// Uniform tree: the seed of random leaves [default: 0].
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
     /// A run preset of the lesson (default: its first preset).
     #[arg(long, value_name = "NAME")]
     pub run: Option<String>,
     /// Start node [default: 0].
     #[arg(long, value_name = "S")]
     pub start: Option<u32>,
-    /// Maximum depth, 1..=12 (required unless a preset sets it).
-    #[arg(long, value_name = "D", value_parser = clap::value_parser!(u8).range(1..=12))]
+    /// Maximum depth: 1..=12 on a graph, 1..=9 for tic-tac-toe; a uniform tree's depth
+    /// (1..=16), searched to its leaves (required unless a preset sets it).
+    #[arg(long, value_name = "D")]
     pub depth: Option<u8>,
     /// Quiescence plies after the horizon, 0..=6 [default: 0].
     #[arg(long, value_name = "Q", value_parser = clap::value_parser!(u8).range(0..=6))]
     pub qlimit: Option<u8>,
-    /// Global budget of admitted calls, 1..=1000000 [default: 1000000].
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=MAX_BUDGET))]
+    /// Global budget of admitted calls: 1..=1000000 on a graph, up to 10^7 for tic-tac-toe
+    /// and 10^10 on a uniform tree [default: the game's most].
+    #[arg(long, value_name = "N")]
     pub budget: Option<u64>,
     /// Transposition table [default: on].
     #[arg(long, value_enum, value_name = "on|off")]

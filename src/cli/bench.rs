@@ -5,7 +5,6 @@ use std::time::Instant;
 use crate::error::Result;
 use crate::lesson::{Lesson, RunSetup};
 use crate::observer::{NoTrace, Observer, Recorder};
-use crate::search;
 
 fn median(mut xs: Vec<f64>) -> f64 {
     xs.sort_by(f64::total_cmp);
@@ -24,7 +23,7 @@ fn calls_per_second<O: Observer>(
     for _ in 0..runs {
         let mut obs = make();
         let t = Instant::now();
-        let r = search::run(&lesson.graph, setup.start, &setup.options, &mut obs)?;
+        let r = crate::run::search(lesson, setup, &mut obs)?;
         let secs = t.elapsed().as_secs_f64().max(1e-9);
         nodes = r.stats.nodes;
         rates.push(r.stats.nodes as f64 / secs);
@@ -33,18 +32,42 @@ fn calls_per_second<O: Observer>(
     Ok((median(rates), nodes))
 }
 
+/// A recorder that stops at the tutor's event limit, so a bench of a huge run never holds
+/// more than the tutor would.
+fn bounded() -> Recorder {
+    Recorder {
+        limit: Some(crate::run::MAX_EVENTS),
+        ..Recorder::default()
+    }
+}
+
 pub fn report(lesson: &Lesson, setup: &RunSetup, runs: u32) -> Result<String> {
     let (quiet, nodes) = calls_per_second(lesson, setup, runs, || NoTrace)?;
-    let (loud, _) = calls_per_second(lesson, setup, runs, Recorder::default)?;
-    let mut rec = Recorder::default();
-    search::run(&lesson.graph, setup.start, &setup.options, &mut rec)?;
-    Ok(format!(
-        "calls per run: {nodes}\nno-op observer: {:.0} calls/s (median of {runs})\nrecorder:       {:.0} calls/s (median of {runs}), {:.2}x slower\nrecorded: {} events, {:.1} events/call, {:.1} bytes/event\n",
-        quiet,
-        loud,
-        quiet / loud,
-        rec.events.len(),
-        rec.events.len() as f64 / nodes.max(1) as f64,
-        rec.bytes_per_event()
-    ))
+    let seconds = nodes as f64 / quiet.max(1e-9);
+    let head = format!(
+        "calls per run: {nodes}\nno-op observer: {quiet:.0} calls/s (median of {runs}), {:.2} ms per run\n",
+        seconds * 1e3
+    );
+    let mut rec = bounded();
+    let recordable = crate::run::check_recordable(lesson).is_ok();
+    if recordable {
+        crate::run::search(lesson, setup, &mut rec)?;
+    }
+    if !recordable || rec.overflowed {
+        return Ok(head
+            + &format!(
+                "recorder: not measured (the run takes more than the {} events the tutor records, or its states have no unique ids)\n",
+                crate::run::MAX_EVENTS
+            ));
+    }
+    let (loud, _) = calls_per_second(lesson, setup, runs, bounded)?;
+    Ok(head
+        + &format!(
+            "recorder:       {:.0} calls/s (median of {runs}), {:.2}x slower\nrecorded: {} events, {:.1} events/call, {:.1} bytes/event\n",
+            loud,
+            quiet / loud,
+            rec.events.len(),
+            rec.events.len() as f64 / nodes.max(1) as f64,
+            rec.bytes_per_event()
+        ))
 }

@@ -2,31 +2,147 @@
 
 use std::path::Path;
 
-use super::args::RunArgs;
+use super::args::{GameArg, LeavesArg, RunArgs, ScoresArg};
 use crate::error::{Error, Result};
+use crate::game::model::{GameSpec, LeavesSpec, ScoresSpec};
 use crate::index::Recorded;
 use crate::lesson::{Lesson, RunSetup};
 
 impl RunArgs {
+    /// FILE, or "" when a game is given instead (clap requires one of them).
+    fn file(&self) -> &str {
+        self.file.as_deref().unwrap_or("")
+    }
+
+    /// Whether FILE names a saved trace.
+    fn is_saved(&self) -> bool {
+        self.file.as_deref().is_some_and(saved_trace)
+    }
+
     /// Loads the lesson and resolves preset plus overrides.
     pub fn load(&self) -> Result<(Lesson, RunSetup)> {
-        if saved_trace(&self.file) {
+        if self.is_saved() {
             return Err(Error::Options(format!(
                 "{}: this is a saved trace; this command needs the lesson it came from ({})",
-                self.file, "prune trace, export, open and practice trace read saved traces"
+                self.file(),
+                "prune trace, export, open and practice trace read saved traces"
             )));
         }
-        let lesson = Lesson::open(&self.file)?;
+        let lesson = match self.game_spec()? {
+            Some(game) => Lesson::of_game(&game)?,
+            None => {
+                self.refuse_game_options("a lesson file")?;
+                Lesson::open(self.file())?
+            }
+        };
+        self.check_ranges(&lesson)?;
         let setup = lesson.setup(self.run.as_deref(), &self.overrides())?;
         Ok((lesson, setup))
+    }
+
+    /// The game `--game` and its options name (`None` without `--game`).
+    fn game_spec(&self) -> Result<Option<GameSpec>> {
+        let Some(game) = self.game else {
+            return Ok(None);
+        };
+        Ok(Some(match game {
+            GameArg::Tictactoe => {
+                self.refuse(
+                    &[
+                        ("--branching", self.branching.is_some()),
+                        ("--leaves", self.leaves.is_some()),
+                        ("--seed", self.seed.is_some()),
+                    ],
+                    "tic-tac-toe",
+                )?;
+                GameSpec::Tictactoe {
+                    board: self.board.clone().unwrap_or_default(),
+                    scores: match self.scores {
+                        Some(ScoresArg::Depth) => ScoresSpec::Depth,
+                        Some(ScoresArg::Plain) | None => ScoresSpec::Plain,
+                    },
+                }
+            }
+            GameArg::Uniform => {
+                self.refuse(
+                    &[
+                        ("--board", self.board.is_some()),
+                        ("--scores", self.scores.is_some()),
+                    ],
+                    "a uniform tree",
+                )?;
+                let missing = |what: &str| Error::Options(format!("--game uniform needs {what}"));
+                GameSpec::Uniform {
+                    branching: self.branching.ok_or_else(|| missing("--branching B"))?,
+                    depth: self.depth.ok_or_else(|| missing("--depth D"))? as u64,
+                    leaves: match self
+                        .leaves
+                        .ok_or_else(|| missing("--leaves best|worst|random"))?
+                    {
+                        LeavesArg::Best => LeavesSpec::Best,
+                        LeavesArg::Worst => LeavesSpec::Worst,
+                        LeavesArg::Random => LeavesSpec::Random,
+                    },
+                    seed: self.seed.unwrap_or(0),
+                }
+            }
+        }))
+    }
+
+    /// Game options given where they do not apply are errors, not silently ignored.
+    fn refuse(&self, given: &[(&str, bool)], to: &str) -> Result<()> {
+        let named: Vec<&str> = given.iter().filter(|g| g.1).map(|g| g.0).collect();
+        if named.is_empty() {
+            return Ok(());
+        }
+        Err(Error::Options(format!(
+            "{} do{} not apply to {to}",
+            named.join(", "),
+            if named.len() == 1 { "es" } else { "" }
+        )))
+    }
+
+    fn refuse_game_options(&self, to: &str) -> Result<()> {
+        self.refuse(
+            &[
+                ("--board", self.board.is_some()),
+                ("--scores", self.scores.is_some()),
+                ("--branching", self.branching.is_some()),
+                ("--leaves", self.leaves.is_some()),
+                ("--seed", self.seed.is_some()),
+            ],
+            &format!("{to} (they go with --game)"),
+        )
+    }
+
+    /// `--depth` and `--budget` against the game's own limits, worded as clap words a range
+    /// (the ranges depend on the game, so clap cannot check them).
+    fn check_ranges(&self, lesson: &Lesson) -> Result<()> {
+        let limits = lesson.model.limits();
+        let out_of = |option: &str, value: u64, lo: u64, hi: u64| {
+            Error::Options(format!(
+                "invalid value '{value}' for '{option}': {value} is not in {lo}..={hi} (see prune --help)"
+            ))
+        };
+        if let Some(d) = self.depth
+            && !(1..=limits.max_depth).contains(&d)
+        {
+            return Err(out_of("--depth <D>", d as u64, 1, limits.max_depth as u64));
+        }
+        if let Some(b) = self.budget
+            && !(1..=limits.max_budget).contains(&b)
+        {
+            return Err(out_of("--budget <N>", b, 1, limits.max_budget));
+        }
+        Ok(())
     }
 
     /// The recorded run FILE names: a saved trace read as it is, or a lesson run now with
     /// the preset and options given. The lesson comes along when there is one.
     pub fn recorded(&self) -> Result<(Option<Lesson>, Recorded)> {
-        if saved_trace(&self.file) {
+        if self.is_saved() {
             self.refuse_run_options()?;
-            return Ok((None, Recorded::load(Path::new(&self.file))?));
+            return Ok((None, Recorded::load(Path::new(self.file()))?));
         }
         let (lesson, setup) = self.load()?;
         let mut rec = crate::index::record(&lesson, &setup)?;
@@ -39,7 +155,7 @@ impl RunArgs {
     /// tsv): a saved trace read as it is, or a lesson indexed as it runs, without recording
     /// its events (a million-call run then needs its calls' memory, not its events').
     pub fn call_rows(&self) -> Result<Recorded> {
-        if saved_trace(&self.file) {
+        if self.is_saved() {
             return Ok(self.recorded()?.1);
         }
         let (lesson, setup) = self.load()?;
@@ -60,6 +176,11 @@ impl RunArgs {
             ("--cut", self.cut.is_some()),
             ("--window", self.window.is_some()),
             ("--algorithm", self.algorithm.is_some()),
+            ("--board", self.board.is_some()),
+            ("--scores", self.scores.is_some()),
+            ("--branching", self.branching.is_some()),
+            ("--leaves", self.leaves.is_some()),
+            ("--seed", self.seed.is_some()),
         ];
         let named: Vec<&str> = given.iter().filter(|g| g.1).map(|g| g.0).collect();
         if named.is_empty() {
@@ -67,7 +188,7 @@ impl RunArgs {
         }
         Err(Error::Options(format!(
             "{}: a saved trace replays the run it recorded; {} would change the run (give the lesson file instead)",
-            self.file,
+            self.file(),
             named.join(", ")
         )))
     }

@@ -12,10 +12,17 @@ pub const MAX_EDGES: usize = 4096;
 pub const SCORE_LIMIT: i64 = 1000;
 
 /// The JSON form of a graph, exactly as a user writes it.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GraphSpec {
     pub nodes: Vec<NodeSpec>,
+}
+
+impl GraphSpec {
+    /// No nodes: what a lesson of another game has (and what no graph game may have).
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -248,6 +255,7 @@ impl Game for Graph {
         self.nodes[s as usize].side
     }
 
+    /// A graph node has one score: its utility and its static evaluation (the defaults).
     #[inline]
     fn score(&self, s: u32) -> Option<i32> {
         self.nodes[s as usize].score

@@ -97,8 +97,8 @@ fn check_header(trace: &Trace) -> Result<(), TraceError> {
             trace.children.len()
         )));
     }
-    h.options
-        .validate()
+    h.limits()
+        .and_then(|limits| h.options.validate_for(&limits))
         .map_err(|m| TraceError::Header(format!("the options are invalid: {m}")))
 }
 

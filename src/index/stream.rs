@@ -77,7 +77,7 @@ impl Observer for Streaming {
 /// and no candidate arenas. For views of the call rows only (the trace table and tsv); the
 /// tree has no stubs and the trace no events.
 pub fn calls_only(lesson: &Lesson, setup: &RunSetup) -> Result<Recorded> {
-    let catalog = crate::run::graph_catalog(&lesson.graph, |_| true);
+    let catalog = crate::run::run_catalog(lesson, setup)?;
     let mut obs = Streaming {
         fold: Fold::new(Open {
             catalog: catalog.clone(),
@@ -87,8 +87,8 @@ pub fn calls_only(lesson: &Lesson, setup: &RunSetup) -> Result<Recorded> {
         events: 0,
         error: None,
     };
-    let result = crate::search::run(&lesson.graph, setup.start, &setup.options, &mut obs)
-        .map_err(|e| crate::run::named(lesson, e))?;
+    let result =
+        crate::run::search(lesson, setup, &mut obs).map_err(|e| crate::run::named(lesson, e))?;
     let named = |source| Error::Trace {
         path: lesson.name.clone(),
         source,
@@ -151,7 +151,7 @@ pub fn result_with_bound(
     setup: &RunSetup,
 ) -> Result<(crate::search::RunResult, Option<crate::value::Flag>)> {
     let mut obs = RootProof::default();
-    let result = crate::search::run(&lesson.graph, setup.start, &setup.options, &mut obs)
-        .map_err(|e| crate::run::named(lesson, e))?;
+    let result =
+        crate::run::search(lesson, setup, &mut obs).map_err(|e| crate::run::named(lesson, e))?;
     Ok((result, obs.committed))
 }

@@ -95,6 +95,16 @@ pub enum What {
     Next,
     /// The most candidate moves held by open frames at one moment (the stack's memory).
     PeakReferences,
+    /// Terminal reads in the pass (complete games, for tic-tac-toe).
+    Games,
+    /// Terminal reads valued above 0 (X wins, for tic-tac-toe).
+    MaxWins,
+    /// Terminal reads valued below 0 (O wins, for tic-tac-toe).
+    MinWins,
+    /// Terminal reads valued 0 (draws).
+    Draws,
+    /// Distinct states among the pass's calls.
+    Distinct,
 }
 
 /// A figure the lesson's text states, checked against the core by the lesson tests.

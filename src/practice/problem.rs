@@ -11,8 +11,9 @@ use super::query::{self, Call, Skip};
 use crate::error::{Error, Result};
 use crate::game::Game;
 use crate::game::graph::{Graph, GraphSpec};
+use crate::game::model::GameSpec;
 use crate::index::{Outcome, Recorded, record};
-use crate::lesson::{GameKind, Lesson, LessonSpec, Overrides, RunSpec};
+use crate::lesson::{Lesson, LessonSpec, Overrides, RunSpec};
 use crate::search::{CutRule, fmt_score};
 
 /// A problem as a set file stores it: everything needed to recompute the answer, no answer.
@@ -144,8 +145,9 @@ impl Problem {
                 notes: Vec::new(),
                 facts: Vec::new(),
                 practice: Vec::new(),
-                game: GameKind::Minimax,
+                game: GameSpec::Graph,
             },
+            model: crate::game::model::Model::Graph(graph.clone()),
             graph,
         };
         let problem = Problem { item, lesson };

@@ -180,7 +180,12 @@ pub fn evaluate(lesson: &Lesson, rec: &Recorded, fact: &FactSpec) -> Result<Valu
             .node
             .as_deref()
             .ok_or_else(|| Error::Options(format!("fact '{:?}' needs a node", fact.what)))?;
-        let s = find_node(graph, name)
+        let found = if lesson.spec.game.is_graph() {
+            find_node(graph, name)
+        } else {
+            rec.catalog().find(name)
+        };
+        let s = found
             .ok_or_else(|| Error::Options(format!("{}: no node named '{name}'", lesson.name)))?;
         call_of(rec, fact.pass, s, fact.occurrence.unwrap_or(1)).ok_or_else(|| {
             Error::Options(format!(
@@ -205,7 +210,11 @@ pub fn evaluate(lesson: &Lesson, rec: &Recorded, fact: &FactSpec) -> Result<Valu
                 Some(d) => history_row(d)?.mv,
                 None => result.mv,
             };
-            choice_name(graph, rec.trace.header.start, mv)
+            if lesson.spec.game.is_graph() {
+                choice_name(graph, rec.trace.header.start, mv)
+            } else {
+                json!(lesson.model.move_name(rec.trace.header.start, mv))
+            }
         }
         What::Nodes => json!(stats.nodes),
         What::Evals => json!(stats.evals),
@@ -237,6 +246,29 @@ pub fn evaluate(lesson: &Lesson, rec: &Recorded, fact: &FactSpec) -> Result<Valu
         }
         What::Next => json!(next_after(rec, node()?)),
         What::PeakReferences => json!(rec.index.peak_references),
+        What::Games | What::MaxWins | What::MinWins | What::Draws => {
+            let tree = rec.tree();
+            let terminal = tree
+                .reads(fact.pass)
+                .map(|i| tree.get(i))
+                .filter(|n| n.read == Some(true))
+                .filter_map(|n| n.returned().map(|r| r.0));
+            json!(match fact.what {
+                What::MaxWins => terminal.filter(|&v| v > 0).count(),
+                What::MinWins => terminal.filter(|&v| v < 0).count(),
+                What::Draws => terminal.filter(|&v| v == 0).count(),
+                _ => terminal.count(),
+            })
+        }
+        What::Distinct => {
+            let mut states: Vec<u32> = pass_rows(rec, fact.pass)
+                .into_iter()
+                .map(|i| rows[i].state)
+                .collect();
+            states.sort_unstable();
+            states.dedup();
+            json!(states.len())
+        }
     })
 }
 

@@ -56,7 +56,8 @@ pub fn run<G: Game, O: Observer>(
     opts: &Options,
     obs: &mut O,
 ) -> Result<RunResult, SearchError> {
-    opts.validate().map_err(SearchError::Options)?;
+    opts.validate_for(&game.limits())
+        .map_err(SearchError::Options)?;
     let mut search = Search {
         game,
         opts: *opts,
@@ -229,7 +230,7 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
             } else {
                 "the depth horizon"
             };
-            let value = self.read(state, id, why)?;
+            let value = self.read(state, id, moves == 0, why)?;
             emit!(
                 self,
                 Event::Read {
@@ -247,7 +248,7 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
         // Step 4 (cont.). Quiescence: standing pat is an explicit option and may already cut.
         if depth == 0 {
             self.stats.evals += 1;
-            best = self.read(state, id, "stand pat in quiescence")?;
+            best = self.read(state, id, false, "stand pat in quiescence")?;
             let cuts = self.pruning()
                 && match side {
                     Side::Max => cut.closes(best, beta),
@@ -423,11 +424,21 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
         }
     }
 
+    /// A finished game's utility, or an unfinished position's static evaluation.
     #[inline]
-    fn read(&self, state: G::State, id: u32, why: &'static str) -> Result<i32, Stop> {
-        self.game
-            .score(state)
-            .ok_or_else(|| Stop::Missing(Box::new(SearchError::MissingScore { state: id, why })))
+    fn read(
+        &self,
+        state: G::State,
+        id: u32,
+        terminal: bool,
+        why: &'static str,
+    ) -> Result<i32, Stop> {
+        let score = if terminal {
+            self.game.utility(state)
+        } else {
+            self.game.evaluate(state)
+        };
+        score.ok_or_else(|| Stop::Missing(Box::new(SearchError::MissingScore { state: id, why })))
     }
 
     /// Moves the hint (the last move recorded for the state) to the front of the frame's
@@ -450,7 +461,9 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
         if kept {
             self.table.put(key, Entry { value, mv, flag });
         }
-        if mv >= 0 {
+        // Hints are read only by ordering; without it they are never seen, and an implicit
+        // tree of millions of positions would fill a hash map for nothing.
+        if mv >= 0 && self.opts.ordering {
             self.hints.set(key.state, mv);
         }
         emit!(

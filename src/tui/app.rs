@@ -994,7 +994,7 @@ impl App {
 
     /// Runs the core again with `setup` and keeps the closest step (same call, same offset).
     pub fn rerun(&mut self, setup: RunSetup, what: String) {
-        if let Err(e) = setup.options.validate() {
+        if let Err(e) = setup.options.validate_for(&self.lesson.model.limits()) {
             self.message = Some(e);
             return;
         }

@@ -20,6 +20,7 @@
 //!
 //! - `title`: step and call counters, lesson, preset and settings.
 //! - `tree`: the current pass's tree (both runs' when comparing); positions from `layout::tree`.
+//! - `board`: for tic-tac-toe, the focused node's board in the tree's top-right corner.
 //! - `table`: the transposition table at this step, the last probe or store highlighted.
 //! - `counters`: the counters, one line per pass, and the result or the open pass.
 //! - `stack`: one row per active frame, the top one marked.
@@ -36,6 +37,7 @@
 //! A practice round (`components::practice`) draws over all of it; below
 //! `MIN_WIDTH`×`MIN_HEIGHT` a centred message replaces it all.
 
+pub mod board;
 pub mod counters;
 pub mod footer;
 pub mod help;
@@ -87,6 +89,7 @@ pub fn render(app: &mut App, area: Rect, buf: &mut Buffer) {
 
         title::draw(app, regions.title, buf);
         tree::draw(app, regions.tree, &panes, buf);
+        board::draw(app, regions.tree, buf);
         let table = table::draw(r, st, theme, app.scrolls.table, regions.table, buf);
         counters::draw(r, st, app.change.as_ref(), theme, regions.counters, buf);
         stack::draw(r, st, theme, regions.stack, buf);

@@ -1,0 +1,130 @@
+//! `prune count`: what a run does, counted from the core's own events as it runs (the
+//! `Counter` observer), never recorded: calls, leaves, terminal positions by outcome, distinct
+//! positions and calls per ply. Seed 004's tic-tac-toe figures come out of this command.
+
+use serde_json::json;
+
+use crate::error::Result;
+use crate::game::model::Model;
+use crate::lesson::{Lesson, RunSetup};
+use crate::observer::Counter;
+use crate::search::{Algorithm, RunResult};
+
+/// 1234567 as "1,234,567".
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The JSON keys of the three terminal outcomes, in `Model::outcome_names` order.
+fn outcome_keys(model: &Model) -> [&'static str; 3] {
+    match model {
+        Model::TicTacToe(_) => ["x_wins", "o_wins", "draws"],
+        _ => ["max_ahead", "min_ahead", "level"],
+    }
+}
+
+/// One line naming the run's options, so the figures are never read without them.
+fn options_line(setup: &RunSetup) -> String {
+    let o = &setup.options;
+    let onoff = |b: bool| if b { "on" } else { "off" };
+    format!(
+        "{}, depth {}, {}, table {}, ordering {}",
+        match o.algorithm {
+            Algorithm::AlphaBeta => "alpha-beta",
+            Algorithm::Minimax => "minimax",
+        },
+        o.depth,
+        if o.deepening {
+            "iterative deepening"
+        } else {
+            "one pass"
+        },
+        onoff(o.keeps_table()),
+        onoff(o.ordering),
+    )
+}
+
+pub fn report(lesson: &Lesson, setup: &RunSetup, as_json: bool) -> Result<String> {
+    let (result, c) = crate::run::count(lesson, setup)?;
+    Ok(if as_json {
+        json_report(lesson, setup, &result, &c)
+    } else {
+        text_report(lesson, setup, &result, &c)
+    })
+}
+
+fn text_report(lesson: &Lesson, setup: &RunSetup, r: &RunResult, c: &Counter) -> String {
+    let names = lesson.model.outcome_names();
+    let terminal: u64 = c.terminal.iter().sum();
+    let games = if matches!(lesson.model, Model::TicTacToe(_)) {
+        "games (terminal positions reached)"
+    } else {
+        "terminal positions reached"
+    };
+    let distinct = if c.counts_distinct() {
+        thousands(c.distinct)
+    } else {
+        "not counted (the game's ids are too many for the bitset)".into()
+    };
+    let plies: Vec<String> = (c.per_ply.iter().enumerate())
+        .map(|(p, n)| format!("{p}: {}", thousands(*n)))
+        .collect();
+    let move_name = lesson
+        .model
+        .move_name(setup.start, r.mv)
+        .unwrap_or_else(|| "none".into());
+    format!(
+        "{}: {}\ncalls: {}\nleaves: {} ({} terminal, {} at the depth horizon)\n{games}: {} ({} {}, {} {}, {} {})\ndistinct positions: {distinct}\ncalls per ply: {}\nresult: {} at depth {}, score {}, move {} ({move_name})\n",
+        lesson.name,
+        options_line(setup),
+        thousands(c.calls),
+        thousands(c.leaves),
+        thousands(terminal),
+        thousands(c.horizon),
+        thousands(terminal),
+        thousands(c.terminal[0]),
+        names[0],
+        thousands(c.terminal[1]),
+        names[1],
+        thousands(c.terminal[2]),
+        names[2],
+        plies.join(", "),
+        r.status.name(),
+        r.depth,
+        r.score,
+        r.mv,
+    )
+}
+
+fn json_report(lesson: &Lesson, setup: &RunSetup, r: &RunResult, c: &Counter) -> String {
+    let keys = outcome_keys(&lesson.model);
+    let mut terminal = serde_json::Map::new();
+    terminal.insert("total".into(), json!(c.terminal.iter().sum::<u64>()));
+    for (k, v) in keys.iter().zip(c.terminal) {
+        terminal.insert((*k).into(), json!(v));
+    }
+    let value = json!({
+        "lesson": lesson.name,
+        "options": setup.options,
+        "calls": c.calls,
+        "leaves": c.leaves,
+        "horizon_leaves": c.horizon,
+        "terminal": terminal,
+        "distinct": c.counts_distinct().then_some(c.distinct),
+        "per_ply": c.per_ply,
+        "status": r.status.name(),
+        "depth": r.depth,
+        "score": r.score,
+        "move": r.mv,
+        "move_name": lesson.model.move_name(setup.start, r.mv),
+    });
+    value.to_string() + "\n"
+}

@@ -1,0 +1,342 @@
+//! Which game a lesson plays: the spec a lesson file or the command line gives, and the
+//! built game. `Model::visit` hands the concrete game to code generic over `Game` (the search
+//! and its observers), so nothing outside `game` matches on the kind to run it.
+
+use serde::{Deserialize, Serialize};
+
+use super::graph::Graph;
+use super::tictactoe::{Board, Scoring, TicTacToe};
+use super::uniform::{Leaves, Uniform};
+use super::{Game, Limits, Side};
+
+/// The `"game"` object of a lesson: `{"kind": "graph"}` (the lesson's `graph`, the default),
+/// `{"kind": "tictactoe", "board": "XOX.O....", "scores": "plain"}` or
+/// `{"kind": "uniform", "branching": 3, "depth": 4, "leaves": "best", "seed": 1}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase", deny_unknown_fields)]
+pub enum GameSpec {
+    Graph,
+    Tictactoe {
+        /// 9 squares row-major; empty or omitted is the empty board.
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        board: String,
+        #[serde(default)]
+        scores: ScoresSpec,
+    },
+    Uniform {
+        branching: u64,
+        depth: u64,
+        leaves: LeavesSpec,
+        #[serde(default)]
+        seed: u64,
+    },
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ScoresSpec {
+    #[default]
+    Plain,
+    Depth,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LeavesSpec {
+    Best,
+    Worst,
+    Random,
+}
+
+impl ScoresSpec {
+    pub fn name(self) -> &'static str {
+        match self {
+            ScoresSpec::Plain => "plain",
+            ScoresSpec::Depth => "depth",
+        }
+    }
+}
+
+impl LeavesSpec {
+    pub fn name(self) -> &'static str {
+        match self {
+            LeavesSpec::Best => "best",
+            LeavesSpec::Worst => "worst",
+            LeavesSpec::Random => "random",
+        }
+    }
+}
+
+impl GameSpec {
+    pub fn is_graph(&self) -> bool {
+        *self == GameSpec::Graph
+    }
+
+    /// A one-word name that `GameSpec::from_name` reads back, so a run of a game named on the
+    /// command line can be opened again from its trace: `tictactoe:XOX/.O./...:plain`,
+    /// `uniform:3:4:best:1`. `None` for a graph (its lesson has a name of its own).
+    pub fn name(&self) -> Option<String> {
+        match self {
+            GameSpec::Graph => None,
+            GameSpec::Tictactoe { board, scores } => {
+                let board = if board.trim().is_empty() {
+                    Board::EMPTY.text()
+                } else {
+                    Board::parse(board).map_or_else(|_| board.clone(), |b| b.text())
+                };
+                Some(format!("tictactoe:{board}:{}", scores.name()))
+            }
+            GameSpec::Uniform {
+                branching,
+                depth,
+                leaves,
+                seed,
+            } => Some(format!(
+                "uniform:{branching}:{depth}:{}:{seed}",
+                leaves.name()
+            )),
+        }
+    }
+
+    /// Reads a name written by `GameSpec::name` (`None` when `name` is not one).
+    pub fn from_name(name: &str) -> Option<GameSpec> {
+        let parts: Vec<&str> = name.split(':').collect();
+        match parts.as_slice() {
+            ["tictactoe", board, scores] => Some(GameSpec::Tictactoe {
+                board: board.to_string(),
+                scores: match *scores {
+                    "plain" => ScoresSpec::Plain,
+                    "depth" => ScoresSpec::Depth,
+                    _ => return None,
+                },
+            }),
+            ["uniform", b, d, leaves, seed] => Some(GameSpec::Uniform {
+                branching: b.parse().ok()?,
+                depth: d.parse().ok()?,
+                leaves: match *leaves {
+                    "best" => LeavesSpec::Best,
+                    "worst" => LeavesSpec::Worst,
+                    "random" => LeavesSpec::Random,
+                    _ => return None,
+                },
+                seed: seed.parse().ok()?,
+            }),
+            _ => None,
+        }
+    }
+
+    /// A title for a lesson that is nothing but this game.
+    pub fn title(&self) -> String {
+        match self {
+            GameSpec::Graph => "A game graph".into(),
+            GameSpec::Tictactoe { board, scores } => {
+                let board = if board.trim().is_empty() {
+                    "the empty board".to_string()
+                } else {
+                    Board::parse(board).map_or_else(|_| board.clone(), |b| b.text())
+                };
+                format!("Tic-tac-toe from {board} ({} scores)", scores.name())
+            }
+            GameSpec::Uniform {
+                branching,
+                depth,
+                leaves,
+                seed,
+            } => {
+                let seed = if *leaves == LeavesSpec::Random {
+                    format!(", seed {seed}")
+                } else {
+                    String::new()
+                };
+                format!(
+                    "A uniform tree: branching {branching}, depth {depth}, {} leaves{seed}",
+                    leaves.name()
+                )
+            }
+        }
+    }
+
+    /// Builds the game (a graph lesson passes its checked graph).
+    pub fn build(&self, graph: Option<Graph>) -> Result<Model, String> {
+        Ok(match self {
+            GameSpec::Graph => Model::Graph(graph.ok_or("a graph game needs a graph")?),
+            GameSpec::Tictactoe { board, scores } => {
+                let root = if board.trim().is_empty() {
+                    Board::EMPTY
+                } else {
+                    Board::parse(board)?
+                };
+                let scoring = match scores {
+                    ScoresSpec::Plain => Scoring::Plain,
+                    ScoresSpec::Depth => Scoring::Depth,
+                };
+                Model::TicTacToe(TicTacToe::new(root, scoring))
+            }
+            GameSpec::Uniform {
+                branching,
+                depth,
+                leaves,
+                seed,
+            } => {
+                let leaves = match leaves {
+                    LeavesSpec::Best => Leaves::Best,
+                    LeavesSpec::Worst => Leaves::Worst,
+                    LeavesSpec::Random => Leaves::Random,
+                };
+                Model::Uniform(Uniform::new(*branching, *depth, leaves, *seed)?)
+            }
+        })
+    }
+}
+
+/// A built game.
+#[derive(Debug, Clone)]
+pub enum Model {
+    Graph(Graph),
+    TicTacToe(TicTacToe),
+    Uniform(Uniform),
+}
+
+/// Code generic over the game, run by `Model::visit` on the concrete one.
+pub trait Visit {
+    type Out;
+    fn visit<G: Game>(self, game: &G, start: G::State) -> Self::Out;
+}
+
+impl Model {
+    /// Runs `v` on the game from `start` (a graph's start node; the other games start at
+    /// their own root, whatever `start` says).
+    pub fn visit<V: Visit>(&self, start: u32, v: V) -> V::Out {
+        match self {
+            Model::Graph(g) => v.visit(g, start),
+            Model::TicTacToe(t) => v.visit(t, t.root),
+            Model::Uniform(u) => v.visit(u, u.root()),
+        }
+    }
+
+    /// "graph", "tic-tac-toe" or "uniform tree", for messages.
+    pub fn kind_name(&self) -> &'static str {
+        match self {
+            Model::Graph(_) => "graph",
+            Model::TicTacToe(_) => "tic-tac-toe",
+            Model::Uniform(_) => "uniform tree",
+        }
+    }
+
+    pub fn limits(&self) -> Limits {
+        match self {
+            Model::Graph(g) => g.limits(),
+            Model::TicTacToe(t) => t.limits(),
+            Model::Uniform(u) => u.limits(),
+        }
+    }
+
+    /// The id of the game's own root, for games that have one (a graph's start is chosen).
+    pub fn root_id(&self) -> Option<u32> {
+        match self {
+            Model::Graph(_) => None,
+            Model::TicTacToe(t) => Some(t.id(t.root)),
+            Model::Uniform(_) => Some(0),
+        }
+    }
+
+    pub fn id_bound(&self) -> Option<u32> {
+        match self {
+            Model::Graph(g) => g.id_bound(),
+            Model::TicTacToe(t) => t.id_bound(),
+            Model::Uniform(u) => u.id_bound(),
+        }
+    }
+
+    /// What the catalog records of the state with id `id`: its label, whose turn, its score
+    /// and its tactical moves (`None` for an id the game does not have).
+    pub fn describe(&self, id: u32) -> Option<Described> {
+        match self {
+            Model::Graph(g) => (id < g.len() as u32).then(|| Described {
+                label: g.label(id).map(str::to_string),
+                turn: g.side(id),
+                score: g.score(id),
+                tactical: (0..g.move_count(id))
+                    .filter(|&i| g.is_tactical(id, i))
+                    .map(|i| i as u16)
+                    .collect(),
+            }),
+            Model::TicTacToe(t) => Board::from_code(id).map(|b| Described {
+                label: Some(b.text()),
+                turn: b.to_move(),
+                score: t.score(b),
+                tactical: Vec::new(),
+            }),
+            Model::Uniform(u) => u.node(id as u64).map(|n| Described {
+                label: Some(u.path_name(n.number)),
+                turn: u.side(n),
+                score: u.score(n),
+                tactical: Vec::new(),
+            }),
+        }
+    }
+
+    /// The name of move `mv` of state `id`: a tic-tac-toe square number, a graph child's label
+    /// (its number when it has none), the move index on a uniform tree.
+    pub fn move_name(&self, id: u32, mv: i16) -> Option<String> {
+        if mv < 0 {
+            return None;
+        }
+        let mv = mv as usize;
+        match self {
+            Model::Graph(g) => {
+                (id < g.len() as u32 && mv < g.move_count(id)).then(|| g.name(g.child(id, mv)))
+            }
+            Model::TicTacToe(_) => Board::from_code(id)
+                .filter(|b| mv < 9 - b.marks() as usize)
+                .map(|b| TicTacToe::move_name(b, mv)),
+            Model::Uniform(u) => (mv < u.branching as usize).then(|| mv.to_string()),
+        }
+    }
+
+    /// What the terminal positions of a run are counted as, in the order
+    /// (MAX's side ahead, MIN's side ahead, level): tic-tac-toe names its players.
+    pub fn outcome_names(&self) -> [&'static str; 3] {
+        match self {
+            Model::TicTacToe(_) => ["X wins", "O wins", "draws"],
+            _ => ["MAX ahead (> 0)", "MIN ahead (< 0)", "level (0)"],
+        }
+    }
+
+    /// How many moves the state with id `id` has (`None` for an id the game does not have).
+    pub fn move_count(&self, id: u32) -> Option<usize> {
+        match self {
+            Model::Graph(g) => (id < g.len() as u32).then(|| g.move_count(id)),
+            Model::TicTacToe(t) => Board::from_code(id).map(|b| t.move_count(b)),
+            Model::Uniform(u) => u.node(id as u64).map(|n| u.move_count(n)),
+        }
+    }
+
+    /// The id of the state move `mv` of state `id` leads to (`None` when there is no such move).
+    pub fn child_id(&self, id: u32, mv: usize) -> Option<u32> {
+        (mv < self.move_count(id)?).then(|| match self {
+            Model::Graph(g) => g.child(id, mv),
+            Model::TicTacToe(t) => {
+                let b = Board::from_code(id).expect("a known id");
+                t.id(t.child(b, mv))
+            }
+            Model::Uniform(u) => {
+                let n = u.node(id as u64).expect("a known id");
+                u.id(u.child(n, mv))
+            }
+        })
+    }
+
+    pub fn side(&self, id: u32) -> Option<Side> {
+        self.describe(id).map(|d| d.turn)
+    }
+}
+
+/// A state as the catalog records it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Described {
+    pub label: Option<String>,
+    pub turn: Side,
+    pub score: Option<i32>,
+    pub tactical: Vec<u16>,
+}

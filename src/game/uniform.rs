@@ -1,0 +1,284 @@
+//! Implicit uniform trees (seeds 002 and 004 on game-tree size): every inner node has `b`
+//! moves, every leaf is `d` plies below the root, MAX moves at the root. States are computed
+//! from their parent, never stored, so a tree of 35^10 leaves costs only the search stack.
+//!
+//! - A node's number is its place in level order (root 0, child `i` of node `n` is
+//!   `n·b + 1 + i`). Its id is that number while the whole tree numbers below 2^32; a larger
+//!   tree's ids wrap, so the game says its ids are not unique and runs on it must keep the
+//!   table, ordering and recording off (see `Limits::ids_unique` and `run`).
+//! - Leaf values follow a rule:
+//!   - `best`: every node's first child is strictly best for the mover (MAX's child `i` is
+//!     worth its parent's value − i·s, MIN's + i·s), so alpha-beta meets the Knuth–Moore
+//!     minimal tree, b^⌈d/2⌉ + b^⌊d/2⌋ − 1 leaves.
+//!   - `worst`: every later child strictly better for the mover. Mirroring `best` is not
+//!     enough: a deep subtree's values would then reach a bound an ancestor already holds,
+//!     and the tie cuts it. Here the step `s` at a node of height h exceeds how far its
+//!     children's subtrees spread, `E(h−2)`, with `E(h) = b·E(h−2) + b − 1`, so no window ever
+//!     closes before a node's last child and alpha-beta evaluates all b^d leaves.
+//!   - `random`: a seeded value in −99..=99 per leaf (from the leaf's number and the seed).
+//! - Inner nodes have no static score; a run must search to the tree's depth.
+
+use super::{Game, Limits, Side};
+use crate::rng::Rng;
+
+pub const MAX_BRANCHING: u64 = 64;
+pub const MAX_DEPTH: u64 = 16;
+/// Every score stays strictly inside seed 000's ±∞ sentinel (1,000,000).
+const SCORE_SPAN: i64 = 999_999;
+/// Calls a run on a uniform tree may be given (seed 002's b = 35, d = 10 needs about 10^8).
+pub const MAX_BUDGET: u64 = 10_000_000_000;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Leaves {
+    Best,
+    Worst,
+    Random,
+}
+
+impl Leaves {
+    pub fn name(self) -> &'static str {
+        match self {
+            Leaves::Best => "best",
+            Leaves::Worst => "worst",
+            Leaves::Random => "random",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Node {
+    /// The level-order number.
+    pub number: u64,
+    pub ply: u8,
+    /// The node's minimax value under `best` and `worst` (built top-down).
+    pub value: i32,
+}
+
+#[derive(Clone, Debug)]
+pub struct Uniform {
+    pub branching: u16,
+    pub depth: u8,
+    pub leaves: Leaves,
+    pub seed: u64,
+    /// `steps[h]`: the value step between siblings below a node of height h.
+    steps: Vec<i32>,
+    /// Nodes in the whole tree.
+    total: u64,
+}
+
+impl Uniform {
+    pub fn new(branching: u64, depth: u64, leaves: Leaves, seed: u64) -> Result<Uniform, String> {
+        if !(1..=MAX_BRANCHING).contains(&branching) {
+            return Err(format!(
+                "branching {branching} is outside 1..={MAX_BRANCHING}"
+            ));
+        }
+        if !(1..=MAX_DEPTH).contains(&depth) {
+            return Err(format!("tree depth {depth} is outside 1..={MAX_DEPTH}"));
+        }
+        // Nodes in the tree: 1 + b + … + b^d, which must fit a u64 for the level-order numbers.
+        let mut total: u64 = 1;
+        let mut level: u64 = 1;
+        for _ in 0..depth {
+            level = level.checked_mul(branching).ok_or_else(too_big)?;
+            total = total.checked_add(level).ok_or_else(too_big)?;
+        }
+        if total > 1 << 62 {
+            return Err(too_big());
+        }
+        let b = branching as i64;
+        let d = depth as usize;
+        // spread[h]: how far a subtree of height h reaches beyond its root's value (E above).
+        let mut spread = vec![0i64; d + 1];
+        let mut steps = vec![0i32; d + 1];
+        for h in 1..=d {
+            let below = if h >= 2 { spread[h - 2] } else { 0 };
+            let step = match leaves {
+                Leaves::Best => 1,
+                Leaves::Worst => below + 1,
+                Leaves::Random => 0,
+            };
+            spread[h] = match leaves {
+                Leaves::Best => spread[h - 1] + (b - 1),
+                Leaves::Worst => b * below + b - 1,
+                Leaves::Random => 0,
+            };
+            if spread[h] > SCORE_SPAN {
+                return Err(format!(
+                    "{} leaves on a tree with branching {branching} and depth {depth} need scores beyond ±{SCORE_SPAN}; use a smaller tree",
+                    leaves.name()
+                ));
+            }
+            steps[h] = step as i32;
+        }
+        Ok(Uniform {
+            branching: branching as u16,
+            depth: depth as u8,
+            leaves,
+            seed,
+            steps,
+            total,
+        })
+    }
+
+    pub fn root(&self) -> Node {
+        Node {
+            number: 0,
+            ply: 0,
+            value: 0,
+        }
+    }
+
+    /// Nodes in the whole tree.
+    pub fn total(&self) -> u64 {
+        self.total
+    }
+
+    pub fn ids_unique(&self) -> bool {
+        self.total <= 1 << 32
+    }
+
+    /// The node numbered `number` (`None` beyond the tree), rebuilt from the root along its
+    /// path: how the catalog names a state the trace mentions.
+    pub fn node(&self, number: u64) -> Option<Node> {
+        if number >= self.total {
+            return None;
+        }
+        let b = self.branching as u64;
+        let mut path = Vec::new();
+        let mut n = number;
+        while n > 0 {
+            path.push(((n - 1) % b) as usize);
+            n = (n - 1) / b;
+        }
+        let mut node = self.root();
+        for &i in path.iter().rev() {
+            node = self.child(node, i);
+        }
+        Some(node)
+    }
+
+    /// The move indices from the root to `number`, e.g. "0.2.1" (the root is "root").
+    pub fn path_name(&self, number: u64) -> String {
+        let b = self.branching as u64;
+        let mut path = Vec::new();
+        let mut n = number;
+        while n > 0 {
+            path.push(((n - 1) % b).to_string());
+            n = (n - 1) / b;
+        }
+        if path.is_empty() {
+            return "root".into();
+        }
+        path.reverse();
+        path.join(".")
+    }
+}
+
+fn too_big() -> String {
+    "the tree has more than 2^62 nodes; use a smaller branching or depth".into()
+}
+
+impl Game for Uniform {
+    type State = Node;
+
+    #[inline]
+    fn id(&self, s: Node) -> u32 {
+        s.number as u32
+    }
+
+    fn id_bound(&self) -> Option<u32> {
+        (self.total <= 1 << 20).then_some(self.total as u32)
+    }
+
+    #[inline]
+    fn side(&self, s: Node) -> Side {
+        if s.ply.is_multiple_of(2) {
+            Side::Max
+        } else {
+            Side::Min
+        }
+    }
+
+    #[inline]
+    fn score(&self, s: Node) -> Option<i32> {
+        if s.ply < self.depth {
+            return None;
+        }
+        Some(match self.leaves {
+            Leaves::Best | Leaves::Worst => s.value,
+            Leaves::Random => Rng::new(self.seed ^ s.number.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+                .range(-99, 99) as i32,
+        })
+    }
+
+    #[inline]
+    fn move_count(&self, s: Node) -> usize {
+        if s.ply < self.depth {
+            self.branching as usize
+        } else {
+            0
+        }
+    }
+
+    #[inline]
+    fn child(&self, s: Node, index: usize) -> Node {
+        let height = (self.depth - s.ply) as usize;
+        let step = self.steps[height];
+        let max = s.ply.is_multiple_of(2);
+        let rank = match self.leaves {
+            Leaves::Best => index as i32,
+            Leaves::Worst => (self.branching as usize - 1 - index) as i32,
+            Leaves::Random => 0,
+        };
+        // A step away from the mover's interest: MAX's worse children are lower.
+        let value = if max {
+            s.value - rank * step
+        } else {
+            s.value + rank * step
+        };
+        Node {
+            number: s.number * self.branching as u64 + 1 + index as u64,
+            ply: s.ply + 1,
+            value,
+        }
+    }
+
+    fn is_tactical(&self, _: Node, _: usize) -> bool {
+        false
+    }
+
+    fn limits(&self) -> Limits {
+        Limits {
+            max_depth: self.depth,
+            max_budget: MAX_BUDGET,
+            max_qlimit: 0,
+            ids_unique: self.ids_unique(),
+            no_quiescence: "a uniform tree has no tactical moves for quiescence to follow",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_and_paths_agree() {
+        let t = Uniform::new(3, 4, Leaves::Worst, 0).unwrap();
+        let n = t.child(t.child(t.root(), 2), 1);
+        assert_eq!(n.number, 3 * 3 + 1 + 1);
+        assert_eq!(t.node(n.number), Some(n));
+        assert_eq!(t.path_name(n.number), "2.1");
+        assert_eq!(t.total(), 1 + 3 + 9 + 27 + 81);
+    }
+
+    #[test]
+    fn bad_shapes_say_why() {
+        assert!(Uniform::new(0, 3, Leaves::Best, 0).is_err());
+        assert!(Uniform::new(65, 3, Leaves::Best, 0).is_err());
+        assert!(Uniform::new(3, 17, Leaves::Best, 0).is_err());
+        assert!(Uniform::new(64, 16, Leaves::Random, 0).is_err());
+        assert!(Uniform::new(35, 10, Leaves::Best, 0).is_ok());
+    }
+}
