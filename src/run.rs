@@ -5,7 +5,6 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
 
 use crate::error::{Error, Result};
-use crate::game::graph::Graph;
 use crate::game::model::{Model, Visit};
 use crate::game::{Game, Limits};
 use crate::lesson::{Lesson, RunSetup};
@@ -130,39 +129,24 @@ pub fn header(lesson: &Lesson, setup: &RunSetup, catalog: Catalog, result: RunRe
     }
 }
 
-/// The graph's names and sides of every state `keep` says.
-pub fn graph_catalog(graph: &Graph, keep: impl Fn(u32) -> bool) -> Catalog {
-    let states = (0..graph.len() as u32)
-        .filter(|&s| keep(s))
-        .map(|s| StateInfo {
-            id: s,
-            label: graph.label(s).map(str::to_string),
-            turn: graph.side(s),
-            score: graph.score(s),
-            tactical: (0..graph.move_count(s))
-                .filter(|&i| graph.is_tactical(s, i))
-                .map(|i| i as u16)
-                .collect(),
-        })
-        .collect();
-    Catalog::new(states)
-}
-
-/// The game's names and sides of every state `ids` lists (an id the game does not have is
-/// left out).
-pub fn model_catalog(model: &Model, ids: impl IntoIterator<Item = u32>) -> Catalog {
-    if let Model::Graph(g) = model {
+/// The game's names, sides, scores and tactical moves of every state `ids` lists, each once
+/// (an id the game does not have is left out).
+fn model_catalog(model: &Model, ids: impl IntoIterator<Item = u32>) -> Catalog {
+    let ids: Vec<u32> = if let Model::Graph(g) = model {
+        // A graph's ids are dense and few: a bitmap dedups millions of mentions at once.
         let mut seen = vec![false; g.len()];
         for s in ids {
             if let Some(slot) = seen.get_mut(s as usize) {
                 *slot = true;
             }
         }
-        return graph_catalog(g, |s| seen[s as usize]);
-    }
-    let mut ids: Vec<u32> = ids.into_iter().collect();
-    ids.sort_unstable();
-    ids.dedup();
+        (0..g.len() as u32).filter(|&s| seen[s as usize]).collect()
+    } else {
+        let mut ids: Vec<u32> = ids.into_iter().collect();
+        ids.sort_unstable();
+        ids.dedup();
+        ids
+    };
     let states = ids
         .into_iter()
         .filter_map(|id| {
@@ -182,7 +166,7 @@ pub fn model_catalog(model: &Model, ids: impl IntoIterator<Item = u32>) -> Catal
 /// for the other games, every state a first unrecorded run of `setup` mentions.
 pub fn run_catalog(lesson: &Lesson, setup: &RunSetup) -> Result<Catalog> {
     if let Model::Graph(g) = &lesson.model {
-        return Ok(graph_catalog(g, |_| true));
+        return Ok(model_catalog(&lesson.model, 0..g.len() as u32));
     }
     check_recordable(lesson)?;
     /// The ids of every state entered, refused, pushed or offered as a candidate's child.

@@ -29,6 +29,11 @@ const LINES: [u16; 8] = [
     0b001_010_100,
 ];
 
+/// Whether the squares of `mask` (bit i for square i) hold a line of three.
+pub fn has_line(mask: u16) -> bool {
+    WINS[(mask & FULL) as usize]
+}
+
 const FULL: u16 = 0b111_111_111;
 pub const ID_BOUND: u32 = 19_683;
 

@@ -19,6 +19,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
 
 use crate::game::model::GameSpec;
+use crate::game::tictactoe;
 use crate::index::NONE;
 use crate::tui::app::App;
 
@@ -79,17 +80,13 @@ pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
         Some(sq) => format!(" Board sq {sq} "),
         None => " Board ".to_string(),
     };
-    const LINES: [[usize; 3]; 8] = [
-        [0, 1, 2],
-        [3, 4, 5],
-        [6, 7, 8],
-        [0, 3, 6],
-        [1, 4, 7],
-        [2, 5, 8],
-        [0, 4, 8],
-        [2, 4, 6],
-    ];
-    let line = |p: char| LINES.iter().any(|l| l.iter().all(|&sq| board[sq] == p));
+    // Whose line it is, by the game's own rule.
+    let mask = |p: char| {
+        (0..9)
+            .filter(|&sq| board[sq] == p)
+            .fold(0u16, |m, sq| m | 1 << sq)
+    };
+    let line = |p: char| tictactoe::has_line(mask(p));
     let turn = if line('X') {
         " X won "
     } else if line('O') {

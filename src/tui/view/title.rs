@@ -2,7 +2,8 @@
 //! settings, as the run actually runs them). A run changed from its preset reads
 //! `preset* · changed: tt:off minimax · d2 q0 …`: every setting that differs first, then the
 //! rest. When the line is too narrow, the settings equal to the preset's go first (from the
-//! end), then the lesson's name, then the long counter words; a difference is never dropped.
+//! end), then the lesson's name, then the long counter words, then the call count and the
+//! preset's name (its `*` stays); a difference is never dropped.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -42,6 +43,9 @@ pub fn header(app: &App, width: u16) -> Line<'static> {
     let all = effective_settings(&app.setup.options);
     let long_counter = format!(" step {step}/{len} · call {call}/{calls} ");
     let short_counter = format!(" {step}/{len} c{call}/{calls} ");
+    // A game's run of millions of events: the step alone, and the preset only as its mark.
+    let step_counter = format!(" {step}/{len} ");
+    let mark_only = if changed { "*·" } else { "" }.to_string();
     // The differences first (never dropped), then the settings equal to the preset's, which
     // go from the end when the line is too narrow.
     let mut must: Vec<Span<'static>> = Vec::new();
@@ -89,6 +93,8 @@ pub fn header(app: &App, width: u16) -> Line<'static> {
         (&long_counter, with_lesson.as_str()),
         (&long_counter, alone.as_str()),
         (&short_counter, alone.as_str()),
+        (&step_counter, alone.as_str()),
+        (&step_counter, mark_only.as_str()),
     ];
     for (counter, who) in variants {
         // A lesson name with no setting after it reads badly: keep at least one, or drop it.
@@ -100,5 +106,5 @@ pub fn header(app: &App, width: u16) -> Line<'static> {
             }
         }
     }
-    line(&short_counter, &alone, 0)
+    line(&step_counter, &mark_only, 0)
 }
