@@ -71,7 +71,7 @@ fn score_phrase(r: &Replay, tree: &Tree, id: u32, n: &TreeNode, step: usize) -> 
         None if tree.children(id).next().is_some() || !r.catalog().tactical(n.state).is_empty() => {
             format!("static score {s} (read at a horizon or to stand pat)")
         }
-        None => format!("score {s}"),
+        None => format!("score {s} in the lesson (not read by the search so far)"),
     }
 }
 
