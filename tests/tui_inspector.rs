@@ -5,32 +5,17 @@
 
 mod common;
 
+use common::tutor::{app, screen};
+
 use common::model::{Model, Oracle};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use prune::lesson::{Lesson, Overrides, builtin_names};
+use prune::lesson::{Lesson, builtin_names};
 use prune::tui::app::App;
-use prune::tui::theme::Theme;
-use prune::tui::{inspect, legend, view};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
+use prune::tui::{inspect, legend};
 use serde_json::Value;
-
-fn app(lesson: &str, run: &str) -> App {
-    let l = Lesson::open(lesson).unwrap();
-    let setup = l.setup(Some(run), &Overrides::default()).unwrap();
-    let mut app = App::new(vec![l.clone()], l, setup).unwrap();
-    app.theme = Theme { color: false };
-    app
-}
 
 fn press(app: &mut App, code: KeyCode) {
     app.on_key(KeyEvent::new(code, KeyModifiers::NONE));
-}
-
-fn screen(app: &mut App, w: u16, h: u16) -> String {
-    let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
-    terminal.draw(|f| view::draw(f, app)).unwrap();
-    terminal.backend().to_string()
 }
 
 /// The lesson's graph as the test reads it from the lesson file itself.

@@ -3,20 +3,15 @@
 //! third and two thirds in, and the end, at 80×24 and 160×48. A saved trace whose lesson is
 //! not at hand still replays, and a live change says the lesson is needed instead of running.
 
+mod common;
+
+use common::tutor::screen;
+
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use prune::index::Recorded;
 use prune::lesson::{Lesson, Overrides, builtin_names};
 use prune::tui::app::App;
 use prune::tui::theme::Theme;
-use prune::tui::view;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
-
-fn screen(app: &mut App, w: u16, h: u16) -> String {
-    let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
-    terminal.draw(|f| view::draw(f, app)).unwrap();
-    terminal.backend().to_string()
-}
 
 /// The run of `app`, saved as JSON and read back.
 fn saved(app: &App) -> Recorded {

@@ -1,21 +1,12 @@
 //! Whole-screen snapshots of the tutor (ratatui TestBackend + insta) at 80×24 and 160×48, at
 //! the steps issue 3 names. Colour is off so the snapshots hold exactly what a reader sees.
 
-use prune::lesson::{Lesson, Overrides};
+mod common;
+
+use common::tutor::{app, screen};
+
 use prune::trace::{Event, ReturnKind};
 use prune::tui::app::App;
-use prune::tui::theme::Theme;
-use prune::tui::view;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
-
-fn app(lesson: &str, run: &str) -> App {
-    let l = Lesson::open(lesson).unwrap();
-    let setup = l.setup(Some(run), &Overrides::default()).unwrap();
-    let mut app = App::new(vec![l.clone()], l, setup).unwrap();
-    app.theme = Theme { color: false };
-    app
-}
 
 /// The step right after the first event `pick` accepts.
 fn step_after(app: &App, pick: impl Fn(&App, usize, &Event) -> bool) -> usize {
@@ -24,12 +15,6 @@ fn step_after(app: &App, pick: impl Fn(&App, usize, &Event) -> bool) -> usize {
         .find(|&i| pick(app, i, &events[i]))
         .expect("the event exists");
     i + 1
-}
-
-fn screen(app: &mut App, w: u16, h: u16) -> String {
-    let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
-    terminal.draw(|f| view::draw(f, app)).unwrap();
-    terminal.backend().to_string()
 }
 
 fn both(name: &str, app: &mut App) {

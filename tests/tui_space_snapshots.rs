@@ -4,31 +4,16 @@
 //! with the wheel and the stack at depth 3. Each is paired with a value it must show, from
 //! seed 000 or worked out here.
 
+mod common;
+
+use common::tutor::{app, screen};
+
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseEvent, MouseEventKind};
-use prune::lesson::{Lesson, Overrides};
 use prune::trace::{Event, ReturnKind};
 use prune::tui::app::App;
 use prune::tui::keys::Action;
-use prune::tui::theme::Theme;
-use prune::tui::view;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 
 const SIZES: [(u16, u16); 2] = [(80, 24), (120, 35)];
-
-fn app(lesson: &str, run: &str) -> App {
-    let l = Lesson::open(lesson).unwrap();
-    let setup = l.setup(Some(run), &Overrides::default()).unwrap();
-    let mut app = App::new(vec![l.clone()], l, setup).unwrap();
-    app.theme = Theme { color: false };
-    app
-}
-
-fn screen(app: &mut App, w: u16, h: u16) -> String {
-    let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
-    terminal.draw(|f| view::draw(f, app)).unwrap();
-    terminal.backend().to_string()
-}
 
 /// The screen as plain text, one line per row, with each row's quotes taken off.
 fn plain(text: &str) -> String {

@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod model;
+pub mod tutor;
 
 use std::path::Path;
 use std::process::{Command, Output};

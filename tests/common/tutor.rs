@@ -1,0 +1,25 @@
+//! The tutor as the screen tests drive it: a lesson's preset opened in `App` with colour off
+//! (so a screen holds exactly what a reader sees), and the screen as TestBackend text.
+
+use prune::lesson::{Lesson, Overrides};
+use prune::tui::app::App;
+use prune::tui::theme::Theme;
+use prune::tui::view;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+
+/// Built-in lesson `lesson` on its preset `run`, colour off.
+pub fn app(lesson: &str, run: &str) -> App {
+    let l = Lesson::open(lesson).unwrap();
+    let setup = l.setup(Some(run), &Overrides::default()).unwrap();
+    let mut app = App::new(vec![l.clone()], l, setup).unwrap();
+    app.theme = Theme { color: false };
+    app
+}
+
+/// The whole screen at `w`×`h`, as TestBackend prints it (one quoted line per row).
+pub fn screen(app: &mut App, w: u16, h: u16) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+    terminal.draw(|f| view::draw(f, app)).unwrap();
+    terminal.backend().to_string()
+}
