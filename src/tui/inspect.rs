@@ -59,7 +59,7 @@ pub fn lines(r: &Replay, st: &ReplayState, id: u32) -> Vec<String> {
 
 fn score_phrase(r: &Replay, tree: &Tree, id: u32, n: &TreeNode, step: usize) -> String {
     let Some(s) = r.catalog().score(n.state) else {
-        return "no score of its own (the lesson scores only leaves)".into();
+        return "no score of its own (only the leaves are scored)".into();
     };
     // What the call read is only told once the call is over (the index knows the future).
     let finished = n.kind == NodeKind::Call && n.exit != NONE && (n.exit as usize) < step;
@@ -71,7 +71,7 @@ fn score_phrase(r: &Replay, tree: &Tree, id: u32, n: &TreeNode, step: usize) -> 
         None if tree.children(id).next().is_some() || !r.catalog().tactical(n.state).is_empty() => {
             format!("static score {s} (read at a horizon or to stand pat)")
         }
-        None => format!("score {s} in the lesson (not read by the search so far)"),
+        None => format!("score {s} (the game gives it; the search has not read it)"),
     }
 }
 
