@@ -3,6 +3,8 @@
 //! 131,184 / 77,904 / 46,080, 5,478 positions), the calls of full minimax and of alpha-beta
 //! from the empty board, and the `X O X / . O . / . . .` position move by move.
 
+mod common;
+
 use std::collections::HashSet;
 use std::process::Command;
 
@@ -364,14 +366,7 @@ fn bad_input_is_one_line_and_exit_2() {
     for (extra, words) in cases {
         let mut args = vec!["run", "--game", "tictactoe", "--depth", "9"];
         args.extend_from_slice(extra);
-        let out = Command::new(env!("CARGO_BIN_EXE_prune"))
-            .args(&args)
-            .output()
-            .unwrap();
-        let err = String::from_utf8(out.stderr).unwrap();
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
-        assert_eq!(err.lines().count(), 1, "{err}");
-        assert!(err.contains(words), "{args:?}: {err}");
+        common::assert_one_line_error(&args, words);
     }
     let out = Command::new(env!("CARGO_BIN_EXE_prune"))
         .args(["run", "--game", "tictactoe", "--depth", "10"])

@@ -2,6 +2,8 @@
 //! (no table, no ordering) evaluates exactly b^⌈d/2⌉ + b^⌊d/2⌋ − 1 leaves; with `worst`
 //! leaves, and under minimax, b^d; with `random` leaves, somewhere between.
 
+mod common;
+
 use std::process::Command;
 
 use proptest::prelude::*;
@@ -160,14 +162,7 @@ fn bad_shapes_are_one_line_and_exit_2() {
     for (extra, words) in cases {
         let mut args = vec!["run", "--game", "uniform"];
         args.extend_from_slice(extra);
-        let out = Command::new(env!("CARGO_BIN_EXE_prune"))
-            .args(&args)
-            .output()
-            .unwrap();
-        let err = String::from_utf8(out.stderr).unwrap();
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
-        assert_eq!(err.lines().count(), 1, "{err}");
-        assert!(err.contains(words), "{args:?}: {err}");
+        common::assert_one_line_error(&args, words);
     }
 }
 

@@ -22,6 +22,14 @@ pub fn run_prune(args: &[&str]) -> (Option<i32>, String, String) {
     )
 }
 
+/// Asserts that `prune args` fails with exit code 2 and one line on stderr that holds `words`.
+pub fn assert_one_line_error(args: &[&str], words: &str) {
+    let (code, _, err) = run_prune(args);
+    assert_eq!(code, Some(2), "{args:?}: {err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains(words), "{args:?}: {err}");
+}
+
 /// The repository root (for tests/data and tests/fixtures).
 pub fn repo() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
