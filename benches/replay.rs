@@ -4,6 +4,8 @@
 //! - `seek/random`: `Replay::seek` to pseudo-random steps (target ≤ 1 ms median, ≤ 5 ms worst;
 //!   the worst case over 20,000 seeks is printed too, since criterion reports means/medians).
 //! - `render/200x60`: one full frame of the tutor into a 200×60 TestBackend (target ≤ 2 ms).
+//! - a game's run: key presses plus a 120×35 frame on full tic-tac-toe minimax (3.66 M
+//!   events; target ≤ 20 ms), median and worst printed.
 //! - `start/first_frame`: building the tutor on the built-in lessons and drawing the first
 //!   frame (target ≤ 100 ms).
 
@@ -11,9 +13,11 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use prune::lesson::Overrides;
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use prune::lesson::{Lesson, Overrides};
 use prune::replay::{KEYFRAME, Replay, samples};
 use prune::rng::Rng;
+use prune::search::Algorithm;
 use prune::tui::app::App;
 use prune::tui::view;
 use ratatui::Terminal;
@@ -102,6 +106,49 @@ fn benches(c: &mut Criterion) {
         })
     });
     g.finish();
+    drop(app);
+
+    // A game's whole run in the tutor: full tic-tac-toe minimax from the empty board, one
+    // pass, no table (549,946 calls, 3.66 M events). A key press is the action and a redraw
+    // at 120×35; the worst case over many presses is printed, as for seeks.
+    let game = Lesson::open("tictactoe:.../.../...:plain").unwrap();
+    let over = Overrides {
+        algorithm: Some(Algorithm::Minimax),
+        depth: Some(9),
+        deepening: Some(false),
+        table: Some(false),
+        ..Overrides::default()
+    };
+    let setup = game.setup(None, &over).unwrap();
+    let mut app = App::new(vec![game.clone()], game, setup).unwrap();
+    assert_eq!(app.replay.tree().calls(), 549_946);
+    let mut terminal = Terminal::new(TestBackend::new(120, 35)).unwrap();
+    let keys = [
+        ("step", KeyCode::Right),
+        ("call", KeyCode::Down),
+        ("out", KeyCode::Char('o')),
+        ("end", KeyCode::End),
+        ("start", KeyCode::Home),
+        ("pass", KeyCode::Char('p')),
+    ];
+    for (name, code) in keys {
+        let mut rng = Rng::new(5);
+        let mut times: Vec<Duration> = (0..200)
+            .map(|_| {
+                app.seek(rng.below(app.replay.len() + 1));
+                let t = Instant::now();
+                app.on_key(KeyEvent::new(code, KeyModifiers::NONE));
+                terminal.draw(|f| view::draw(f, &mut app)).unwrap();
+                t.elapsed()
+            })
+            .collect();
+        times.sort();
+        eprintln!(
+            "tic-tac-toe game, key {name} + 120x35 frame over 200 random steps: median {:?}, worst {:?}",
+            times[times.len() / 2],
+            times[times.len() - 1]
+        );
+    }
     drop(app);
 
     let mut g = c.benchmark_group("start");
