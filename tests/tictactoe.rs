@@ -192,26 +192,25 @@ fn alphabeta_calls_equal_the_enumerator() {
     assert_eq!((r.stats.nodes, r.score), (calls, v));
 }
 
+/// `prune count` on full minimax from the empty board: one pass, no table.
+const FULL_GAME_COUNT: [&str; 11] = [
+    "count",
+    "--game",
+    "tictactoe",
+    "--algorithm",
+    "minimax",
+    "--depth",
+    "9",
+    "--id",
+    "off",
+    "--tt",
+    "off",
+];
+
 #[test]
 fn count_command_prints_the_seed_figures() {
-    let out = Command::new(env!("CARGO_BIN_EXE_prune"))
-        .args([
-            "count",
-            "--game",
-            "tictactoe",
-            "--algorithm",
-            "minimax",
-            "--depth",
-            "9",
-            "--id",
-            "off",
-            "--tt",
-            "off",
-        ])
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let text = String::from_utf8(out.stdout).unwrap();
+    let (code, text, err) = common::run_prune(&FULL_GAME_COUNT);
+    assert_eq!(code, Some(0), "{err}");
     let mut t = Tally::default();
     enumerate(&mut [0; 9], &mut t);
     let sep = |n: u64| {
@@ -238,24 +237,9 @@ fn count_command_prints_the_seed_figures() {
         "{text}"
     );
     // The JSON form carries the same figures.
-    let out = Command::new(env!("CARGO_BIN_EXE_prune"))
-        .args([
-            "count",
-            "--game",
-            "tictactoe",
-            "--algorithm",
-            "minimax",
-            "--depth",
-            "9",
-            "--id",
-            "off",
-            "--tt",
-            "off",
-            "--json",
-        ])
-        .output()
-        .unwrap();
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let json_args: Vec<&str> = FULL_GAME_COUNT.iter().copied().chain(["--json"]).collect();
+    let (_, json, _) = common::run_prune(&json_args);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(v["terminal"]["x_wins"], t.games[0]);
     assert_eq!(v["terminal"]["o_wins"], t.games[1]);
     assert_eq!(v["terminal"]["draws"], t.games[2]);
