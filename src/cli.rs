@@ -126,6 +126,7 @@ fn dispatch(cli: Cli, out: &mut dyn Write) -> Result<ExitCode> {
                 with_move_name(&report::json(&result, bound), &lesson, &setup, result.mv)
             } else {
                 report::three_lines(&name, &result, bound)
+                    + &report::seed_002_lines(&setup.options, &result)
             }
         }
         Some(Command::Fixtures) => {

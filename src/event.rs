@@ -12,6 +12,7 @@ mod wire;
 use serde::{Deserialize, Serialize};
 
 use crate::game::Side;
+use crate::search::AttemptOutcome;
 use crate::value::{Entry, Flag, Key};
 
 /// How a call produced its value.
@@ -106,6 +107,31 @@ pub enum Event {
     },
     /// The call is abandoned by an interruption, stores nothing, and leaves the path.
     Unwind { state: u32 },
+    /// PVS: the frame tries the candidate at `pos` with the null window (α, β) of its own
+    /// convention, which only asks whether the candidate beats α. The push follows.
+    NullWindow {
+        state: u32,
+        pos: u16,
+        alpha: i32,
+        beta: i32,
+    },
+    /// PVS: the null window said "better" (`value` > α, the frame's convention) without
+    /// closing the frame's window, so the candidate at `pos` is searched again with the full
+    /// window: a second push and call of the same child follow. `ply` is the frame's.
+    Research {
+        state: u32,
+        pos: u16,
+        ply: u16,
+        value: i32,
+    },
+    /// An aspiration attempt of pass `depth` ended: the root was searched with (α, β) (the
+    /// root's convention) and came out as `outcome`.
+    Aspiration {
+        depth: u8,
+        alpha: i32,
+        beta: i32,
+        outcome: AttemptOutcome,
+    },
 }
 
 const _: () = assert!(std::mem::size_of::<Event>() <= 16);

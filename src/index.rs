@@ -24,7 +24,7 @@ pub use saved::parse;
 pub use stream::{calls_only, result_with_bound};
 pub use table::{TableLog, TableRow};
 use tree::Calls;
-pub use tree::{NONE, NodeKind, Outcome, PassInfo, Tree, TreeNode};
+pub use tree::{AttemptInfo, NONE, NodeKind, Outcome, PassInfo, Tree, TreeNode};
 
 /// Sorted event indexes of each kind of landmark.
 #[derive(Default, Debug, Clone)]
@@ -33,6 +33,10 @@ pub struct Marks {
     pub hits: Vec<u32>,
     pub stores: Vec<u32>,
     pub passes: Vec<u32>,
+    /// PVS re-searches (`Research` events).
+    pub researches: Vec<u32>,
+    /// Ended aspiration attempts (`Aspiration` events).
+    pub attempts: Vec<u32>,
 }
 
 #[derive(Debug, Clone, Default)]

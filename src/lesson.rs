@@ -10,7 +10,7 @@ use serde::{Deserialize, Deserializer, Serialize};
 use crate::error::{Error, Problem, Result, json_error};
 use crate::game::graph::{Graph, GraphSpec};
 use crate::game::model::{GameSpec, Model};
-use crate::search::{Algorithm, CutRule, INF, Options};
+use crate::search::{Algorithm, Aspiration, CutRule, INF, Options, Pitfall};
 
 pub mod facts;
 
@@ -107,7 +107,37 @@ pub struct RunSpec {
     )]
     pub window: Option<(i32, i32)>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub algorithm: Option<AlgorithmSpec>,
+    pub algorithm: Option<Algorithm>,
+    /// Seed 002's aspiration windows: `{"delta": 25}`, with `from` (4) and `guess` (0).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub aspiration: Option<AspirationSpec>,
+    /// A deliberately wrong variant, run beside the right one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pitfall: Option<Pitfall>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AspirationSpec {
+    pub delta: i32,
+    #[serde(default = "aspiration_from")]
+    pub from: u8,
+    #[serde(default)]
+    pub guess: i32,
+}
+
+fn aspiration_from() -> u8 {
+    Aspiration::FROM
+}
+
+impl From<AspirationSpec> for Aspiration {
+    fn from(a: AspirationSpec) -> Aspiration {
+        Aspiration {
+            delta: a.delta,
+            from: a.from,
+            guess: a.guess,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -116,14 +146,6 @@ pub enum CutSpec {
     Ge,
     #[serde(rename = "gt")]
     Gt,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum AlgorithmSpec {
-    #[serde(rename = "alphabeta")]
-    AlphaBeta,
-    #[serde(rename = "minimax")]
-    Minimax,
 }
 
 /// A remark shown when the replay reaches a matching step of a run.
@@ -163,6 +185,8 @@ pub struct Overrides {
     pub cut: Option<CutRule>,
     pub window: Option<(i32, i32)>,
     pub algorithm: Option<Algorithm>,
+    pub aspiration: Option<Aspiration>,
+    pub pitfall: Option<Pitfall>,
 }
 
 /// A fully resolved run: where it starts and how it searches.
@@ -368,7 +392,7 @@ impl Lesson {
         let options = Options {
             algorithm: over
                 .algorithm
-                .or(preset.algorithm.map(Into::into))
+                .or(preset.algorithm)
                 .unwrap_or(base.algorithm),
             depth,
             qlimit: over.qlimit.or(preset.qlimit).unwrap_or(base.qlimit),
@@ -381,6 +405,11 @@ impl Lesson {
                 .unwrap_or(base.deepening),
             cut: over.cut.or(preset.cut.map(Into::into)).unwrap_or(base.cut),
             window: over.window.or(preset.window).unwrap_or(base.window),
+            aspiration: over
+                .aspiration
+                .or(preset.aspiration.map(Into::into))
+                .or(base.aspiration),
+            pitfall: over.pitfall.or(preset.pitfall).or(base.pitfall),
         };
         let start = match self.model.root_id() {
             Some(root) => {
@@ -517,15 +546,6 @@ impl From<CutSpec> for CutRule {
         match c {
             CutSpec::Ge => CutRule::AtLeast,
             CutSpec::Gt => CutRule::Strict,
-        }
-    }
-}
-
-impl From<AlgorithmSpec> for Algorithm {
-    fn from(a: AlgorithmSpec) -> Algorithm {
-        match a {
-            AlgorithmSpec::AlphaBeta => Algorithm::AlphaBeta,
-            AlgorithmSpec::Minimax => Algorithm::Minimax,
         }
     }
 }

@@ -188,7 +188,10 @@ impl Observer for Counter {
             | Event::Window { .. }
             | Event::Cutoff { .. }
             | Event::Store { .. }
-            | Event::Return { .. } => {}
+            | Event::Return { .. }
+            | Event::NullWindow { .. }
+            | Event::Research { .. }
+            | Event::Aspiration { .. } => {}
         }
     }
 

@@ -16,7 +16,7 @@ pub mod samples;
 use crate::game::Side;
 use crate::index::{Index, Marks, Recorded, TableLog, Tree};
 use crate::search::tt::{Entry, Key};
-use crate::search::{Options, Pass, RunResult, Stats};
+use crate::search::{Attempt, Counters, Options, Pass, RunResult, Stats};
 use crate::trace::{Catalog, Event, ReturnKind};
 
 pub use crate::index::{NodeKind, TableRow, TreeNode};
@@ -53,6 +53,10 @@ pub struct Frame {
     /// Position after which the remaining candidates were skipped.
     pub cutoff: Option<u16>,
     pub stand_pat: Option<i32>,
+    /// PVS: the call was entered with a null window (a scout search).
+    pub scout: bool,
+    /// PVS: the call is the full-window re-search of a child whose scout said "better".
+    pub research: bool,
 }
 
 /// The last table probe: which key, what was there, and whether it settled the call.
@@ -98,6 +102,13 @@ pub struct ReplayState {
     pub last_done: Option<u32>,
     /// The budget refused a call at this step or earlier.
     pub refused: bool,
+    /// Seed 002's counters so far.
+    pub counters: Counters,
+    /// The aspiration attempts of the pass in progress that have ended.
+    pub attempts: Vec<Attempt>,
+    /// The next call is a scout (`NullWindow`) or a re-search (`Research`).
+    next_scout: bool,
+    next_research: bool,
 }
 
 impl ReplayState {
@@ -217,6 +228,7 @@ impl Replay {
                 st.frames.clear();
                 st.pushed = None;
                 st.last_done = None;
+                st.attempts.clear();
             }
             Event::PassEnd {
                 depth,
@@ -231,6 +243,7 @@ impl Replay {
                     score,
                     mv,
                     delta: st.stats.delta(&st.pass_before),
+                    attempts: std::mem::take(&mut st.attempts),
                 });
                 if done {
                     st.committed = Some((depth, score, mv));
@@ -264,7 +277,7 @@ impl Replay {
                     beta0: beta,
                     alpha,
                     beta,
-                    best: if turn.is_max() {
+                    best: if self.maximises(turn) {
                         -crate::search::INF
                     } else {
                         crate::search::INF
@@ -276,6 +289,8 @@ impl Replay {
                     trying: None,
                     cutoff: None,
                     stand_pat: None,
+                    scout: std::mem::take(&mut st.next_scout),
+                    research: std::mem::take(&mut st.next_research),
                 });
             }
             Event::Refused { .. } => {
@@ -367,7 +382,38 @@ impl Replay {
             Event::Unwind { .. } => {
                 st.last_done = st.frames.pop().map(|f| f.node);
             }
+            Event::NullWindow { .. } => {
+                st.counters.null_windows += 1;
+                st.next_scout = true;
+            }
+            Event::Research { .. } => {
+                st.counters.researches += 1;
+                st.next_research = true;
+            }
+            Event::Aspiration {
+                alpha,
+                beta,
+                outcome,
+                ..
+            } => {
+                if outcome.missed() {
+                    st.counters.aspiration_misses += 1;
+                }
+                let value = st.last_done.map_or(0, |n| self.tree().get(n).value);
+                st.attempts.push(Attempt {
+                    alpha,
+                    beta,
+                    value,
+                    outcome,
+                });
+            }
         }
+    }
+
+    /// Whether a frame of `turn` maximises in the run's convention: every frame does when
+    /// scores are from the side to move (negamax), only MAX's from MAX's side.
+    pub fn maximises(&self, turn: Side) -> bool {
+        self.rec.options().algorithm.side_to_move() || turn.is_max()
     }
 
     /// The candidates of a frame in trying order (move indexes).

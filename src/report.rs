@@ -8,10 +8,10 @@ use serde_json::{Value, json};
 use crate::error::Result;
 use crate::index::{Recorded, TreeNode};
 use crate::lesson::{Lesson, Overrides, builtin_names};
-use crate::search::{RunResult, Stats, fmt_score};
+use crate::search::{Algorithm, Options, RunResult, Stats, fmt_score};
 use crate::text::{Chunked, one_line, rendered};
 use crate::trace::Event;
-use crate::value::{Flag, sc};
+use crate::value::{Flag, sc, score_json};
 
 /// Seed 000's fixtures: (built-in lesson, preset), in the order its program prints them.
 pub const FIXTURES: [(&str, &str); 8] = [
@@ -78,8 +78,23 @@ pub fn json(r: &RunResult, bound: Option<Flag>) -> String {
     let history: Vec<_> = r
         .history
         .iter()
-        .map(|p| json!({"depth": p.depth, "code": p.code(), "score": p.score, "move": p.mv, "delta": p.delta}))
+        .map(|p| {
+            let mut row = json!({"depth": p.depth, "code": p.code(), "score": p.score, "move": p.mv, "delta": p.delta});
+            if !p.attempts.is_empty() {
+                let attempts: Vec<_> = p
+                    .attempts
+                    .iter()
+                    .map(|a| {
+                        json!({"alpha": score_json(a.alpha), "beta": score_json(a.beta),
+                               "outcome": a.outcome, "value": a.value})
+                    })
+                    .collect();
+                row["attempts"] = attempts.into();
+            }
+            row
+        })
         .collect();
+    let c = &r.counters;
     let value = json!({
         "status": r.status.name(),
         "depth": r.depth,
@@ -88,9 +103,43 @@ pub fn json(r: &RunResult, bound: Option<Flag>) -> String {
         "move": r.mv,
         "stats": {"nodes": s.nodes, "evals": s.evals, "cutoffs": s.cutoffs,
                   "tt_hits": s.tt_hits, "qnodes": s.qnodes, "peak": s.peak},
+        "counters": {"null_windows": c.null_windows, "researches": c.researches,
+                     "aspiration_misses": c.aspiration_misses},
         "history": history,
     });
     format!("{value}\n")
+}
+
+/// What `prune run` adds below the three lines for seed 002's searches (PVS, aspiration
+/// windows): their counters, and every aspiration attempt as depth:α:β:outcome:value.
+pub fn seed_002_lines(options: &Options, r: &RunResult) -> String {
+    if options.algorithm != Algorithm::Pvs && options.aspiration.is_none() {
+        return String::new();
+    }
+    let c = &r.counters;
+    let attempts: Vec<String> = r
+        .history
+        .iter()
+        .flat_map(|p| {
+            p.attempts.iter().map(|a| {
+                format!(
+                    "{}:{}:{}:{}:{}",
+                    p.depth,
+                    fmt_score(a.alpha),
+                    fmt_score(a.beta),
+                    a.outcome.name().replace(' ', "-"),
+                    a.value
+                )
+            })
+        })
+        .collect();
+    format!(
+        "null_windows={}, researches={}, aspiration_misses={}\nattempts=[{}]\n",
+        c.null_windows,
+        c.researches,
+        c.aspiration_misses,
+        attempts.join(",")
+    )
 }
 
 /// The eight fixtures and whether every self-check held: the path was restored, and the

@@ -210,7 +210,10 @@ fn catalog(model: &Model, start: u32, events: &[Event], children: &[u32]) -> Cat
             | Event::Cutoff { .. }
             | Event::Store { .. }
             | Event::Return { .. }
-            | Event::Unwind { .. } => {}
+            | Event::Unwind { .. }
+            | Event::NullWindow { .. }
+            | Event::Research { .. }
+            | Event::Aspiration { .. } => {}
         }
     }
     model_catalog(model, ids)

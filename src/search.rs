@@ -1,18 +1,24 @@
 //! The search core: shared types for runs, results and counters.
 //!
-//! `alphabeta` is seed 000's algorithm exactly (iterative deepening, bound-aware table,
-//! ordering, bounded quiescence, node budget); `Algorithm::Minimax` runs the same model without
-//! pruning, for comparison. Both report every step to an `Observer`.
+//! `alphabeta` is seed 000's algorithm exactly (bound-aware table, ordering, bounded
+//! quiescence, node budget); `Algorithm::Minimax` runs the same model without pruning, for
+//! comparison. `negamax` is seed 002's form of the same search (scores from the side to move,
+//! fail-soft), with principal variation search as an option of its loop. All of them share
+//! `engine` (admission, the table, candidates, stores) and `driver` (iterative deepening and
+//! aspiration windows), and report every step to an `Observer`.
 
 pub mod alphabeta;
 pub mod candidates;
+mod driver;
+mod engine;
+mod negamax;
 pub mod tt;
 
 use serde::{Deserialize, Serialize};
 
 pub use crate::game::Limits;
 pub use crate::value::{CutRule, Flag, INF, fmt_score};
-pub use alphabeta::run;
+pub use driver::run;
 
 pub const MAX_DEPTH: u8 = 12;
 pub const MAX_QLIMIT: u8 = 6;
@@ -27,6 +33,99 @@ pub enum Algorithm {
     /// Same recursion, full window everywhere: no cutoffs, no table returns.
     #[serde(rename = "minimax")]
     Minimax,
+    /// Seed 002's negamax: one maximising function, scores from the side to move, fail-soft.
+    #[serde(rename = "negamax")]
+    Negamax,
+    /// Negamax with principal variation search: later moves get a null window first.
+    #[serde(rename = "pvs")]
+    Pvs,
+}
+
+impl Algorithm {
+    pub const ALL: [Algorithm; 4] = [
+        Algorithm::AlphaBeta,
+        Algorithm::Minimax,
+        Algorithm::Negamax,
+        Algorithm::Pvs,
+    ];
+
+    /// The name `--algorithm` and lesson files use.
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::AlphaBeta => "alphabeta",
+            Algorithm::Minimax => "minimax",
+            Algorithm::Negamax => "negamax",
+            Algorithm::Pvs => "pvs",
+        }
+    }
+
+    /// The next one in `ALL`, for the tutor's algorithm key.
+    pub fn next(self) -> Algorithm {
+        let at = Self::ALL.iter().position(|&a| a == self).unwrap_or(0);
+        Self::ALL[(at + 1) % Self::ALL.len()]
+    }
+
+    /// What a run is compared with by default: minimax for alpha-beta, alpha-beta for the
+    /// others (seed 002's searches against seed 000's).
+    pub fn partner(self) -> Algorithm {
+        match self {
+            Algorithm::AlphaBeta => Algorithm::Minimax,
+            Algorithm::Minimax | Algorithm::Negamax | Algorithm::Pvs => Algorithm::AlphaBeta,
+        }
+    }
+
+    /// The algorithm for people: "alpha-beta", "negamax", …
+    pub fn title(self) -> &'static str {
+        match self {
+            Algorithm::AlphaBeta => "alpha-beta",
+            Algorithm::Minimax => "minimax",
+            Algorithm::Negamax => "negamax",
+            Algorithm::Pvs => "principal variation search",
+        }
+    }
+
+    /// Whether scores and windows are from the side to move (negamax) rather than MAX's.
+    pub fn side_to_move(self) -> bool {
+        matches!(self, Algorithm::Negamax | Algorithm::Pvs)
+    }
+
+    /// Whether windows narrow and close (everything but plain minimax).
+    pub fn prunes(self) -> bool {
+        self != Algorithm::Minimax
+    }
+}
+
+/// Seed 002's aspiration windows: from depth `from` on, each pass first searches
+/// [centre − δ, centre + δ] around the previous completed pass's score (or `guess` before
+/// one has completed); a miss widens the side it failed on by δ, δ doubles, and both ends
+/// are clamped to ±INF, so the loop ends at the latest with the full window.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Aspiration {
+    pub delta: i32,
+    pub from: u8,
+    pub guess: i32,
+}
+
+impl Aspiration {
+    /// Seed 002 starts the windows at depth 4.
+    pub const FROM: u8 = 4;
+}
+
+/// Deliberately wrong variants of seed 002's pitfalls, run beside the right search so that a
+/// lesson can show the wrong result each produces. Never the default.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Pitfall {
+    /// Children searched with (−α, −β) instead of (−β, −α).
+    WrongWindow,
+}
+
+impl Pitfall {
+    pub fn name(self) -> &'static str {
+        match self {
+            Pitfall::WrongWindow => "wrong-window",
+        }
+    }
 }
 
 /// Everything a run can be asked to do. Defaults follow `prune run`.
@@ -43,6 +142,12 @@ pub struct Options {
     pub cut: CutRule,
     /// The root window (α, β).
     pub window: (i32, i32),
+    /// Aspiration windows (seed 002), off unless asked for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub aspiration: Option<Aspiration>,
+    /// A deliberately wrong variant, for the pitfall lessons.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pitfall: Option<Pitfall>,
 }
 
 impl Default for Options {
@@ -57,6 +162,8 @@ impl Default for Options {
             deepening: true,
             cut: CutRule::AtLeast,
             window: (-INF, INF),
+            aspiration: None,
+            pitfall: None,
         }
     }
 }
@@ -65,7 +172,17 @@ impl Options {
     /// Whether the run keeps a table: it is on, and the algorithm prunes (plain minimax never
     /// stores or probes). What a view says about the table follows this, as the core does.
     pub fn keeps_table(&self) -> bool {
-        self.table && self.algorithm == Algorithm::AlphaBeta
+        self.table && self.algorithm.prunes()
+    }
+
+    /// The null window that asks "is the value above α?": (α, α+1) when α ≥ β closes a
+    /// window (seed 000), and (α, α) under CS188's α > β, where a window with α = β is still
+    /// open and cuts exactly on values above α.
+    pub fn null_window(&self, alpha: i32) -> (i32, i32) {
+        match self.cut {
+            CutRule::AtLeast => (alpha, alpha.saturating_add(1).min(INF)),
+            CutRule::Strict => (alpha, alpha),
+        }
     }
 
     /// The run-parameter half of seed 000's input contract (an explicit graph's limits).
@@ -110,7 +227,48 @@ impl Options {
                 fmt_score(hi)
             ));
         }
-        Ok(())
+        self.validate_seed_002()
+    }
+
+    /// The combinations seed 002's options can and cannot make.
+    fn validate_seed_002(&self) -> Result<(), String> {
+        let name = self.algorithm.name();
+        if let Some(a) = self.aspiration {
+            if self.algorithm == Algorithm::Minimax {
+                return Err(
+                    "--aspiration needs a search with windows (alphabeta, negamax or pvs), not minimax"
+                        .into(),
+                );
+            }
+            if self.window != (-INF, INF) {
+                return Err(
+                    "--aspiration chooses the root windows itself: leave out --window".into(),
+                );
+            }
+            if a.delta < 1 || a.delta >= INF {
+                return Err(format!(
+                    "aspiration delta {} is outside 1..{}",
+                    a.delta,
+                    fmt_score(INF)
+                ));
+            }
+            if a.from < 1 {
+                return Err("--aspiration-from must be at least 1".into());
+            }
+            if a.guess <= -INF || a.guess >= INF {
+                return Err(format!(
+                    "aspiration guess {} must lie strictly between -inf and inf",
+                    a.guess
+                ));
+            }
+        }
+        match self.pitfall {
+            Some(p @ Pitfall::WrongWindow) if !self.algorithm.side_to_move() => Err(format!(
+                "the {} pitfall is a variant of negamax or pvs, not {name}",
+                p.name()
+            )),
+            _ => Ok(()),
+        }
     }
 }
 
@@ -173,8 +331,59 @@ impl Status {
     }
 }
 
-/// One row of the iterative-deepening history.
+/// How one aspiration attempt of a pass ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AttemptOutcome {
+    /// The value is at most the window's α: widen α and search again.
+    FailLow,
+    /// The value is at least the window's β: widen β and search again.
+    FailHigh,
+    /// The value lies inside the window: the pass's result.
+    Exact,
+    /// The budget ran out during the attempt.
+    Abort,
+}
+
+impl AttemptOutcome {
+    pub fn name(self) -> &'static str {
+        match self {
+            AttemptOutcome::FailLow => "fail low",
+            AttemptOutcome::FailHigh => "fail high",
+            AttemptOutcome::Exact => "exact",
+            AttemptOutcome::Abort => "abort",
+        }
+    }
+
+    pub fn missed(self) -> bool {
+        matches!(self, AttemptOutcome::FailLow | AttemptOutcome::FailHigh)
+    }
+}
+
+/// One search of the root within a pass: its window and outcome. Windows and values are the
+/// search's own at the root (MAX's side, or the side to move at the root for negamax).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Attempt {
+    pub alpha: i32,
+    pub beta: i32,
+    /// The root's fail-soft value (0 on abort).
+    pub value: i32,
+    pub outcome: AttemptOutcome,
+}
+
+/// Counters of seed 002's searches, kept apart from seed 000's six.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Counters {
+    /// Calls entered with a null window.
+    pub null_windows: u64,
+    /// Children searched again with the full window after a null window said "better".
+    pub researches: u64,
+    /// Aspiration attempts that failed low or high.
+    pub aspiration_misses: u64,
+}
+
+/// One row of the iterative-deepening history.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Pass {
     pub depth: u8,
     /// DONE, or ABORT when the budget ran out during the pass.
@@ -185,6 +394,9 @@ pub struct Pass {
     pub mv: i16,
     /// Five counter deltas: nodes, evals, cutoffs, tt_hits, qnodes.
     pub delta: [u64; 5],
+    /// The aspiration attempts, when the pass used aspiration windows.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub attempts: Vec<Attempt>,
 }
 
 impl Pass {
@@ -201,6 +413,9 @@ pub struct RunResult {
     pub score: i32,
     pub mv: i16,
     pub stats: Stats,
+    /// Seed 002's counters (all zero for seed 000's searches).
+    #[serde(default)]
+    pub counters: Counters,
     pub history: Vec<Pass>,
     /// The active path was empty when the run returned.
     pub restored: bool,

@@ -10,7 +10,7 @@ use crate::export::{Format, Passes};
 use crate::game::Side;
 use crate::lesson::{CutSpec, Overrides, parse_bound};
 use crate::practice::{self, Kind, Params, Problem};
-use crate::search::{Algorithm, CutRule};
+use crate::search::{Algorithm, Aspiration, CutRule, Pitfall};
 use crate::text::cut;
 
 #[derive(Parser, Debug)]
@@ -110,8 +110,20 @@ pub enum CutArg {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum AlgorithmArg {
+    /// Seed 000's MAX/MIN alpha-beta, scores from MAX's side.
     Alphabeta,
+    /// No pruning, for comparison.
     Minimax,
+    /// Seed 002's fail-soft negamax: scores from the side to move.
+    Negamax,
+    /// Negamax with principal variation search (null windows, re-searches).
+    Pvs,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PitfallArg {
+    /// Children searched with (−α, −β) instead of (−β, −α).
+    WrongWindow,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -197,9 +209,26 @@ pub struct RunArgs {
     /// Root window, e.g. `--window=-inf,inf` or `--window 2,5` [default: -inf,inf].
     #[arg(long, value_name = "LO,HI", allow_hyphen_values = true, value_parser = parse_window)]
     pub window: Option<(i32, i32)>,
-    /// alphabeta, or minimax (no pruning, for comparison) [default: alphabeta].
+    /// The search [default: alphabeta].
     #[arg(long, value_enum)]
     pub algorithm: Option<AlgorithmArg>,
+    /// Aspiration windows of half-width DELTA around the previous pass's score (seed 002).
+    #[arg(long, value_name = "DELTA", allow_hyphen_values = true)]
+    pub aspiration: Option<i32>,
+    /// The first depth searched with an aspiration window [default: 4].
+    #[arg(long, value_name = "D", requires = "aspiration")]
+    pub aspiration_from: Option<u8>,
+    /// The aspiration centre before any pass has completed [default: 0].
+    #[arg(
+        long,
+        value_name = "S",
+        requires = "aspiration",
+        allow_hyphen_values = true
+    )]
+    pub guess: Option<i32>,
+    /// Run a deliberately wrong variant (seed 002's pitfalls), to see what it gets wrong.
+    #[arg(long, value_enum)]
+    pub pitfall: Option<PitfallArg>,
 }
 
 fn parse_window(text: &str) -> std::result::Result<(i32, i32), String> {
@@ -235,6 +264,16 @@ impl RunArgs {
             algorithm: self.algorithm.map(|a| match a {
                 AlgorithmArg::Alphabeta => Algorithm::AlphaBeta,
                 AlgorithmArg::Minimax => Algorithm::Minimax,
+                AlgorithmArg::Negamax => Algorithm::Negamax,
+                AlgorithmArg::Pvs => Algorithm::Pvs,
+            }),
+            aspiration: self.aspiration.map(|delta| Aspiration {
+                delta,
+                from: self.aspiration_from.unwrap_or(Aspiration::FROM),
+                guess: self.guess.unwrap_or(0),
+            }),
+            pitfall: self.pitfall.map(|p| match p {
+                PitfallArg::WrongWindow => Pitfall::WrongWindow,
             }),
         }
     }

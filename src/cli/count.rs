@@ -8,7 +8,7 @@ use crate::error::Result;
 use crate::game::model::Model;
 use crate::lesson::{Lesson, RunSetup};
 use crate::observer::Counter;
-use crate::search::{Algorithm, RunResult};
+use crate::search::RunResult;
 
 /// 1234567 as "1,234,567".
 pub fn thousands(n: u64) -> String {
@@ -37,10 +37,7 @@ fn options_line(setup: &RunSetup) -> String {
     let onoff = |b: bool| if b { "on" } else { "off" };
     format!(
         "{}, depth {}, {}, table {}, ordering {}",
-        match o.algorithm {
-            Algorithm::AlphaBeta => "alpha-beta",
-            Algorithm::Minimax => "minimax",
-        },
+        o.algorithm.title(),
         o.depth,
         if o.deepening {
             "iterative deepening"

@@ -176,6 +176,8 @@ impl RunArgs {
             ("--cut", self.cut.is_some()),
             ("--window", self.window.is_some()),
             ("--algorithm", self.algorithm.is_some()),
+            ("--aspiration", self.aspiration.is_some()),
+            ("--pitfall", self.pitfall.is_some()),
             ("--board", self.board.is_some()),
             ("--scores", self.scores.is_some()),
             ("--branching", self.branching.is_some()),

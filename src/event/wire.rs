@@ -8,6 +8,7 @@ use serde::{Deserialize, Deserializer};
 
 use super::{Event, ReturnKind};
 use crate::game::Side;
+use crate::search::AttemptOutcome;
 use crate::value::{Entry, Flag};
 
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
@@ -29,6 +30,9 @@ enum Kind {
     Store,
     Return,
     Unwind,
+    NullWindow,
+    Research,
+    Aspiration,
 }
 
 /// Every field of every event kind, each optional.
@@ -59,6 +63,7 @@ pub(super) struct Flat {
     flag: Option<Flag>,
     kept: Option<bool>,
     how: Option<ReturnKind>,
+    outcome: Option<AttemptOutcome>,
 }
 
 fn present<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Option<Entry>>, D::Error> {
@@ -157,6 +162,24 @@ impl TryFrom<Flat> for Event {
                 how: get!(how),
             },
             Kind::Unwind => Event::Unwind { state: get!(state) },
+            Kind::NullWindow => Event::NullWindow {
+                state: get!(state),
+                pos: get!(pos),
+                alpha: get!(alpha),
+                beta: get!(beta),
+            },
+            Kind::Research => Event::Research {
+                state: get!(state),
+                pos: get!(pos),
+                ply: get!(ply),
+                value: get!(value),
+            },
+            Kind::Aspiration => Event::Aspiration {
+                depth: get!(depth),
+                alpha: get!(alpha),
+                beta: get!(beta),
+                outcome: get!(outcome),
+            },
         };
         // A field the kind does not have is as wrong as a missing one.
         if f.count() != fields(kind) {
@@ -178,7 +201,12 @@ fn fields(kind: Kind) -> usize {
         | Kind::Push
         | Kind::Best
         | Kind::Window => 3,
-        Kind::PassEnd | Kind::Cutoff | Kind::Return => 4,
+        Kind::PassEnd
+        | Kind::Cutoff
+        | Kind::Return
+        | Kind::NullWindow
+        | Kind::Research
+        | Kind::Aspiration => 4,
         Kind::Enter => 6,
         Kind::Store => 7,
     }
@@ -209,6 +237,7 @@ impl Flat {
             self.flag.is_some(),
             self.kept.is_some(),
             self.how.is_some(),
+            self.outcome.is_some(),
         ]
         .iter()
         .filter(|&&b| b)
@@ -314,6 +343,24 @@ mod tests {
                 how: ReturnKind::Searched(Flag::Exact),
             },
             Event::Unwind { state: 4 },
+            Event::NullWindow {
+                state: 4,
+                pos: 1,
+                alpha: 3,
+                beta: 4,
+            },
+            Event::Research {
+                state: 4,
+                pos: 1,
+                ply: 2,
+                value: 5,
+            },
+            Event::Aspiration {
+                depth: 4,
+                alpha: -22,
+                beta: 28,
+                outcome: AttemptOutcome::FailLow,
+            },
         ];
         for event in all {
             let text = serde_json::to_string(&event).unwrap();

@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use super::Index;
-use super::tree::{CallRecord, NONE, Outcome, PassInfo, bit};
+use super::tree::{AttemptInfo, CallRecord, NONE, Outcome, PassInfo, bit};
 use crate::search::RunResult;
 use crate::trace::{self, Catalog, Event, ReturnKind, Trace, TraceError};
 
@@ -55,6 +55,16 @@ pub(super) struct Fold<S: Source> {
     seen: HashMap<u32, u32>,
     pass_calls: Vec<u32>,
     references: u64,
+    /// Bits the next admitted call starts with (a scout, a re-search).
+    next_bits: u16,
+    /// PVS: the candidate position whose re-search push is due.
+    repush: Option<u16>,
+    /// An aspiration attempt just ended: the pass may search its root again.
+    attempt_closed: bool,
+    /// Seed 002's counters, as the events show them.
+    null_windows: u64,
+    researches: u64,
+    misses: u64,
 }
 
 fn fail(event: usize, rule: impl Into<String>) -> TraceError {
@@ -113,6 +123,12 @@ impl<S: Source> Fold<S> {
             seen: HashMap::new(),
             pass_calls: Vec::new(),
             references: 0,
+            next_bits: 0,
+            repush: None,
+            attempt_closed: false,
+            null_windows: 0,
+            researches: 0,
+            misses: 0,
         }
     }
 
@@ -169,6 +185,7 @@ impl<S: Source> Fold<S> {
         if self.open.is_empty() {
             if let Some(p) = self.index.calls.passes.last()
                 && p.root != NONE
+                && !std::mem::take(&mut self.attempt_closed)
             {
                 return Err(fail(i, format!("a second root {what} in one pass")));
             }
@@ -213,6 +230,7 @@ impl<S: Source> Fold<S> {
                     .mark_transpositions(&mut self.seen, &mut self.pass_calls);
                 self.pass_open = true;
                 self.pushed = None;
+                (self.next_bits, self.repush, self.attempt_closed) = (0, None, false);
                 self.index.marks.passes.push(at);
                 self.index.calls.passes.push(PassInfo {
                     depth,
@@ -283,6 +301,18 @@ impl<S: Source> Fold<S> {
                         }
                     }
                 }
+                n.flags |= std::mem::take(&mut self.next_bits);
+                if self.open.is_empty() {
+                    let pass = self.index.calls.passes.len() as u32 - 1;
+                    self.index.calls.attempts.push(AttemptInfo {
+                        pass,
+                        root: id,
+                        event: NONE,
+                        alpha,
+                        beta,
+                        outcome: None,
+                    });
+                }
                 self.records().push(n);
                 self.pass_calls.push(id);
                 self.open.push(Open {
@@ -297,6 +327,16 @@ impl<S: Source> Fold<S> {
                 if let Some(open) = self.open.last() {
                     let node = open.node;
                     self.rec(node).set(bit::REFUSED_CHILD);
+                } else {
+                    let pass = self.index.calls.passes.len() as u32 - 1;
+                    self.index.calls.attempts.push(AttemptInfo {
+                        pass,
+                        root: NONE,
+                        event: NONE,
+                        alpha: 0,
+                        beta: 0,
+                        outcome: None,
+                    });
                 }
             }
             Event::Probe {
@@ -384,6 +424,11 @@ impl<S: Source> Fold<S> {
                         format!("move {mv} to state {state} is not candidate {pos} of the order"),
                     ));
                 }
+                if self.repush.take() == Some(pos) {
+                    // The re-search: the same candidate again, counted once.
+                    self.pushed = Some((state, mv));
+                    return Ok(());
+                }
                 if pos != n.pushes {
                     return Err(fail(
                         i,
@@ -461,6 +506,70 @@ impl<S: Source> Fold<S> {
                 self.top(i, state, "an unwind")?;
                 self.close(i, Outcome::Abort, 0, -1);
             }
+            Event::NullWindow { state, pos, .. } => {
+                let node = self.top(i, state, "a null window")?;
+                if pos != self.index.calls.records[node as usize].pushes || pos == 0 {
+                    return Err(fail(
+                        i,
+                        format!("a null window for candidate {pos} out of turn"),
+                    ));
+                }
+                self.null_windows += 1;
+                self.next_bits |= bit::SCOUT;
+            }
+            Event::Research { state, pos, .. } => {
+                let node = self.top(i, state, "a re-search")?;
+                let scout = self.open.last().and_then(|o| o.last_child);
+                let n = self.index.calls.records[node as usize];
+                let fits = pos + 1 == n.pushes
+                    && scout.is_some_and(|c| self.index.calls.records[c as usize].has(bit::SCOUT));
+                if !fits {
+                    return Err(fail(
+                        i,
+                        format!("a re-search of candidate {pos}, which was not just scouted"),
+                    ));
+                }
+                if let Some(c) = scout {
+                    self.rec(c).set(bit::RESEARCHED);
+                }
+                self.researches += 1;
+                self.repush = Some(pos);
+                self.next_bits |= bit::RESEARCH;
+                self.index.marks.researches.push(at);
+            }
+            Event::Aspiration {
+                depth,
+                alpha,
+                beta,
+                outcome,
+            } => {
+                if !self.pass_open || self.pass() != depth || !self.open.is_empty() {
+                    return Err(fail(
+                        i,
+                        format!("an aspiration attempt of pass {depth} outside its pass's root"),
+                    ));
+                }
+                let pass = self.index.calls.passes.len() as u32 - 1;
+                let Some(a) = (self.index.calls.attempts.last_mut())
+                    .filter(|a| a.pass == pass && a.event == NONE)
+                else {
+                    return Err(fail(i, "an aspiration attempt without a root search"));
+                };
+                if a.root == NONE {
+                    (a.alpha, a.beta) = (alpha, beta);
+                } else if (a.alpha, a.beta) != (alpha, beta) {
+                    return Err(fail(
+                        i,
+                        "an aspiration attempt names another window than its root's",
+                    ));
+                }
+                (a.event, a.outcome) = (at, Some(outcome));
+                if outcome.missed() {
+                    self.misses += 1;
+                }
+                self.attempt_closed = true;
+                self.index.marks.attempts.push(at);
+            }
         }
         Ok(())
     }
@@ -496,6 +605,15 @@ impl<S: Source> Fold<S> {
         if !agree {
             return Err(TraceError::Header(
                 "the header's pass history does not match the passes in the events".into(),
+            ));
+        }
+        let c = &result.counters;
+        if (c.null_windows, c.researches, c.aspiration_misses)
+            != (self.null_windows, self.researches, self.misses)
+        {
+            return Err(TraceError::Header(
+                "the header's null-window, re-search or aspiration counts do not match the events"
+                    .into(),
             ));
         }
         Ok(self.index)

@@ -90,6 +90,12 @@ pub(super) mod bit {
     pub const READ_TERMINAL: u16 = 1 << 9;
     /// The last candidate pushed was refused by the budget.
     pub const REFUSED_CHILD: u16 = 1 << 10;
+    /// PVS: entered with a null window.
+    pub const SCOUT: u16 = 1 << 11;
+    /// PVS: the full-window re-search of the candidate the call before it scouted.
+    pub const RESEARCH: u16 = 1 << 12;
+    /// PVS: this scout said "better" and its candidate was searched again.
+    pub const RESEARCHED: u16 = 1 << 13;
 }
 
 /// One admitted call as stored: links to calls only (stubs are implied by the order).
@@ -239,6 +245,13 @@ pub struct TreeNode {
     pub window_after: Option<(i32, i32)>,
     /// Quiescence: the call's own window once its stand-pat score narrowed it.
     pub stand_pat_window: Option<(i32, i32)>,
+    /// PVS: entered with a null window (a scout).
+    pub scout: bool,
+    /// PVS: the second visit of a candidate, with the full window, after its scout said
+    /// "better than α".
+    pub research: bool,
+    /// PVS: a scout whose candidate was then searched again.
+    pub researched: bool,
 }
 
 impl TreeNode {
@@ -276,6 +289,20 @@ pub struct PassInfo {
     pub mv: i16,
 }
 
+/// One search of a pass's root: the only one, or one of seed 002's aspiration attempts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AttemptInfo {
+    /// Its pass, as an index into `Tree::passes`.
+    pub pass: u32,
+    /// The root call (`NONE` when the budget refused it).
+    pub root: u32,
+    /// The `Aspiration` event that ended it, `NONE` without aspiration windows.
+    pub event: u32,
+    pub alpha: i32,
+    pub beta: i32,
+    pub outcome: Option<crate::search::AttemptOutcome>,
+}
+
 /// What the index stores of the tree: the calls and the passes.
 #[derive(Default, Debug, Clone)]
 pub(super) struct Calls {
@@ -283,6 +310,8 @@ pub(super) struct Calls {
     /// The calls that have a candidate order, in call order (their order starts rise).
     pub ordered: Vec<u32>,
     pub passes: Vec<PassInfo>,
+    /// Every root search in event order (one per pass without aspiration windows).
+    pub attempts: Vec<AttemptInfo>,
 }
 
 impl Calls {
@@ -323,6 +352,43 @@ impl<'a> Tree<'a> {
 
     pub fn passes(&self) -> &'a [PassInfo] {
         &self.calls.passes
+    }
+
+    /// Every root search, in order: a pass has several when it used aspiration windows.
+    pub fn attempts(&self) -> &'a [AttemptInfo] {
+        &self.calls.attempts
+    }
+
+    /// The attempts of pass `k` (an index into `passes`).
+    pub fn attempts_of(&self, k: usize) -> &'a [AttemptInfo] {
+        let all = &self.calls.attempts;
+        let from = all.partition_point(|a| (a.pass as usize) < k);
+        let to = all.partition_point(|a| (a.pass as usize) <= k);
+        &all[from..to]
+    }
+
+    /// The root searched at `step`: the root of the last attempt begun by then.
+    /// Before the pass's first root is entered, that root.
+    pub fn root_at(&self, step: usize) -> Option<u32> {
+        let passes = self.passes();
+        let k = passes
+            .partition_point(|p| (p.start_event as usize) < step.max(1))
+            .checked_sub(1)?;
+        let attempts = self.attempts_of(k);
+        let begun = attempts
+            .iter()
+            .rev()
+            .find(|a| a.root != NONE && (self.record(a.root).enter as usize) < step);
+        begun
+            .or(attempts.first())
+            .map(|a| a.root)
+            .filter(|&r| r != NONE)
+    }
+
+    /// Whether the run's scores are from the side to move (negamax): then every frame
+    /// maximises, and a parent's value is its child's negated.
+    pub fn side_to_move(&self) -> bool {
+        self.trace.header.options.algorithm.side_to_move()
     }
 
     /// Whether `id` names a node (a call, or a stub some call implies).
@@ -385,10 +451,12 @@ impl<'a> Tree<'a> {
             NONE => self.first_stub(r),
             c => c,
         };
+        let maximises = |turn: Side| self.side_to_move() || turn.is_max();
         let narrowed = |on: bool, value: i32| {
-            on.then_some(match r.turn {
-                Side::Max => (value, r.beta),
-                Side::Min => (r.alpha, value),
+            on.then_some(if maximises(r.turn) {
+                (value, r.beta)
+            } else {
+                (r.alpha, value)
             })
         };
         TreeNode {
@@ -422,14 +490,22 @@ impl<'a> Tree<'a> {
             order_len: r.order_len,
             pushes: r.pushes,
             cutoff: r.cutoff(),
-            // The parent (of the other side) moved its own bound to this call's value.
+            // The parent moved its own bound to this call's value (negated, for negamax: the
+            // parent's α is −value, and its β is −α of this call's window).
             window_after: parent.and_then(|p| {
-                r.has(bit::NARROWED_PARENT).then_some(match p.turn {
-                    Side::Max => (r.value, r.beta),
-                    Side::Min => (r.alpha, r.value),
-                })
+                r.has(bit::NARROWED_PARENT)
+                    .then_some(if self.side_to_move() {
+                        (-r.value, p.beta)
+                    } else if p.turn.is_max() {
+                        (r.value, r.beta)
+                    } else {
+                        (r.alpha, r.value)
+                    })
             }),
             stand_pat_window: narrowed(r.has(bit::STAND_PAT_NARROWED), r.stand_pat),
+            scout: r.has(bit::SCOUT),
+            research: r.has(bit::RESEARCH),
+            researched: r.has(bit::RESEARCHED),
         }
     }
 
@@ -526,6 +602,9 @@ impl<'a> Tree<'a> {
             cutoff: None,
             window_after: None,
             stand_pat_window: None,
+            scout: false,
+            research: false,
+            researched: false,
         }
     }
 

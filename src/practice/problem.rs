@@ -195,6 +195,8 @@ impl Problem {
         let mut parts = vec![match o.algorithm {
             crate::search::Algorithm::AlphaBeta => "fail-soft alpha-beta".to_string(),
             crate::search::Algorithm::Minimax => "plain minimax".to_string(),
+            crate::search::Algorithm::Negamax => "fail-soft negamax".to_string(),
+            crate::search::Algorithm::Pvs => "fail-soft principal variation search".to_string(),
         }];
         parts.push(if o.ordering {
             "ordered by hint and score".into()

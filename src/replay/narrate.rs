@@ -127,16 +127,42 @@ fn sentence(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
         return "Nothing has happened yet: step forward (→ or l) to watch the search begin.".into();
     };
     let (ge, le, lt, gt) = w.closes();
+    // Negamax: every frame maximises its own score, and a child's value is negated.
+    let nm = replay.options().algorithm.side_to_move();
     match replay.events()[index] {
         Event::PassStart { depth } => {
-            let (a, b) = st
-                .frames
-                .first()
-                .map_or(replay.options().window, |f| (f.alpha0, f.beta0));
             let o = replay.options();
-            if st.passes.is_empty() {
+            let tree = replay.tree();
+            let k = tree.passes().len().min(st.passes.len());
+            let first = tree
+                .attempts_of(k)
+                .first()
+                .filter(|a| a.event != crate::index::NONE);
+            if let Some(a) = first.filter(|_| o.aspiration.is_some()) {
+                let centre = match st.committed {
+                    Some((d, _, _)) => format!("the score of depth {d}"),
+                    None => "the guess, as no pass has completed yet".to_string(),
+                };
                 format!(
-                    "{} begins: the root is searched {} deep with the window ({}, {}).",
+                    "{} begins {} deep with an aspiration window: ({}, {}), centred on {centre}. A narrow window cuts more; if the value falls outside it, the pass is searched again with that side widened.",
+                    pass_title(o, depth),
+                    plural(depth as usize, "ply", "plies"),
+                    sc(a.alpha),
+                    sc(a.beta)
+                )
+            } else if st.passes.is_empty() {
+                let (a, b) = if o.algorithm.prunes() {
+                    o.window
+                } else {
+                    (-INF, INF)
+                };
+                let convention = if nm {
+                    " Scores are negamax's: each node counts them from the side to move there, and a child's value is negated on the way up."
+                } else {
+                    ""
+                };
+                format!(
+                    "{} begins: the root is searched {} deep with the window ({}, {}).{convention}",
                     pass_title(o, depth),
                     plural(depth as usize, "ply", "plies"),
                     sc(a),
@@ -185,8 +211,22 @@ fn sentence(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
             } else {
                 String::new()
             };
+            let top = st.top();
+            let (kind, own) = match (
+                top.is_some_and(|f| f.scout),
+                top.is_some_and(|f| f.research),
+                nm,
+            ) {
+                (true, _, _) => ("the null window", format!(" (from {}'s side)", side(me))),
+                (_, true, _) => (
+                    "the full window again",
+                    format!(" (from {}'s side)", side(me)),
+                ),
+                (_, _, true) => ("window", format!(" (from {}'s side)", side(me))),
+                _ => ("window", String::new()),
+            };
             format!(
-                "Call {}: {} is entered at ply {ply} with d={depth}, q={qleft} and window ({}, {}){via}{horizon}.",
+                "Call {}: {} is entered at ply {ply} with d={depth}, q={qleft} and {kind} ({}, {}){own}{via}{horizon}.",
                 st.call(),
                 w.node(state, me),
                 sc(alpha),
@@ -262,6 +302,19 @@ fn sentence(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
                 return String::new();
             };
             let n = w.node(state, f.turn.is_max());
+            if nm {
+                let me = side(f.turn.is_max());
+                return if cutoff {
+                    format!(
+                        "Quiescence at {n}: standing pat already gives {value} {ge} β {} from {me}'s side, so the opponent above will avoid this line; no capture is tried and {value} is a LOWER bound.",
+                        sc(f.beta0)
+                    )
+                } else {
+                    format!(
+                        "Quiescence at {n}: {me} may stop here (stand pat) with its static {value}, counted from its own side; a tactical move counts only if it does better."
+                    )
+                };
+            }
             match (f.turn.is_max(), cutoff) {
                 (true, true) => format!(
                     "Quiescence at {n}: standing pat already gives {value} {ge} β {}, so MIN above will avoid this line; no capture is tried and {value} is a LOWER bound.",
@@ -338,21 +391,51 @@ fn sentence(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
             } else {
                 format!("its best so far was {}", f.best)
             };
-            let better = if f.turn.is_max() {
-                value > f.best
+            // Negamax: the parent counts the child's value from its own side, negated.
+            let seen = if nm { -value } else { value };
+            let better = if replay.maximises(f.turn) {
+                seen > f.best
             } else {
-                value < f.best
+                seen < f.best
             };
             let verdict = if better {
                 format!("better for {}", side(f.turn.is_max()))
             } else {
                 format!("no better for {}", side(f.turn.is_max()))
             };
-            format!(
-                "{} returns {value} to {}: {verdict} ({had}).",
-                w.name(state),
-                w.node(f.state, f.turn.is_max())
-            )
+            let scout = replay.tree().get(st.last_done.unwrap_or(0));
+            let answer = if scout.scout && nm {
+                let a = f.alpha;
+                if seen > a {
+                    format!(
+                        "; the null window says only that {} beats α = {}",
+                        w.name(state),
+                        sc(a)
+                    )
+                } else {
+                    format!(
+                        "; the null window proves {} is no better than α = {}",
+                        w.name(state),
+                        sc(a)
+                    )
+                }
+            } else {
+                String::new()
+            };
+            if nm {
+                format!(
+                    "{} returns {value} from its own side to {}, which counts it as {}: {verdict} ({had}){answer}.",
+                    w.name(state),
+                    w.node(f.state, f.turn.is_max()),
+                    sc(seen)
+                )
+            } else {
+                format!(
+                    "{} returns {value} to {}: {verdict} ({had}).",
+                    w.name(state),
+                    w.node(f.state, f.turn.is_max())
+                )
+            }
         }
         Event::Best { value, mv, .. } => {
             let Some(f) = st.top() else {
@@ -368,7 +451,7 @@ fn sentence(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
             let Some(f) = st.top() else {
                 return String::new();
             };
-            if f.turn.is_max() {
+            if replay.maximises(f.turn) {
                 format!(
                     "{} raises α to {}: the window is now ({}, {}), and anything at most {} no longer matters here.",
                     w.node(f.state, f.turn.is_max()),
@@ -409,7 +492,7 @@ fn sentence(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
                 .filter(|n| n.kind == super::NodeKind::Skipped)
                 .map(|n| w.name(n.state))
                 .collect();
-            let (word, words) = if f.turn.is_max() {
+            let (word, words) = if f.turn.is_max() || nm {
                 ("move", "moves")
             } else {
                 ("reply", "replies")
@@ -426,7 +509,7 @@ fn sentence(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
             // What the cut call goes on to store, from the index.
             let flag = match replay.tree().get(f.node).outcome {
                 Some(crate::index::Outcome::Stored(flag)) => flag,
-                _ if f.turn.is_max() => Flag::Lower,
+                _ if replay.maximises(f.turn) => Flag::Lower,
                 _ => Flag::Upper,
             };
             let article = if flag == Flag::Lower { "a" } else { "an" };
@@ -444,7 +527,15 @@ fn sentence(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
                     flag.name()
                 )
             };
-            if f.turn.is_max() {
+            if nm {
+                format!(
+                    "{}: {word} to {child} gives {} {ge} β = {} from {}'s side, so the opponent already has something better above; {skip}, and {what}.",
+                    w.node(f.state, f.turn.is_max()),
+                    sc(alpha),
+                    sc(beta),
+                    side(f.turn.is_max())
+                )
+            } else if f.turn.is_max() {
                 format!(
                     "{}: {word} to {child} gives {} {ge} β = {}, so MIN already has something better above; {skip}, and {what}.",
                     w.node(f.state, true),
@@ -547,6 +638,91 @@ fn sentence(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
                 ""
             }
         ),
+        Event::NullWindow {
+            state,
+            pos,
+            alpha,
+            beta,
+        } => {
+            let Some(f) = st.top() else {
+                return String::new();
+            };
+            let order = replay.order_of(f);
+            let child = replay
+                .rec
+                .order(f.node)
+                .1
+                .get(pos as usize)
+                .map_or(format!("candidate {}", pos + 1), |&c| w.name(c));
+            format!(
+                "{} scouts candidate {} of {} ({child}) with the null window ({}, {}): PVS expects the first move to stay best, so it only asks whether {child} beats α = {}.",
+                w.node(state, f.turn.is_max()),
+                pos + 1,
+                order.len(),
+                sc(alpha),
+                sc(beta),
+                sc(alpha)
+            )
+        }
+        Event::Research {
+            state, pos, value, ..
+        } => {
+            let Some(f) = st.top() else {
+                return String::new();
+            };
+            let child = replay
+                .rec
+                .order(f.node)
+                .1
+                .get(pos as usize)
+                .map_or(format!("candidate {}", pos + 1), |&c| w.name(c));
+            format!(
+                "Fail high: the scout of {child} came back with {value} > α = {}, and {value} does not reach β = {}, so its real value is unknown: {} searches {child} again with the full window ({}, {}).",
+                sc(f.alpha),
+                sc(f.beta),
+                w.node(state, f.turn.is_max()),
+                sc(f.alpha),
+                sc(f.beta)
+            )
+        }
+        Event::Aspiration {
+            depth,
+            alpha,
+            beta,
+            outcome,
+        } => {
+            use crate::search::AttemptOutcome as A;
+            let tree = replay.tree();
+            let value = st.attempts.last().map_or(0, |a| a.value);
+            let k = tree.attempts().iter().position(|a| a.event == index as u32);
+            let next = k
+                .and_then(|k| tree.attempts().get(k + 1))
+                .filter(|n| tree.passes().get(n.pass as usize).map(|p| p.depth) == Some(depth));
+            let again = next.map_or(String::new(), |n| {
+                format!(" and searches again with ({}, {})", sc(n.alpha), sc(n.beta))
+            });
+            let tried = plural(st.attempts.len(), "attempt", "attempts");
+            match outcome {
+                A::FailLow => format!(
+                    "Fail low: the root came back with {value} {le} α = {}, so all it proves is that the root is worth at most {value}. The pass widens α by δ{again} ({tried} so far).",
+                    sc(alpha)
+                ),
+                A::FailHigh => format!(
+                    "Fail high: the root came back with {value} {ge} β = {}, so all it proves is that the root is worth at least {value}. The pass widens β by δ{again} ({tried} so far).",
+                    sc(beta)
+                ),
+                A::Exact => format!(
+                    "The root's value {value} lies inside the aspiration window ({}, {}): it is exact, and the pass is done after {tried}.",
+                    sc(alpha),
+                    sc(beta)
+                ),
+                A::Abort => format!(
+                    "The budget ran out during the attempt with window ({}, {}), so it proves nothing.",
+                    sc(alpha),
+                    sc(beta)
+                ),
+            }
+        }
         Event::PassEnd {
             depth,
             done,

@@ -22,7 +22,7 @@ use crate::index::{NONE, Recorded};
 use crate::lesson::{Lesson, Overrides, RunSetup, parse_bound};
 use crate::practice::{self, store::Progress};
 use crate::replay::{Replay, ReplayState};
-use crate::search::{Algorithm, CutRule, MAX_BUDGET, MAX_DEPTH, MAX_QLIMIT, Stats};
+use crate::search::{CutRule, MAX_BUDGET, MAX_DEPTH, MAX_QLIMIT, Stats};
 
 /// A window drawn over the main screen.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -932,10 +932,7 @@ impl App {
                 format!("cut rule {}", cut_name(o.cut))
             }
             Action::ToggleAlgorithm => {
-                o.algorithm = match o.algorithm {
-                    Algorithm::AlphaBeta => Algorithm::Minimax,
-                    Algorithm::Minimax => Algorithm::AlphaBeta,
-                };
+                o.algorithm = o.algorithm.next();
                 algorithm_name(o.algorithm).to_string()
             }
             _ => {
@@ -1136,10 +1133,7 @@ impl App {
         let o = &mut s.options;
         let label = match with {
             CompareWith::Algorithm => {
-                o.algorithm = match o.algorithm {
-                    Algorithm::AlphaBeta => Algorithm::Minimax,
-                    Algorithm::Minimax => Algorithm::AlphaBeta,
-                };
+                o.algorithm = o.algorithm.partner();
                 algorithm_name(o.algorithm).to_string()
             }
             CompareWith::Ordering => {

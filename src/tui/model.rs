@@ -147,6 +147,8 @@ pub fn algorithm_name(a: Algorithm) -> &'static str {
     match a {
         Algorithm::AlphaBeta => "αβ",
         Algorithm::Minimax => "minimax",
+        Algorithm::Negamax => "negamax",
+        Algorithm::Pvs => "pvs",
     }
 }
 

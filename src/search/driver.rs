@@ -1,0 +1,183 @@
+#![cfg_attr(
+    feature = "no-events",
+    allow(unused_variables, unused_imports, dead_code)
+)]
+//! The driver every search shares: seed 000's iterative deepening (commit only a completed
+//! pass), and seed 002's aspiration windows inside a pass (search a narrow window around the
+//! previous score; on a miss widen the failed side by δ, double δ, clamp to ±INF, try again).
+
+use super::engine::{Search, Stop, emit};
+use super::tt::Flag;
+use super::{
+    Algorithm, Attempt, AttemptOutcome, INF, NO_MOVE, Options, Pass, RunResult, SearchError, Status,
+};
+use crate::event::Event;
+use crate::game::{Game, Side};
+use crate::observer::Observer;
+
+/// Runs the options' search from `start` and reports every step to `obs`.
+pub fn run<G: Game, O: Observer>(
+    game: &G,
+    start: G::State,
+    opts: &Options,
+    obs: &mut O,
+) -> Result<RunResult, SearchError> {
+    opts.validate_for(&game.limits())
+        .map_err(SearchError::Options)?;
+    Search::new(game, opts, obs).drive(start)
+}
+
+/// What one search of the root gave: its value and move, in the search's convention.
+type Root = Result<(i32, i16), Stop>;
+
+impl<G: Game, O: Observer> Search<'_, G, O> {
+    fn drive(&mut self, start: G::State) -> Result<RunResult, SearchError> {
+        let mut history = Vec::new();
+        let (mut completed, mut score, mut mv) = (0u8, 0i32, NO_MOVE);
+        // Negamax scores are from the side to move; results are reported from MAX's side.
+        let pov = match (self.opts.algorithm.side_to_move(), self.game.side(start)) {
+            (true, Side::Min) => -1,
+            _ => 1,
+        };
+        let first = if self.opts.deepening {
+            1
+        } else {
+            self.opts.depth
+        };
+        for depth in first..=self.opts.depth {
+            // Step 2. Every pass starts from an empty path with the root window; the table
+            // and the move hints persist across passes.
+            let before = self.stats;
+            emit!(self, Event::PassStart { depth });
+            let centre = (completed > 0).then_some(pov * score);
+            let (outcome, attempts) = self.pass(start, depth, centre);
+            let (done, value, best) = match outcome {
+                Ok((v, m)) => (true, pov * v, m),
+                Err(Stop::Budget) => (false, 0, NO_MOVE),
+                Err(Stop::Missing(e)) => return Err(*e),
+            };
+            emit!(
+                self,
+                Event::PassEnd {
+                    depth,
+                    done,
+                    score: value,
+                    mv: best,
+                }
+            );
+            history.push(Pass {
+                depth,
+                done,
+                score: value,
+                mv: best,
+                delta: self.stats.delta(&before),
+                attempts,
+            });
+            // Step 9. Commit only a completed pass; an aborted one returns the last commit.
+            if !done {
+                let status = if completed > 0 {
+                    Status::Partial
+                } else {
+                    Status::NoCompletedDepth
+                };
+                return Ok(self.result(status, completed, score, mv, history));
+            }
+            (completed, score, mv) = (depth, value, best);
+        }
+        Ok(self.result(Status::Complete, completed, score, mv, history))
+    }
+
+    /// One pass: a single search with the run's root window, or seed 002's aspiration loop
+    /// from its first depth on. `centre` is the last completed pass's score in the search's
+    /// convention at the root (none before a pass has completed).
+    fn pass(&mut self, start: G::State, depth: u8, centre: Option<i32>) -> (Root, Vec<Attempt>) {
+        let asp = self.opts.aspiration.filter(|a| depth >= a.from);
+        let Some(asp) = asp else {
+            let window = if self.opts.algorithm.prunes() {
+                self.opts.window
+            } else {
+                (-INF, INF)
+            };
+            return (self.root(start, depth, window), Vec::new());
+        };
+        let centre = centre.unwrap_or(asp.guess);
+        let mut delta = asp.delta as i64;
+        let clamp = |v: i64| v.clamp(-INF as i64, INF as i64) as i32;
+        let (mut lo, mut hi) = (clamp(centre as i64 - delta), clamp(centre as i64 + delta));
+        let mut attempts = Vec::new();
+        loop {
+            let got = self.root(start, depth, (lo, hi));
+            if matches!(got, Err(Stop::Missing(_))) {
+                return (got, attempts);
+            }
+            let (value, outcome) = match &got {
+                Err(_) => (0, AttemptOutcome::Abort),
+                Ok((v, _)) => (
+                    *v,
+                    match Flag::classify(*v, lo, hi, self.opts.cut) {
+                        Flag::Upper => AttemptOutcome::FailLow,
+                        Flag::Lower => AttemptOutcome::FailHigh,
+                        Flag::Exact => AttemptOutcome::Exact,
+                    },
+                ),
+            };
+            emit!(
+                self,
+                Event::Aspiration {
+                    depth,
+                    alpha: lo,
+                    beta: hi,
+                    outcome,
+                }
+            );
+            attempts.push(Attempt {
+                alpha: lo,
+                beta: hi,
+                value,
+                outcome,
+            });
+            match outcome {
+                AttemptOutcome::FailLow => lo = clamp(lo as i64 - delta),
+                AttemptOutcome::FailHigh => hi = clamp(hi as i64 + delta),
+                AttemptOutcome::Exact | AttemptOutcome::Abort => return (got, attempts),
+            }
+            self.counters.aspiration_misses += 1;
+            delta = (delta * 2).min(INF as i64);
+        }
+    }
+
+    /// One search of the root with `window`, by the run's recursion.
+    fn root(&mut self, start: G::State, depth: u8, (alpha, beta): (i32, i32)) -> Root {
+        self.path.push(start);
+        let qleft = self.opts.qlimit;
+        let got = match self.opts.algorithm {
+            Algorithm::AlphaBeta | Algorithm::Minimax => {
+                self.search(start, depth, qleft, alpha, beta)
+            }
+            Algorithm::Negamax => self.negamax::<false>(start, depth, qleft, alpha, beta),
+            Algorithm::Pvs => self.negamax::<true>(start, depth, qleft, alpha, beta),
+        };
+        self.path.pop();
+        got
+    }
+
+    fn result(
+        &self,
+        status: Status,
+        depth: u8,
+        score: i32,
+        mv: i16,
+        history: Vec<Pass>,
+    ) -> RunResult {
+        RunResult {
+            status,
+            depth,
+            score,
+            mv,
+            stats: self.stats,
+            counters: self.counters,
+            history,
+            restored: self.path.is_empty(),
+        }
+    }
+}

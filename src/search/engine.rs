@@ -1,0 +1,312 @@
+#![cfg_attr(
+    feature = "no-events",
+    allow(unused_variables, unused_imports, dead_code)
+)]
+//! What every search of one run shares, whatever its recursion: the table, the move hints,
+//! the candidate lists, the active path, the counters and the observer, and the steps every
+//! call begins and ends with (admission against the budget, the probe, the score reads, the
+//! store). Seed 000's MAX/MIN recursion (`alphabeta`) and seed 002's negamax (`negamax`) are
+//! recursions over this one engine, so they agree on everything but how a frame backs up.
+
+use super::candidates::Candidates;
+use super::tt::{Entry, Flag, Hints, Key, Table};
+use super::{Counters, NO_MOVE, Options, SearchError, Stats};
+use crate::event::{Event, ReturnKind};
+use crate::game::Game;
+use crate::observer::Observer;
+
+/// Why a search call did not return a value.
+pub(super) enum Stop {
+    /// The node budget refused an admission: unwind and keep the last completed pass.
+    Budget,
+    /// The run needs a score the game does not give; the whole run fails. Boxed so that a
+    /// call's result stays small enough to return in registers.
+    Missing(Box<SearchError>),
+}
+
+/// Reports an event unless the observer is disabled; with the `no-events` feature the event
+/// sites are removed from the source altogether (to measure that `NoTrace` costs nothing).
+macro_rules! emit {
+    ($search:ident, $event:expr) => {
+        #[cfg(not(feature = "no-events"))]
+        if O::ENABLED {
+            $search.obs.event($event);
+        }
+    };
+}
+pub(super) use emit;
+
+pub(super) struct Search<'a, G: Game, O: Observer> {
+    pub game: &'a G,
+    pub opts: Options,
+    pub table: Table,
+    pub hints: Hints,
+    pub stats: Stats,
+    pub counters: Counters,
+    pub path: Vec<G::State>,
+    /// Candidate indices of every active frame, stacked; a frame owns the tail it pushed.
+    pub order: Vec<u16>,
+    /// Each state's candidate list (ranked when ordering), built on its first visit.
+    pub candidates: Candidates,
+    pub obs: &'a mut O,
+}
+
+/// How admission ended: the call is answered already, or it goes on to search its moves.
+pub(super) enum Admitted {
+    Answered((i32, i16)),
+    Open { key: Key, id: u32 },
+}
+
+impl<'a, G: Game, O: Observer> Search<'a, G, O> {
+    pub fn new(game: &'a G, opts: &Options, obs: &'a mut O) -> Self {
+        Search {
+            game,
+            opts: *opts,
+            table: Table::new(game.id_bound(), opts.depth, opts.qlimit),
+            hints: Hints::new(game.id_bound()),
+            stats: Stats::default(),
+            counters: Counters::default(),
+            path: Vec::with_capacity(opts.depth as usize + opts.qlimit as usize + 2),
+            order: Vec::new(),
+            candidates: Candidates::new(game.id_bound(), opts.ordering),
+            obs,
+        }
+    }
+
+    /// Step 3 of seed 000, for every recursion: admission against the global budget, the
+    /// counters, the `Enter` report, the probe (only an entry that settles the call is used),
+    /// then step 4's reads: a terminal's utility, or the static score at the horizon with no
+    /// quiescence left. Scores are multiplied by `pov` (1 from MAX's side; −1 for a negamax
+    /// frame of MIN), so the window and the table are in the caller's convention.
+    #[inline(always)]
+    pub fn admit(
+        &mut self,
+        state: G::State,
+        depth: u8,
+        qleft: u8,
+        (alpha, beta): (i32, i32),
+        pov: i32,
+    ) -> Result<Admitted, Stop> {
+        let id = self.game.id(state);
+        let ply = self.path.len() as u64 - 1;
+        if self.stats.nodes >= self.opts.budget {
+            emit!(
+                self,
+                Event::Refused {
+                    state: id,
+                    ply: ply as u16,
+                }
+            );
+            return Err(Stop::Budget);
+        }
+        self.stats.nodes += 1;
+        self.stats.peak = self.stats.peak.max(ply);
+        if depth == 0 {
+            self.stats.qnodes += 1;
+        }
+        emit!(
+            self,
+            Event::Enter {
+                state: id,
+                turn: self.game.side(state),
+                depth,
+                qleft,
+                alpha,
+                beta,
+            }
+        );
+        let key = Key {
+            state: id,
+            depth,
+            qleft,
+        };
+        if self.opts.keeps_table() {
+            let found = self.table.get(key);
+            let usable = found.is_some_and(|e| e.usable(alpha, beta, self.opts.cut));
+            emit!(
+                self,
+                Event::Probe {
+                    state: id,
+                    found,
+                    usable,
+                }
+            );
+            if let (Some(e), true) = (found, usable) {
+                self.stats.tt_hits += 1;
+                emit!(
+                    self,
+                    Event::Return {
+                        state: id,
+                        value: e.value,
+                        mv: e.mv,
+                        how: ReturnKind::TableHit,
+                    }
+                );
+                return Ok(Admitted::Answered((e.value, e.mv)));
+            }
+        }
+        let moves = self.game.move_count(state);
+        if moves == 0 || (depth == 0 && qleft == 0) {
+            self.stats.evals += 1;
+            let terminal = moves == 0;
+            let why = if terminal {
+                "a terminal node"
+            } else {
+                "the depth horizon"
+            };
+            let value = pov * self.read(state, id, terminal, why)?;
+            emit!(
+                self,
+                Event::Read {
+                    state: id,
+                    value,
+                    terminal,
+                }
+            );
+            return Ok(Admitted::Answered(self.save(
+                key,
+                value,
+                NO_MOVE,
+                Flag::Exact,
+            )));
+        }
+        Ok(Admitted::Open { key, id })
+    }
+
+    /// Step 5: the frame's candidates onto the order stack at `base` (every move at normal
+    /// depth, tactical ones in quiescence; with ordering, the hint move first, then the best
+    /// child score for the mover, then move index), reported to the observer.
+    #[inline(always)]
+    pub fn push_candidates(
+        &mut self,
+        state: G::State,
+        id: u32,
+        quiescence: bool,
+    ) -> Result<usize, Stop> {
+        let base = self.order.len();
+        self.candidates
+            .push(self.game, state, quiescence, &mut self.order)
+            .map_err(|e| Stop::Missing(Box::new(e)))?;
+        if self.opts.ordering {
+            self.hint_first(id, base);
+        }
+        #[cfg(not(feature = "no-events"))]
+        if O::ENABLED {
+            let game = self.game;
+            self.obs.order(id, &self.order[base..], |m| {
+                game.id(game.child(state, m as usize))
+            });
+        }
+        Ok(base)
+    }
+
+    /// A finished game's utility, or an unfinished position's static evaluation (MAX's side).
+    #[inline]
+    pub fn read(
+        &self,
+        state: G::State,
+        id: u32,
+        terminal: bool,
+        why: &'static str,
+    ) -> Result<i32, Stop> {
+        let score = if terminal {
+            self.game.utility(state)
+        } else {
+            self.game.evaluate(state)
+        };
+        score.ok_or_else(|| Stop::Missing(Box::new(SearchError::MissingScore { state: id, why })))
+    }
+
+    /// Moves the hint (the last move recorded for the state) to the front of the frame's
+    /// ranked candidates; the others keep their order. This equals sorting by the key
+    /// (not the hint, oriented child score, move index).
+    #[inline]
+    fn hint_first(&mut self, id: u32, base: usize) {
+        let hint = self.hints.get(id);
+        let frame = &mut self.order[base..];
+        if let Some(pos) = frame.iter().position(|&i| i as i16 == hint) {
+            frame[..=pos].rotate_right(1);
+        }
+    }
+
+    /// Records a finished call's value. The hint is kept even with the table off (seed 000).
+    /// Inlined: it ends every searched call, and a call of its own was a tenth of the time.
+    #[inline(always)]
+    pub fn save(&mut self, key: Key, value: i32, mv: i16, flag: Flag) -> (i32, i16) {
+        let kept = self.opts.keeps_table();
+        if kept {
+            self.table.put(key, Entry { value, mv, flag });
+        }
+        // Hints are read only by ordering; without it they are never seen, and an implicit
+        // tree of millions of positions would fill a hash map for nothing.
+        if mv >= 0 && self.opts.ordering {
+            self.hints.set(key.state, mv);
+        }
+        emit!(
+            self,
+            Event::Store {
+                state: key.state,
+                depth: key.depth,
+                qleft: key.qleft,
+                value,
+                mv,
+                flag,
+                kept,
+            }
+        );
+        emit!(
+            self,
+            Event::Return {
+                state: key.state,
+                value,
+                mv,
+                how: ReturnKind::Searched(flag),
+            }
+        );
+        (value, mv)
+    }
+
+    /// The frame's child at `pos` of its order: pushed on the path and reported.
+    #[inline(always)]
+    pub fn push_child(&mut self, state: G::State, base: usize, pos: usize) -> (G::State, u16) {
+        let i = self.order[base + pos];
+        let child = self.game.child(state, i as usize);
+        self.path.push(child);
+        emit!(
+            self,
+            Event::Push {
+                state: self.game.id(child),
+                mv: i as i16,
+                pos: pos as u16,
+            }
+        );
+        (child, i)
+    }
+
+    /// The child's call ended: off the path, and its value reported, or the frame unwinds.
+    #[inline(always)]
+    pub fn pop_child(
+        &mut self,
+        id: u32,
+        child: G::State,
+        outcome: Result<(i32, i16), Stop>,
+    ) -> Result<i32, Stop> {
+        self.path.pop();
+        match outcome {
+            Ok((value, _)) => {
+                emit!(
+                    self,
+                    Event::Pop {
+                        state: self.game.id(child),
+                        value,
+                    }
+                );
+                Ok(value)
+            }
+            Err(stop) => {
+                emit!(self, Event::Unwind { state: id });
+                Err(stop)
+            }
+        }
+    }
+}
