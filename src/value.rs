@@ -60,6 +60,15 @@ impl Flag {
         }
     }
 
+    /// The same claim seen from the other side (a value negated): LOWER and UPPER swap.
+    pub fn flipped(self) -> Flag {
+        match self {
+            Flag::Lower => Flag::Upper,
+            Flag::Upper => Flag::Lower,
+            Flag::Exact => Flag::Exact,
+        }
+    }
+
     /// What a value with this flag is worth, for people: "3", "at least 3", "at most 3".
     pub fn worth(self, value: i32) -> String {
         match self {

@@ -629,6 +629,10 @@ fn replay(
                 assert_eq!(state as usize, f.state);
                 assert_eq!(refused, 1, "unwinding without a refusal\n{}", ctx());
             }
+            // Seed 002's searches; this suite runs seed 000's (tests/negamax.rs has them).
+            Event::NullWindow { .. } | Event::Research { .. } | Event::Aspiration { .. } => {
+                panic!("a seed-002 event in a seed-000 run\n{}", ctx())
+            }
             Event::PassEnd {
                 depth,
                 done,

@@ -8,31 +8,11 @@
 
 mod common;
 
-use common::model::{FAMILIES, Model, Oracle, generate};
+use common::model::{FAMILIES, Oracle, generate};
 use prune::index::{record, result_with_bound};
-use prune::lesson::{Lesson, RunSetup};
+use prune::lesson::RunSetup;
 use prune::rng::Rng;
 use prune::search::{Algorithm, CutRule, Flag, INF, Options, Status};
-use serde_json::json;
-
-/// The model as a lesson file would hold it (a bare graph), through the crate's input path.
-fn lesson_of(m: &Model) -> Lesson {
-    let nodes: Vec<_> = (0..m.len())
-        .map(|s| {
-            let moves: Vec<_> = m.moves[s]
-                .iter()
-                .map(|&(c, t)| json!({"child": c, "tactical": t}))
-                .collect();
-            json!({
-                "player": if m.max[s] { "MAX" } else { "MIN" },
-                "score": m.score[s],
-                "moves": moves,
-            })
-        })
-        .collect();
-    Lesson::parse("generated", &json!({ "nodes": nodes }).to_string())
-        .expect("generated graphs satisfy the input contract")
-}
 
 /// A root edge drawn near `truth` (so that every side of it and its ties come up), or
 /// anywhere, or a sentinel.
@@ -82,7 +62,7 @@ fn the_result_bound_never_contradicts_the_true_value() {
     for case in 0..3_000u64 {
         let family = FAMILIES[(case as usize) % FAMILIES.len()];
         let model = generate(&mut rng, family);
-        let lesson = lesson_of(&model);
+        let lesson = model.lesson();
         let mut depth = rng.range(1, 4) as u8;
         let mut qlimit = rng.range(0, 2) as u8;
         // Keep each case small: full-tree size from the oracle's call counts.
@@ -101,10 +81,11 @@ fn the_result_bound_never_contradicts_the_true_value() {
         let terminal = model.moves[0].is_empty();
         for cut in [CutRule::AtLeast, CutRule::Strict] {
             let options = Options {
-                algorithm: if rng.chance(10, 100) {
-                    Algorithm::Minimax
-                } else {
-                    Algorithm::AlphaBeta
+                algorithm: match rng.below(10) {
+                    0 => Algorithm::Minimax,
+                    1 | 2 => Algorithm::Negamax,
+                    3 | 4 => Algorithm::Pvs,
+                    _ => Algorithm::AlphaBeta,
                 },
                 depth,
                 qlimit,
@@ -118,6 +99,7 @@ fn the_result_bound_never_contradicts_the_true_value() {
                 deepening: rng.chance(70, 100),
                 cut,
                 window: window(&mut rng, truth_at(depth)),
+                ..Options::default()
             };
             let setup = RunSetup { start: 0, options };
             let ctx = || format!("case {case} {options:?}\nmodel={model:?}");
@@ -144,8 +126,14 @@ fn the_result_bound_never_contradicts_the_true_value() {
                 ctx()
             );
             // Plain minimax searches the full window: its answer is always exact.
+            // Negamax's root window is from the root mover's side: MIN's (α, β) is MAX's
+            // (−β, −α).
             let (a, b) = match options.algorithm {
                 Algorithm::AlphaBeta => options.window,
+                Algorithm::Negamax | Algorithm::Pvs if !model.max[0] => {
+                    (-options.window.1, -options.window.0)
+                }
+                Algorithm::Negamax | Algorithm::Pvs => options.window,
                 Algorithm::Minimax => (-INF, INF),
             };
             let inside = match cut {

@@ -112,11 +112,14 @@ impl<'a> Tree<'a> {
         while let Some(i) = at {
             line.push(i);
             let best = self.get(i).returned().map(|(_, m)| m);
+            // A re-searched child is visited twice: its value is the last visit's.
             at = best.filter(|&m| m >= 0).and_then(|m| {
-                self.children(i).find(|&c| {
-                    let c = self.get(c);
-                    c.kind == NodeKind::Call && c.mv == m
-                })
+                self.children(i)
+                    .filter(|&c| {
+                        let c = self.get(c);
+                        c.kind == NodeKind::Call && c.mv == m
+                    })
+                    .last()
             });
         }
         line
@@ -124,13 +127,20 @@ impl<'a> Tree<'a> {
 
     /// What the root result of pass `pass` (an index into `passes()`) proves: exact, or only
     /// an upper or lower bound when the root's value fell outside its window. `None` for a
-    /// pass that did not complete.
+    /// pass that did not complete. Like the pass's score, it is from MAX's side: a negamax
+    /// root of MIN's proves the opposite bound of its own.
     pub fn pass_bound(&self, pass: usize) -> Option<Flag> {
         let p = self.passes().get(pass)?;
         if !p.done || p.root == NONE {
             return None;
         }
-        self.get(p.root).bound()
+        let root = self.get(p.root);
+        let flag = root.bound()?;
+        Some(if self.side_to_move() && !root.turn.is_max() {
+            flag.flipped()
+        } else {
+            flag
+        })
     }
 
     /// The bound of the run's committed answer: the last completed pass's (`None` when no

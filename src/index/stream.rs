@@ -118,6 +118,9 @@ struct RootProof {
     pass: Option<crate::value::Flag>,
     /// The bound of the last completed pass.
     committed: Option<crate::value::Flag>,
+    /// Negamax: a root of MIN's proves, from MAX's side, the opposite bound of its own.
+    side_to_move: bool,
+    flip: bool,
 }
 
 impl Observer for RootProof {
@@ -126,11 +129,17 @@ impl Observer for RootProof {
     fn event(&mut self, event: Event) {
         match event {
             Event::PassStart { .. } => (self.open, self.probe, self.pass) = (0, None, None),
-            Event::Enter { .. } => self.open += 1,
+            Event::Enter { turn, .. } => {
+                if self.open == 0 {
+                    self.flip = self.side_to_move && !turn.is_max();
+                }
+                self.open += 1
+            }
             Event::Probe { found, .. } if self.open == 1 => self.probe = found,
             Event::Return { how, .. } => {
                 if self.open == 1 {
-                    self.pass = super::Outcome::from(how).proves(self.probe);
+                    let flag = super::Outcome::from(how).proves(self.probe);
+                    self.pass = flag.map(|f| if self.flip { f.flipped() } else { f });
                 }
                 self.open = self.open.saturating_sub(1);
             }
@@ -150,7 +159,10 @@ pub fn result_with_bound(
     lesson: &Lesson,
     setup: &RunSetup,
 ) -> Result<(crate::search::RunResult, Option<crate::value::Flag>)> {
-    let mut obs = RootProof::default();
+    let mut obs = RootProof {
+        side_to_move: setup.options.algorithm.side_to_move(),
+        ..RootProof::default()
+    };
     let result =
         crate::run::search(lesson, setup, &mut obs).map_err(|e| crate::run::named(lesson, e))?;
     Ok((result, obs.committed))

@@ -49,8 +49,20 @@ impl Model {
         self.max.len()
     }
 
+    /// The same graph as a lesson file holds it (a bare graph), through the crate's parser.
+    pub fn lesson(&self) -> prune::lesson::Lesson {
+        prune::lesson::Lesson::parse("generated", &self.json().to_string())
+            .expect("generated graphs satisfy the input contract")
+    }
+
     /// The same graph through the crate's own input path (JSON spec, validation).
     pub fn graph(&self) -> Graph {
+        let spec: GraphSpec = serde_json::from_value(self.json()).unwrap();
+        Graph::from_spec(&spec).expect("generated graphs satisfy the input contract")
+    }
+
+    /// The graph as JSON, in the input format.
+    pub fn json(&self) -> serde_json::Value {
         let nodes: Vec<_> = (0..self.len())
             .map(|s| {
                 let moves: Vec<_> = self.moves[s]
@@ -64,8 +76,7 @@ impl Model {
                 })
             })
             .collect();
-        let spec: GraphSpec = serde_json::from_value(json!({ "nodes": nodes })).unwrap();
-        Graph::from_spec(&spec).expect("generated graphs satisfy the input contract")
+        json!({ "nodes": nodes })
     }
 }
 
