@@ -140,7 +140,8 @@ pub struct Options {
     /// Iterative deepening 1..=depth (seed 000), or only the final depth (textbook traces).
     pub deepening: bool,
     pub cut: CutRule,
-    /// The root window (α, β).
+    /// The root window (α, β), from MAX's side for every search (negamax negates it at a
+    /// root of MIN's, whose own window it then is).
     pub window: (i32, i32),
     /// Aspiration windows (seed 002), off unless asked for.
     #[serde(default, skip_serializing_if = "Option::is_none")]

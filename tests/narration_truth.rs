@@ -46,6 +46,30 @@ fn variants(lesson: &Lesson, preset: &str) -> Vec<(String, Overrides)> {
     // Windows just above and just below the preset's answer: the root fails low and high.
     let setup = lesson.setup(Some(preset), &Overrides::default()).unwrap();
     let score = prune::run::plain(lesson, &setup).unwrap().score;
+    // Seed 002's searches on the same run: PVS, and negamax whose first aspiration window
+    // misses the answer (δ = 1 around a guess 3 above it), so it fails and widens.
+    if setup.options.algorithm != Algorithm::Minimax {
+        out.push((
+            "pvs".into(),
+            Overrides {
+                algorithm: Some(Algorithm::Pvs),
+                ..Overrides::default()
+            },
+        ));
+        out.push((
+            "negamax aspiration".into(),
+            Overrides {
+                algorithm: Some(Algorithm::Negamax),
+                aspiration: Some(prune::search::Aspiration {
+                    delta: 1,
+                    from: 1,
+                    guess: score + 3,
+                }),
+                window: (setup.options.window != (-INF, INF)).then_some((-INF, INF)),
+                ..Overrides::default()
+            },
+        ));
+    }
     for (name, window) in [
         ("window above", (score + 1, score + 5)),
         ("window below", (score - 5, score - 1)),
@@ -117,7 +141,7 @@ fn the_narration_is_true_of_every_builtin_run_and_its_variants() {
                             lesson.name, preset.name, st.step
                         )
                     };
-                    let keeps = o.table && o.algorithm == Algorithm::AlphaBeta;
+                    let keeps = o.keeps_table();
                     if !keeps {
                         assert!(!s.contains("stored") && !s.contains(" stores "), "{}", at());
                     }

@@ -126,14 +126,10 @@ fn the_result_bound_never_contradicts_the_true_value() {
                 ctx()
             );
             // Plain minimax searches the full window: its answer is always exact.
-            // Negamax's root window is from the root mover's side: MIN's (α, β) is MAX's
-            // (−β, −α).
+            // The run's root window is MAX's for every search (negamax negates it for a
+            // root of MIN's, and its bound is reported from MAX's side again).
             let (a, b) = match options.algorithm {
-                Algorithm::AlphaBeta => options.window,
-                Algorithm::Negamax | Algorithm::Pvs if !model.max[0] => {
-                    (-options.window.1, -options.window.0)
-                }
-                Algorithm::Negamax | Algorithm::Pvs => options.window,
+                Algorithm::AlphaBeta | Algorithm::Negamax | Algorithm::Pvs => options.window,
                 Algorithm::Minimax => (-INF, INF),
             };
             let inside = match cut {

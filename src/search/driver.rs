@@ -50,7 +50,7 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
             let before = self.stats;
             emit!(self, Event::PassStart { depth });
             let centre = (completed > 0).then_some(pov * score);
-            let (outcome, attempts) = self.pass(start, depth, centre);
+            let (outcome, attempts) = self.pass(start, depth, centre, pov);
             let (done, value, best) = match outcome {
                 Ok((v, m)) => (true, pov * v, m),
                 Err(Stop::Budget) => (false, 0, NO_MOVE),
@@ -89,14 +89,22 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
 
     /// One pass: a single search with the run's root window, or seed 002's aspiration loop
     /// from its first depth on. `centre` is the last completed pass's score in the search's
-    /// convention at the root (none before a pass has completed).
-    fn pass(&mut self, start: G::State, depth: u8, centre: Option<i32>) -> (Root, Vec<Attempt>) {
+    /// convention at the root (none before a pass has completed). The run's root window is
+    /// MAX's, whatever the search: a negamax root of MIN's (`pov` −1) gets it negated.
+    fn pass(
+        &mut self,
+        start: G::State,
+        depth: u8,
+        centre: Option<i32>,
+        pov: i32,
+    ) -> (Root, Vec<Attempt>) {
         let asp = self.opts.aspiration.filter(|a| depth >= a.from);
         let Some(asp) = asp else {
-            let window = if self.opts.algorithm.prunes() {
-                self.opts.window
-            } else {
-                (-INF, INF)
+            let (lo, hi) = self.opts.window;
+            let window = match (self.opts.algorithm.prunes(), pov) {
+                (false, _) => (-INF, INF),
+                (true, 1) => (lo, hi),
+                (true, _) => (-hi, -lo),
             };
             return (self.root(start, depth, window), Vec::new());
         };
