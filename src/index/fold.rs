@@ -301,7 +301,19 @@ impl<S: Source> Fold<S> {
                         }
                     }
                 }
+                // Each aspiration attempt is its own search of the root: transpositions are
+                // counted within one attempt.
+                if self.open.is_empty() {
+                    self.index
+                        .calls
+                        .mark_transpositions(&mut self.seen, &mut self.pass_calls);
+                }
                 n.flags |= std::mem::take(&mut self.next_bits);
+                let below_revisit = (self.open.last())
+                    .is_some_and(|o| self.index.calls.records[o.node as usize].has(bit::REVISIT));
+                if n.has(bit::RESEARCH) || below_revisit {
+                    n.set(bit::REVISIT);
+                }
                 if self.open.is_empty() {
                     let pass = self.index.calls.passes.len() as u32 - 1;
                     self.index.calls.attempts.push(AttemptInfo {

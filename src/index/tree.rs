@@ -96,6 +96,9 @@ pub(super) mod bit {
     pub const RESEARCH: u16 = 1 << 12;
     /// PVS: this scout said "better" and its candidate was searched again.
     pub const RESEARCHED: u16 = 1 << 13;
+    /// A re-search or a call below one: the same positions by the same moves again, which
+    /// is not a transposition.
+    pub const REVISIT: u16 = 1 << 14;
 }
 
 /// One admitted call as stored: links to calls only (stubs are implied by the order).
@@ -315,14 +318,19 @@ pub(super) struct Calls {
 }
 
 impl Calls {
+    /// Marks the calls of a pass whose state the pass reaches by more than one line (a PVS
+    /// re-search repeats a line, so its calls are not counted as new lines).
     pub fn mark_transpositions(&mut self, seen: &mut HashMap<u32, u32>, pass_calls: &mut Vec<u32>) {
         seen.clear();
         for &id in pass_calls.iter() {
-            *seen.entry(self.records[id as usize].state).or_default() += 1;
+            let n = &self.records[id as usize];
+            if !n.has(bit::REVISIT) {
+                *seen.entry(n.state).or_default() += 1;
+            }
         }
         for &id in pass_calls.iter() {
             let n = &mut self.records[id as usize];
-            if seen[&n.state] > 1 {
+            if seen.get(&n.state).is_some_and(|&k| k > 1) {
                 n.set(bit::TRANSPOSED);
             }
         }

@@ -111,6 +111,9 @@ pub struct App {
     pub help_scroll: usize,
     /// Always use the outline, even when the box drawing would fit.
     pub outline: bool,
+    /// Negamax runs: the stack and tree show values from MAX's side instead of the side to
+    /// move (the search's own convention).
+    pub max_side: bool,
     pub collapsed: HashSet<u32>,
     pub overlay: Overlay,
     pub playing: bool,
@@ -201,6 +204,7 @@ impl App {
             help_page: HelpPage::Keys,
             help_scroll: 0,
             outline: false,
+            max_side: false,
             collapsed: HashSet::new(),
             overlay: Overlay::None,
             playing: false,
@@ -359,6 +363,7 @@ impl App {
             outline: self.outline,
             scroll: self.scrolls.tree,
             theme: self.theme,
+            max_side: self.max_side,
         }
     }
 
@@ -803,6 +808,35 @@ impl App {
             Action::PrevStore => self.jump(Replay::prev_mark(&r.marks().stores, step), "store"),
             Action::NextPass => self.jump(Replay::next_mark(&r.marks().passes, step), "pass"),
             Action::PrevPass => self.jump(Replay::prev_mark(&r.marks().passes, step), "pass"),
+            Action::NextResearch => {
+                let to = Replay::next_mark(&r.marks().researches, step);
+                self.jump(to, "re-search (PVS runs have them)")
+            }
+            Action::PrevResearch => {
+                let to = Replay::prev_mark(&r.marks().researches, step);
+                self.jump(to, "re-search (PVS runs have them)")
+            }
+            Action::NextAttempt => {
+                let to = Replay::next_mark(&r.marks().attempts, step);
+                self.jump(to, "aspiration attempt (runs with --aspiration have them)")
+            }
+            Action::MaxSide => {
+                if r.options().algorithm.side_to_move() {
+                    self.max_side = !self.max_side;
+                    self.message = Some(if self.max_side {
+                        "stack and tree: values from MAX's side (M: back to the side to move)"
+                            .into()
+                    } else {
+                        "stack and tree: values from the side to move, as negamax has them".into()
+                    });
+                } else {
+                    self.message = Some(
+                        "this run's values are already from MAX's side (M is for negamax and PVS runs)"
+                            .into(),
+                    );
+                }
+                None
+            }
             Action::Start => Some(0),
             Action::End => Some(r.len()),
             Action::GoTo => {

@@ -23,6 +23,13 @@ pub enum Action {
     PrevStore,
     NextPass,
     PrevPass,
+    /// PVS: the next / previous re-search.
+    NextResearch,
+    PrevResearch,
+    /// Aspiration windows: the end of the next attempt.
+    NextAttempt,
+    /// Negamax: show the stack's and tree's numbers from MAX's side, or from the side to move.
+    MaxSide,
     Start,
     End,
     GoTo,
@@ -145,6 +152,21 @@ pub const BINDINGS: &[Binding] = &[
     bind!("Jump", [ch('S')], "S", PrevStore, "previous store"),
     bind!("Jump", [ch('p')], "p", NextPass, "next pass"),
     bind!("Jump", [ch('P')], "P", PrevPass, "previous pass"),
+    bind!("Jump", [ch('u')], "u", NextResearch, "next PVS re-search"),
+    bind!(
+        "Jump",
+        [ch('U')],
+        "U",
+        PrevResearch,
+        "previous PVS re-search"
+    ),
+    bind!(
+        "Jump",
+        [ch('W')],
+        "W",
+        NextAttempt,
+        "end of the next aspiration attempt"
+    ),
     bind!("Run", [ch('[')], "[", DepthDown, "depth - 1"),
     bind!("Run", [ch(']')], "]", DepthUp, "depth + 1"),
     bind!("Run", [ch('{')], "{", QDown, "quiescence limit - 1"),
@@ -245,6 +267,13 @@ pub const BINDINGS: &[Binding] = &[
         "e",
         Practice,
         "practice round (Esc returns)"
+    ),
+    bind!(
+        "View",
+        [ch('M')],
+        "M",
+        MaxSide,
+        "negamax: numbers from MAX's side / the side to move"
     ),
     bind!("View", [ch('?')], "?", Help, "this help"),
     bind!(

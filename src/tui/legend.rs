@@ -27,6 +27,15 @@ pub const HIT: Mark = mark("◆", "answered by a table entry, not searched");
 pub const TRANSPOSED: Mark = mark("⇄", "the same position reached again in this pass");
 pub const STATIC: Mark = mark("s=", "an inner node's static score (runs with quiescence)");
 pub const TACTICAL: Mark = mark("*", "tactical move: quiescence follows it past the horizon");
+pub const SCOUT: Mark = mark(
+    "∘",
+    "PVS scout: entered with a null window (is it better than α?)",
+);
+pub const FAILED_HIGH: Mark = mark(
+    "↑",
+    "the scout failed high (> α): the move is searched again",
+);
+pub const RESEARCH: Mark = mark("↻", "the re-search of that move, with the full window");
 
 /// The side-to-move mark of a node.
 pub fn side(max: bool) -> &'static str {
@@ -93,6 +102,9 @@ pub fn rows() -> Vec<(String, String)> {
         &TRANSPOSED,
         &TACTICAL,
         &STATIC,
+        &SCOUT,
+        &FAILED_HIGH,
+        &RESEARCH,
     ] {
         add(&mut out, m);
     }

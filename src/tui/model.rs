@@ -12,7 +12,7 @@ use crate::index::NONE;
 use crate::lesson::{Lesson, Overrides};
 use crate::replay::narrate::sc;
 use crate::replay::{Replay, ReplayState};
-use crate::search::{Algorithm, CutRule, INF, MAX_BUDGET, Options};
+use crate::search::{Algorithm, CutRule, Flag, INF, MAX_BUDGET, Options};
 
 use super::layout::scroll::Shown;
 use super::theme::Theme;
@@ -28,6 +28,8 @@ pub struct TreeCtx<'a> {
     /// Rows the outline is moved by from its place around the focus (PgUp/PgDn, the wheel).
     pub scroll: i32,
     pub theme: Theme,
+    /// Negamax runs: values from MAX's side rather than the side to move.
+    pub max_side: bool,
 }
 
 static NO_FOLDS: LazyLock<HashSet<u32>> = LazyLock::new(HashSet::new);
@@ -43,6 +45,7 @@ impl<'a> TreeCtx<'a> {
             outline,
             scroll: 0,
             theme,
+            max_side: false,
         }
     }
 
@@ -69,11 +72,9 @@ pub fn reached_by_tactical(replay: &Replay, n: &crate::index::TreeNode) -> bool 
 /// The node the search is at: the top frame, else the last one finished, else the pass root.
 pub fn current_node(replay: &Replay, st: &ReplayState) -> Option<u32> {
     st.top().map(|f| f.node).or(st.last_done).or_else(|| {
-        replay
-            .tree()
-            .pass_at(st.step)
-            .map(|p| p.root)
-            .filter(|&r| r != NONE)
+        let tree = replay.tree();
+        tree.root_at(st.step)
+            .or_else(|| tree.pass_at(st.step).map(|p| p.root).filter(|&r| r != NONE))
     })
 }
 
@@ -152,6 +153,56 @@ pub fn algorithm_name(a: Algorithm) -> &'static str {
     }
 }
 
+/// How the screen shows a frame's numbers: as the search has them, or, for a negamax run
+/// asked to (`M`), from MAX's side, which negates them at MIN's frames. Every pane that shows a
+/// frame's window or value goes through this, and says in its title which side it counts from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Convention {
+    /// Whether the frame's recorded numbers are negated (a MIN frame of a negamax run, shown
+    /// from MAX's side).
+    negate: bool,
+    /// Whether the game's own (MAX-side) numbers are negated (a MIN frame of a negamax run,
+    /// shown from the side to move).
+    negate_game: bool,
+}
+
+impl Convention {
+    pub fn of(r: &Replay, max_side: bool, turn: crate::game::Side) -> Convention {
+        let min_frame = r.options().algorithm.side_to_move() && !turn.is_max();
+        Convention {
+            negate: max_side && min_frame,
+            negate_game: !max_side && min_frame,
+        }
+    }
+
+    /// A score the game gives (a static score, MAX's side) as this frame shows numbers.
+    pub fn game_value(self, v: i32) -> i32 {
+        if self.negate_game { -v } else { v }
+    }
+
+    pub fn value(self, v: i32) -> i32 {
+        if self.negate { -v } else { v }
+    }
+
+    pub fn window(self, (a, b): (i32, i32)) -> (i32, i32) {
+        if self.negate { (-b, -a) } else { (a, b) }
+    }
+
+    pub fn flag(self, f: Flag) -> Flag {
+        if self.negate { f.flipped() } else { f }
+    }
+}
+
+/// What a pane's title says about whose side its numbers count from ("" for MAX/MIN runs,
+/// whose numbers are always MAX's).
+pub fn side_note(r: &Replay, max_side: bool) -> &'static str {
+    match (r.options().algorithm.side_to_move(), max_side) {
+        (false, _) => "",
+        (true, false) => " · side to move",
+        (true, true) => " · MAX's side",
+    }
+}
+
 /// One setting of a run as the header shows it: which one, and its short text (`tt:off`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setting {
@@ -187,6 +238,20 @@ pub fn effective_settings(o: &Options) -> Vec<Setting> {
     if !o.deepening {
         push("id", "id:off".to_string());
     }
+    if let Some(a) = o.aspiration {
+        let guess = if a.guess != 0 {
+            format!(" guess {}", a.guess)
+        } else {
+            String::new()
+        };
+        push(
+            "aspiration",
+            format!("asp δ{} from d{}{guess}", a.delta, a.from),
+        );
+    }
+    if let Some(p) = o.pitfall {
+        push("pitfall", format!("pitfall:{}", p.name()));
+    }
     out
 }
 
@@ -212,6 +277,8 @@ pub fn differs_from_preset(preset: Option<&Options>, run: &Options) -> Vec<Setti
             "budget" => "budget max",
             "window" if !minimax => "window full",
             "id" => "id:on",
+            "aspiration" => "asp:off",
+            "pitfall" => "pitfall:none",
             _ => continue,
         };
         if gone {

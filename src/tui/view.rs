@@ -92,7 +92,7 @@ pub fn render(app: &mut App, area: Rect, buf: &mut Buffer) {
         board::draw(app, regions.tree, buf);
         let table = table::draw(r, st, theme, app.scrolls.table, regions.table, buf);
         counters::draw(r, st, app.change.as_ref(), theme, regions.counters, buf);
-        stack::draw(r, st, theme, regions.stack, buf);
+        stack::draw(r, st, app.max_side, theme, regions.stack, buf);
         let narration = narration::draw(app, regions.narration, buf);
         if app.inspecting {
             inspector::draw(app, regions.stack.union(regions.narration), buf);

@@ -7,11 +7,10 @@ use std::collections::HashMap;
 use ratatui::layout::Rect;
 
 use crate::index::{NONE, NodeKind, Outcome, TreeNode};
-use crate::replay::Replay;
 use crate::replay::narrate::sc;
 
 use crate::tui::legend;
-use crate::tui::model::TreeCtx;
+use crate::tui::model::{Convention, TreeCtx};
 
 /// Box drawing is used only below this many nodes in the pass.
 const BOX_LIMIT: usize = 400;
@@ -70,7 +69,9 @@ fn label_width(ctx: &TreeCtx, n: &TreeNode) -> u16 {
 /// The pass whose tree is shown and its root.
 fn root(ctx: &TreeCtx) -> Result<u32, String> {
     let tree = &ctx.replay.tree();
+    // With aspiration windows a pass searches its root more than once: the attempt at hand.
     match tree.pass_at(ctx.st.step) {
+        Some(_) if let Some(root) = tree.root_at(ctx.st.step) => Ok(root),
         Some(p) if p.root != NONE => Ok(p.root),
         Some(p) => Err(format!(
             "{}: the budget refused the root, so nothing was searched.",
@@ -118,7 +119,7 @@ fn boxes(ctx: &TreeCtx, root: u32, area: Rect) -> Option<Geometry> {
     // On large screens each node also shows the window it was entered with, if that fits.
     let detail_w = order
         .iter()
-        .map(|o| detail(ctx.replay, &tree.get(o.0)).chars().count() as u16)
+        .map(|o| detail(ctx, &tree.get(o.0)).chars().count() as u16)
         .max()
         .unwrap_or(0);
     let rich_w = label_w.max(detail_w) + 1;
@@ -167,12 +168,14 @@ fn boxes(ctx: &TreeCtx, root: u32, area: Rect) -> Option<Geometry> {
 }
 
 /// The window a call was entered with, as the rich box drawing shows under the node.
-pub fn detail(r: &Replay, n: &TreeNode) -> String {
+pub fn detail(ctx: &TreeCtx, n: &TreeNode) -> String {
     if n.kind != NodeKind::Call {
         return String::new();
     }
-    let window = format!("({},{})", sc(n.alpha), sc(n.beta));
-    match static_score(r, n) {
+    let conv = Convention::of(ctx.replay, ctx.max_side, n.turn);
+    let (a, b) = conv.window((n.alpha, n.beta));
+    let window = format!("({},{})", sc(a), sc(b));
+    match static_score(ctx, n) {
         Some(s) => format!("{window} {}{s}", legend::STATIC.glyph),
         None => window,
     }
@@ -180,11 +183,14 @@ pub fn detail(r: &Replay, n: &TreeNode) -> String {
 
 /// The static score of an inner node, in a run with quiescence (where stand pat reads it;
 /// a leaf's value is on its label already).
-pub fn static_score(r: &Replay, n: &TreeNode) -> Option<i32> {
+/// It is shown in the frame's convention, as every number of the node.
+pub fn static_score(ctx: &TreeCtx, n: &TreeNode) -> Option<i32> {
+    let r = ctx.replay;
     if r.options().qlimit == 0 || n.first_child == NONE {
         return None;
     }
-    r.catalog().score(n.state)
+    let conv = Convention::of(r, ctx.max_side, n.turn);
+    r.catalog().score(n.state).map(|s| conv.game_value(s))
 }
 
 fn outline(ctx: &TreeCtx, root: u32, area: Rect) -> Geometry {

@@ -9,7 +9,8 @@ use ratatui::widgets::{Paragraph, Widget};
 
 use crate::replay::narrate;
 use crate::replay::{Replay, ReplayState};
-use crate::search::{Flag, Stats, Status};
+use crate::search::{Algorithm, Attempt, Flag, Stats, Status};
+use crate::value::sc;
 
 use crate::tui::app::Change;
 use crate::tui::legend;
@@ -33,6 +34,20 @@ pub fn draw(
     let inner = block.inner(area);
     block.render(area, buf);
     let mut lines: Vec<Line> = stats_lines(&st.stats).into_iter().map(Line::from).collect();
+    let o = r.options();
+    let c = &st.counters;
+    if o.algorithm == Algorithm::Pvs {
+        lines.push(Line::from(format!(
+            "null windows {}  re-searches {}",
+            c.null_windows, c.researches
+        )));
+    }
+    if o.aspiration.is_some() {
+        lines.push(Line::from(format!(
+            "aspiration misses {}",
+            c.aspiration_misses
+        )));
+    }
     let tree = r.tree();
     for (k, p) in st.passes.iter().enumerate() {
         let d = p.delta;
@@ -50,6 +65,20 @@ pub fn draw(
             format!("d{} ABORT  (no score)  +{}n", p.depth, d[0])
         };
         lines.push(Line::styled(text, if p.done { t.done() } else { t.warn() }));
+        lines.extend(attempt_lines(&p.attempts, t));
+    }
+    if st.pass_open {
+        lines.extend(attempt_lines(&st.attempts, t));
+        // The attempt in progress: its root's window, once the root is entered.
+        let root = tree.root_at(st.step).map(|n| tree.get(n));
+        if let Some(n) = root.filter(|n| o.aspiration.is_some() && (n.enter as usize) < st.step)
+            && (n.exit == crate::index::NONE || n.exit as usize >= st.step)
+        {
+            lines.push(Line::styled(
+                format!("  asp ({}, {}) searching…", sc(n.alpha), sc(n.beta)),
+                t.faint(),
+            ));
+        }
     }
     if st.step >= r.len() {
         let res = &r.result();
@@ -116,6 +145,30 @@ pub fn draw(
         }
     }
     Paragraph::new(lines).render(inner, buf);
+}
+
+/// One line per aspiration attempt: its window and how it ended.
+fn attempt_lines(attempts: &[Attempt], t: Theme) -> Vec<Line<'static>> {
+    attempts
+        .iter()
+        .map(|a| {
+            let style = if a.outcome.missed() {
+                t.warn()
+            } else {
+                t.done()
+            };
+            Line::styled(
+                format!(
+                    "  asp ({}, {}) {} {}",
+                    sc(a.alpha),
+                    sc(a.beta),
+                    a.outcome.name(),
+                    a.value
+                ),
+                style,
+            )
+        })
+        .collect()
 }
 
 /// "plays B" for the root's move (the child's name), "no move" for a terminal root.

@@ -15,9 +15,10 @@ use crate::replay::{Replay, ReplayState};
 use crate::search::INF;
 
 use crate::tui::legend;
+use crate::tui::model::{Convention, side_note};
 use crate::tui::theme::Theme;
 
-pub fn draw(r: &Replay, st: &ReplayState, t: Theme, area: Rect, buf: &mut Buffer) {
+pub fn draw(r: &Replay, st: &ReplayState, max_side: bool, t: Theme, area: Rect, buf: &mut Buffer) {
     let frames = &st.frames;
     let rows = area.height.saturating_sub(2) as usize;
     // Which frames show: all, or the root, a counting row, and the newest ones.
@@ -36,10 +37,11 @@ pub fn draw(r: &Replay, st: &ReplayState, t: Theme, area: Rect, buf: &mut Buffer
         )
     };
     let count = counted(frames.len() as u64, "frame", "frames");
+    let side = side_note(r, max_side);
     let title = if hidden > 0 {
-        format!(" Stack · {count} ({hidden} not shown) ")
+        format!(" Stack · {count} ({hidden} not shown){side} ")
     } else {
-        format!(" Stack · {count} ")
+        format!(" Stack · {count}{side} ")
     };
     let block = t.top_block(title);
     let inner = block.inner(area);
@@ -56,7 +58,7 @@ pub fn draw(r: &Replay, st: &ReplayState, t: Theme, area: Rect, buf: &mut Buffer
         .unwrap_or(0)
         .clamp(4, 12);
     let header = format!(
-        "  {:<name_w$}  ply  d  q │    α₀     β₀ │     α      β │  best move │ trying (order)",
+        "   {:<name_w$}  ply  d  q │    α₀     β₀ │     α      β │  best move │ trying (order)",
         "node"
     );
     buf.set_stringn(inner.x, inner.y, header, inner.width as usize, t.header());
@@ -75,12 +77,23 @@ pub fn draw(r: &Replay, st: &ReplayState, t: Theme, area: Rect, buf: &mut Buffer
         }
         let f = &frames[fi];
         let last = fi + 1 == frames.len();
-        let sym = legend::side(f.turn.is_max());
+        let conv = Convention::of(r, max_side, f.turn);
+        // A PVS scout or re-search frame is marked before the side.
+        let visit = if f.research {
+            legend::RESEARCH.glyph
+        } else if f.scout {
+            legend::SCOUT.glyph
+        } else {
+            " "
+        };
+        let sym = format!("{visit}{}", legend::side(f.turn.is_max()));
         let best = if f.best.abs() == INF {
             "—".to_string()
         } else {
-            f.best.to_string()
+            conv.value(f.best).to_string()
         };
+        let (alpha0, beta0) = conv.window((f.alpha0, f.beta0));
+        let (alpha, beta) = conv.window((f.alpha, f.beta));
         let mv = if f.best_mv >= 0 {
             format!("m{}", f.best_mv)
         } else {
@@ -121,10 +134,10 @@ pub fn draw(r: &Replay, st: &ReplayState, t: Theme, area: Rect, buf: &mut Buffer
             f.ply,
             f.depth,
             f.qleft,
-            sc(f.alpha0),
-            sc(f.beta0),
-            sc(f.alpha),
-            sc(f.beta),
+            sc(alpha0),
+            sc(beta0),
+            sc(alpha),
+            sc(beta),
             best,
             mv
         );

@@ -25,7 +25,9 @@ pub fn draw(
     buf: &mut Buffer,
 ) -> Shown {
     let rows = r.table().at(st.step);
-    let block = t.side_block(format!(" Table · {} entries ", rows.len()));
+    // The table holds what the search stored, in its own convention (M does not change it).
+    let side = crate::tui::model::side_note(r, false);
+    let block = t.side_block(format!(" Table · {} entries{side} ", rows.len()));
     let inner = block.inner(area);
     block.render(area, buf);
     let none = Shown {

@@ -19,27 +19,38 @@ use ratatui::widgets::{Paragraph, Widget};
 use crate::index::{NONE, NodeKind, Outcome, TreeNode};
 use crate::replay::narrate::{self, sc};
 use crate::replay::{Replay, ReplayState};
-use crate::search::tt::Flag;
 
 use crate::tui::app::App;
 use crate::tui::layout::TreePanes;
 use crate::tui::layout::tree::{Geometry, MORE_LIMIT, detail, geometry, static_score};
 use crate::tui::legend;
-use crate::tui::model::{TreeCtx, algorithm_name, reached_by_tactical};
+use crate::tui::model::{Convention, TreeCtx, algorithm_name, reached_by_tactical, side_note};
 use crate::tui::theme::Theme;
 
 /// Draws the tree region `area` with its border, into `panes` (from `TreePanes::new`).
 pub fn draw(app: &App, area: Rect, panes: &TreePanes, buf: &mut Buffer) {
     let mode = if app.outline { "outline" } else { "auto" };
-    let pass = app
-        .replay
-        .tree()
-        .pass_at(app.st.step)
-        .map_or(String::new(), |p| {
-            format!(" · {}", narrate::pass_name(app.replay.options(), p.depth))
-        });
+    let tree = app.replay.tree();
+    let pass = tree.pass_at(app.st.step).map_or(String::new(), |p| {
+        format!(" · {}", narrate::pass_name(app.replay.options(), p.depth))
+    });
+    // Aspiration windows: which search of the pass's root this is.
+    let attempt = tree
+        .root_at(app.st.step)
+        .and_then(|root| {
+            let k = tree
+                .passes()
+                .iter()
+                .rposition(|p| p.start_event <= tree.get(root).enter)?;
+            let of = tree.attempts_of(k);
+            let n = of.iter().position(|a| a.root == root)?;
+            // Only the attempts begun so far: the count of them all lies in the future.
+            (of[n].event != NONE).then(|| format!(" · attempt {}", n + 1))
+        })
+        .unwrap_or_default();
+    let side = side_note(&app.replay, app.max_side);
     app.theme
-        .top_block(format!(" Tree{pass} · {mode} (Tab) "))
+        .top_block(format!(" Tree{pass}{attempt}{side} · {mode} (Tab) "))
         .render(area, buf);
     let main = app.tree_ctx();
     render(&main, panes.main, buf);
@@ -139,21 +150,33 @@ pub fn label(ctx: &TreeCtx, id: u32) -> Vec<Span<'static>> {
             format!("{}{sym}{name}{tactical}", legend::REFUSED.glyph),
             base,
         )),
-        _ => spans.push(Span::styled(format!("{sym}{name}{tactical}"), base)),
+        _ => {
+            // PVS: a scout and the re-search of its move are two visits of one child.
+            let visit = if n.research {
+                legend::RESEARCH.glyph
+            } else if n.scout {
+                legend::SCOUT.glyph
+            } else {
+                ""
+            };
+            spans.push(Span::styled(format!("{visit}{sym}{name}{tactical}"), base))
+        }
     }
     if n.kind == NodeKind::Call {
         let exited = n.exit != NONE && (n.exit as usize) < step;
+        let conv = Convention::of(r, ctx.max_side, n.turn);
         if exited {
             match n.outcome {
-                Some(Outcome::Stored(f)) => {
-                    spans.push(Span::styled(format!("{}{}", f.mark(), n.value), base))
-                }
+                Some(Outcome::Stored(f)) => spans.push(Span::styled(
+                    format!("{}{}", conv.flag(f).mark(), conv.value(n.value)),
+                    base,
+                )),
                 Some(Outcome::TableHit) => spans.push(Span::styled(
                     format!(
                         "{}{}{}",
                         legend::HIT.glyph,
-                        n.hit_flag().map_or("=", Flag::mark),
-                        n.value
+                        n.hit_flag().map_or("=", |f| conv.flag(f).mark()),
+                        conv.value(n.value)
                     ),
                     base.patch(t.hit()),
                 )),
@@ -170,6 +193,9 @@ pub fn label(ctx: &TreeCtx, id: u32) -> Vec<Span<'static>> {
         }
         if n.transposed && reached {
             spans.push(Span::styled(legend::TRANSPOSED.glyph, base));
+        }
+        if n.researched && exited {
+            spans.push(Span::styled(legend::FAILED_HIGH.glyph, base.patch(t.cut())));
         }
     }
     spans
@@ -239,7 +265,7 @@ pub fn render(ctx: &TreeCtx, area: Rect, buf: &mut Buffer) {
                 }
                 let n = ctx.replay.tree().get(id);
                 if row_h == 3 && (n.enter as usize) < ctx.st.step && n.kind == NodeKind::Call {
-                    let d = detail(ctx.replay, &n);
+                    let d = detail(ctx, &n);
                     let dw = d.chars().count() as u16;
                     let dx = (ox + x).saturating_sub(dw / 2);
                     if y + 1 < area.bottom() && dx < area.right() {
@@ -315,20 +341,16 @@ pub fn render(ctx: &TreeCtx, area: Rect, buf: &mut Buffer) {
                     spans.push(Span::styled(format!("  m{}", n.mv), ctx.theme.faint()));
                 }
                 if n.kind == NodeKind::Call && (n.enter as usize) < ctx.st.step {
+                    let conv = Convention::of(ctx.replay, ctx.max_side, n.turn);
+                    let (a, b) = conv.window((n.alpha, n.beta));
                     spans.push(Span::styled(
-                        format!(
-                            "  d{} q{} ({}, {})",
-                            n.depth,
-                            n.qleft,
-                            sc(n.alpha),
-                            sc(n.beta)
-                        ),
+                        format!("  d{} q{} ({}, {})", n.depth, n.qleft, sc(a), sc(b)),
                         ctx.theme.faint(),
                     ));
                 }
                 // Quiescence turns on an inner node's static score: where the run uses
                 // quiescence, the outline shows it (leaves show their value already).
-                if let Some(s) = static_score(ctx.replay, &n) {
+                if let Some(s) = static_score(ctx, &n) {
                     let text = format!("  {}{s}", legend::STATIC.glyph);
                     spans.push(Span::styled(text, ctx.theme.faint()));
                 }
