@@ -256,6 +256,12 @@ impl Options {
             if a.from < 1 {
                 return Err("--aspiration-from must be at least 1".into());
             }
+            if a.from > self.depth {
+                return Err(format!(
+                    "aspiration windows start at depth {}, but the run searches only to depth {}: lower --aspiration-from",
+                    a.from, self.depth
+                ));
+            }
             if a.guess <= -INF || a.guess >= INF {
                 return Err(format!(
                     "aspiration guess {} must lie strictly between -inf and inf",

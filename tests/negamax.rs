@@ -324,7 +324,7 @@ fn aspiration_gives_the_full_window_result_and_the_models_attempts() {
             let full = case.run(&opts);
             let asp = Aspiration {
                 delta: *rng.pick(&[1, 2, 5, 25, 300, 5000]).unwrap(),
-                from: rng.range(1, 5) as u8,
+                from: rng.range(1, case.depth.min(5) as i64) as u8,
                 guess: rng.range(-1200, 1200) as i32,
             };
             opts.aspiration = Some(asp);
@@ -386,7 +386,7 @@ fn interruption_keeps_the_last_completed_pass() {
             if rng.chance(50, 100) {
                 opts.aspiration = Some(Aspiration {
                     delta: rng.range(1, 40) as i32,
-                    from: rng.range(1, 4) as u8,
+                    from: rng.range(1, case.depth.min(4) as i64) as u8,
                     guess: 0,
                 });
             }
