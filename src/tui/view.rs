@@ -139,7 +139,10 @@ pub fn render(app: &mut App, area: Rect, buf: &mut Buffer) {
 /// The main screen's regions for `app` in `area`: the narration grows by as many rows as its
 /// text needs, up to the rows the tree leaves blank (both trees' in a comparison).
 pub fn regions(app: &App, area: Rect) -> Regions {
-    let (peak, passes) = (app.replay.result().stats.peak, app.st.passes.len());
+    let (peak, passes) = (
+        app.replay.result().stats.peak,
+        counters::history_rows(&app.replay, &app.st),
+    );
     let compare = app.compare.is_some();
     let base = Regions::new(area, peak, passes, compare, 0);
     let panes = TreePanes::new(base.tree, compare);

@@ -123,7 +123,13 @@ pub fn draw(
     }
     // Keep the newest lines when the history is longer than the panel.
     let h = inner.height as usize;
-    if lines.len() > h {
+    if lines.len() > h && h >= 4 {
+        let keep = lines.split_off(lines.len() - (h - 3));
+        let hidden = lines.len() - 2;
+        lines.truncate(2);
+        lines.push(Line::styled(format!("⋮ {hidden} earlier lines"), t.faint()));
+        lines.extend(keep);
+    } else if lines.len() > h {
         let keep = lines.split_off(lines.len() - h.saturating_sub(2));
         lines.truncate(2);
         lines.extend(keep);
@@ -145,6 +151,17 @@ pub fn draw(
         }
     }
     Paragraph::new(lines).render(inner, buf);
+}
+
+/// The lines the pane would like below the two counter lines at this step: seed 002's counter
+/// lines, a line per pass and per aspiration attempt, and the attempt in progress.
+pub fn history_rows(r: &Replay, st: &ReplayState) -> usize {
+    let o = r.options();
+    let extra = (o.algorithm == Algorithm::Pvs) as usize + o.aspiration.is_some() as usize;
+    let attempts: usize = st.passes.iter().map(|p| p.attempts.len()).sum::<usize>()
+        + st.attempts.len()
+        + (o.aspiration.is_some() && st.pass_open) as usize;
+    st.passes.len() + attempts + extra
 }
 
 /// One line per aspiration attempt: its window and how it ended.
