@@ -54,6 +54,14 @@ pub enum Action {
     /// The tree outline a page down / up.
     TreePageDown,
     TreePageUp,
+    /// The demo's next step (its start when none is chosen).
+    DemoNext,
+    /// The lesson's next demo, from its start.
+    DemoChoose,
+    /// Mark or unmark the step on screen.
+    Mark,
+    NextMark,
+    PrevMark,
 }
 
 /// A key as written in the table: a code and whether Ctrl is held.
@@ -188,6 +196,17 @@ pub const BINDINGS: &[Binding] = &[
     ),
     bind!("Run", [ch('w')], "w", SetWindow, "root window α β"),
     bind!("Run", [ch('R')], "R", NextPreset, "next run preset"),
+    bind!("Demo", [ch('d')], "d", DemoNext, "demo: next step"),
+    bind!(
+        "Demo",
+        [ch('D')],
+        "D",
+        DemoChoose,
+        "demo: choose the next demo"
+    ),
+    bind!("Demo", [ch('b')], "b", Mark, "mark / unmark this step"),
+    bind!("Demo", [ch('\'')], "'", NextMark, "next marked step"),
+    bind!("Demo", [ch('"')], "\"", PrevMark, "previous marked step"),
     bind!(
         "View",
         [ch('c')],

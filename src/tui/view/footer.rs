@@ -1,5 +1,6 @@
-//! The footer line: a run being recorded again (with its progress), else the last message
-//! (a live change, a failed jump), else the main keys and whether playback runs.
+//! The footer line: a run being recorded again (with its progress), else the demo's place and
+//! the run's marks, then the last message (a live change, a failed jump) or the main keys and
+//! whether playback runs.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -37,7 +38,7 @@ pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
         buf.set_line(area.x, area.y, &Line::styled(text, t.changed()), area.width);
         return;
     }
-    let line = match &app.message {
+    let mut line = match &app.message {
         Some(m) => Line::styled(format!(" {m}"), t.changed()),
         None if app.inspecting => Line::styled(
             " node cursor: ←→ sibling ↑ parent ↓ child · x t s o p still jump · Esc or v ends",
@@ -58,5 +59,32 @@ pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
             ])
         }
     };
+    // Where a demo is and the run's marks, before anything else: a presenter looks here.
+    let place = place(app);
+    if !place.is_empty() {
+        line.spans
+            .insert(0, Span::styled(format!(" {place} ·"), t.changed()));
+    }
     buf.set_line(area.x, area.y, &line, area.width);
+}
+
+/// "demo 'cutoffs' 3/9 · ★ marked, 2 marks": the demo's place and the run's bookmarks.
+fn place(app: &App) -> String {
+    let mut parts = Vec::new();
+    if let Some(d) = app.demo.as_ref().filter(|d| d.lesson == app.lesson.name) {
+        parts.push(d.status());
+    }
+    let marks = app.bookmarks.steps(&app.lesson.name, &app.setup);
+    if !marks.is_empty() {
+        let here = if marks.contains(&app.st.step) {
+            "★ marked, "
+        } else {
+            ""
+        };
+        parts.push(format!(
+            "{here}{}",
+            crate::text::counted(marks.len() as u64, "mark", "marks")
+        ));
+    }
+    parts.join(" · ")
 }
