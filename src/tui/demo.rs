@@ -238,6 +238,7 @@ impl App {
                     Setting::Algorithm => Action::ToggleAlgorithm,
                 });
                 self.changed(before, format!("{} flipped", setting.name()))
+                    .map(|flipped| self.change_said().unwrap_or(flipped))
             }
             Step::Preset(name) => {
                 let before = self.setup;
@@ -267,6 +268,21 @@ impl App {
             }
             // A question inside a reveal has nothing to reveal it.
             Step::Ask { .. } => Err("a reveal cannot ask again".into()),
+        }
+    }
+
+    /// What the last run change was, in the tutor's words ("ordering on"), or the one
+    /// being recorded.
+    fn change_said(&self) -> Option<String> {
+        match &self.pending {
+            Some((_, super::app::Then::Rerun(_, what))) => {
+                Some(format!("running again with {what}"))
+            }
+            Some(_) => None,
+            None => self
+                .change
+                .as_ref()
+                .map(|c| format!("run again with {}", c.what)),
         }
     }
 
