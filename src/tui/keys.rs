@@ -343,6 +343,7 @@ fn short(a: Action) -> &'static str {
         Action::Quit => "quit",
         Action::Lessons => "lessons",
         Action::Compare => "compare",
+        Action::DemoNext => "demo",
         _ => "",
     }
 }
