@@ -10,6 +10,7 @@
 //! - `job`: a changed run recorded off the main thread, so input stays live meanwhile.
 //! - `demo`: a lesson's demo script carried out step by step with the tutor's own actions.
 //! - `bookmarks`: marked steps of each run, to jump between.
+//! - `open_tree`: trees from the practice side: a random one (`#`), a graded problem (`o`).
 //! - `keys`: the binding table (keys and the `?` help both come from it).
 //! - `line_edit`: the one-line editor of every typed line (prompts, picker filter, answers).
 //! - `complete`: Tab completion of lesson names and paths in the `O` prompt.
@@ -32,6 +33,7 @@ pub mod layout;
 pub mod legend;
 pub mod line_edit;
 pub mod model;
+pub mod open_tree;
 pub mod term;
 pub mod theme;
 pub mod view;

@@ -250,3 +250,62 @@ fn bookmarks_mark_unmark_and_jump_both_ways() {
     press(&mut a, Action::NextMark);
     assert_eq!(here(&a), second);
 }
+
+#[test]
+fn hash_opens_a_random_practice_tree_that_can_be_had_again() {
+    use prune::practice::{Kind, generate};
+    let mut a = app("000-worked-tree", "worked");
+    press(&mut a, Action::RandomTree);
+    let (seed, n) = a.random_trees.unwrap();
+    assert_eq!(n, 1);
+    assert!(
+        a.lesson.name.starts_with("practice item"),
+        "{}",
+        a.lesson.name
+    );
+    assert_eq!(a.st.step, 0);
+    let said = a.message.clone().unwrap();
+    assert!(
+        said.contains(&format!("--seed {seed} --kinds leaves --count 1")),
+        "{said}"
+    );
+    // The same tree as the practice set's first problem of that seed, with a cutoff to show.
+    let p = generate(seed, 0, Kind::Leaves).unwrap();
+    let graph = |g: &prune::game::graph::GraphSpec| serde_json::to_string(g).unwrap();
+    assert_eq!(graph(&a.lesson.spec.graph), graph(&p.item.graph));
+    assert!(a.replay.result().stats.cutoffs >= 1);
+    // The next `#` is the set's next problem.
+    press(&mut a, Action::RandomTree);
+    assert_eq!(a.random_trees, Some((seed, 2)));
+    let q = generate(seed, 1, Kind::Leaves).unwrap();
+    assert_eq!(graph(&a.lesson.spec.graph), graph(&q.item.graph));
+}
+
+#[test]
+fn a_graded_practice_item_opens_in_the_tutor_at_the_step_its_verdict_cites() {
+    use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    use prune::tui::components::practice::PracticeScreen;
+    let mut a = app("000-worked-tree", "worked");
+    let problems = prune::practice::problems_of(&a.lesson).unwrap();
+    // Item 1 asks what MIN node 2 returns in pass 2 (seed 000: 2, an upper bound).
+    let wrong = "5 exact";
+    let verdict = problems[0].grade(wrong).unwrap();
+    assert!(!verdict.correct);
+    let call = verdict.step.expect("the verdict cites a step");
+    a.practice = Some(Box::new(
+        PracticeScreen::new(problems, Default::default()).from_tutor(),
+    ));
+    let key = |c: KeyCode| KeyEvent::new(c, KeyModifiers::NONE);
+    for c in wrong.chars() {
+        a.on_key(key(KeyCode::Char(c)));
+    }
+    a.on_key(key(KeyCode::Enter));
+    a.on_key(key(KeyCode::Char('o')));
+    assert!(a.practice.is_none(), "the round closes");
+    assert_eq!(a.lesson.name, "practice item 000-worked-tree#1");
+    assert_eq!(a.st.stats.nodes, call, "at the cited call");
+    let node = prune::tui::model::current_node(&a.replay, &a.st).unwrap();
+    assert_eq!(a.replay.tree().get(node).state, 2, "on node 2");
+    let text = screen(&mut a, 80, 24);
+    assert!(footer(&text).contains(&format!("at call {call}")), "{text}");
+}

@@ -143,6 +143,8 @@ pub struct App {
     pub demo: Option<DemoRun>,
     /// Marked steps of each run (`b`, `'`, `"`).
     pub bookmarks: Bookmarks,
+    /// The seed of `#`'s random trees and how many it has opened.
+    pub random_trees: Option<(u64, u64)>,
 }
 
 /// What a finished job's replay becomes.
@@ -225,6 +227,7 @@ impl App {
             scrolls: Scrolls::default(),
             demo: None,
             bookmarks: Bookmarks::default(),
+            random_trees: None,
         }
     }
 
@@ -383,8 +386,10 @@ impl App {
             return;
         }
         if let Some(round) = &mut self.practice {
-            if round.handle_key(key) == PracticeOutcome::Quit {
-                self.practice = None;
+            match round.handle_key(key) {
+                PracticeOutcome::Quit => self.practice = None,
+                PracticeOutcome::OpenInTutor => self.open_cited(),
+                PracticeOutcome::Continue => {}
             }
             return;
         }
@@ -875,6 +880,10 @@ impl App {
                 self.demo_choose();
                 None
             }
+            Action::RandomTree => {
+                self.open_random_tree();
+                None
+            }
             Action::Mark => {
                 let on = self.bookmarks.toggle(&self.lesson.name, &self.setup, step);
                 let done = if on { "marked" } else { "unmarked" };
@@ -1089,7 +1098,7 @@ impl App {
         }
     }
 
-    fn finish(&mut self, then: Then, result: Result<Replay>) {
+    pub(super) fn finish(&mut self, then: Then, result: Result<Replay>) {
         match (then, result) {
             (Then::Rerun(setup, what), Ok(replay)) => self.replace_run(setup, what, replay),
             (Then::Rerun(_, what), Err(e)) => self.message = Some(format!("{what}: {e}")),

@@ -58,6 +58,8 @@ pub enum Action {
     DemoNext,
     /// The lesson's next demo, from its start.
     DemoChoose,
+    /// A new random tree, from the practice generator.
+    RandomTree,
     /// Mark or unmark the step on screen.
     Mark,
     NextMark,
@@ -204,6 +206,7 @@ pub const BINDINGS: &[Binding] = &[
         DemoChoose,
         "demo: choose the next demo"
     ),
+    bind!("Demo", [ch('#')], "#", RandomTree, "a new random tree"),
     bind!("Demo", [ch('b')], "b", Mark, "mark / unmark this step"),
     bind!("Demo", [ch('\'')], "'", NextMark, "next marked step"),
     bind!("Demo", [ch('"')], "\"", PrevMark, "previous marked step"),
