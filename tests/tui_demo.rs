@@ -309,3 +309,25 @@ fn a_graded_practice_item_opens_in_the_tutor_at_the_step_its_verdict_cites() {
     let text = screen(&mut a, 80, 24);
     assert!(footer(&text).contains(&format!("at call {call}")), "{text}");
 }
+
+#[test]
+fn a_preset_step_after_a_toggle_goes_back_to_the_preset() {
+    let text = r#"{
+      "title": "back to the preset",
+      "graph": {"nodes": [
+        {"player": "MAX", "score": 0, "moves": [{"child": 1}, {"child": 2}]},
+        {"player": "MIN", "score": 3},
+        {"player": "MIN", "score": 5}
+      ]},
+      "runs": [{"name": "plain", "depth": 1, "table": false}],
+      "demos": [{"name": "d", "steps": [{"toggle": "table"}, {"preset": "plain"}]}]
+    }"#;
+    let lesson = Lesson::parse("preset-after-toggle.json", text).unwrap();
+    let setup = lesson.setup(None, &Default::default()).unwrap();
+    let mut a = App::new(vec![lesson.clone()], lesson, setup).unwrap();
+    press(&mut a, Action::DemoNext);
+    assert!(a.setup.options.table);
+    press(&mut a, Action::DemoNext);
+    assert!(!a.setup.options.table, "the preset's own settings again");
+    assert!(a.demo.as_ref().unwrap().failed.is_none());
+}

@@ -242,7 +242,13 @@ impl App {
             }
             Step::Preset(name) => {
                 let before = self.setup;
-                if self.preset.as_deref() == Some(name.as_str()) {
+                // Already on it, unchanged since (a toggle keeps the preset's name).
+                let same = self.preset.as_deref() == Some(name.as_str())
+                    && self
+                        .lesson
+                        .setup(Some(name), &Default::default())
+                        .is_ok_and(|s| s == self.setup);
+                if same {
                     return Ok(format!("preset '{name}'"));
                 }
                 if !self.use_preset(name) {
