@@ -101,7 +101,19 @@ fn dispatch(cli: Cli, out: &mut dyn Write) -> Result<ExitCode> {
             if matches!(args.command, Some(PracticeCommand::Tui { .. })) {
                 tutor_terminal()?;
             }
-            practice_cmd::command(&args)?
+            let (text, failed) = practice_cmd::command(&args)?;
+            if failed.is_empty() {
+                text
+            } else {
+                out.write_all(text.as_bytes())?;
+                out.flush()?;
+                // After the report, so a reader of both sees the grades first.
+                for line in &failed {
+                    let _ = std::io::stderr()
+                        .write_all(format!("prune: {}\n", text::one_line(line)).as_bytes());
+                }
+                return Ok(ExitCode::FAILURE);
+            }
         }
         Some(Command::Export(args)) => {
             let (lesson, recorded) = args.run.recorded()?;

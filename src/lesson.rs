@@ -12,6 +12,7 @@ use crate::game::graph::{Graph, GraphSpec};
 use crate::game::model::{GameSpec, Model};
 use crate::search::{Algorithm, Aspiration, CutRule, INF, Options, Pitfall};
 
+pub mod demo;
 pub mod facts;
 
 mod builtin {
@@ -45,6 +46,9 @@ pub struct LessonSpec {
     /// Practice questions on this lesson's runs (answers come from the core).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub practice: Vec<facts::PracticeItemSpec>,
+    /// Named demo scripts: steps an instructor advances one key at a time (`d`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub demos: Vec<demo::DemoSpec>,
     /// Which game the lesson plays: its graph (the default), tic-tac-toe or a uniform tree.
     /// The older form `"minimax"` still means the graph.
     #[serde(
@@ -214,6 +218,7 @@ impl Lesson {
                 notes: Vec::new(),
                 facts: Vec::new(),
                 practice: Vec::new(),
+                demos: Vec::new(),
                 game: GameSpec::Graph,
             }
         } else if value.is_object() {
@@ -481,8 +486,33 @@ impl Lesson {
                 (self.spec.practice.iter())
                     .filter_map(|p| p.compare.as_ref().map(|c| ("a practice item", c))),
             );
+        // A demo's start and its preset steps name presets; its go targets are checked
+        // against the runs themselves by the lesson tests (they depend on the run).
+        let demo_runs = self.spec.demos.iter().flat_map(|d| {
+            d.run
+                .iter()
+                .map(String::as_str)
+                .chain(d.steps.iter().filter_map(|s| s.preset()))
+        });
+        let checked = checked
+            .map(|(what, run)| (what, run.as_str()))
+            .chain(demo_runs.map(|r| ("a demo", r)));
+        for (i, d) in self.spec.demos.iter().enumerate() {
+            let problem = if self.spec.demos[..i].iter().any(|e| e.name == d.name) {
+                Some(format!("two demos are named '{}'", d.name))
+            } else if d.steps.is_empty() {
+                Some(format!("demo '{}' has no steps", d.name))
+            } else if self.spec.runs.is_empty() {
+                Some(format!("demo '{}' needs a run preset to start on", d.name))
+            } else {
+                None
+            };
+            if let Some(p) = problem {
+                return Err(invalid(&self.name, Problem::Lesson(p)));
+            }
+        }
         for (what, run) in checked {
-            if !self.spec.runs.iter().any(|r| &r.name == run) {
+            if !self.spec.runs.iter().any(|r| r.name == run) {
                 return Err(invalid(
                     &self.name,
                     Problem::Lesson(format!(

@@ -5,6 +5,7 @@
 //! - `generate`: reproducible random trees from a seed number (drawn with `crate::rng`).
 //! - `problem`: one problem (tree + runs + question), its answer and its grader.
 //! - `answer`: the one-line answer forms a learner types and answer files hold.
+//! - `batch`: a class's answer files graded at once (totals, a per-item summary, CSV).
 //! - `render`: the tree as an outline for a terminal; `store`: progress on disk.
 //!
 //! Library use (a TUI): `generate(seed, index, kind)` or `lesson_problems()` gives a
@@ -15,6 +16,7 @@
 //! (`store::Progress::load` reads it).
 
 pub mod answer;
+pub mod batch;
 pub mod generate;
 pub mod problem;
 pub mod query;
@@ -633,6 +635,41 @@ pub fn grade_files(set: &Path, answers: &Path, json: bool) -> Result<String> {
         text.insert_str(total, &notes);
         text
     })
+}
+
+/// How `grade_many` prints a class's grades.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GradeFormat {
+    Text,
+    Json,
+    Csv,
+}
+
+/// Grades every answer file of `answers` against the set file `set`, and whether some file
+/// could not be graded (each such file is named in the report, and the rest are graded).
+/// One answer file in text or JSON is `grade_files`'s report, unchanged.
+pub fn grade_many(
+    set: &Path,
+    answers: &[std::path::PathBuf],
+    format: GradeFormat,
+) -> Result<(String, Vec<String>)> {
+    if let [one] = answers
+        && format != GradeFormat::Csv
+    {
+        return Ok((
+            grade_files(set, one, format == GradeFormat::Json)?,
+            Vec::new(),
+        ));
+    }
+    let problems = read_set(set)?;
+    let graded = batch::grade(set, &problems, answers);
+    let failures = graded.failed.iter().map(|f| f.error.clone()).collect();
+    let text = match format {
+        GradeFormat::Text => batch::text(&graded),
+        GradeFormat::Json => batch::json(&graded),
+        GradeFormat::Csv => batch::csv(&graded),
+    };
+    Ok((text, failures))
 }
 
 /// The answer key of the set file `set`, in the answer-file format.

@@ -8,6 +8,9 @@
 //! - `view`: one module per screen region, reading the replay state and the app.
 //! - `components`: screens that take over the tutor (a practice round).
 //! - `job`: a changed run recorded off the main thread, so input stays live meanwhile.
+//! - `demo`: a lesson's demo script carried out step by step with the tutor's own actions.
+//! - `bookmarks`: marked steps of each run, to jump between.
+//! - `open_tree`: trees from the practice side: a random one (`#`), a graded problem (`o`).
 //! - `keys`: the binding table (keys and the `?` help both come from it).
 //! - `line_edit`: the one-line editor of every typed line (prompts, picker filter, answers).
 //! - `complete`: Tab completion of lesson names and paths in the `O` prompt.
@@ -18,9 +21,11 @@
 //! here and waits for input through `next_event`.
 
 pub mod app;
+pub mod bookmarks;
 pub mod complete;
 pub mod components;
 pub mod cursor;
+pub mod demo;
 pub mod inspect;
 pub mod job;
 pub mod keys;
@@ -28,6 +33,7 @@ pub mod layout;
 pub mod legend;
 pub mod line_edit;
 pub mod model;
+pub mod open_tree;
 pub mod term;
 pub mod theme;
 pub mod view;

@@ -148,11 +148,16 @@ fn check(stem: &str) {
     for n in &lesson.spec.notes {
         known.insert(n.step as i64);
     }
-    let texts = std::iter::once(&lesson.spec.title)
-        .chain(lesson.spec.intro.iter())
-        .chain(lesson.spec.runs.iter().map(|r| &r.about))
-        .chain(lesson.spec.notes.iter().map(|n| &n.text))
-        .chain(lesson.spec.practice.iter().map(|p| &p.prompt));
+    // A demo's words are prose too: what it says and asks is checked like the intro.
+    let demo_texts: Vec<&str> = (lesson.spec.demos.iter())
+        .flat_map(|d| d.steps.iter().flat_map(|s| s.texts()))
+        .collect();
+    let texts = std::iter::once(lesson.spec.title.as_str())
+        .chain(lesson.spec.intro.iter().map(String::as_str))
+        .chain(lesson.spec.runs.iter().map(|r| r.about.as_str()))
+        .chain(lesson.spec.notes.iter().map(|n| n.text.as_str()))
+        .chain(lesson.spec.practice.iter().map(|p| p.prompt.as_str()))
+        .chain(demo_texts);
     for text in texts {
         for n in numbers_in(text) {
             assert!(
@@ -162,6 +167,8 @@ fn check(stem: &str) {
         }
     }
 
+    check_demos(&lesson);
+
     // Practice items pose a question the core can answer.
     for p in prune::practice::problems_of(&lesson).unwrap() {
         let answer = p.answer().unwrap();
@@ -170,6 +177,60 @@ fn check(stem: &str) {
             v.correct,
             "{}: its own answer is rejected: {}",
             p.item.id, v.why
+        );
+    }
+}
+
+/// Every built-in lesson tells its story in one demo of under a dozen steps, and every demo
+/// runs to its end in the tutor: each step's target exists in the run (a cutoff to go to, a
+/// call of that number, a preset), as the tutor's own actions find it.
+fn check_demos(lesson: &Lesson) {
+    use prune::tui::keys::Action;
+    let stem = &lesson.name;
+    assert!(!lesson.spec.demos.is_empty(), "{stem}: no demo");
+    for demo in &lesson.spec.demos {
+        let name = &demo.name;
+        assert!(
+            demo.steps.len() < 12,
+            "{stem}: demo '{name}' has {} steps; a demo tells its story in under a dozen",
+            demo.steps.len()
+        );
+        let run = demo.run.clone().unwrap_or(lesson.spec.runs[0].name.clone());
+        let setup = lesson.setup(Some(&run), &Overrides::default()).unwrap();
+        let mut app =
+            prune::tui::app::App::new(vec![lesson.clone()], lesson.clone(), setup).unwrap();
+        // Choose this demo: `D` goes through them in order.
+        let index = lesson
+            .spec
+            .demos
+            .iter()
+            .position(|d| &d.name == name)
+            .unwrap();
+        for _ in 0..=index {
+            app.act(Action::DemoChoose);
+        }
+        let asks = demo
+            .steps
+            .iter()
+            .filter(|s| matches!(s, prune::lesson::demo::Step::Ask { .. }))
+            .count();
+        for press in 0..demo.steps.len() + asks {
+            app.message = None;
+            app.act(Action::DemoNext);
+            let d = app.demo.as_ref().expect("the demo is on");
+            assert_eq!(&d.name, name);
+            assert!(
+                d.failed.is_none(),
+                "{stem}: demo '{name}', key press {}: {}",
+                press + 1,
+                d.failed.as_deref().unwrap_or("")
+            );
+        }
+        let d = app.demo.as_ref().unwrap();
+        assert_eq!((d.done, d.len), (demo.steps.len(), demo.steps.len()));
+        assert!(
+            d.reveal.is_none(),
+            "{stem}: demo '{name}' ends on a question"
         );
     }
 }

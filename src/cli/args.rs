@@ -373,15 +373,22 @@ pub enum PracticeCommand {
         #[command(flatten)]
         pick: Pick,
     },
-    /// Grade an answer file against a set: per-item verdicts and a total.
+    /// Grade answer files against a set. One file: per-item verdicts and a total. Several
+    /// (`answers/*.json`): a total per student (the file's name), a summary per item and the
+    /// item most students got wrong, with the node their answers were about. A file that
+    /// cannot be read is named and the others are still graded; the exit code is then 1.
     Grade {
         /// A set written by `prune practice export`.
         set: PathBuf,
-        /// A JSON object mapping item ids to answer lines, e.g. {"7-1": "3 A"}.
-        answers: PathBuf,
+        /// JSON objects mapping item ids to answer lines, e.g. {"7-1": "3 A"}.
+        #[arg(required = true, num_args = 1..)]
+        answers: Vec<PathBuf>,
         /// One JSON object with every verdict instead of text.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "csv")]
         json: bool,
+        /// One CSV row per answer file (score, then 1 or 0 per item), for a spreadsheet.
+        #[arg(long)]
+        csv: bool,
     },
     /// Print the answer key of a set (for instructors), in the answer-file format.
     Key {

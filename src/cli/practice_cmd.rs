@@ -2,9 +2,23 @@
 
 use super::args::{Pick, PracticeArgs, PracticeCommand};
 use crate::error::{Error, Result};
-use crate::practice::{self, store};
+use crate::practice::{self, GradeFormat, store};
+use std::path::{Path, PathBuf};
 
-pub fn command(args: &PracticeArgs) -> Result<String> {
+/// `prune practice grade`: the report, and the answer files that could not be graded (one
+/// error line each, for stderr; the exit code is then 1).
+fn grade(set: &Path, answers: &[PathBuf], json: bool, csv: bool) -> Result<(String, Vec<String>)> {
+    let format = match (json, csv) {
+        (_, true) => GradeFormat::Csv,
+        (true, false) => GradeFormat::Json,
+        (false, false) => GradeFormat::Text,
+    };
+    practice::grade_many(set, answers, format)
+}
+
+/// What a practice command prints, and the lines of the inputs it could not use (only
+/// `grade` has any: the answer files it could not grade).
+pub fn command(args: &PracticeArgs) -> Result<(String, Vec<String>)> {
     let quiz_default;
     let command = match &args.command {
         Some(c) => c,
@@ -20,20 +34,26 @@ pub fn command(args: &PracticeArgs) -> Result<String> {
             &quiz_default
         }
     };
-    match command {
+    let text = match command {
         PracticeCommand::Quiz { pick } => {
             practice::quiz_in_terminal(&pick.problems()?)?;
-            Ok(String::new())
+            String::new()
         }
         PracticeCommand::Tui { pick } => {
             let (right, asked, unsaved) = crate::tui::practice_round(pick.problems()?)?;
-            practice::round_closing(right, asked, unsaved)
+            practice::round_closing(right, asked, unsaved)?
         }
-        PracticeCommand::Export { pick } => Ok(practice::set_json(pick.seed, pick.problems()?)),
-        PracticeCommand::Grade { set, answers, json } => practice::grade_files(set, answers, *json),
-        PracticeCommand::Key { set } => practice::key_json(set),
-        PracticeCommand::Show { set } => practice::show_set(set),
-        PracticeCommand::Trace { set, id, run } => practice::trace_item(set, id, run.as_deref()),
-        PracticeCommand::Progress => Ok(store::Progress::load()?.summary()),
-    }
+        PracticeCommand::Export { pick } => practice::set_json(pick.seed, pick.problems()?),
+        PracticeCommand::Grade {
+            set,
+            answers,
+            json,
+            csv,
+        } => return grade(set, answers, *json, *csv),
+        PracticeCommand::Key { set } => practice::key_json(set)?,
+        PracticeCommand::Show { set } => practice::show_set(set)?,
+        PracticeCommand::Trace { set, id, run } => practice::trace_item(set, id, run.as_deref())?,
+        PracticeCommand::Progress => store::Progress::load()?.summary(),
+    };
+    Ok((text, Vec::new()))
 }

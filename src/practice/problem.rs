@@ -145,6 +145,7 @@ impl Problem {
                 notes: Vec::new(),
                 facts: Vec::new(),
                 practice: Vec::new(),
+                demos: Vec::new(),
                 game: GameSpec::Graph,
             },
             model: crate::game::model::Model::Graph(graph.clone()),

@@ -7,9 +7,11 @@ use std::collections::HashSet;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
 
+use super::bookmarks::Bookmarks;
 use super::complete::Completion;
 use super::components::practice::{Outcome as PracticeOutcome, PracticeScreen};
 use super::cursor;
+use super::demo::DemoRun;
 use super::job::Job;
 use super::keys::{self, Action};
 use super::layout;
@@ -140,6 +142,12 @@ pub struct App {
     pub picker_page: Cell<usize>,
     /// The scrolled panes' offsets and what the last frame showed of them.
     pub scrolls: Scrolls,
+    /// The lesson's demo being shown (`d`, `D`), and how far it has gone.
+    pub demo: Option<DemoRun>,
+    /// Marked steps of each run (`b`, `'`, `"`).
+    pub bookmarks: Bookmarks,
+    /// The seed of `#`'s random trees and how many it has opened.
+    pub random_trees: Option<(u64, u64)>,
 }
 
 /// What a finished job's replay becomes.
@@ -221,6 +229,9 @@ impl App {
             pending: None,
             picker_page: Cell::new(10),
             scrolls: Scrolls::default(),
+            demo: None,
+            bookmarks: Bookmarks::default(),
+            random_trees: None,
         }
     }
 
@@ -380,8 +391,10 @@ impl App {
             return;
         }
         if let Some(round) = &mut self.practice {
-            if round.handle_key(key) == PracticeOutcome::Quit {
-                self.practice = None;
+            match round.handle_key(key) {
+                PracticeOutcome::Quit => self.practice = None,
+                PracticeOutcome::OpenInTutor => self.open_cited(),
+                PracticeOutcome::Continue => {}
             }
             return;
         }
@@ -889,12 +902,35 @@ impl App {
                         .and_then(|p| runs.iter().position(|r| &r.name == p))
                         .map_or(0, |i| (i + 1) % runs.len());
                     let name = runs[i].name.clone();
-                    if let Ok(setup) = self.lesson.setup(Some(&name), &Overrides::default()) {
-                        self.preset = Some(name.clone());
-                        self.rerun(setup, format!("preset '{name}'"));
-                    }
+                    self.use_preset(&name);
                 }
                 None
+            }
+            Action::DemoNext => {
+                self.demo_next();
+                None
+            }
+            Action::DemoChoose => {
+                self.demo_choose();
+                None
+            }
+            Action::RandomTree => {
+                self.open_random_tree();
+                None
+            }
+            Action::Mark => {
+                let on = self.bookmarks.toggle(&self.lesson.name, &self.setup, step);
+                let done = if on { "marked" } else { "unmarked" };
+                self.message = Some(format!("step {step} {done}"));
+                None
+            }
+            Action::NextMark => {
+                let to = self.bookmarks.next(&self.lesson.name, &self.setup, step);
+                self.jump(to, "mark")
+            }
+            Action::PrevMark => {
+                let to = self.bookmarks.prev(&self.lesson.name, &self.setup, step);
+                self.jump(to, "mark")
             }
             change => {
                 self.change_run(change);
@@ -907,6 +943,21 @@ impl App {
                 self.selected = None;
             }
             self.seek(t.min(self.replay.len()));
+        }
+    }
+
+    /// Runs the lesson's preset `name` (false if the lesson cannot set it up).
+    pub fn use_preset(&mut self, name: &str) -> bool {
+        match self.lesson.setup(Some(name), &Overrides::default()) {
+            Ok(setup) => {
+                self.preset = Some(name.to_string());
+                self.rerun(setup, format!("preset '{name}'"));
+                true
+            }
+            Err(e) => {
+                self.message = Some(e.to_string());
+                false
+            }
         }
     }
 
@@ -977,7 +1028,7 @@ impl App {
         self.rerun(s, what);
     }
 
-    fn submit(&mut self, kind: PromptKind, text: &str) {
+    pub(super) fn submit(&mut self, kind: PromptKind, text: &str) {
         match kind {
             PromptKind::GoTo => {
                 let t = text.trim();
@@ -1078,7 +1129,7 @@ impl App {
         }
     }
 
-    fn finish(&mut self, then: Then, result: Result<Replay>) {
+    pub(super) fn finish(&mut self, then: Then, result: Result<Replay>) {
         match (then, result) {
             (Then::Rerun(setup, what), Ok(replay)) => self.replace_run(setup, what, replay),
             (Then::Rerun(_, what), Err(e)) => self.message = Some(format!("{what}: {e}")),
@@ -1162,7 +1213,7 @@ impl App {
         }
     }
 
-    fn set_compare(&mut self, with: CompareWith) {
+    pub(super) fn set_compare(&mut self, with: CompareWith) {
         let mut s = self.setup;
         let o = &mut s.options;
         let label = match with {

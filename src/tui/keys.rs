@@ -61,6 +61,16 @@ pub enum Action {
     /// The tree outline a page down / up.
     TreePageDown,
     TreePageUp,
+    /// The demo's next step (its start when none is chosen).
+    DemoNext,
+    /// The lesson's next demo, from its start.
+    DemoChoose,
+    /// A new random tree, from the practice generator.
+    RandomTree,
+    /// Mark or unmark the step on screen.
+    Mark,
+    NextMark,
+    PrevMark,
 }
 
 /// A key as written in the table: a code and whether Ctrl is held.
@@ -210,6 +220,18 @@ pub const BINDINGS: &[Binding] = &[
     ),
     bind!("Run", [ch('w')], "w", SetWindow, "root window α β"),
     bind!("Run", [ch('R')], "R", NextPreset, "next run preset"),
+    bind!("Demo", [ch('d')], "d", DemoNext, "demo: next step"),
+    bind!(
+        "Demo",
+        [ch('D')],
+        "D",
+        DemoChoose,
+        "demo: choose the next demo"
+    ),
+    bind!("Demo", [ch('#')], "#", RandomTree, "a new random tree"),
+    bind!("Demo", [ch('b')], "b", Mark, "mark / unmark this step"),
+    bind!("Demo", [ch('\'')], "'", NextMark, "next marked step"),
+    bind!("Demo", [ch('"')], "\"", PrevMark, "previous marked step"),
     bind!(
         "View",
         [ch('c')],
@@ -353,6 +375,7 @@ fn short(a: Action) -> &'static str {
         Action::Quit => "quit",
         Action::Lessons => "lessons",
         Action::Compare => "compare",
+        Action::DemoNext => "demo",
         _ => "",
     }
 }

@@ -50,6 +50,8 @@ pub const MIN_HEIGHT: u16 = 16;
 pub enum Outcome {
     Continue,
     Quit,
+    /// Open the graded problem in the tutor at the step its verdict cites (`PracticeScreen::cited`).
+    OpenInTutor,
 }
 
 /// Where the round is.
@@ -72,6 +74,10 @@ pub const KEYS: &[(&str, &str)] = &[
     ("Enter", "submit the answer"),
     ("n or Enter", "next problem, once graded"),
     ("t", "show the run's trace at the cited step, once graded"),
+    (
+        "o",
+        "open the problem in the tutor at that step (a round from the tutor)",
+    ),
     ("PgUp PgDn ↑ ↓", "scroll the tree"),
     ("?  F1", "show or hide this help"),
     ("Esc  Ctrl-C", "quit (progress is already saved)"),
@@ -250,6 +256,7 @@ impl PracticeScreen {
             Phase::Graded => match key.code {
                 KeyCode::Enter | KeyCode::Char('n' | 'N' | ' ') => self.next(),
                 KeyCode::Char('t' | 'T') => self.toggle_trace(),
+                KeyCode::Char('o' | 'O') if self.leave != "quit" => return Outcome::OpenInTutor,
                 _ => {}
             },
             Phase::Summary => {
@@ -316,6 +323,22 @@ impl PracticeScreen {
     }
 
     /// The trace the verdict cites, as `prune practice trace` prints it.
+    /// The graded problem, the run its verdict cites (by position) and the cited call number
+    /// (1-based, the trace's `step`; none when the verdict cites none).
+    pub fn cited(&self) -> Option<(&Problem, usize, Option<u64>)> {
+        let Some(Some((_, v))) = self.answers.get(self.index) else {
+            return None;
+        };
+        let p = self.problems.get(self.index)?;
+        let run = p
+            .item
+            .runs
+            .iter()
+            .position(|r| r.name == v.run)
+            .unwrap_or(0);
+        Some((p, run, v.step))
+    }
+
     fn toggle_trace(&mut self) {
         if self.trace.take().is_some() {
             return;
@@ -520,6 +543,16 @@ impl PracticeScreen {
         }
     }
 
+    /// The footer's word for `o` in a round from the tutor; a round on its own has no tutor
+    /// to open (and keeps its footer as it was).
+    fn open_key(&self) -> &'static str {
+        if self.leave == "quit" {
+            " · PgUp/PgDn tree"
+        } else {
+            " · o in the tutor"
+        }
+    }
+
     fn render_footer(&self, area: Rect, buf: &mut Buffer) {
         let esc = self.leave;
         let text = match self.phase {
@@ -530,10 +563,16 @@ impl PracticeScreen {
                 format!("t hide the trace · n/Enter next · Esc {esc}")
             }
             Phase::Graded if self.index + 1 >= self.problems.len() => {
-                format!("n/Enter see the summary · t trace · PgUp/PgDn tree · ? help · Esc {esc}")
+                format!(
+                    "n/Enter see the summary · t trace{} · ? help · Esc {esc}",
+                    self.open_key()
+                )
             }
             Phase::Graded => {
-                format!("n/Enter next problem · t trace · PgUp/PgDn tree · ? help · Esc {esc}")
+                format!(
+                    "n/Enter next problem · t trace{} · ? help · Esc {esc}",
+                    self.open_key()
+                )
             }
             Phase::Summary => format!("Enter, q or Esc {esc} · ? help"),
         };

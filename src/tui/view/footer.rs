@@ -1,5 +1,6 @@
-//! The footer line: a run being recorded again (with its progress), else the last message
-//! (a live change, a failed jump), else the main keys and whether playback runs.
+//! The footer line: a run being recorded again (with its progress), else the demo's place and
+//! the run's marks, then the last message (a live change, a failed jump) or the main keys and
+//! whether playback runs.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -21,6 +22,15 @@ const MAIN_KEYS: [Action; 8] = [
     Action::Quit,
 ];
 
+/// The shorter list while a demo's place or the run's marks take the line's start.
+const DEMO_KEYS: [Action; 5] = [
+    Action::DemoNext,
+    Action::StepForward,
+    Action::NextCutoff,
+    Action::Help,
+    Action::Quit,
+];
+
 pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
     let t = app.theme;
     if let Some((job, _)) = &app.pending {
@@ -37,7 +47,9 @@ pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
         buf.set_line(area.x, area.y, &Line::styled(text, t.changed()), area.width);
         return;
     }
-    let line = match &app.message {
+    // Where a demo is and the run's marks, before anything else: a presenter looks here.
+    let place = place(app, app.message.is_some());
+    let mut line = match &app.message {
         Some(m) => Line::styled(format!(" {m}"), t.changed()),
         None if app.inspecting => Line::styled(
             " node cursor: ←→ sibling ↑ parent ↓ child · x t s o p still jump · Esc or v ends",
@@ -49,14 +61,60 @@ pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
             } else {
                 String::new()
             };
+            // The reminder shrinks to what fits beside the demo's place; `?` lists them all.
+            let room = (area.width as usize).saturating_sub(place.chars().count() + play.len() + 4);
+            let list = [
+                &MAIN_KEYS[..],
+                &DEMO_KEYS[..],
+                &[Action::Help, Action::Quit][..],
+            ]
+            .into_iter()
+            .skip(usize::from(!place.is_empty()))
+            .map(keys::footer)
+            .find(|k| k.chars().count() <= room)
+            .unwrap_or_default();
             Line::from(vec![
                 Span::styled(format!(" {play}"), t.changed()),
-                Span::styled(
-                    keys::footer(&MAIN_KEYS),
-                    t.faint().remove_modifier(Modifier::DIM),
-                ),
+                Span::styled(list, t.faint().remove_modifier(Modifier::DIM)),
             ])
         }
     };
+    if !place.is_empty() {
+        line.spans
+            .insert(0, Span::styled(format!(" {place} ·"), t.changed()));
+    }
     buf.set_line(area.x, area.y, &line, area.width);
+}
+
+/// "demo 'cutoffs' 3/9 · ★ marked, 2 marks": the demo's place and the run's bookmarks;
+/// `short` ("demo 3/9 · ★2") leaves a message the room it needs.
+fn place(app: &App, short: bool) -> String {
+    let mut parts = Vec::new();
+    if let Some(d) = app.demo.as_ref().filter(|d| d.lesson == app.lesson.name) {
+        parts.push(if short {
+            format!("demo {}/{}", d.done, d.len)
+        } else {
+            d.status()
+        });
+    }
+    let marks = app.bookmarks.steps(&app.lesson.name, &app.setup);
+    if short && !marks.is_empty() {
+        let here = if marks.contains(&app.st.step) {
+            "★"
+        } else {
+            "marks "
+        };
+        parts.push(format!("{here}{}", marks.len()));
+    } else if !marks.is_empty() {
+        let here = if marks.contains(&app.st.step) {
+            "★ marked, "
+        } else {
+            ""
+        };
+        parts.push(format!(
+            "{here}{}",
+            crate::text::counted(marks.len() as u64, "mark", "marks")
+        ));
+    }
+    parts.join(" · ")
 }

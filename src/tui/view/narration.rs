@@ -1,4 +1,4 @@
-//! The narration region: one sentence for the event just replayed (states named from the
+//! The narration region: what a demo says at this step, one sentence for the event just replayed (states named from the
 //! replay's catalog), the lesson's introduction before the first step, and the lesson's notes
 //! for this call (a selected node is described by the inspector, `v`). It never cuts text silently: the
 //! region grows into rows the tree leaves blank (`view::regions`), and what still does not
@@ -40,9 +40,14 @@ pub fn rows_wanted(app: &App, width: u16) -> u16 {
 
 /// Everything the region has to say at this step, one logical line per sentence group.
 pub fn text(app: &App) -> Vec<Line<'static>> {
-    let mut lines = vec![Line::from(narrate::narrate(&app.replay, &app.st, &|_| {
+    let mut lines = Vec::new();
+    // A demo's words come first: the instructor's sentence about this very step.
+    if let Some(said) = app.demo_line() {
+        lines.push(Line::styled(format!("Demo: {said}"), app.theme.note()));
+    }
+    lines.push(Line::from(narrate::narrate(&app.replay, &app.st, &|_| {
         None
-    }))];
+    })));
     // Before the first step the lesson introduces itself.
     if app.st.step == 0 && !app.lesson.spec.intro.is_empty() {
         lines.push(Line::styled(
