@@ -27,6 +27,12 @@ pub fn lines(r: &Replay, st: &ReplayState, id: u32) -> Vec<String> {
         n.turn.name(),
         score_phrase(r, &tree, id, &n, step)
     )];
+    if r.options().algorithm.side_to_move() {
+        out.push(format!(
+            "Negamax: its windows and values below are from {}'s side, as the search has them.",
+            n.turn.name()
+        ));
+    }
     out.push(moves_phrase(r, &tree, id, &n, step));
     if n.kind != NodeKind::Call || (n.enter as usize) >= step {
         out.push(status(&n, step));
@@ -136,7 +142,14 @@ fn status(n: &TreeNode, step: usize) -> String {
 /// One visit: where it was, its window, and what it returned (or that it is still open).
 fn visit(r: &Replay, call: u32, v: &TreeNode, step: usize) -> String {
     let pass = narrate::pass_name(r.options(), v.pass);
-    let window = format!("window ({}, {})", sc(v.alpha), sc(v.beta));
+    let kind = if v.research {
+        "full window again"
+    } else if v.scout {
+        "null window"
+    } else {
+        "window"
+    };
+    let window = format!("{kind} ({}, {})", sc(v.alpha), sc(v.beta));
     let head = format!(
         "{pass} · call {} · ply {} · d{} q{} · {window}",
         call + 1,
