@@ -7,6 +7,7 @@
 //! - `layout`: the screen's regions, and where each tree node sits (drawing and clicks).
 //! - `view`: one module per screen region, reading the replay state and the app.
 //! - `components`: screens that take over the tutor (a practice round).
+//! - `partner`: the second run of a comparison, lined up by node, and the two runs' diff.
 //! - `job`: a changed run recorded off the main thread, so input stays live meanwhile.
 //! - `keys`: the binding table (keys and the `?` help both come from it).
 //! - `line_edit`: the one-line editor of every typed line (prompts, picker filter, answers).
@@ -28,6 +29,7 @@ pub mod layout;
 pub mod legend;
 pub mod line_edit;
 pub mod model;
+pub mod partner;
 pub mod term;
 pub mod theme;
 pub mod view;

@@ -64,7 +64,7 @@ fn run_line(label: &str, s: &RunSide) -> String {
     let preset = s
         .preset
         .as_deref()
-        .map_or(String::new(), |p| format!(", preset \"{p}\""));
+        .map_or(String::new(), |p| format!(", from preset \"{p}\""));
     let table = if s.options.keeps_table() {
         ""
     } else {

@@ -42,6 +42,8 @@ pub enum Action {
     ToggleAlgorithm,
     SetWindow,
     Compare,
+    /// The diff of the two compared runs, node by node.
+    DiffView,
     NextPreset,
     Lessons,
     OpenFile,
@@ -194,6 +196,13 @@ pub const BINDINGS: &[Binding] = &[
         "c",
         Compare,
         "compare: minimax/order/table"
+    ),
+    bind!(
+        "View",
+        [ch('|')],
+        "|",
+        DiffView,
+        "compare: diff of the two runs"
     ),
     bind!(
         "View",
