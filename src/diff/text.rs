@@ -138,8 +138,13 @@ fn ended_text(e: &Option<super::Ended>) -> String {
     e.map_or_else(|| "no result".into(), |e| e.text())
 }
 
-/// The whole diff as text.
+/// The whole diff as text: the runs, the counters, the nodes.
 pub fn render(d: &Diff) -> String {
+    runs(d) + &counters(d) + &nodes(d)
+}
+
+/// Which runs and passes are compared, and whether anything differs.
+pub fn runs(d: &Diff) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{}", run_line("A", &d.a));
     let _ = writeln!(out, "{}", run_line("B", &d.b));
@@ -166,6 +171,12 @@ pub fn render(d: &Diff) -> String {
             "no differences: the same nodes searched, the same cutoffs and results, the same counters"
         );
     }
+    out
+}
+
+/// The counter deltas: the whole runs', then the compared passes'.
+pub fn counters(d: &Diff) -> String {
+    let mut out = String::new();
     let _ = writeln!(out, "\ncounters of the whole runs (B − A):");
     counter_rows(&mut out, &d.counters);
     let _ = writeln!(
@@ -174,6 +185,12 @@ pub fn render(d: &Diff) -> String {
         d.a.pass_depth, d.b.pass_depth
     );
     counter_rows(&mut out, &d.pass_counters);
+    out
+}
+
+/// The nodes: searched by one run only, cutoffs that moved, results that changed.
+pub fn nodes(d: &Diff) -> String {
+    let mut out = String::new();
     for (run, other) in [(Which::A, "B"), (Which::B, "A")] {
         let rows: Vec<_> = d.only_in(run).collect();
         let _ = writeln!(out, "\nsearched only in {run:?} ({}):", rows.len());

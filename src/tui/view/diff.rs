@@ -1,5 +1,5 @@
 //! The diff window of a comparison (`|`): a fixed strip of counter deltas (each run's own
-//! counters, B − A), then the diff as `prune diff` prints it, scrolled with the shared
+//! counters, B − A), then the diff as `prune diff` prints it (its nodes first), scrolled with the shared
 //! `ScrollText` (↓ ↑ PgDn PgUp Space); any other key closes it.
 
 use ratatui::buffer::Buffer;
@@ -46,7 +46,10 @@ pub fn draw(c: &Compare, theme: Theme, area: Rect, buf: &mut Buffer) -> Shown {
             let rows = (scroll::height(&head, inner.width) as u16).min(inner.height / 2);
             let top = Rect::new(inner.x, inner.y, inner.width, rows);
             ScrollText::new(&head).render(top, buf);
-            let lines: Vec<Line> = text::render(d)
+            // The nodes first: the strip above already has the whole runs' counters.
+            let body = text::nodes(d) + "\n" + &text::runs(d) + &text::counters(d);
+            let lines: Vec<Line> = body
+                .trim_start()
                 .lines()
                 .map(|l| {
                     if !l.starts_with(' ') && l.ends_with(':') {
