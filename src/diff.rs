@@ -77,6 +77,8 @@ pub struct RunSide {
     pub preset: Option<String>,
     pub options: Options,
     pub status: Status,
+    /// The last depth the run completed (0 when none).
+    pub completed_depth: u8,
     /// The compared pass: its depth, whether it completed, and why it was chosen.
     pub pass_depth: u8,
     pub pass_done: bool,
@@ -210,6 +212,12 @@ impl Diff {
                     (Which::B, fb, fa, parent.and_then(|p| p.0.as_ref()), a)
                 };
                 let here = here.as_ref().expect("searched");
+                // A pass always has its root unless the budget refused the root itself.
+                let other = if path.is_empty() {
+                    Absent::Refused
+                } else {
+                    Absent::why(there.as_ref(), p_other, node(other_rec, p_other).as_ref())
+                };
                 self.only.push(OnlyIn {
                     path: path.to_vec(),
                     run,
@@ -217,7 +225,7 @@ impl Diff {
                     name: here.name.clone(),
                     ended: here.ended,
                     passes: here.passes.clone(),
-                    other: Absent::why(there.as_ref(), p_other, node(other_rec, p_other).as_ref()),
+                    other,
                 });
             }
             (true, true) => {
@@ -303,6 +311,7 @@ fn side(rec: &Recorded, choice: PassChoice, label: &str) -> Result<RunSide, Stri
         preset: h.preset.clone(),
         options: h.options,
         status: h.result.status,
+        completed_depth: h.result.depth,
         pass_depth: p.depth,
         pass_done: p.done,
         pass_chosen: chosen,

@@ -570,6 +570,41 @@ fn interrupted_and_deeper_runs_say_which_pass_they_compare() {
         out.contains("in A: its parent was at the horizon and read its score"),
         "{out}"
     );
+    // A budget of 4 calls is spent by pass 1 (4 calls), so pass 2's root itself is refused.
+    let (_, out, _) = run_prune(&[
+        "diff",
+        "000-worked-tree",
+        "--a",
+        "depth=2 budget=4",
+        "--b",
+        "depth=2",
+        "--pass",
+        "2",
+    ]);
+    assert!(out.contains("(PARTIAL: completed depth 1 of 2)"), "{out}");
+    assert!(
+        out.contains("MAX node 0  root: EXACT 3; in A: refused by the budget"),
+        "{out}"
+    );
+}
+
+#[test]
+fn the_tutors_short_lists_count_what_they_leave_out() {
+    let lesson = Lesson::open("000-worked-tree").unwrap();
+    let (a, b) = (recorded(&lesson, "worked"), recorded(&lesson, "ordered"));
+    let d = Diff::of(&a, &b, PassChoice::Final).unwrap();
+    let short = prune::diff::text::nodes_within(&d, 0);
+    assert_eq!(
+        short
+            .matches("… and 1 more (prune diff lists them all)")
+            .count(),
+        3,
+        "{short}"
+    );
+    assert_eq!(
+        prune::diff::text::nodes(&d),
+        prune::diff::text::nodes_within(&d, 1)
+    );
 }
 
 #[test]

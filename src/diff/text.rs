@@ -5,7 +5,7 @@
 use std::fmt::Write;
 
 use super::{Cut, Delta, Diff, RunSide, Which};
-use crate::search::{Algorithm, CutRule, Options};
+use crate::search::{Algorithm, CutRule, Options, Status};
 use crate::value::sc;
 
 /// A path for people: "root", or the moves from the root ("moves 2 1").
@@ -70,12 +70,18 @@ fn run_line(label: &str, s: &RunSide) -> String {
     } else {
         "; no table, so a flag is what the call proved, not a store"
     };
-    format!(
-        "run {label}: {}{preset} ({}, depth {}){table}",
-        s.lesson,
-        s.status.name(),
-        s.options.depth
-    )
+    let status = match s.status {
+        Status::Complete => format!("COMPLETE to depth {}", s.options.depth),
+        Status::Partial => format!(
+            "PARTIAL: completed depth {} of {}",
+            s.completed_depth, s.options.depth
+        ),
+        Status::NoCompletedDepth => format!(
+            "NO_COMPLETED_DEPTH: depth {} asked, none completed",
+            s.options.depth
+        ),
+    };
+    format!("run {label}: {}{preset} ({status}){table}", s.lesson)
 }
 
 fn pass_text(s: &RunSide) -> String {
@@ -190,11 +196,27 @@ pub fn counters(d: &Diff) -> String {
 
 /// The nodes: searched by one run only, cutoffs that moved, results that changed.
 pub fn nodes(d: &Diff) -> String {
+    nodes_within(d, usize::MAX)
+}
+
+/// `nodes`, with at most `limit` rows per list and a line saying how many more there are
+/// (the tutor draws a few hundred rows, not a whole game's).
+pub fn nodes_within(d: &Diff, limit: usize) -> String {
     let mut out = String::new();
+    let more = |out: &mut String, n: usize| {
+        if n > limit {
+            let _ = writeln!(
+                out,
+                "  … and {} more (prune diff lists them all)",
+                n - limit
+            );
+        }
+    };
     for (run, other) in [(Which::A, "B"), (Which::B, "A")] {
         let rows: Vec<_> = d.only_in(run).collect();
         let _ = writeln!(out, "\nsearched only in {run:?} ({}):", rows.len());
-        for o in rows {
+        let n = rows.len();
+        for o in rows.into_iter().take(limit) {
             let _ = writeln!(
                 out,
                 "  {}  {}: {}; in {other}: {}",
@@ -204,9 +226,10 @@ pub fn nodes(d: &Diff) -> String {
                 o.other.text()
             );
         }
+        more(&mut out, n);
     }
     let _ = writeln!(out, "\ncutoffs that moved ({}):", d.cutoffs.len());
-    for c in &d.cutoffs {
+    for c in d.cutoffs.iter().take(limit) {
         let _ = writeln!(
             out,
             "  {}  {}: A {}; B {}",
@@ -216,8 +239,9 @@ pub fn nodes(d: &Diff) -> String {
             cut_text(&c.b)
         );
     }
+    more(&mut out, d.cutoffs.len());
     let _ = writeln!(out, "\nresults that changed ({}):", d.results.len());
-    for r in &d.results {
+    for r in d.results.iter().take(limit) {
         let _ = writeln!(
             out,
             "  {}  {}: A {} → B {}",
@@ -227,5 +251,6 @@ pub fn nodes(d: &Diff) -> String {
             ended_text(&r.b)
         );
     }
+    more(&mut out, d.results.len());
     out
 }

@@ -84,11 +84,16 @@ pub fn partner(from: &Replay, st: &ReplayState, to: &Replay) -> Partner {
     let parent = deepest.filter(|&d| align::path_of(tt, d).len() + 1 == path.len());
     let facts = |id: Option<u32>| id.map(|i| Facts::read(&to.rec, i));
     let parent_node = parent.map(|p| tt.get(p));
-    let why = Absent::why(
-        facts(stub).as_ref(),
-        facts(parent).as_ref(),
-        parent_node.as_ref(),
-    );
+    let why = if deepest.is_none() {
+        // A pass without a root: the budget refused the root itself.
+        Absent::Refused
+    } else {
+        Absent::why(
+            facts(stub).as_ref(),
+            facts(parent).as_ref(),
+            parent_node.as_ref(),
+        )
+    };
     let shown = deepest.map(|d| name(to, d));
     // The deepest node just after it returned: its subtree, cutoff and skips in full view.
     let step = deepest.map_or(0, |d| {

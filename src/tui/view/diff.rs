@@ -13,6 +13,9 @@ use crate::tui::layout::centered;
 use crate::tui::theme::Theme;
 use crate::tui::view::scroll::{self, ScrollText, Shown};
 
+/// Rows drawn per list of the diff (the rest are counted, and `prune diff` lists them).
+const ROWS: usize = 300;
+
 /// The strip: "nodes 12→13 +1 (+8.3 %) · evals 7→8 …", the whole runs' counters.
 pub fn strip(d: &Diff) -> String {
     let parts: Vec<String> = d
@@ -47,7 +50,7 @@ pub fn draw(c: &Compare, theme: Theme, area: Rect, buf: &mut Buffer) -> Shown {
             let top = Rect::new(inner.x, inner.y, inner.width, rows);
             ScrollText::new(&head).render(top, buf);
             // The nodes first: the strip above already has the whole runs' counters.
-            let body = text::nodes(d) + "\n" + &text::runs(d) + &text::counters(d);
+            let body = text::nodes_within(d, ROWS) + "\n" + &text::runs(d) + &text::counters(d);
             let lines: Vec<Line> = body
                 .trim_start()
                 .lines()
