@@ -4,6 +4,7 @@
 pub mod args;
 pub mod bench;
 pub mod count;
+mod diff_cmd;
 mod practice_cmd;
 mod source;
 
@@ -168,6 +169,7 @@ fn dispatch(cli: Cli, out: &mut dyn Write) -> Result<ExitCode> {
             bench::report(&lesson, &setup, runs)?
         }
         Some(Command::Lessons) => report::lessons()?,
+        Some(Command::Diff(args)) => diff_cmd::command(&args)?,
     };
     out.write_all(text.as_bytes())?;
     Ok(ExitCode::SUCCESS)

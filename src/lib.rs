@@ -23,11 +23,15 @@
 //! - `replay`: the view of an indexed run at any step, from keyframes, and its narration.
 //! - `report`, `export`, `practice`: text renderings (seed 000's lines, table, tsv, jsonl,
 //!   json), DOT/Markdown/s-expressions and import, problems and their graders.
+//! - `diff`: two recorded runs compared node by node (nodes matched by their moves from the
+//!   root): nodes only one run searched, cutoffs that moved, results that changed, and the
+//!   deltas of the runs' own counters.
 //! - `tui`: the stepping tutor: one terminal session, plain app state, one file per screen
 //!   region, the practice round as a component.
 //! - `cli`: the command line (every clap type in `cli/args.rs`).
 
 pub mod cli;
+pub mod diff;
 pub mod error;
 pub mod event;
 pub mod export;

@@ -7,6 +7,7 @@
 //! - `layout`: the screen's regions, and where each tree node sits (drawing and clicks).
 //! - `view`: one module per screen region, reading the replay state and the app.
 //! - `components`: screens that take over the tutor (a practice round).
+//! - `partner`: the second run of a comparison, lined up by node, and the two runs' diff.
 //! - `job`: a changed run recorded off the main thread, so input stays live meanwhile.
 //! - `demo`: a lesson's demo script carried out step by step with the tutor's own actions.
 //! - `bookmarks`: marked steps of each run, to jump between.
@@ -34,6 +35,7 @@ pub mod legend;
 pub mod line_edit;
 pub mod model;
 pub mod open_tree;
+pub mod partner;
 pub mod term;
 pub mod theme;
 pub mod view;

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use crate::diff::PassChoice;
 use crate::error::Result;
 use crate::export::{Format, Passes};
 use crate::game::Side;
@@ -78,6 +79,11 @@ pub enum Command {
     Export(ExportArgs),
     /// Turn an s-expression tree such as (((3)(12)(8))((2)(4)(6))) into a lesson file.
     Import(ImportArgs),
+    /// Compare two runs node by node: the nodes only one searched, the cutoffs that moved,
+    /// the results that changed, and the counter deltas. The runs are two presets of FILE
+    /// (`--run A --run B`), or FILE's preset with two sets of run options (`--a "depth=2"
+    /// --b "depth=3 ordering=on"`), or two saved traces (`--trace A.json --trace B.json`).
+    Diff(DiffArgs),
     /// Print a shell completion script.
     Completions {
         #[arg(value_enum)]
@@ -277,6 +283,51 @@ impl RunArgs {
             }),
         }
     }
+}
+
+/// `prune diff …`
+#[derive(Args, Debug, Clone)]
+pub struct DiffArgs {
+    /// A lesson or graph JSON file, or a built-in lesson name.
+    #[arg(
+        value_name = "FILE",
+        required_unless_present = "trace",
+        conflicts_with = "trace"
+    )]
+    pub file: Option<String>,
+    /// A run preset of FILE: once for both runs, or twice (run A, then run B)
+    /// [default: the lesson's first preset].
+    #[arg(long, value_name = "NAME")]
+    pub run: Vec<String>,
+    /// Run A's options, the run flags as key=value words: "depth=3 ordering=on cut=gt"
+    /// (also tt, id, qlimit, budget, window, algorithm, start, run).
+    #[arg(long = "a", value_name = "OPTIONS", allow_hyphen_values = true)]
+    pub a: Option<String>,
+    /// Run B's options, as for --a.
+    #[arg(long = "b", value_name = "OPTIONS", allow_hyphen_values = true)]
+    pub b: Option<String>,
+    /// A saved trace (`prune trace --format json`), given twice: run A, then run B.
+    #[arg(long, value_name = "PATH", conflicts_with_all = ["run", "a", "b"])]
+    pub trace: Vec<PathBuf>,
+    /// Which pass of each run: final (its last completed pass), last (its last pass begun,
+    /// interrupted or not), or a depth D both runs searched.
+    #[arg(long, value_name = "final|last|D", default_value = "final", value_parser = parse_pass)]
+    pub pass: PassChoice,
+    /// Print the diff as one JSON document instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+fn parse_pass(text: &str) -> std::result::Result<PassChoice, String> {
+    PassChoice::parse(text)
+}
+
+/// One run of `prune diff`: FILE and the run flags, parsed from `--a` / `--b`.
+#[derive(Parser, Debug)]
+#[command(no_binary_name = true)]
+pub struct DiffSide {
+    #[command(flatten)]
+    pub run: RunArgs,
 }
 
 /// `prune export …`

@@ -17,6 +17,7 @@ use super::keys::{self, Action};
 use super::layout;
 use super::line_edit::{Edit, LineEdit};
 use super::model::{self, Scrolls, TreeCtx, algorithm_name, cut_name, on_off};
+use super::partner;
 use super::theme::Theme;
 use super::view::help::Page as HelpPage;
 use crate::error::Result;
@@ -39,6 +40,8 @@ pub enum Overlay {
         cursor: usize,
         filter: LineEdit,
     },
+    /// The diff of the two runs of a comparison (`|`), scrolled by `Compare::diff`.
+    Diff,
     /// A typed line over the bottom row, with Tab's candidates while `O` completes a name.
     Prompt {
         kind: PromptKind,
@@ -86,6 +89,10 @@ pub struct Compare {
     pub label: String,
     pub replay: Replay,
     pub st: ReplayState,
+    /// The main run's current node, when this run never searched it (`partner`).
+    pub missing: Option<partner::Missing>,
+    /// The diff of the two runs (`|`).
+    pub diff: partner::DiffView,
 }
 
 /// The final counters before the last live change, shown as "12 → 13".
@@ -333,8 +340,10 @@ impl App {
         self.scrolls.table = None;
         self.replay.seek_into(step, &mut self.st);
         if let Some(c) = &mut self.compare {
-            let target = aligned_step(&self.replay, &self.st, &c.replay);
-            c.replay.seek_into(target, &mut c.st);
+            // The partner follows by node (same moves from the root), not by call number.
+            let to = partner::partner(&self.replay, &self.st, &c.replay);
+            c.replay.seek_into(to.step, &mut c.st);
+            c.missing = to.missing;
         }
     }
 
@@ -400,6 +409,14 @@ impl App {
         }
         // Windows over the screen take keys first.
         match &mut self.overlay {
+            Overlay::Diff => {
+                let close = self.compare.as_mut().is_none_or(|c| c.diff.key(key.code));
+                if close {
+                    self.quit = key.code == KeyCode::Char('q');
+                    self.overlay = Overlay::None;
+                }
+                return;
+            }
             Overlay::Intro => {
                 // The scroll keys page through it; any other key closes it, q still quits.
                 let sc = &mut self.scrolls;
@@ -885,6 +902,20 @@ impl App {
                 self.cycle_compare();
                 None
             }
+            Action::DiffView => {
+                match &mut self.compare {
+                    Some(c) => {
+                        c.diff.get(&self.replay, &c.replay);
+                        c.diff.scroll = 0;
+                        self.overlay = Overlay::Diff;
+                    }
+                    None => {
+                        self.message =
+                            Some("| lists the diff of two runs: compare them first (c)".into())
+                    }
+                }
+                None
+            }
             Action::OpenFile => {
                 self.overlay = Overlay::prompt(PromptKind::Open);
                 None
@@ -1135,12 +1166,15 @@ impl App {
             (Then::Rerun(_, what), Err(e)) => self.message = Some(format!("{what}: {e}")),
             (Then::Compare(with, label), Ok(replay)) => {
                 let mut st = ReplayState::default();
-                replay.seek_into(aligned_step(&self.replay, &self.st, &replay), &mut st);
+                let to = partner::partner(&self.replay, &self.st, &replay);
+                replay.seek_into(to.step, &mut st);
                 self.compare = Some(Compare {
                     with,
                     label,
                     replay,
                     st,
+                    missing: to.missing,
+                    diff: partner::DiffView::default(),
                 });
             }
             (Then::Compare(_, label), Err(e)) => {

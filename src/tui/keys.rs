@@ -49,6 +49,8 @@ pub enum Action {
     ToggleAlgorithm,
     SetWindow,
     Compare,
+    /// The diff of the two compared runs, node by node.
+    DiffView,
     NextPreset,
     Lessons,
     OpenFile,
@@ -235,9 +237,9 @@ pub const BINDINGS: &[Binding] = &[
     bind!(
         "View",
         [ch('c')],
-        "c",
+        "c |",
         Compare,
-        "compare: minimax/order/table"
+        "compare minimax/order/tt; diff"
     ),
     bind!(
         "View",
@@ -307,10 +309,12 @@ pub const BINDINGS: &[Binding] = &[
     ),
 ];
 
-/// Keys that undo a binding's action and share its help row (`n N`, `PgDn PgUp`).
+/// Keys that share a binding's help row: the reverse of its action (`n N`, `PgDn PgUp`), or
+/// its companion (`c |`: the diff of the runs `c` compares).
 const REVERSES: &[(Key, Action)] = &[
     (ch('N'), Action::LessText),
     (code(KeyCode::PageUp), Action::TreePageUp),
+    (ch('|'), Action::DiffView),
 ];
 
 /// The action bound to a key press, if any. Ctrl-C always quits.

@@ -33,12 +33,15 @@
 //! - `prompt`: the bottom row while a step, a root window or a file name is typed.
 //! - `help`: the key bindings (`?`).
 //! - `intro`: the lesson's title, source and introduction (`i`).
+//! - `diff`: in a comparison, the diff of the two runs node by node and a strip of counter
+//!   deltas (`|`).
 //!
 //! A practice round (`components::practice`) draws over all of it; below
 //! `MIN_WIDTH`×`MIN_HEIGHT` a centred message replaces it all.
 
 pub mod board;
 pub mod counters;
+pub mod diff;
 pub mod footer;
 pub mod help;
 pub mod inspector;
@@ -99,8 +102,16 @@ pub fn render(app: &mut App, area: Rect, buf: &mut Buffer) {
         }
         footer::draw(app, regions.footer, buf);
 
+        let mut diff = None;
         let intro = match &app.overlay {
             Overlay::None => None,
+            Overlay::Diff => {
+                diff = app
+                    .compare
+                    .as_ref()
+                    .map(|c| diff::draw(c, theme, area, buf));
+                None
+            }
             Overlay::Help => {
                 help::draw(theme, app.help_page, app.help_scroll, area, buf);
                 None
@@ -125,13 +136,16 @@ pub fn render(app: &mut App, area: Rect, buf: &mut Buffer) {
                 None
             }
         };
-        (table, narration, intro)
+        (table, narration, intro, diff)
     };
     // What was on screen, for paging by keys and the wheel.
     let sc = &mut app.scrolls;
     (sc.table_shown, sc.narration_shown) = (shown.0, shown.1);
     if let Some(intro) = shown.2 {
         sc.intro_shown = intro;
+    }
+    if let (Some(d), Some(c)) = (shown.3, &mut app.compare) {
+        c.diff.shown = d;
     }
     (sc.narration_area, sc.table_area) = (regions.narration, regions.table);
 }

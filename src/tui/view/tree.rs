@@ -58,6 +58,13 @@ pub fn draw(app: &App, area: Rect, panes: &TreePanes, buf: &mut Buffer) {
         let this = format!("this run ({})", algorithm_name(app.setup.options.algorithm));
         compare_head(app.theme, &this, &app.replay, &app.st, p.main_head, buf);
         compare_head(app.theme, &c.label, &c.replay, &c.st, p.partner_head, buf);
+        if let Some(m) = &c.missing {
+            // The partner never searched the main run's node: say so on its first head line.
+            let w = p.partner_head.width as usize;
+            let row = Rect::new(p.partner_head.x, p.partner_head.y, p.partner_head.width, 1);
+            ratatui::widgets::Clear.render(row, buf);
+            Line::styled(m.line(&c.label, w), app.theme.warn()).render(row, buf);
+        }
         render(&app.partner_ctx(c), p.partner, buf);
         for y in p.divider.top()..p.divider.bottom() {
             put(buf, p.divider, p.divider.x, y, "│", app.theme.block());

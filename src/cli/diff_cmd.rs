@@ -1,0 +1,80 @@
+//! `prune diff`: two runs recorded (or read from saved traces), compared node by node.
+
+use clap::Parser;
+
+use super::args::{DiffArgs, DiffSide};
+use crate::diff::{Diff, text};
+use crate::error::{Error, Result};
+use crate::index::Recorded;
+
+pub fn command(args: &DiffArgs) -> Result<String> {
+    let (a, b) = runs(args)?;
+    let diff = Diff::of(&a, &b, args.pass).map_err(Error::Options)?;
+    Ok(if args.json {
+        diff.to_json()
+    } else {
+        text::render(&diff)
+    })
+}
+
+/// The two recorded runs the arguments name.
+fn runs(args: &DiffArgs) -> Result<(Recorded, Recorded)> {
+    if !args.trace.is_empty() {
+        let [a, b] = args.trace.as_slice() else {
+            return Err(Error::Options(format!(
+                "--trace was given {} time{}; give it twice: run A's saved trace, then run B's",
+                args.trace.len(),
+                if args.trace.len() == 1 { "" } else { "s" }
+            )));
+        };
+        return Ok((Recorded::load(a)?, Recorded::load(b)?));
+    }
+    let file = args.file.as_deref().unwrap_or("");
+    if super::source::saved_trace(file) {
+        return Err(Error::Options(format!(
+            "{}: this is a saved trace; compare two saved traces with --trace A --trace B",
+            crate::text::cut(file)
+        )));
+    }
+    let (run_a, run_b) = match args.run.as_slice() {
+        [] => (None, None),
+        [one] => (Some(one), Some(one)),
+        [a, b] => (Some(a), Some(b)),
+        more => {
+            return Err(Error::Options(format!(
+                "--run was given {} times; give it once (both runs) or twice (run A, then run B)",
+                more.len()
+            )));
+        }
+    };
+    let a = side(file, run_a, args.a.as_deref(), "--a")?;
+    let b = side(file, run_b, args.b.as_deref(), "--b")?;
+    Ok((a, b))
+}
+
+/// One run: FILE, its preset, and the options written as `key=value` words.
+fn side(file: &str, run: Option<&String>, options: Option<&str>, flag: &str) -> Result<Recorded> {
+    let mut argv = vec![file.to_string()];
+    if let Some(r) = run {
+        argv.push(format!("--run={r}"));
+    }
+    for word in options.unwrap_or("").split_whitespace() {
+        // `depth=3` is `--depth=3`; a word already written as a flag is taken as it is.
+        argv.push(if word.starts_with("--") || !word.contains('=') {
+            word.to_string()
+        } else {
+            format!("--{word}")
+        });
+    }
+    let parsed = DiffSide::try_parse_from(&argv).map_err(|e| {
+        let rendered = e.render().to_string();
+        let first = rendered.lines().next().unwrap_or("").trim();
+        let first = first.strip_prefix("error: ").unwrap_or(first);
+        Error::Options(format!(
+            "{flag} \"{}\": {first}; write run options as key=value words, e.g. {flag} \"depth=3 ordering=on\"",
+            crate::text::cut(options.unwrap_or(""))
+        ))
+    })?;
+    let (_, rec) = parsed.run.recorded()?;
+    Ok(rec)
+}

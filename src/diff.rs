@@ -1,0 +1,338 @@
+//! Two recorded runs compared node by node. A node is a path of moves from the root: the
+//! same position reached by the same moves, whatever order the candidates were tried in and
+//! whatever call number the node got, so a run with ordering on lines up with one without.
+//!
+//! One pass of each run is compared (`PassChoice`): by default each run's final completed
+//! pass, the one whose answer the run returns; a run with no completed pass (its budget ran
+//! out in pass 1) offers its last, interrupted pass instead, and says so. Runs of different
+//! depths compare their own final passes (depth d against d+1); `--pass D` picks the pass of
+//! depth D in both. The diff lists the nodes only one run searched (and why the other did
+//! not), the cutoffs that moved, the results (stored flag and value) that changed, and the
+//! counter deltas read from the two runs' own results, so the numbers can never disagree with
+//! `prune run`.
+//!
+//! - `align`: the walk that pairs the two trees by path.
+//! - `facts`: what one run did at one node.
+//! - `counters`: the deltas of the runs' own counters.
+//! - `text`: the diff for people (`prune diff`).
+
+pub mod align;
+pub mod counters;
+pub mod facts;
+pub mod text;
+
+use std::collections::HashMap;
+
+use serde::Serialize;
+
+use crate::index::{NONE, Recorded};
+use crate::search::{Options, Status};
+
+pub use counters::Delta;
+pub use facts::{Absent, Cut, Ended, Facts, Met};
+
+/// Which pass of each run is compared.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PassChoice {
+    /// Each run's last completed pass (its answer); its last pass when none completed.
+    Final,
+    /// Each run's last pass begun, completed or interrupted.
+    Last,
+    /// The pass of this depth, in both runs.
+    Depth(u8),
+}
+
+impl PassChoice {
+    /// `final`, `last` or a depth.
+    pub fn parse(text: &str) -> Result<PassChoice, String> {
+        match text.trim() {
+            "final" => Ok(PassChoice::Final),
+            "last" => Ok(PassChoice::Last),
+            t => t
+                .parse::<u8>()
+                .ok()
+                .filter(|&d| d >= 1)
+                .map(PassChoice::Depth)
+                .ok_or_else(|| {
+                    format!(
+                        "'{}' is not a pass: write final, last or a depth such as 2",
+                        crate::text::cut(t)
+                    )
+                }),
+        }
+    }
+}
+
+/// Which of the two runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Which {
+    A,
+    B,
+}
+
+/// One run of the two, as the diff names it.
+#[derive(Clone, Debug, Serialize)]
+pub struct RunSide {
+    pub lesson: String,
+    pub preset: Option<String>,
+    pub options: Options,
+    pub status: Status,
+    /// The last depth the run completed (0 when none).
+    pub completed_depth: u8,
+    /// The compared pass: its depth, whether it completed, and why it was chosen.
+    pub pass_depth: u8,
+    pub pass_done: bool,
+    pub pass_chosen: &'static str,
+    #[serde(skip)]
+    pub pass_index: usize,
+    /// The compared pass's root, `NONE` when it has none (the budget refused it).
+    #[serde(skip)]
+    pub root: u32,
+}
+
+/// A node only one run searched.
+#[derive(Clone, Debug, Serialize)]
+pub struct OnlyIn {
+    pub path: Vec<u16>,
+    pub run: Which,
+    pub state: u32,
+    pub name: String,
+    pub ended: Option<Ended>,
+    /// Depths of the passes of that run that searched this path.
+    pub passes: Vec<u8>,
+    /// Why the other run did not search it.
+    pub other: Absent,
+}
+
+/// A node both runs searched whose cutoff differs (one cut and the other not, or they cut
+/// after different moves, or skipped different moves).
+#[derive(Clone, Debug, Serialize)]
+pub struct CutMoved {
+    pub path: Vec<u16>,
+    pub state: u32,
+    pub name: String,
+    pub a: Option<Cut>,
+    pub b: Option<Cut>,
+}
+
+/// A node both runs searched that ended differently (flag, value, table hit or abort).
+#[derive(Clone, Debug, Serialize)]
+pub struct ResultChanged {
+    pub path: Vec<u16>,
+    pub state: u32,
+    pub name: String,
+    pub a: Option<Ended>,
+    pub b: Option<Ended>,
+}
+
+/// The node-by-node comparison of two runs.
+#[derive(Clone, Debug, Serialize)]
+pub struct Diff {
+    pub a: RunSide,
+    pub b: RunSide,
+    /// Nodes either compared pass has (searched or a stub), once each.
+    pub aligned: usize,
+    pub only: Vec<OnlyIn>,
+    pub cutoffs: Vec<CutMoved>,
+    pub results: Vec<ResultChanged>,
+    /// The whole runs' counters (`RunResult::stats`).
+    pub counters: Vec<Delta>,
+    /// The compared passes' counters (their rows of the run's pass history).
+    pub pass_counters: Vec<Delta>,
+}
+
+impl Diff {
+    /// Compares pass `choice` of run `a` with that of run `b`.
+    pub fn of(a: &Recorded, b: &Recorded, choice: PassChoice) -> Result<Diff, String> {
+        let sa = side(a, choice, "A")?;
+        let sb = side(b, choice, "B")?;
+        if sa.root != NONE && sb.root != NONE {
+            let (ra, rb) = (a.tree().get(sa.root).state, b.tree().get(sb.root).state);
+            if ra != rb {
+                return Err(format!(
+                    "the two runs start from different positions (A: {}, B: {}); a node diff \
+                     follows the same moves from the same start",
+                    a.catalog().called(ra),
+                    b.catalog().called(rb)
+                ));
+            }
+        }
+        let (passes_a, passes_b) = (other_passes(a, &sa), other_passes(b, &sb));
+        let mut d = Diff {
+            counters: counters::whole(a.result(), b.result()),
+            pass_counters: counters::passes(a.result(), b.result(), sa.pass_depth, sb.pass_depth),
+            a: sa,
+            b: sb,
+            aligned: 0,
+            only: Vec::new(),
+            cutoffs: Vec::new(),
+            results: Vec::new(),
+        };
+        // The facts of the nodes on the current path, by ply (the parents `Absent` needs).
+        let mut line: Vec<(Option<Facts>, Option<Facts>)> = Vec::new();
+        let facts = |rec: &Recorded, passes: &HashMap<u32, Vec<u8>>, id: Option<u32>| {
+            id.map(|id| {
+                let mut f = Facts::read(rec, id);
+                f.passes = passes.get(&id).cloned().unwrap_or_default();
+                f
+            })
+        };
+        align::walk(
+            (a.tree(), d.a.root),
+            (b.tree(), d.b.root),
+            &mut |path, ia, ib| {
+                d.aligned += 1;
+                let (fa, fb) = (facts(a, &passes_a, ia), facts(b, &passes_b, ib));
+                line.truncate(path.len());
+                let parent = path.len().checked_sub(1).and_then(|i| line.get(i));
+                d.compare(a, b, path, &fa, &fb, parent);
+                line.push((fa, fb));
+            },
+        );
+        Ok(d)
+    }
+
+    fn compare(
+        &mut self,
+        a: &Recorded,
+        b: &Recorded,
+        path: &[u16],
+        fa: &Option<Facts>,
+        fb: &Option<Facts>,
+        parent: Option<&(Option<Facts>, Option<Facts>)>,
+    ) {
+        let searched = |f: &Option<Facts>| f.as_ref().is_some_and(Facts::searched);
+        let node = |rec: &Recorded, f: Option<&Facts>| f.map(|f| rec.tree().get(f.node));
+        match (searched(fa), searched(fb)) {
+            (false, false) => {}
+            (true, false) | (false, true) => {
+                let (run, here, there, p_other, other_rec) = if searched(fa) {
+                    (Which::A, fa, fb, parent.and_then(|p| p.1.as_ref()), b)
+                } else {
+                    (Which::B, fb, fa, parent.and_then(|p| p.0.as_ref()), a)
+                };
+                let here = here.as_ref().expect("searched");
+                // A pass always has its root unless the budget refused the root itself.
+                let other = if path.is_empty() {
+                    Absent::Refused
+                } else {
+                    Absent::why(there.as_ref(), p_other, node(other_rec, p_other).as_ref())
+                };
+                self.only.push(OnlyIn {
+                    path: path.to_vec(),
+                    run,
+                    state: here.state,
+                    name: here.name.clone(),
+                    ended: here.ended,
+                    passes: here.passes.clone(),
+                    other,
+                });
+            }
+            (true, true) => {
+                let (fa, fb) = (fa.as_ref().unwrap(), fb.as_ref().unwrap());
+                let same_cut = match (&fa.cut, &fb.cut) {
+                    (None, None) => true,
+                    (Some(x), Some(y)) => x.same(y),
+                    _ => false,
+                };
+                if !same_cut {
+                    self.cutoffs.push(CutMoved {
+                        path: path.to_vec(),
+                        state: fa.state,
+                        name: fa.name.clone(),
+                        a: fa.cut.clone(),
+                        b: fb.cut.clone(),
+                    });
+                }
+                if fa.ended != fb.ended {
+                    self.results.push(ResultChanged {
+                        path: path.to_vec(),
+                        state: fa.state,
+                        name: fa.name.clone(),
+                        a: fa.ended,
+                        b: fb.ended,
+                    });
+                }
+            }
+        }
+    }
+
+    /// Nothing differs: the same nodes, cutoffs and results, and every counter equal.
+    pub fn is_empty(&self) -> bool {
+        self.only.is_empty()
+            && self.cutoffs.is_empty()
+            && self.results.is_empty()
+            && self.counters.iter().all(|c| c.change == 0)
+            && self.pass_counters.iter().all(|c| c.change == 0)
+    }
+
+    /// The nodes only `run` searched.
+    pub fn only_in(&self, run: Which) -> impl Iterator<Item = &OnlyIn> {
+        self.only.iter().filter(move |o| o.run == run)
+    }
+
+    /// The diff as one JSON document.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("a diff always serialises") + "\n"
+    }
+}
+
+/// The pass `choice` names in `rec`, and the run's names.
+fn side(rec: &Recorded, choice: PassChoice, label: &str) -> Result<RunSide, String> {
+    let passes = rec.tree().passes();
+    let depths = || {
+        let d: Vec<String> = passes.iter().map(|p| p.depth.to_string()).collect();
+        d.join(", ")
+    };
+    let (index, chosen) = match choice {
+        PassChoice::Final => match passes.iter().rposition(|p| p.done) {
+            Some(i) => (Some(i), "its final completed pass"),
+            None => (
+                passes.len().checked_sub(1),
+                "its last pass: no pass completed",
+            ),
+        },
+        PassChoice::Last => (passes.len().checked_sub(1), "its last pass begun"),
+        PassChoice::Depth(d) => match passes.iter().position(|p| p.depth == d) {
+            Some(i) => (Some(i), "the pass asked for"),
+            None => {
+                return Err(format!(
+                    "run {label} has no pass of depth {d} (its passes: {})",
+                    depths()
+                ));
+            }
+        },
+    };
+    let index = index.ok_or_else(|| format!("run {label} has no pass at all"))?;
+    let p = passes[index];
+    let h = &rec.trace.header;
+    Ok(RunSide {
+        lesson: h.lesson.clone(),
+        preset: h.preset.clone(),
+        options: h.options,
+        status: h.result.status,
+        completed_depth: h.result.depth,
+        pass_depth: p.depth,
+        pass_done: p.done,
+        pass_chosen: chosen,
+        pass_index: index,
+        root: p.root,
+    })
+}
+
+/// For each node of the compared pass: the depths of the run's passes that searched the same
+/// path (the compared pass included).
+fn other_passes(rec: &Recorded, side: &RunSide) -> HashMap<u32, Vec<u8>> {
+    let tree = rec.tree();
+    let mut seen: HashMap<u32, Vec<u8>> = HashMap::new();
+    for p in tree.passes() {
+        align::walk((tree, side.root), (tree, p.root), &mut |_, here, there| {
+            if let (Some(here), Some(there)) = (here, there)
+                && tree.get(there).kind == crate::index::NodeKind::Call
+            {
+                seen.entry(here).or_default().push(p.depth);
+            }
+        });
+    }
+    seen
+}

@@ -1,0 +1,256 @@
+//! The diff for people, as `prune diff` prints it: which runs and passes, the counter
+//! deltas, then the nodes only one run searched, the cutoffs that moved and the results that
+//! changed, each node by its name in the trace's catalog and its path of moves.
+
+use std::fmt::Write;
+
+use super::{Cut, Delta, Diff, RunSide, Which};
+use crate::search::{Algorithm, CutRule, Options, Status};
+use crate::value::sc;
+
+/// A path for people: "root", or the moves from the root ("moves 2 1").
+pub fn path_text(path: &[u16]) -> String {
+    if path.is_empty() {
+        return "root".into();
+    }
+    let moves: Vec<String> = path.iter().map(u16::to_string).collect();
+    format!("moves {}", moves.join(" "))
+}
+
+fn on(b: bool) -> &'static str {
+    if b { "on" } else { "off" }
+}
+
+fn cut_rule(c: CutRule) -> &'static str {
+    match c {
+        CutRule::AtLeast => "α ≥ β",
+        CutRule::Strict => "α > β",
+    }
+}
+
+/// The options that differ between the runs, "ordering off → on".
+pub fn option_changes(a: &Options, b: &Options) -> Vec<String> {
+    let algorithm = |x: Algorithm| match x {
+        Algorithm::AlphaBeta => "alphabeta",
+        Algorithm::Minimax => "minimax",
+    };
+    let window = |(lo, hi): (i32, i32)| format!("({}, {})", sc(lo), sc(hi));
+    let rows: [(&str, String, String); 9] = [
+        (
+            "algorithm",
+            algorithm(a.algorithm).into(),
+            algorithm(b.algorithm).into(),
+        ),
+        ("depth", a.depth.to_string(), b.depth.to_string()),
+        (
+            "iterative deepening",
+            on(a.deepening).into(),
+            on(b.deepening).into(),
+        ),
+        ("table", on(a.table).into(), on(b.table).into()),
+        ("ordering", on(a.ordering).into(), on(b.ordering).into()),
+        ("cut", cut_rule(a.cut).into(), cut_rule(b.cut).into()),
+        ("qlimit", a.qlimit.to_string(), b.qlimit.to_string()),
+        ("budget", a.budget.to_string(), b.budget.to_string()),
+        ("window", window(a.window), window(b.window)),
+    ];
+    rows.into_iter()
+        .filter(|(_, x, y)| x != y)
+        .map(|(k, x, y)| format!("{k} {x} → {y}"))
+        .collect()
+}
+
+fn run_line(label: &str, s: &RunSide) -> String {
+    let preset = s
+        .preset
+        .as_deref()
+        .map_or(String::new(), |p| format!(", from preset \"{p}\""));
+    let table = if s.options.keeps_table() {
+        ""
+    } else {
+        "; no table, so a flag is what the call proved, not a store"
+    };
+    let status = match s.status {
+        Status::Complete => format!("COMPLETE to depth {}", s.options.depth),
+        Status::Partial => format!(
+            "PARTIAL: completed depth {} of {}",
+            s.completed_depth, s.options.depth
+        ),
+        Status::NoCompletedDepth => format!(
+            "NO_COMPLETED_DEPTH: depth {} asked, none completed",
+            s.options.depth
+        ),
+    };
+    format!("run {label}: {}{preset} ({status}){table}", s.lesson)
+}
+
+fn pass_text(s: &RunSide) -> String {
+    let done = if s.pass_done { "" } else { ", interrupted" };
+    format!("pass {}{done} ({})", s.pass_depth, s.pass_chosen)
+}
+
+fn counter_rows(out: &mut String, rows: &[Delta]) {
+    let wa = rows
+        .iter()
+        .map(|d| d.a.to_string().len())
+        .max()
+        .unwrap_or(1);
+    let wb = rows
+        .iter()
+        .map(|d| d.b.to_string().len())
+        .max()
+        .unwrap_or(1);
+    for d in rows {
+        let _ = writeln!(
+            out,
+            "  {:<8} {:>wa$} → {:>wb$}   {}",
+            d.counter,
+            d.a,
+            d.b,
+            d.change_text()
+        );
+    }
+}
+
+fn cut_text(c: &Option<Cut>) -> String {
+    let Some(c) = c else {
+        return "no cutoff".into();
+    };
+    let after = match (c.after_move, c.after_position) {
+        (Some(m), Some(p)) => format!("cut after move {m} (tried {})", ordinal(p)),
+        _ => "cut on its own stand-pat score".into(),
+    };
+    if c.skipped.is_empty() {
+        return format!("{after}, the last candidate");
+    }
+    let skipped: Vec<String> = (c.skipped.iter().zip(&c.skipped_names))
+        .map(|(m, n)| format!("move {m} ({n})"))
+        .collect();
+    format!("{after}, skipping {}", skipped.join(", "))
+}
+
+fn ordinal(position: u16) -> String {
+    let n = position as u32 + 1;
+    let suffix = match (n % 10, n % 100) {
+        (1, r) if r != 11 => "st",
+        (2, r) if r != 12 => "nd",
+        (3, r) if r != 13 => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+fn ended_text(e: &Option<super::Ended>) -> String {
+    e.map_or_else(|| "no result".into(), |e| e.text())
+}
+
+/// The whole diff as text: the runs, the counters, the nodes.
+pub fn render(d: &Diff) -> String {
+    runs(d) + &counters(d) + &nodes(d)
+}
+
+/// Which runs and passes are compared, and whether anything differs.
+pub fn runs(d: &Diff) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "{}", run_line("A", &d.a));
+    let _ = writeln!(out, "{}", run_line("B", &d.b));
+    let changes = option_changes(&d.a.options, &d.b.options);
+    let _ = writeln!(
+        out,
+        "options that differ: {}",
+        if changes.is_empty() {
+            "none".into()
+        } else {
+            changes.join(", ")
+        }
+    );
+    let _ = writeln!(
+        out,
+        "compared: {} of A with {} of B; nodes are matched by their moves from the root ({} nodes)",
+        pass_text(&d.a),
+        pass_text(&d.b),
+        d.aligned
+    );
+    if d.is_empty() {
+        let _ = writeln!(
+            out,
+            "no differences: the same nodes searched, the same cutoffs and results, the same counters"
+        );
+    }
+    out
+}
+
+/// The counter deltas: the whole runs', then the compared passes'.
+pub fn counters(d: &Diff) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "\ncounters of the whole runs (B − A):");
+    counter_rows(&mut out, &d.counters);
+    let _ = writeln!(
+        out,
+        "counters of the compared passes ({} of A, {} of B):",
+        d.a.pass_depth, d.b.pass_depth
+    );
+    counter_rows(&mut out, &d.pass_counters);
+    out
+}
+
+/// The nodes: searched by one run only, cutoffs that moved, results that changed.
+pub fn nodes(d: &Diff) -> String {
+    nodes_within(d, usize::MAX)
+}
+
+/// `nodes`, with at most `limit` rows per list and a line saying how many more there are
+/// (the tutor draws a few hundred rows, not a whole game's).
+pub fn nodes_within(d: &Diff, limit: usize) -> String {
+    let mut out = String::new();
+    let more = |out: &mut String, n: usize| {
+        if n > limit {
+            let _ = writeln!(
+                out,
+                "  … and {} more (prune diff lists them all)",
+                n - limit
+            );
+        }
+    };
+    for (run, other) in [(Which::A, "B"), (Which::B, "A")] {
+        let rows: Vec<_> = d.only_in(run).collect();
+        let _ = writeln!(out, "\nsearched only in {run:?} ({}):", rows.len());
+        let n = rows.len();
+        for o in rows.into_iter().take(limit) {
+            let _ = writeln!(
+                out,
+                "  {}  {}: {}; in {other}: {}",
+                o.name,
+                path_text(&o.path),
+                ended_text(&o.ended),
+                o.other.text()
+            );
+        }
+        more(&mut out, n);
+    }
+    let _ = writeln!(out, "\ncutoffs that moved ({}):", d.cutoffs.len());
+    for c in d.cutoffs.iter().take(limit) {
+        let _ = writeln!(
+            out,
+            "  {}  {}: A {}; B {}",
+            c.name,
+            path_text(&c.path),
+            cut_text(&c.a),
+            cut_text(&c.b)
+        );
+    }
+    more(&mut out, d.cutoffs.len());
+    let _ = writeln!(out, "\nresults that changed ({}):", d.results.len());
+    for r in d.results.iter().take(limit) {
+        let _ = writeln!(
+            out,
+            "  {}  {}: A {} → B {}",
+            r.name,
+            path_text(&r.path),
+            ended_text(&r.a),
+            ended_text(&r.b)
+        );
+    }
+    more(&mut out, d.results.len());
+    out
+}

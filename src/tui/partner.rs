@@ -1,0 +1,227 @@
+//! The second run of a comparison, lined up with the first by node: the partner shows the node
+//! reached by the same moves as the main run's current node (`crate::diff::align`), not the
+//! node that happens to have the same call number. When the partner never searched that node,
+//! it says so and shows the deepest node on the same path it did search. The diff of the two
+//! runs (`|`) is computed here once, on first use.
+
+use crate::diff::{Absent, Diff, Facts, PassChoice, align};
+use crate::index::{NONE, NodeKind};
+use crate::replay::{Replay, ReplayState};
+
+use super::layout::scroll::Shown;
+use super::model::current_node;
+
+/// A node of the main run the partner has no searched node for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Missing {
+    /// The main run's node, "MAX node 9".
+    pub name: String,
+    /// Why the partner did not search it.
+    pub why: Absent,
+    /// The partner's deepest searched node on the same path, shown instead.
+    pub shown: Option<String>,
+    /// The partner has no pass of the main run's depth (`why` is then moot).
+    pub no_pass: Option<u8>,
+}
+
+/// Where the partner goes for the main run at `st`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Partner {
+    pub step: usize,
+    pub missing: Option<Missing>,
+}
+
+/// The partner's step for the main run `from` at `st`: the same node (same pass depth, same
+/// moves from the root) at the same moment, entered, back from the same child, or returned.
+pub fn partner(from: &Replay, st: &ReplayState, to: &Replay) -> Partner {
+    let at = |step: usize| Partner {
+        step: step.min(to.len()),
+        missing: None,
+    };
+    if st.step >= from.len() {
+        return at(to.len());
+    }
+    let Some(node) = current_node(from, st) else {
+        return at(0);
+    };
+    let (ft, tt) = (from.tree(), to.tree());
+    let n = ft.get(node);
+    let path = align::path_of(ft, node);
+    let Some(pass) = tt.passes().iter().find(|p| p.depth == n.pass) else {
+        return Partner {
+            step: to.len(),
+            missing: Some(Missing {
+                name: name(from, node),
+                why: Absent::ParentNotSearched,
+                shown: None,
+                no_pass: Some(n.pass),
+            }),
+        };
+    };
+    // The deepest searched node of the partner along the path, and the stub (if any) where
+    // the path leaves its searched tree.
+    let mut deepest = None;
+    let mut here = (pass.root != NONE).then_some(pass.root);
+    let mut depth = 0;
+    while let Some(id) = here {
+        if tt.get(id).kind != NodeKind::Call {
+            break;
+        }
+        deepest = Some(id);
+        if depth == path.len() {
+            break;
+        }
+        here = tt
+            .children(id)
+            .find(|&c| tt.get(c).mv == path[depth] as i16);
+        depth += 1;
+    }
+    let found = deepest.filter(|_| depth == path.len() && here == deepest);
+    if let Some(p) = found {
+        return at(moment(from, st, node, to, p));
+    }
+    let stub = here.filter(|&h| Some(h) != deepest);
+    let parent = deepest.filter(|&d| align::path_of(tt, d).len() + 1 == path.len());
+    let facts = |id: Option<u32>| id.map(|i| Facts::read(&to.rec, i));
+    let parent_node = parent.map(|p| tt.get(p));
+    let why = if deepest.is_none() {
+        // A pass without a root: the budget refused the root itself.
+        Absent::Refused
+    } else {
+        Absent::why(
+            facts(stub).as_ref(),
+            facts(parent).as_ref(),
+            parent_node.as_ref(),
+        )
+    };
+    let shown = deepest.map(|d| name(to, d));
+    // The deepest node just after it returned: its subtree, cutoff and skips in full view.
+    let step = deepest.map_or(0, |d| {
+        let e = tt.get(d).exit;
+        if e == NONE { to.len() } else { e as usize + 1 }
+    });
+    Partner {
+        step: step.min(to.len()),
+        missing: Some(Missing {
+            name: name(from, node),
+            why,
+            shown,
+            no_pass: None,
+        }),
+    }
+}
+
+fn name(r: &Replay, id: u32) -> String {
+    let n = r.tree().get(id);
+    format!("{} {}", n.turn.name(), r.catalog().called(n.state))
+}
+
+/// The partner's step at its node `p` matching where the main run is in its node `node`: just
+/// returned when the main node has returned; at its cutoff when both cut and the main run is
+/// past its own; back from the same child when the main run has a child back and the partner
+/// searched it too; else just entered.
+fn moment(from: &Replay, st: &ReplayState, node: u32, to: &Replay, p: u32) -> usize {
+    let (ft, tt) = (from.tree(), to.tree());
+    let n = ft.get(node);
+    let step = st.step as u32;
+    let after = |e: u32| e as usize + 1;
+    if n.exit != NONE && n.exit < step {
+        let e = tt.get(p).exit;
+        return if e == NONE { to.len() } else { after(e) };
+    }
+    // At or past the main node's cutoff: the partner's own cutoff there, when it cut too.
+    let pn = tt.get(p);
+    if n.cut_event != NONE && n.cut_event < step && pn.cut_event != NONE {
+        return after(pn.cut_event);
+    }
+    let back = ft
+        .children(node)
+        .map(|c| ft.get(c))
+        .filter(|c| c.kind == NodeKind::Call && c.exit != NONE && c.exit < step)
+        .max_by_key(|c| c.exit);
+    if let Some(c) = back
+        && let Some(pc) = tt.children(p).map(|x| tt.get(x)).find(|x| x.mv == c.mv)
+        && pc.kind == NodeKind::Call
+        && pc.exit != NONE
+    {
+        return after(pc.exit);
+    }
+    after(tt.get(p).enter)
+}
+
+impl Missing {
+    /// The partner's head line, the longest wording that fits `width` columns.
+    pub fn line(&self, label: &str, width: usize) -> String {
+        let forms = match self.no_pass {
+            Some(d) => vec![
+                format!("{label}: has no pass of depth {d}; shown at its end"),
+                format!("{label}: no pass of depth {d}"),
+                format!("no pass {d}"),
+            ],
+            None => {
+                let shown = self
+                    .shown
+                    .as_ref()
+                    .map_or(String::new(), |s| format!("; shown: {s}"));
+                vec![
+                    format!(
+                        "{label}: never searches {}: {}{shown}",
+                        self.name,
+                        self.why.text()
+                    ),
+                    format!("{label}: never searches {}{shown}", self.name),
+                    format!("{label}: never searches {}", self.name),
+                    format!("never searches {}", self.name),
+                    format!("not searched: {}", self.name),
+                    "not searched here".into(),
+                ]
+            }
+        };
+        let last = forms.last().cloned().unwrap_or_default();
+        forms
+            .into_iter()
+            .find(|f| f.chars().count() <= width)
+            .unwrap_or(last)
+    }
+}
+
+/// The diff view's state: the diff of the two runs (computed on first use) and its scroll.
+#[derive(Debug, Default)]
+pub struct DiffView {
+    pub diff: Option<Result<Box<Diff>, String>>,
+    pub scroll: usize,
+    pub shown: Shown,
+}
+
+impl DiffView {
+    /// The diff of the main run (A) against the partner (B), each run's final completed pass.
+    pub fn get(&mut self, main: &Replay, partner: &Replay) -> &Result<Box<Diff>, String> {
+        self.diff.get_or_insert_with(|| {
+            Diff::of(&main.rec, &partner.rec, PassChoice::Final).map(Box::new)
+        })
+    }
+
+    /// A key while the view is open: the scroll keys page through it; any other key closes
+    /// it (`true`).
+    pub fn key(&mut self, code: crossterm::event::KeyCode) -> bool {
+        use crossterm::event::KeyCode;
+        let page = self.shown.rows.max(1);
+        match code {
+            KeyCode::Down | KeyCode::Char('j') => self.scroll += 1,
+            KeyCode::Up | KeyCode::Char('k') => self.scroll = self.scroll.saturating_sub(1),
+            KeyCode::PageDown | KeyCode::Char(' ') if self.shown.below() > 0 => {
+                self.scroll = self.shown.first + page
+            }
+            KeyCode::PageDown => {}
+            KeyCode::PageUp => self.scroll = self.shown.first.saturating_sub(page),
+            KeyCode::End | KeyCode::Char('G') => self.scroll = self.shown.max_offset(),
+            KeyCode::Home | KeyCode::Char('g') => self.scroll = 0,
+            _ => return true,
+        }
+        // Never past the last page, so a key back up moves at once.
+        self.scroll = self
+            .scroll
+            .min(self.shown.max_offset().max(self.shown.first));
+        false
+    }
+}
