@@ -118,15 +118,23 @@ impl Facts {
             NodeKind::Unreached => Met::Unreached,
         };
         let searched = met == Met::Searched;
+        // Two runs are compared from MAX's side: a negamax run's MIN nodes are negated back.
+        let negate = tree.side_to_move() && !n.turn.is_max();
+        let window = (n.alpha, n.beta);
+        let window = if negate {
+            (-window.1, -window.0)
+        } else {
+            window
+        };
         Facts {
             node: id,
             state: n.state,
             turn: n.turn,
             name: format!("{} {}", n.turn.name(), rec.catalog().called(n.state)),
             met,
-            window: searched.then_some((n.alpha, n.beta)),
+            window: searched.then_some(window),
             cut: cut(rec, id, &n),
-            ended: searched.then(|| ended(&n)).flatten(),
+            ended: searched.then(|| ended(&n, negate)).flatten(),
             passes: Vec::new(),
         }
     }
@@ -136,15 +144,21 @@ impl Facts {
     }
 }
 
-fn ended(n: &TreeNode) -> Option<Ended> {
+/// How the call ended, from MAX's side (`negate`: a negamax MIN node's own side negated).
+fn ended(n: &TreeNode, negate: bool) -> Option<Ended> {
+    let (value, flip) = if negate {
+        (-n.value, Flag::flipped as fn(Flag) -> Flag)
+    } else {
+        (n.value, (|f| f) as fn(Flag) -> Flag)
+    };
     Some(match n.outcome? {
         Outcome::Stored(flag) => Ended::Stored {
-            flag,
-            value: n.value,
+            flag: flip(flag),
+            value,
         },
         Outcome::TableHit => Ended::TableHit {
-            value: n.value,
-            flag: n.hit_flag(),
+            value,
+            flag: n.hit_flag().map(flip),
         },
         Outcome::Abort => Ended::Abort,
     })

@@ -30,10 +30,7 @@ fn cut_rule(c: CutRule) -> &'static str {
 
 /// The options that differ between the runs, "ordering off → on".
 pub fn option_changes(a: &Options, b: &Options) -> Vec<String> {
-    let algorithm = |x: Algorithm| match x {
-        Algorithm::AlphaBeta => "alphabeta",
-        Algorithm::Minimax => "minimax",
-    };
+    let algorithm = |x: Algorithm| x.name();
     let window = |(lo, hi): (i32, i32)| format!("({}, {})", sc(lo), sc(hi));
     let rows: [(&str, String, String); 9] = [
         (
