@@ -28,6 +28,8 @@ pub mod layout;
 pub mod legend;
 pub mod line_edit;
 pub mod model;
+pub mod play;
+pub mod present;
 pub mod term;
 pub mod theme;
 pub mod view;
@@ -48,19 +50,19 @@ use components::practice::{Outcome, PracticeScreen};
 
 type Term = Terminal<CrosstermBackend<Stdout>>;
 
-/// Opens the tutor on a lesson with a resolved run.
-pub fn open(lesson: Lesson, setup: RunSetup) -> Result<()> {
+/// Opens the tutor on a lesson with a resolved run (in presenter mode if `present`).
+pub fn open(lesson: Lesson, setup: RunSetup, present: bool) -> Result<()> {
     let mut lessons = Vec::new();
     if !crate::lesson::builtin_names().contains(&lesson.name.as_str()) {
         lessons.push(lesson.clone());
     }
     lessons.extend(Lesson::builtins()?);
-    run(App::new(lessons, lesson, setup)?)
+    run(App::new(lessons, lesson, setup)?.presenting(present))
 }
 
-/// Opens the tutor on a saved trace, replayed as recorded.
-pub fn open_saved(rec: crate::index::Recorded) -> Result<()> {
-    run(App::from_saved(rec)?)
+/// Opens the tutor on a saved trace, replayed as recorded (in presenter mode if `present`).
+pub fn open_saved(rec: crate::index::Recorded, present: bool) -> Result<()> {
+    run(App::from_saved(rec)?.presenting(present))
 }
 
 /// Opens the tutor on the built-in lessons (what `prune` with no arguments does).

@@ -45,6 +45,7 @@ pub mod inspector;
 pub mod intro;
 pub mod narration;
 pub mod picker;
+pub mod present;
 pub mod prompt;
 pub mod scroll;
 pub mod stack;
@@ -80,6 +81,13 @@ pub fn render(app: &mut App, area: Rect, buf: &mut Buffer) {
         too_small(area, buf);
         return;
     }
+    if app.present.on {
+        present::render(app, area, buf);
+        if let Some(intro) = overlay(app, area, buf) {
+            app.scrolls.intro_shown = intro;
+        }
+        return;
+    }
     let regions = regions(app, area);
     let panes = TreePanes::new(regions.tree, app.compare.is_some());
     app.tree_area = panes.main;
@@ -98,8 +106,21 @@ pub fn render(app: &mut App, area: Rect, buf: &mut Buffer) {
             inspector::draw(app, regions.stack.union(regions.narration), buf);
         }
         footer::draw(app, regions.footer, buf);
+        (table, narration, overlay(app, area, buf))
+    };
+    // What was on screen, for paging by keys and the wheel.
+    let sc = &mut app.scrolls;
+    (sc.table_shown, sc.narration_shown) = (shown.0, shown.1);
+    if let Some(intro) = shown.2 {
+        sc.intro_shown = intro;
+    }
+    (sc.narration_area, sc.table_area) = (regions.narration, regions.table);
+}
 
-        let intro = match &app.overlay {
+/// The window over the screen, if one is open; the introduction says what of it is shown.
+fn overlay(app: &App, area: Rect, buf: &mut Buffer) -> Option<scroll::Shown> {
+    let theme = app.theme;
+    match &app.overlay {
             Overlay::None => None,
             Overlay::Help => {
                 help::draw(theme, app.help_page, app.help_scroll, area, buf);
@@ -124,16 +145,7 @@ pub fn render(app: &mut App, area: Rect, buf: &mut Buffer) {
                 prompt::draw(*kind, edit, completion.as_ref(), theme, area, buf);
                 None
             }
-        };
-        (table, narration, intro)
-    };
-    // What was on screen, for paging by keys and the wheel.
-    let sc = &mut app.scrolls;
-    (sc.table_shown, sc.narration_shown) = (shown.0, shown.1);
-    if let Some(intro) = shown.2 {
-        sc.intro_shown = intro;
-    }
-    (sc.narration_area, sc.table_area) = (regions.narration, regions.table);
+        }
 }
 
 /// The main screen's regions for `app` in `area`: the narration grows by as many rows as its

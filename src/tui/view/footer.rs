@@ -9,17 +9,15 @@ use ratatui::text::{Line, Span};
 use crate::tui::app::App;
 use crate::tui::keys::{self, Action};
 
-/// The keys the footer lists, in order.
-const MAIN_KEYS: [Action; 8] = [
+/// The keys the footer lists, in order; the play key between them, with what it plays to.
+const MAIN_KEYS: [Action; 5] = [
     Action::StepForward,
     Action::CallForward,
     Action::StepOut,
     Action::NextCutoff,
     Action::NextHit,
-    Action::PlayPause,
-    Action::Help,
-    Action::Quit,
 ];
+const MORE_KEYS: [Action; 2] = [Action::Help, Action::Quit];
 
 pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
     let t = app.theme;
@@ -52,7 +50,12 @@ pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
             Line::from(vec![
                 Span::styled(format!(" {play}"), t.changed()),
                 Span::styled(
-                    keys::footer(&MAIN_KEYS),
+                    format!(
+                        "{}  Space {}  {}",
+                        keys::footer(&MAIN_KEYS),
+                        app.play_until.label(),
+                        keys::footer(&MORE_KEYS)
+                    ),
                     t.faint().remove_modifier(Modifier::DIM),
                 ),
             ])
