@@ -75,7 +75,10 @@ fn playing_to_cutoff_with_none_left_stops_at_the_end() {
     play(&mut a);
     assert_eq!(a.st.step, a.replay.len());
     let text = screen(&mut a, 80, 24);
-    assert!(text.contains("no further cutoff: playing to the end"), "{text}");
+    assert!(
+        text.contains("no further cutoff: playing to the end"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -137,7 +140,10 @@ fn every_setting_stops_where_its_jump_key_lands() {
             }
         }
     }
-    assert!(checked >= 10, "only {checked} runs were small enough to play through");
+    assert!(
+        checked >= 10,
+        "only {checked} runs were small enough to play through"
+    );
 }
 
 #[test]

@@ -845,7 +845,10 @@ impl App {
                 self.message = Some(self.play_until.label());
                 None
             }
-            Action::Present | Action::Palette | Action::PaneTable | Action::PaneStack
+            Action::Present
+            | Action::Palette
+            | Action::PaneTable
+            | Action::PaneStack
             | Action::PaneCounters => {
                 self.message = self.present.act(action);
                 None

@@ -145,13 +145,7 @@ pub const BINDINGS: &[Binding] = &[
     ),
     bind!("Step", [ch(':')], ":", GoTo, "go to step N, or call cN"),
     bind!("Step", [ch(' ')], "Space", PlayPause, "play / pause"),
-    bind!(
-        "Step",
-        [ch('y')],
-        "y",
-        PlayUntil,
-        "what Space plays to"
-    ),
+    bind!("Step", [ch('y')], "y", PlayUntil, "what Space plays to"),
     bind!("Step", [ch('+')], "+", Faster, "play faster"),
     bind!("Step", [ch('-')], "-", Slower, "play slower"),
     bind!("Jump", [ch('x')], "x", NextCutoff, "next cutoff"),
@@ -278,13 +272,7 @@ pub const BINDINGS: &[Binding] = &[
         Present,
         "presenter mode on / off"
     ),
-    bind!(
-        "Present",
-        [ch('C')],
-        "C",
-        Palette,
-        "presenter palette"
-    ),
+    bind!("Present", [ch('C')], "C", Palette, "presenter palette"),
     bind!("Present", [ch('1')], "1", PaneTable, "presenter: the table"),
     bind!("Present", [ch('2')], "2", PaneStack, "presenter: the stack"),
     bind!(

@@ -14,6 +14,15 @@ pub enum Pane {
 }
 
 impl Pane {
+    /// The key that shows it.
+    pub fn key(self) -> char {
+        match self {
+            Pane::Table => '1',
+            Pane::Stack => '2',
+            Pane::Counters => '3',
+        }
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Pane::Table => "table",
@@ -53,7 +62,11 @@ impl Presenter {
             }
             Action::Palette => {
                 self.palette = self.palette.next();
-                let note = if self.on { "" } else { " (shown in presenter mode, F)" };
+                let note = if self.on {
+                    ""
+                } else {
+                    " (shown in presenter mode, F)"
+                };
                 return Some(format!("palette: {}{note}", self.palette.name()));
             }
             Action::PaneTable => Pane::Table,
@@ -63,12 +76,7 @@ impl Presenter {
         };
         if !self.on {
             return Some(format!(
-                "{} shows the {} in presenter mode (F); it is on screen already",
-                match pane {
-                    Pane::Table => "1",
-                    Pane::Stack => "2",
-                    Pane::Counters => "3",
-                },
+                "the {} pane is presenter mode's (F): there 1 2 3 show the table, stack, counters",
                 pane.name()
             ));
         }

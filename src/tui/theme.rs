@@ -172,7 +172,8 @@ impl Stage {
         self.pick(PATH).add_modifier(Modifier::BOLD)
     }
     pub fn current(&self) -> Style {
-        self.base().add_modifier(Modifier::REVERSED | Modifier::BOLD)
+        self.base()
+            .add_modifier(Modifier::REVERSED | Modifier::BOLD)
     }
     pub fn cut(&self) -> Style {
         self.pick(CUT).add_modifier(Modifier::BOLD)

@@ -121,31 +121,31 @@ pub fn render(app: &mut App, area: Rect, buf: &mut Buffer) {
 fn overlay(app: &App, area: Rect, buf: &mut Buffer) -> Option<scroll::Shown> {
     let theme = app.theme;
     match &app.overlay {
-            Overlay::None => None,
-            Overlay::Help => {
-                help::draw(theme, app.help_page, app.help_scroll, area, buf);
-                None
-            }
-            Overlay::Intro => Some(intro::draw(
-                &app.lesson.spec,
-                app.scrolls.intro,
-                theme,
-                area,
-                buf,
-            )),
-            Overlay::Picker { cursor, filter } => {
-                picker::draw(app, *cursor, filter, area, buf);
-                None
-            }
-            Overlay::Prompt {
-                kind,
-                edit,
-                completion,
-            } => {
-                prompt::draw(*kind, edit, completion.as_ref(), theme, area, buf);
-                None
-            }
+        Overlay::None => None,
+        Overlay::Help => {
+            help::draw(theme, app.help_page, app.help_scroll, area, buf);
+            None
         }
+        Overlay::Intro => Some(intro::draw(
+            &app.lesson.spec,
+            app.scrolls.intro,
+            theme,
+            area,
+            buf,
+        )),
+        Overlay::Picker { cursor, filter } => {
+            picker::draw(app, *cursor, filter, area, buf);
+            None
+        }
+        Overlay::Prompt {
+            kind,
+            edit,
+            completion,
+        } => {
+            prompt::draw(*kind, edit, completion.as_ref(), theme, area, buf);
+            None
+        }
+    }
 }
 
 /// The main screen's regions for `app` in `area`: the narration grows by as many rows as its

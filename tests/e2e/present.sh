@@ -48,11 +48,11 @@ keys r
 expect "r flips the ordering and says what moved" "run again with ordering on: nodes 12 → 13"
 expect "the indicator follows the new run" "/13 · PASS"
 keys 1
-expect "1 shows the table over the tree" "table · 1 again hides it"
+expect "1 shows the table over the tree" "Table · 8 entries"
 keys 2
-expect "2 shows the stack over the tree" "stack · 2 again hides it"
+expect "2 shows the stack over the tree" "2 again hides it"
 keys 3
-expect "3 shows the counters over the tree" "counters · 3 again hides it"
+expect "3 shows the counters over the tree" "3 again hides it"
 keys 3
 if wait_for "again hides it" 5; then bad "3 again hides the counters"; else ok "3 again hides the counters"; fi
 keys C

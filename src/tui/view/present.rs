@@ -127,7 +127,9 @@ fn draw_indicator(
     let rest = title::header(app, area.width.saturating_sub(counter_w + 1));
     let mut spans = vec![Span::styled(counter, s.current())];
     spans.extend(rest.spans.into_iter().skip(1).map(|sp| {
-        let style = s.strong().patch(sp.style.fg.map_or(s.strong(), |_| s.frame()));
+        let style = s
+            .strong()
+            .patch(sp.style.fg.map_or(s.strong(), |_| s.frame()));
         Span::styled(sp.content, style)
     }));
     buf.set_line(area.x, area.y, &Line::from(spans), area.width);
@@ -164,7 +166,11 @@ fn draw_tree(app: &App, s: Stage, area: Rect, buf: &mut Buffer) -> Rect {
     );
     let head = format!(" Tree{pass}");
     let fits = (head.chars().count() + key.chars().count()) as u16 <= area.width;
-    let title = if fits { format!("{head}{key}") } else { format!("{head} ") };
+    let title = if fits {
+        format!("{head}{key}")
+    } else {
+        format!("{head} ")
+    };
     Block::default()
         .borders(Borders::TOP)
         .title(title)
@@ -203,7 +209,12 @@ fn draw_narration(app: &App, s: Stage, area: Rect, buf: &mut Buffer) -> Shown {
         .border_style(s.frame())
         .title_style(s.frame())
         .render(area, buf);
-    let inner = Rect::new(area.x + 1, area.y + 1, area.width.saturating_sub(2), area.height - 1);
+    let inner = Rect::new(
+        area.x + 1,
+        area.y + 1,
+        area.width.saturating_sub(2),
+        area.height - 1,
+    );
     let lines = text(app, s);
     ScrollText::new(&lines)
         .offset(app.scrolls.narration)
@@ -218,26 +229,33 @@ fn draw_pane(app: &App, pane: Pane, body: Rect, buf: &mut Buffer) -> Option<(Sho
     let (r, st, t) = (&app.replay, &app.st, app.theme);
     let (w, h) = match pane {
         Pane::Table => (72, body.height),
-        Pane::Stack => (100, r.result().stats.peak as u16 + 5),
+        Pane::Stack => (100, r.result().stats.peak as u16 + 4),
         Pane::Counters => (72, st.passes.len() as u16 + 6),
     };
     let popup = centered(body, w.min(body.width), h.clamp(4, body.height.max(1)));
     Clear.render(popup, buf);
-    let key = match pane {
-        Pane::Table => '1',
-        Pane::Stack => '2',
-        Pane::Counters => '3',
-    };
-    let block = Block::default()
+    // The pane draws its own titled top and left rules; the frame closes it on the right and
+    // below, and its top rule says how to hide it again.
+    Block::default()
         .borders(Borders::ALL)
-        .title(format!(" {} · {key} again hides it ", pane.name()))
         .border_style(t.block())
-        .title_style(t.title());
-    let inner = block.inner(popup);
-    block.render(popup, buf);
-    match pane {
+        .render(popup, buf);
+    let inner = Rect::new(
+        popup.x,
+        popup.y,
+        popup.width.saturating_sub(1),
+        popup.height.saturating_sub(1),
+    );
+    let shown = match pane {
         Pane::Table => Some((table::draw(r, st, t, app.scrolls.table, inner, buf), inner)),
         Pane::Stack => {
+            // The stack's own rule is along its top only.
+            let inner = Rect::new(
+                inner.x + 1,
+                inner.y,
+                inner.width.saturating_sub(1),
+                inner.height,
+            );
             stack::draw(r, st, t, inner, buf);
             None
         }
@@ -245,7 +263,13 @@ fn draw_pane(app: &App, pane: Pane, body: Rect, buf: &mut Buffer) -> Option<(Sho
             counters::draw(r, st, app.change.as_ref(), t, inner, buf);
             None
         }
+    };
+    let cue = format!(" {} again hides it ", pane.key());
+    let cw = cue.chars().count() as u16;
+    if cw + 2 < popup.width {
+        buf.set_string(popup.right() - cw - 1, popup.y, cue, t.title());
     }
+    shown
 }
 
 /// The footer: the last message, else the presenter's keys, as many as fit (the play
@@ -255,7 +279,12 @@ fn draw_footer(app: &App, s: Stage, area: Rect, buf: &mut Buffer) {
         return;
     }
     if let Some(m) = &app.message {
-        buf.set_line(area.x, area.y, &Line::styled(format!(" {m}"), s.frame()), area.width);
+        buf.set_line(
+            area.x,
+            area.y,
+            &Line::styled(format!(" {m}"), s.frame()),
+            area.width,
+        );
         return;
     }
     let play = if app.playing {
