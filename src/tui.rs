@@ -9,6 +9,8 @@
 //! - `components`: screens that take over the tutor (a practice round).
 //! - `job`: a changed run recorded off the main thread, so input stays live meanwhile.
 //! - `keys`: the binding table (keys and the `?` help both come from it).
+//! - `play`: what `Space` plays to (every event, or the next call, cutoff, hit, store, pass).
+//! - `present`: presenter mode's state (on, palette, the pane over the tree).
 //! - `line_edit`: the one-line editor of every typed line (prompts, picker filter, answers).
 //! - `complete`: Tab completion of lesson names and paths in the `O` prompt.
 //! - `term`: terminal modes, restored on quit, panic and termination signals.

@@ -34,6 +34,10 @@
 //! - `help`: the key bindings (`?`).
 //! - `intro`: the lesson's title, source and introduction (`i`).
 //!
+//! Presenter mode (`F`, `present`) replaces the regions above with its own screen (large
+//! node boxes, indicator and narration; the table, stack and counters on 1 2 3); the windows
+//! below still open over it.
+//!
 //! A practice round (`components::practice`) draws over all of it; below
 //! `MIN_WIDTH`×`MIN_HEIGHT` a centred message replaces it all.
 
