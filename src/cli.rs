@@ -87,14 +87,14 @@ fn dispatch(cli: Cli, out: &mut dyn Write) -> Result<ExitCode> {
             crate::tui::start()?;
             return Ok(ExitCode::SUCCESS);
         }
-        Some(Command::Open { run }) => {
+        Some(Command::Open { run, present }) => {
             tutor_terminal()?;
             if run.file.as_deref().is_some_and(source::saved_trace) {
                 let (_, recorded) = run.recorded()?;
-                crate::tui::open_saved(recorded)?;
+                crate::tui::open_saved(recorded, present)?;
             } else {
                 let (lesson, setup) = run.load()?;
-                crate::tui::open(lesson, setup)?;
+                crate::tui::open(lesson, setup, present)?;
             }
             return Ok(ExitCode::SUCCESS);
         }

@@ -13,6 +13,8 @@
 //! - `bookmarks`: marked steps of each run, to jump between.
 //! - `open_tree`: trees from the practice side: a random one (`#`), a graded problem (`o`).
 //! - `keys`: the binding table (keys and the `?` help both come from it).
+//! - `play`: what `Space` plays to (every event, or the next call, cutoff, hit, store, pass).
+//! - `present`: presenter mode's state (on, palette, the pane over the tree).
 //! - `line_edit`: the one-line editor of every typed line (prompts, picker filter, answers).
 //! - `complete`: Tab completion of lesson names and paths in the `O` prompt.
 //! - `term`: terminal modes, restored on quit, panic and termination signals.
@@ -36,6 +38,8 @@ pub mod line_edit;
 pub mod model;
 pub mod open_tree;
 pub mod partner;
+pub mod play;
+pub mod present;
 pub mod term;
 pub mod theme;
 pub mod view;
@@ -56,19 +60,19 @@ use components::practice::{Outcome, PracticeScreen};
 
 type Term = Terminal<CrosstermBackend<Stdout>>;
 
-/// Opens the tutor on a lesson with a resolved run.
-pub fn open(lesson: Lesson, setup: RunSetup) -> Result<()> {
+/// Opens the tutor on a lesson with a resolved run (in presenter mode if `present`).
+pub fn open(lesson: Lesson, setup: RunSetup, present: bool) -> Result<()> {
     let mut lessons = Vec::new();
     if !crate::lesson::builtin_names().contains(&lesson.name.as_str()) {
         lessons.push(lesson.clone());
     }
     lessons.extend(Lesson::builtins()?);
-    run(App::new(lessons, lesson, setup)?)
+    run(App::new(lessons, lesson, setup)?.presenting(present))
 }
 
-/// Opens the tutor on a saved trace, replayed as recorded.
-pub fn open_saved(rec: crate::index::Recorded) -> Result<()> {
-    run(App::from_saved(rec)?)
+/// Opens the tutor on a saved trace, replayed as recorded (in presenter mode if `present`).
+pub fn open_saved(rec: crate::index::Recorded, present: bool) -> Result<()> {
+    run(App::from_saved(rec)?.presenting(present))
 }
 
 /// Opens the tutor on the built-in lessons (what `prune` with no arguments does).

@@ -72,6 +72,9 @@ pub enum Command {
     Open {
         #[command(flatten)]
         run: RunArgs,
+        /// Start in presenter mode (large boxes and indicator, high contrast; F toggles it).
+        #[arg(long)]
+        present: bool,
     },
     /// Practice problems: solve them in the terminal, or export and grade sets.
     Practice(PracticeArgs),

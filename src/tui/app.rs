@@ -18,6 +18,8 @@ use super::layout;
 use super::line_edit::{Edit, LineEdit};
 use super::model::{self, Scrolls, TreeCtx, algorithm_name, cut_name, on_off};
 use super::partner;
+use super::play::Until;
+use super::present::Presenter;
 use super::theme::Theme;
 use super::view::help::Page as HelpPage;
 use crate::error::Result;
@@ -128,6 +130,10 @@ pub struct App {
     pub playing: bool,
     /// Milliseconds between events while playing.
     pub speed_ms: u64,
+    /// Where `Space` plays to (`y` cycles it).
+    pub play_until: Until,
+    /// Presenter mode (`F`, `--present`): its palette and the pane shown over the tree.
+    pub present: Presenter,
     pub compare: Option<Compare>,
     pub change: Option<Change>,
     pub message: Option<String>,
@@ -224,6 +230,8 @@ impl App {
             overlay: Overlay::None,
             playing: false,
             speed_ms: 400,
+            play_until: Until::default(),
+            present: Presenter::default(),
             compare: None,
             change: None,
             message: None,
@@ -274,6 +282,14 @@ impl App {
         app.detached = detached
             .map(|why| format!("changing the run needs the lesson {}: {why}", header.lesson));
         Ok(app)
+    }
+
+    /// The same app, in presenter mode if `on` (`prune open --present`).
+    pub fn presenting(mut self, on: bool) -> App {
+        if on {
+            self.present = Presenter::on();
+        }
+        self
     }
 
     /// Records a changed run of the lesson on screen (refused for a detached saved trace).
@@ -738,7 +754,12 @@ impl App {
             if self.st.step >= self.replay.len() {
                 self.playing = false;
             } else {
+                let stop = self.play_until.next_stop(&self.replay, &self.st);
                 self.seek(self.st.step + 1);
+                if stop == Some(self.st.step) {
+                    self.playing = false;
+                    self.message = Some(format!("stopped at the next {}", self.play_until.name()));
+                }
             }
         }
     }
@@ -875,6 +896,25 @@ impl App {
             }
             Action::PlayPause => {
                 self.playing = !self.playing;
+                if self.playing && self.play_until.next_stop(r, &self.st).is_none() {
+                    let what = self.play_until.name();
+                    if what != Until::default().name() {
+                        self.message = Some(format!("no further {what}: playing to the end"));
+                    }
+                }
+                None
+            }
+            Action::PlayUntil => {
+                self.play_until = self.play_until.next();
+                self.message = Some(self.play_until.label());
+                None
+            }
+            Action::Present
+            | Action::Palette
+            | Action::PaneTable
+            | Action::PaneStack
+            | Action::PaneCounters => {
+                self.message = self.present.act(action);
                 None
             }
             Action::Faster => {

@@ -73,6 +73,16 @@ pub enum Action {
     Mark,
     NextMark,
     PrevMark,
+    /// Cycle what `Space` plays to (every event, the next call, cutoff, hit, store, pass).
+    PlayUntil,
+    /// Presenter mode on / off.
+    Present,
+    /// The presenter's next palette.
+    Palette,
+    /// In presenter mode, the table / stack / counters over the tree (again: hidden).
+    PaneTable,
+    PaneStack,
+    PaneCounters,
 }
 
 /// A key as written in the table: a code and whether Ctrl is held.
@@ -154,6 +164,7 @@ pub const BINDINGS: &[Binding] = &[
     ),
     bind!("Step", [ch(':')], ":", GoTo, "go to step N, or call cN"),
     bind!("Step", [ch(' ')], "Space", PlayPause, "play / pause"),
+    bind!("Step", [ch('y')], "y", PlayUntil, "what Space plays to"),
     bind!("Step", [ch('+')], "+", Faster, "play faster"),
     bind!("Step", [ch('-')], "-", Slower, "play slower"),
     bind!("Jump", [ch('x')], "x", NextCutoff, "next cutoff"),
@@ -306,6 +317,23 @@ pub const BINDINGS: &[Binding] = &[
         "q Esc ^C",
         Quit,
         "quit"
+    ),
+    bind!(
+        "Present",
+        [ch('F')],
+        "F",
+        Present,
+        "presenter mode on / off"
+    ),
+    bind!("Present", [ch('C')], "C", Palette, "presenter palette"),
+    bind!("Present", [ch('1')], "1", PaneTable, "presenter: the table"),
+    bind!("Present", [ch('2')], "2", PaneStack, "presenter: the stack"),
+    bind!(
+        "Present",
+        [ch('3')],
+        "3",
+        PaneCounters,
+        "presenter: the counters"
     ),
 ];
 

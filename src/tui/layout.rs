@@ -1,6 +1,7 @@
 //! Where things go on screen: the regions of the main screen (the views draw into them) and,
 //! in `tree`, where each node of the tree sits (drawing and mouse clicks both use it).
 
+pub mod present;
 pub mod scroll;
 pub mod tree;
 

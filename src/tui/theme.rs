@@ -87,3 +87,109 @@ impl Theme {
             .title_style(self.title())
     }
 }
+
+/// Presenter mode's palettes (`C` cycles them). Both draw on their own black background, so a
+/// projector's washed-out grey or a light terminal theme cannot swallow the text; both carry
+/// every meaning in a glyph, a border or a text attribute too, so with `NO_COLOR` (or a
+/// colour-blind reader) nothing is lost.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Palette {
+    /// White on black, saturated bright accents.
+    #[default]
+    HighContrast,
+    /// Okabe and Ito's colours (256-colour approximations): no red against green, and the
+    /// accents differ in lightness as well as hue.
+    ColourBlind,
+}
+
+impl Palette {
+    pub const ALL: [Palette; 2] = [Palette::HighContrast, Palette::ColourBlind];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Palette::HighContrast => "high contrast",
+            Palette::ColourBlind => "colour-blind safe",
+        }
+    }
+
+    pub fn next(self) -> Palette {
+        let i = Palette::ALL.iter().position(|&p| p == self).unwrap_or(0);
+        Palette::ALL[(i + 1) % Palette::ALL.len()]
+    }
+}
+
+/// The presenter's styles: a palette, with colour or (under `NO_COLOR`) without. Nothing is
+/// dim: windows, values and unvisited nodes are in normal weight.
+#[derive(Clone, Copy, Debug)]
+pub struct Stage {
+    pub palette: Palette,
+    pub color: bool,
+}
+
+/// The accents: (high contrast, colour-blind safe).
+const PATH: (Color, Color) = (Color::LightYellow, Color::Indexed(74));
+const CUT: (Color, Color) = (Color::LightRed, Color::Indexed(214));
+const HIT: (Color, Color) = (Color::LightMagenta, Color::Indexed(175));
+const FRAME: (Color, Color) = (Color::LightCyan, Color::Indexed(36));
+const WARN: (Color, Color) = (Color::LightRed, Color::Indexed(166));
+
+impl Stage {
+    pub fn new(palette: Palette, theme: Theme) -> Stage {
+        Stage {
+            palette,
+            color: theme.color,
+        }
+    }
+
+    fn pick(&self, (hc, cb): (Color, Color)) -> Style {
+        if !self.color {
+            return Style::new();
+        }
+        let c = match self.palette {
+            Palette::HighContrast => hc,
+            Palette::ColourBlind => cb,
+        };
+        Style::new().fg(c).bg(Color::Black)
+    }
+
+    /// The whole screen's ground: white on black.
+    pub fn base(&self) -> Style {
+        if self.color {
+            Style::new().fg(Color::White).bg(Color::Black)
+        } else {
+            Style::new()
+        }
+    }
+    /// A node's window and value, the narration: normal weight on the ground.
+    pub fn text(&self) -> Style {
+        self.base()
+    }
+    /// What matters most on a line (a node's name, the narration): bold.
+    pub fn strong(&self) -> Style {
+        self.base().add_modifier(Modifier::BOLD)
+    }
+    pub fn path(&self) -> Style {
+        self.pick(PATH).add_modifier(Modifier::BOLD)
+    }
+    pub fn current(&self) -> Style {
+        self.base()
+            .add_modifier(Modifier::REVERSED | Modifier::BOLD)
+    }
+    pub fn cut(&self) -> Style {
+        self.pick(CUT).add_modifier(Modifier::BOLD)
+    }
+    pub fn hit(&self) -> Style {
+        self.pick(HIT).add_modifier(Modifier::BOLD)
+    }
+    pub fn warn(&self) -> Style {
+        self.pick(WARN).add_modifier(Modifier::BOLD)
+    }
+    /// A candidate the search skipped: struck through (its ⊘ says so too).
+    pub fn skipped(&self) -> Style {
+        self.base().add_modifier(Modifier::CROSSED_OUT)
+    }
+    /// Rules, titles and the indicator's digits.
+    pub fn frame(&self) -> Style {
+        self.pick(FRAME).add_modifier(Modifier::BOLD)
+    }
+}

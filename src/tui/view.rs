@@ -36,6 +36,10 @@
 //! - `diff`: in a comparison, the diff of the two runs node by node and a strip of counter
 //!   deltas (`|`).
 //!
+//! Presenter mode (`F`, `present`) replaces the regions above with its own screen (large
+//! node boxes, indicator and narration; the table, stack and counters on 1 2 3); the windows
+//! below still open over it.
+//!
 //! A practice round (`components::practice`) draws over all of it; below
 //! `MIN_WIDTH`×`MIN_HEIGHT` a centred message replaces it all.
 
@@ -48,6 +52,7 @@ pub mod inspector;
 pub mod intro;
 pub mod narration;
 pub mod picker;
+pub mod present;
 pub mod prompt;
 pub mod scroll;
 pub mod stack;
@@ -83,6 +88,13 @@ pub fn render(app: &mut App, area: Rect, buf: &mut Buffer) {
         too_small(area, buf);
         return;
     }
+    if app.present.on {
+        present::render(app, area, buf);
+        if let Some(intro) = overlay(app, area, buf) {
+            app.scrolls.intro_shown = intro;
+        }
+        return;
+    }
     let regions = regions(app, area);
     let panes = TreePanes::new(regions.tree, app.compare.is_some());
     app.tree_area = panes.main;
@@ -101,42 +113,15 @@ pub fn render(app: &mut App, area: Rect, buf: &mut Buffer) {
             inspector::draw(app, regions.stack.union(regions.narration), buf);
         }
         footer::draw(app, regions.footer, buf);
-
-        let mut diff = None;
-        let intro = match &app.overlay {
-            Overlay::None => None,
-            Overlay::Diff => {
-                diff = app
-                    .compare
-                    .as_ref()
-                    .map(|c| diff::draw(c, theme, area, buf));
-                None
-            }
-            Overlay::Help => {
-                help::draw(theme, app.help_page, app.help_scroll, area, buf);
-                None
-            }
-            Overlay::Intro => Some(intro::draw(
-                &app.lesson.spec,
-                app.scrolls.intro,
-                theme,
-                area,
-                buf,
-            )),
-            Overlay::Picker { cursor, filter } => {
-                picker::draw(app, *cursor, filter, area, buf);
-                None
-            }
-            Overlay::Prompt {
-                kind,
-                edit,
-                completion,
-            } => {
-                prompt::draw(*kind, edit, completion.as_ref(), theme, area, buf);
-                None
-            }
+        // The diff of a comparison is drawn here: presenter mode has no comparison.
+        let diff = match app.overlay {
+            Overlay::Diff => app
+                .compare
+                .as_ref()
+                .map(|c| diff::draw(c, theme, area, buf)),
+            _ => None,
         };
-        (table, narration, intro, diff)
+        (table, narration, overlay(app, area, buf), diff)
     };
     // What was on screen, for paging by keys and the wheel.
     let sc = &mut app.scrolls;
@@ -148,6 +133,37 @@ pub fn render(app: &mut App, area: Rect, buf: &mut Buffer) {
         c.diff.shown = d;
     }
     (sc.narration_area, sc.table_area) = (regions.narration, regions.table);
+}
+
+/// The window over the screen, if one is open; the introduction says what of it is shown.
+fn overlay(app: &App, area: Rect, buf: &mut Buffer) -> Option<scroll::Shown> {
+    let theme = app.theme;
+    match &app.overlay {
+        Overlay::None | Overlay::Diff => None,
+        Overlay::Help => {
+            help::draw(theme, app.help_page, app.help_scroll, area, buf);
+            None
+        }
+        Overlay::Intro => Some(intro::draw(
+            &app.lesson.spec,
+            app.scrolls.intro,
+            theme,
+            area,
+            buf,
+        )),
+        Overlay::Picker { cursor, filter } => {
+            picker::draw(app, *cursor, filter, area, buf);
+            None
+        }
+        Overlay::Prompt {
+            kind,
+            edit,
+            completion,
+        } => {
+            prompt::draw(*kind, edit, completion.as_ref(), theme, area, buf);
+            None
+        }
+    }
 }
 
 /// The main screen's regions for `app` in `area`: the narration grows by as many rows as its

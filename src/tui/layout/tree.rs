@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use ratatui::layout::Rect;
 
 use crate::index::{NONE, NodeKind, Outcome, TreeNode};
+use crate::replay::Replay;
 use crate::replay::narrate::sc;
 
 use crate::tui::legend;
@@ -119,7 +120,11 @@ fn boxes(ctx: &TreeCtx, root: u32, area: Rect) -> Option<Geometry> {
     // On large screens each node also shows the window it was entered with, if that fits.
     let detail_w = order
         .iter()
-        .map(|o| detail(ctx, &tree.get(o.0)).chars().count() as u16)
+        .map(|o| {
+            detail(ctx.replay, ctx.max_side, &tree.get(o.0))
+                .chars()
+                .count() as u16
+        })
         .max()
         .unwrap_or(0);
     let rich_w = label_w.max(detail_w) + 1;
@@ -168,14 +173,15 @@ fn boxes(ctx: &TreeCtx, root: u32, area: Rect) -> Option<Geometry> {
 }
 
 /// The window a call was entered with, as the rich box drawing shows under the node.
-pub fn detail(ctx: &TreeCtx, n: &TreeNode) -> String {
+/// `max_side`: a negamax run's numbers from MAX's side (`M`), not the side to move.
+pub fn detail(r: &Replay, max_side: bool, n: &TreeNode) -> String {
     if n.kind != NodeKind::Call {
         return String::new();
     }
-    let conv = Convention::of(ctx.replay, ctx.max_side, n.turn);
+    let conv = Convention::of(r, max_side, n.turn);
     let (a, b) = conv.window((n.alpha, n.beta));
     let window = format!("({},{})", sc(a), sc(b));
-    match static_score(ctx, n) {
+    match static_score(r, max_side, n) {
         Some(s) => format!("{window} {}{s}", legend::STATIC.glyph),
         None => window,
     }
@@ -184,12 +190,11 @@ pub fn detail(ctx: &TreeCtx, n: &TreeNode) -> String {
 /// The static score of an inner node, in a run with quiescence (where stand pat reads it;
 /// a leaf's value is on its label already).
 /// It is shown in the frame's convention, as every number of the node.
-pub fn static_score(ctx: &TreeCtx, n: &TreeNode) -> Option<i32> {
-    let r = ctx.replay;
+pub fn static_score(r: &Replay, max_side: bool, n: &TreeNode) -> Option<i32> {
     if r.options().qlimit == 0 || n.first_child == NONE {
         return None;
     }
-    let conv = Convention::of(r, ctx.max_side, n.turn);
+    let conv = Convention::of(r, max_side, n.turn);
     r.catalog().score(n.state).map(|s| conv.game_value(s))
 }
 

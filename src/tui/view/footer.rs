@@ -10,17 +10,15 @@ use ratatui::text::{Line, Span};
 use crate::tui::app::App;
 use crate::tui::keys::{self, Action};
 
-/// The keys the footer lists, in order.
-const MAIN_KEYS: [Action; 8] = [
+/// The keys the footer lists, in order; the play key between them, with what it plays to.
+const MAIN_KEYS: [Action; 5] = [
     Action::StepForward,
     Action::CallForward,
     Action::StepOut,
     Action::NextCutoff,
     Action::NextHit,
-    Action::PlayPause,
-    Action::Help,
-    Action::Quit,
 ];
+const MORE_KEYS: [Action; 2] = [Action::Help, Action::Quit];
 
 /// The shorter list while a demo's place or the run's marks take the line's start.
 const DEMO_KEYS: [Action; 5] = [
@@ -63,14 +61,20 @@ pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
             };
             // The reminder shrinks to what fits beside the demo's place; `?` lists them all.
             let room = (area.width as usize).saturating_sub(place.chars().count() + play.len() + 4);
+            // `Space` with what it plays to (the play-until setting).
+            let play_key = format!("Space {}", app.play_until.label());
             let list = [
-                &MAIN_KEYS[..],
-                &DEMO_KEYS[..],
-                &[Action::Help, Action::Quit][..],
+                format!(
+                    "{}  {play_key}  {}",
+                    keys::footer(&MAIN_KEYS),
+                    keys::footer(&MORE_KEYS)
+                ),
+                format!("{}  {play_key}", keys::footer(&DEMO_KEYS)),
+                keys::footer(&DEMO_KEYS),
+                keys::footer(&MORE_KEYS),
             ]
             .into_iter()
             .skip(usize::from(!place.is_empty()))
-            .map(keys::footer)
             .find(|k| k.chars().count() <= room)
             .unwrap_or_default();
             Line::from(vec![

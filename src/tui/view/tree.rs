@@ -272,7 +272,7 @@ pub fn render(ctx: &TreeCtx, area: Rect, buf: &mut Buffer) {
                 }
                 let n = ctx.replay.tree().get(id);
                 if row_h == 3 && (n.enter as usize) < ctx.st.step && n.kind == NodeKind::Call {
-                    let d = detail(ctx, &n);
+                    let d = detail(ctx.replay, ctx.max_side, &n);
                     let dw = d.chars().count() as u16;
                     let dx = (ox + x).saturating_sub(dw / 2);
                     if y + 1 < area.bottom() && dx < area.right() {
@@ -357,7 +357,7 @@ pub fn render(ctx: &TreeCtx, area: Rect, buf: &mut Buffer) {
                 }
                 // Quiescence turns on an inner node's static score: where the run uses
                 // quiescence, the outline shows it (leaves show their value already).
-                if let Some(s) = static_score(ctx, &n) {
+                if let Some(s) = static_score(ctx.replay, ctx.max_side, &n) {
                     let text = format!("  {}{s}", legend::STATIC.glyph);
                     spans.push(Span::styled(text, ctx.theme.faint()));
                 }
