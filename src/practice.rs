@@ -20,6 +20,7 @@ pub mod problem;
 pub mod query;
 pub mod render;
 pub mod store;
+pub mod windows;
 
 use std::collections::BTreeMap;
 use std::io::{BufRead, Write};

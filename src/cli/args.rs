@@ -140,6 +140,8 @@ pub enum ScoresArg {
     Plain,
     /// A win d plies ahead is 100 - d, a loss -100 + d: faster wins score higher.
     Depth,
+    /// Seed 002's mate scores: a win p plies ahead is 31000 - p, a loss -31000 + p.
+    Mate,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

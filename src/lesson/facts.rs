@@ -105,6 +105,21 @@ pub enum What {
     Draws,
     /// Distinct states among the pass's calls.
     Distinct,
+    /// PVS: calls of the pass entered with a null window (scouts).
+    NullWindows,
+    /// PVS: full-window re-searches in the pass (second visits after a scout said "better").
+    Researches,
+    /// PVS: the names of the re-searched children, in the order of their re-searches.
+    Researched,
+    /// The aspiration attempts of a pass: `[α, β, outcome]` each, outcome "fail low",
+    /// "fail high", "exact" or "abort" (one attempt, outcome null, without aspiration).
+    Attempts,
+    /// The mate report of the root score (of the run or `pass`), or of the node's value from
+    /// its side to move: "mate in N", "mated in N", or null outside the mate band.
+    Mate,
+    /// Seed 002's mate-score constants: `{"mate": MATE, "max_ply": MAX_PLY, "band": MATE −
+    /// MAX_PLY}`, the figures a lesson on the convention quotes.
+    MateScores,
 }
 
 /// A figure the lesson's text states, checked against the core by the lesson tests.
