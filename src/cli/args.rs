@@ -469,6 +469,12 @@ pub enum KindArg {
     Quiescence,
     /// What happens right after a node returns to its parent.
     Next,
+    /// PVS: which children are searched again with the full window.
+    Researched,
+    /// The (α, β) a node receives in negamax, from its side to move.
+    NegamaxWindow,
+    /// The aspiration windows of a pass until the result is exact.
+    Aspiration,
 }
 
 impl From<KindArg> for Kind {
@@ -482,6 +488,9 @@ impl From<KindArg> for Kind {
             KindArg::Interrupted => Kind::Interrupted,
             KindArg::Quiescence => Kind::Quiescence,
             KindArg::Next => Kind::Next,
+            KindArg::Researched => Kind::Researched,
+            KindArg::NegamaxWindow => Kind::NegamaxWindow,
+            KindArg::Aspiration => Kind::Aspiration,
         }
     }
 }

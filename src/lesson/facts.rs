@@ -25,10 +25,16 @@ pub enum Kind {
     Quiescence,
     /// What happens right after a node returns to its parent.
     Next,
+    /// PVS: which children are searched a second time, with the full window.
+    Researched,
+    /// The (α, β) a node receives in a negamax or PVS run, from its side to move.
+    NegamaxWindow,
+    /// The aspiration windows of the last pass, in order, until the result is exact.
+    Aspiration,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 8] = [
+    pub const ALL: [Kind; 11] = [
         Kind::Decision,
         Kind::Leaves,
         Kind::Window,
@@ -37,7 +43,18 @@ impl Kind {
         Kind::Interrupted,
         Kind::Quiescence,
         Kind::Next,
+        Kind::Researched,
+        Kind::NegamaxWindow,
+        Kind::Aspiration,
     ];
+
+    /// Whether the kind asks about one of seed 002's searches (negamax, PVS, aspiration).
+    pub fn is_seed_002(self) -> bool {
+        matches!(
+            self,
+            Kind::Researched | Kind::NegamaxWindow | Kind::Aspiration
+        )
+    }
 
     pub fn name(self) -> &'static str {
         match self {
@@ -49,6 +66,9 @@ impl Kind {
             Kind::Interrupted => "interrupted",
             Kind::Quiescence => "quiescence",
             Kind::Next => "next",
+            Kind::Researched => "researched",
+            Kind::NegamaxWindow => "negamax-window",
+            Kind::Aspiration => "aspiration",
         }
     }
 }
