@@ -433,7 +433,11 @@ impl<'a> Nega<'a> {
         let (mut alpha, mut best) = (a, -INF);
         for (i, &(c, _)) in n.moves.iter().enumerate() {
             let v = if self.pvs && i > 0 {
-                let hi = if self.strict { alpha } else { (alpha + 1).min(INF) };
+                let hi = if self.strict {
+                    alpha
+                } else {
+                    (alpha + 1).min(INF)
+                };
                 let scout = -self.search(c, d - 1, -hi, -alpha);
                 if scout > alpha && !self.closes(scout, b) {
                     self.researched.push(c);
@@ -462,7 +466,10 @@ fn aspiration_oracle(p: &Problem, t: &[Node], run: &Run) -> Vec<(i64, i64)> {
     let asp = &r["aspiration"];
     let mut delta = asp["delta"].as_i64().unwrap();
     let guess = asp.get("guess").and_then(Value::as_i64).unwrap_or(0);
-    assert!(!run.strict, "generated aspiration problems use seed 002's α ≥ β");
+    assert!(
+        !run.strict,
+        "generated aspiration problems use seed 002's α ≥ β"
+    );
     let clamp = |v: i64| v.clamp(-INF, INF);
     let (mut lo, mut hi) = (clamp(guess - delta), clamp(guess + delta));
     let pvs = algorithm_of(p) == "pvs";

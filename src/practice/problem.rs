@@ -409,6 +409,9 @@ impl Problem {
                 value,
                 choice: name(choice),
             },
+            Answer::Researched(children) => {
+                Answer::Researched(children.into_iter().map(name).collect())
+            }
             Answer::Next(next) => match next.strip_prefix("enter ") {
                 Some(n) => Answer::Next(format!("enter {}", name(n.to_string()))),
                 None => Answer::Next(next),
