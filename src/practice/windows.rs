@@ -13,8 +13,7 @@ use crate::game::Side;
 use crate::index::{NONE, Recorded};
 use crate::lesson::{AspirationSpec, CutSpec, RunSpec};
 use crate::rng::Rng;
-use crate::search::AttemptOutcome;
-use crate::search::{Algorithm, fmt_score};
+use crate::search::{Algorithm, AttemptOutcome, fmt_score};
 
 /// The calls of a pass (default: the last that ran) entered with a null window.
 pub fn scouts(rec: &Recorded, pass: Option<u8>) -> Vec<usize> {
@@ -348,7 +347,7 @@ pub(super) fn explain(
                 let parent = name(rows[pi].state);
                 // The parent searched this child with (α, β) of its own; the child receives
                 // it negated and swapped, so the parent's pair is read back the same way.
-                let (pa, pb) = (neg(c.beta), neg(c.alpha));
+                let (pa, pb) = (-c.beta, -c.alpha);
                 if node.scout {
                     why.push_str(&format!(
                         ": {parent} held α = {} and asked only whether this move beats it, with the null window ({}, {}); negated and swapped that is ({}, {})",
@@ -421,10 +420,6 @@ pub(super) fn explain(
         }
         _ => (None, None, "the answer has the wrong form".to_string()),
     }
-}
-
-fn neg(v: i32) -> i32 {
-    -v
 }
 
 /// The scout of the child re-searched at call `r`: the visit just before it of the same
