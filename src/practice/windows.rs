@@ -258,6 +258,12 @@ pub(super) fn askable(kind: Kind, algorithm: Algorithm, aspiration: bool) -> Opt
             "a negamax-window problem needs a negamax or PVS run, and this one is {}",
             algorithm.title()
         )),
+        // The window kind explains a window from MAX's and MIN's bounds, which a negamax
+        // run does not have.
+        Kind::Window if algorithm.side_to_move() => Some(format!(
+            "a window problem on a {} run is a negamax-window problem (windows from the side to move)",
+            algorithm.title()
+        )),
         Kind::Aspiration if !aspiration => {
             Some("an aspiration problem needs a run with aspiration windows".into())
         }
