@@ -140,6 +140,7 @@ fn dispatch(cli: Cli, out: &mut dyn Write) -> Result<ExitCode> {
             } else {
                 report::three_lines(&name, &result, bound)
                     + &report::seed_002_lines(&setup.options, &result)
+                    + &report::mate_line(&lesson.spec.game, &result)
             }
         }
         Some(Command::Fixtures) => {

@@ -22,6 +22,7 @@ pub mod problem;
 pub mod query;
 pub mod render;
 pub mod store;
+pub mod windows;
 
 use std::collections::BTreeMap;
 use std::io::{BufRead, Write};
@@ -130,6 +131,14 @@ fn build(
     params: &Params,
 ) -> Result<(Problem, bool)> {
     use generate::Shape;
+    if kind.is_seed_002() {
+        let source = if params.is_default() {
+            format!("generated: seed {seed}, problem {}", index + 1)
+        } else {
+            format!("generated: seed {seed}, problem {}, {params:?}", index + 1)
+        };
+        return windows::build(rng, id, kind, source, params);
+    }
     let (lo, hi) = *rng.pick(&[(0, 9), (-9, 9), (1, 20)]).unwrap_or(&(0, 9));
     let root = if rng.chance(1, 3) {
         Side::Min
@@ -164,6 +173,7 @@ fn build(
             shape.tactical = true;
         }
         Kind::Leaves | Kind::Next => {}
+        Kind::Researched | Kind::NegamaxWindow | Kind::Aspiration => {}
     }
     // Overrides replace draws already made, so unset ones keep the seed's stream unchanged.
     if let Some(d) = params.depth {
@@ -300,7 +310,7 @@ fn build(
         Kind::Window | Kind::Value | Kind::Flag | Kind::Next => {
             interesting = node.is_some();
         }
-        Kind::Decision => {}
+        Kind::Decision | Kind::Researched | Kind::NegamaxWindow | Kind::Aspiration => {}
     }
     let node_name = node.map(|i| p.lesson.graph.name(rows[i].state));
     let repeated =

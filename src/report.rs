@@ -142,6 +142,18 @@ pub fn seed_002_lines(options: &Options, r: &RunResult) -> String {
     )
 }
 
+/// What `prune run` adds for a game scored by seed 002's mate convention when the committed
+/// score is in the mate band: `mate=mate in 2` (nothing otherwise, and never for a graph,
+/// whose scores are plain numbers whatever their size).
+pub fn mate_line(game: &crate::game::model::GameSpec, r: &RunResult) -> String {
+    if !game.mate_scores() || r.depth == 0 {
+        return String::new();
+    }
+    crate::value::mate_report(r.score, 0)
+        .map(|m| format!("mate={m}\n"))
+        .unwrap_or_default()
+}
+
 /// The eight fixtures and whether every self-check held: the path was restored, and the
 /// recorded trace agrees with the unrecorded run and with the counters.
 pub fn fixtures() -> Result<(String, bool)> {

@@ -130,6 +130,41 @@ pub struct Key {
     pub qleft: u8,
 }
 
+/// Seed 002's mate score: a side that mates `p` plies from the root scores `MATE − p`, the
+/// side mated `−MATE + p` (faster mates score higher), a stalemate 0.
+pub const MATE: i32 = 31_000;
+/// Seed 002's deepest ply: every score with |score| > MATE − MAX_PLY is a forced mate.
+pub const MAX_PLY: i32 = 128;
+
+/// Plies from the root to the mate a score in the mate band stands for: positive when the
+/// side the score is from mates, negative when it is mated; `None` outside the band (and for
+/// ±INF).
+pub fn mate_plies(v: i32) -> Option<i32> {
+    let band = MATE - MAX_PLY;
+    if v > band && v <= MATE {
+        Some(MATE - v)
+    } else if v < -band && v >= -MATE {
+        Some(-(MATE + v))
+    } else {
+        None
+    }
+}
+
+/// The one place a mate score becomes words: "mate in N" (N moves of the mating side,
+/// counting the mating move) or "mated in N" (N moves of the side mated), `None` outside the
+/// mate band. `ply` is the ply of the node the score belongs to (0 at the root): mate scores
+/// count plies from the root, a node's report counts them from the node. Every view that
+/// reports a mate calls this.
+pub fn mate_report(v: i32, ply: u16) -> Option<String> {
+    let plies = mate_plies(v)?;
+    let ply = i32::from(ply);
+    Some(if plies >= 0 {
+        format!("mate in {}", (plies - ply + 1) / 2)
+    } else {
+        format!("mated in {}", (-plies - ply) / 2)
+    })
+}
+
 /// How a score is written: every score in every view goes through `written`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Style {

@@ -33,7 +33,10 @@ const TOKENS: [&str; 16] = [
 fn fuzz_practice_files_hold_under_mutation() {
     let dir = std::env::temp_dir().join(format!("prune-fuzz-practice-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let problems = practice::make_set(11, 4, &[], false).unwrap();
+    let mut problems = practice::make_set(11, 4, &[], false).unwrap();
+    // Seed 002's kinds carry algorithm and aspiration fields in their runs: mutate those too.
+    let seed_002 = [Kind::Researched, Kind::NegamaxWindow, Kind::Aspiration];
+    problems.extend(practice::make_set(12, 3, &seed_002, false).unwrap());
     let set = practice::set_json(11, problems);
     let good = dir.join("good-set.json");
     std::fs::write(&good, &set).unwrap();
@@ -44,6 +47,7 @@ fn fuzz_practice_files_hold_under_mutation() {
         (Kind::Window, true),
         (Kind::Flag, false),
         (Kind::Leaves, true),
+        (Kind::Aspiration, false),
     ] {
         progress.record(k, right);
     }

@@ -573,8 +573,10 @@ fn long_values_are_cut_in_messages() {
         let out = run_in(&dir, &args);
         assert_one_line_error(&out, &args[..2].join(" "));
         let stderr = text(&out.stderr);
+        // The cut value stays short; an unknown lesson's message also lists every built-in,
+        // which grows with the lessons (about 30 now).
         assert!(
-            stderr.len() < 600,
+            stderr.len() < 900,
             "{}: {} bytes",
             args[..2].join(" "),
             stderr.len()

@@ -295,7 +295,7 @@ fn node_index(t: &[Node], name: &str) -> usize {
 fn oracle(p: &Problem) -> String {
     let t = tree_of(p);
     let run = run_of(p, 0);
-    assert!(!run.minimax, "generated problems use alpha-beta");
+    assert!(!run.minimax, "generated problems never use plain minimax");
     let asked = p.item.node.as_deref().map(|n| node_index(&t, n));
     match p.item.kind {
         Kind::Decision => {
@@ -361,6 +361,143 @@ fn oracle(p: &Problem) -> String {
             let quiet = minimax(&t, q.start, q.depth, q.qlimit, &mut memo);
             format!("{fixed} {quiet}")
         }
+        Kind::Researched => {
+            let mut n = Nega::new(&t, &run, true);
+            n.search(run.start, run.depth, -INF, INF);
+            let names: Vec<&str> = n.researched.iter().map(|&c| t[c].name.as_str()).collect();
+            if names.is_empty() {
+                "-".into()
+            } else {
+                names.join(" ")
+            }
+        }
+        Kind::NegamaxWindow => {
+            let pvs = algorithm_of(p) == "pvs";
+            let mut n = Nega::new(&t, &run, pvs);
+            n.search(run.start, run.depth, -INF, INF);
+            let (a, b) = n.first[&asked.unwrap()];
+            format!("{} {}", score(a), score(b))
+        }
+        Kind::Aspiration => aspiration_oracle(p, &t, &run)
+            .iter()
+            .map(|&(a, b)| format!("{} {}", score(a), score(b)))
+            .collect::<Vec<_>>()
+            .join("; "),
+    }
+}
+
+fn algorithm_of(p: &Problem) -> String {
+    let r = serde_json::to_value(&p.item.runs[0]).unwrap();
+    r.get("algorithm")
+        .and_then(Value::as_str)
+        .unwrap_or("alphabeta")
+        .to_string()
+}
+
+/// Seed 002's negamax as its text states it: one maximising function, scores from the side
+/// to move, a child searched with (-β, -α), fail-soft; with PVS every later move is first
+/// searched with the null window (α, α+1) (or (α, α) under the α > β rule, where a window
+/// with α = β is still open) and again with (α, β) when that says "better than α".
+struct Nega<'a> {
+    t: &'a [Node],
+    strict: bool,
+    pvs: bool,
+    /// The window of each node's first call.
+    first: HashMap<usize, (i64, i64)>,
+    researched: Vec<usize>,
+}
+
+impl<'a> Nega<'a> {
+    fn new(t: &'a [Node], run: &Run, pvs: bool) -> Nega<'a> {
+        assert!(!run.table && run.qlimit == 0 && !run.deepening);
+        Nega {
+            t,
+            strict: run.strict,
+            pvs,
+            first: HashMap::new(),
+            researched: Vec::new(),
+        }
+    }
+
+    fn closes(&self, a: i64, b: i64) -> bool {
+        if self.strict { a > b } else { a >= b }
+    }
+
+    fn search(&mut self, s: usize, d: i64, a: i64, b: i64) -> i64 {
+        self.first.entry(s).or_insert((a, b));
+        let n = &self.t[s];
+        if n.moves.is_empty() || d == 0 {
+            let v = n.score.unwrap();
+            return if n.max { v } else { -v };
+        }
+        let (mut alpha, mut best) = (a, -INF);
+        for (i, &(c, _)) in n.moves.iter().enumerate() {
+            let v = if self.pvs && i > 0 {
+                let hi = if self.strict {
+                    alpha
+                } else {
+                    (alpha + 1).min(INF)
+                };
+                let scout = -self.search(c, d - 1, -hi, -alpha);
+                if scout > alpha && !self.closes(scout, b) {
+                    self.researched.push(c);
+                    -self.search(c, d - 1, -b, -alpha)
+                } else {
+                    scout
+                }
+            } else {
+                -self.search(c, d - 1, -b, -alpha)
+            };
+            best = best.max(v);
+            alpha = alpha.max(best);
+            if self.closes(alpha, b) {
+                break;
+            }
+        }
+        best
+    }
+}
+
+/// Seed 002's aspiration loop, from its code: start at guess ± δ, on a fail low lower α by
+/// δ, on a fail high raise β by δ, double δ after each miss, clamp to ±INF. Returns every
+/// window searched until the result lies inside one.
+fn aspiration_oracle(p: &Problem, t: &[Node], run: &Run) -> Vec<(i64, i64)> {
+    let r = serde_json::to_value(&p.item.runs[0]).unwrap();
+    let asp = &r["aspiration"];
+    let mut delta = asp["delta"].as_i64().unwrap();
+    let guess = asp.get("guess").and_then(Value::as_i64).unwrap_or(0);
+    assert!(
+        !run.strict,
+        "generated aspiration problems use seed 002's α ≥ β"
+    );
+    let clamp = |v: i64| v.clamp(-INF, INF);
+    let (mut lo, mut hi) = (clamp(guess - delta), clamp(guess + delta));
+    let pvs = algorithm_of(p) == "pvs";
+    let mut windows = Vec::new();
+    loop {
+        windows.push((lo, hi));
+        let s = if pvs {
+            Nega::new(t, run, true).search(run.start, run.depth, lo, hi)
+        } else {
+            let mut ab = AlphaBeta {
+                t,
+                strict: false,
+                table: None,
+                reads: Vec::new(),
+                skipped: Vec::new(),
+                calls: 0,
+                first: HashMap::new(),
+            };
+            ab.search(run.start, run.depth, lo, hi, None)
+        };
+        if s <= lo {
+            lo = clamp(lo - delta);
+        } else if s >= hi {
+            hi = clamp(hi + delta);
+        } else {
+            return windows;
+        }
+        delta = (delta * 2).min(INF);
     }
 }
 
@@ -467,6 +604,33 @@ fn perturbations(p: &Problem, t: &[Node]) -> Vec<(String, String)> {
         Kind::Quiescence => {
             out.push((format!("{} {}", bump(w[0]), w[1]), root.clone()));
             out.push((format!("{} {}", w[0], bump(w[1])), root.clone()));
+        }
+        Kind::Researched => {
+            // Leaving out a re-searched child names it; adding the root names the root.
+            let names: Vec<&str> = right.split_whitespace().filter(|&w| w != "-").collect();
+            if let Some(first) = names.first() {
+                let rest = names[1..].join(" ");
+                out.push((
+                    if rest.is_empty() { "-".into() } else { rest },
+                    first.to_string(),
+                ));
+            }
+            out.push((format!("{} {root}", names.join(" ")), root.clone()));
+        }
+        Kind::NegamaxWindow => {
+            out.push((format!("{} {}", bump(w[0]), w[1]), asked.clone()));
+            out.push((format!("{} {}", w[0], bump(w[1])), asked.clone()));
+        }
+        Kind::Aspiration => {
+            let windows: Vec<&str> = right.split("; ").collect();
+            let first: Vec<&str> = windows[0].split(' ').collect();
+            let mut wrong = windows.clone();
+            let bumped = format!("{} {}", bump(first[0]), first[1]);
+            wrong[0] = &bumped;
+            out.push((wrong.join("; "), root.clone()));
+            if windows.len() > 1 {
+                out.push((windows[..windows.len() - 1].join("; "), root.clone()));
+            }
         }
         Kind::Next => {
             let ab = alphabeta(t, &run, run.depth);

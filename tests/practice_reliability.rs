@@ -511,7 +511,7 @@ fn answers_are_graded_whatever_the_case_of_node_names() {
         }
         named += usize::from(matches!(
             p.item.kind,
-            Kind::Decision | Kind::Leaves | Kind::Interrupted | Kind::Next
+            Kind::Decision | Kind::Leaves | Kind::Interrupted | Kind::Next | Kind::Researched
         ));
     }
     assert!(named >= 8, "too few answers that name nodes: {named}");

@@ -149,6 +149,8 @@ pub enum ScoresArg {
     Plain,
     /// A win d plies ahead is 100 - d, a loss -100 + d: faster wins score higher.
     Depth,
+    /// Seed 002's mate scores: a win p plies ahead is 31000 - p, a loss -31000 + p.
+    Mate,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -528,6 +530,12 @@ pub enum KindArg {
     Quiescence,
     /// What happens right after a node returns to its parent.
     Next,
+    /// PVS: which children are searched again with the full window.
+    Researched,
+    /// The (α, β) a node receives in negamax, from its side to move.
+    NegamaxWindow,
+    /// The aspiration windows of a pass until the result is exact.
+    Aspiration,
 }
 
 impl From<KindArg> for Kind {
@@ -541,6 +549,9 @@ impl From<KindArg> for Kind {
             KindArg::Interrupted => Kind::Interrupted,
             KindArg::Quiescence => Kind::Quiescence,
             KindArg::Next => Kind::Next,
+            KindArg::Researched => Kind::Researched,
+            KindArg::NegamaxWindow => Kind::NegamaxWindow,
+            KindArg::Aspiration => Kind::Aspiration,
         }
     }
 }

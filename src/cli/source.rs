@@ -59,6 +59,7 @@ impl RunArgs {
                     board: self.board.clone().unwrap_or_default(),
                     scores: match self.scores {
                         Some(ScoresArg::Depth) => ScoresSpec::Depth,
+                        Some(ScoresArg::Mate) => ScoresSpec::Mate,
                         Some(ScoresArg::Plain) | None => ScoresSpec::Plain,
                     },
                 }

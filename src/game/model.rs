@@ -38,6 +38,8 @@ pub enum ScoresSpec {
     #[default]
     Plain,
     Depth,
+    /// Seed 002's mate scores: a win `p` plies after the root is MATE − p.
+    Mate,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -53,6 +55,7 @@ impl ScoresSpec {
         match self {
             ScoresSpec::Plain => "plain",
             ScoresSpec::Depth => "depth",
+            ScoresSpec::Mate => "mate",
         }
     }
 }
@@ -107,6 +110,7 @@ impl GameSpec {
                 scores: match *scores {
                     "plain" => ScoresSpec::Plain,
                     "depth" => ScoresSpec::Depth,
+                    "mate" => ScoresSpec::Mate,
                     _ => return None,
                 },
             }),
@@ -156,6 +160,18 @@ impl GameSpec {
         }
     }
 
+    /// Whether finished games score by seed 002's mate convention, so that scores in the
+    /// mate band are reported as mates (`value::mate_report`).
+    pub fn mate_scores(&self) -> bool {
+        matches!(
+            self,
+            GameSpec::Tictactoe {
+                scores: ScoresSpec::Mate,
+                ..
+            }
+        )
+    }
+
     /// Builds the game (a graph lesson passes its checked graph).
     pub fn build(&self, graph: Option<Graph>) -> Result<Model, String> {
         Ok(match self {
@@ -169,6 +185,7 @@ impl GameSpec {
                 let scoring = match scores {
                     ScoresSpec::Plain => Scoring::Plain,
                     ScoresSpec::Depth => Scoring::Depth,
+                    ScoresSpec::Mate => Scoring::Mate,
                 };
                 Model::TicTacToe(TicTacToe::new(root, scoring))
             }

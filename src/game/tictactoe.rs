@@ -234,6 +234,9 @@ pub enum Scoring {
     Plain,
     /// 100 − d for a win d plies after the root, −100 + d for a loss, 0 for a draw.
     Depth,
+    /// Seed 002's convention: MATE − d for a win d plies after the root, −MATE + d for a
+    /// loss, 0 for a draw (a stalemate's score); see `value::mate_report`.
+    Mate,
 }
 
 impl Scoring {
@@ -241,6 +244,7 @@ impl Scoring {
         match self {
             Scoring::Plain => "plain",
             Scoring::Depth => "depth",
+            Scoring::Mate => "mate",
         }
     }
 }
@@ -314,6 +318,7 @@ impl Game for TicTacToe {
         Some(match self.scoring {
             Scoring::Plain => sign,
             Scoring::Depth => sign * (100 - (s.marks() - self.root.marks()) as i32),
+            Scoring::Mate => sign * (crate::value::MATE - (s.marks() - self.root.marks()) as i32),
         })
     }
 

@@ -25,10 +25,16 @@ pub enum Kind {
     Quiescence,
     /// What happens right after a node returns to its parent.
     Next,
+    /// PVS: which children are searched a second time, with the full window.
+    Researched,
+    /// The (α, β) a node receives in a negamax or PVS run, from its side to move.
+    NegamaxWindow,
+    /// The aspiration windows of the last pass, in order, until the result is exact.
+    Aspiration,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 8] = [
+    pub const ALL: [Kind; 11] = [
         Kind::Decision,
         Kind::Leaves,
         Kind::Window,
@@ -37,7 +43,18 @@ impl Kind {
         Kind::Interrupted,
         Kind::Quiescence,
         Kind::Next,
+        Kind::Researched,
+        Kind::NegamaxWindow,
+        Kind::Aspiration,
     ];
+
+    /// Whether the kind asks about one of seed 002's searches (negamax, PVS, aspiration).
+    pub fn is_seed_002(self) -> bool {
+        matches!(
+            self,
+            Kind::Researched | Kind::NegamaxWindow | Kind::Aspiration
+        )
+    }
 
     pub fn name(self) -> &'static str {
         match self {
@@ -49,6 +66,9 @@ impl Kind {
             Kind::Interrupted => "interrupted",
             Kind::Quiescence => "quiescence",
             Kind::Next => "next",
+            Kind::Researched => "researched",
+            Kind::NegamaxWindow => "negamax-window",
+            Kind::Aspiration => "aspiration",
         }
     }
 }
@@ -105,6 +125,21 @@ pub enum What {
     Draws,
     /// Distinct states among the pass's calls.
     Distinct,
+    /// PVS: calls of the pass entered with a null window (scouts).
+    NullWindows,
+    /// PVS: full-window re-searches in the pass (second visits after a scout said "better").
+    Researches,
+    /// PVS: the names of the re-searched children, in the order of their re-searches.
+    Researched,
+    /// The aspiration attempts of a pass: `[α, β, outcome]` each, outcome "fail low",
+    /// "fail high", "exact" or "abort" (one attempt, outcome null, without aspiration).
+    Attempts,
+    /// The mate report of the root score (of the run or `pass`), or of the node's value from
+    /// its side to move: "mate in N", "mated in N", or null outside the mate band.
+    Mate,
+    /// Seed 002's mate-score constants: `{"mate": MATE, "max_ply": MAX_PLY, "band": MATE −
+    /// MAX_PLY}`, the figures a lesson on the convention quotes.
+    MateScores,
 }
 
 /// A figure the lesson's text states, checked against the core by the lesson tests.

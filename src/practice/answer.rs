@@ -33,6 +33,10 @@ pub enum Answer {
     Quiescence { fixed: i32, quiet: i32 },
     /// `cut`, `enter NAME` or `return`.
     Next(String),
+    /// `C E`: the re-searched children in the order of their re-searches, `-` for none.
+    Researched(Vec<String>),
+    /// `LO HI; LO HI; …`: every aspiration window of the pass, the exact one last.
+    Aspiration(Vec<(i32, i32)>),
 }
 
 /// How each kind's answer is written, for prompts and the README.
@@ -46,6 +50,11 @@ pub fn format_hint(kind: Kind) -> &'static str {
         Kind::Interrupted => "STATUS DEPTH SCORE MOVE, e.g. `PARTIAL 1 4 C` (no move: `-`)",
         Kind::Quiescence => "STATIC QUIESCENCE, e.g. `8 2`",
         Kind::Next => "`cut`, `enter NAME` or `return`",
+        Kind::Researched => {
+            "children in the order they are re-searched, e.g. `C E`, or `-` for none"
+        }
+        Kind::NegamaxWindow => "ALPHA BETA from the node's side to move, e.g. `-5 -4` or `-inf 3`",
+        Kind::Aspiration => "ALPHA BETA of each window in order, e.g. `5 15; 0 15; -10 15`",
     }
 }
 
@@ -91,7 +100,7 @@ impl Answer {
                     skipped: names(right),
                 }
             }
-            Kind::Window => {
+            Kind::Window | Kind::NegamaxWindow => {
                 want(2)?;
                 Answer::Window {
                     alpha: score(&words[0])?,
@@ -135,6 +144,28 @@ impl Answer {
                     fixed: score(&words[0])?,
                     quiet: score(&words[1])?,
                 }
+            }
+            Kind::Researched => match words.as_slice() {
+                [w] if w == "-" || w.eq_ignore_ascii_case("none") => Answer::Researched(Vec::new()),
+                _ => Answer::Researched(words),
+            },
+            Kind::Aspiration => {
+                let mut windows = Vec::new();
+                for part in text.split(';').filter(|p| !p.trim().is_empty()) {
+                    let pair = names(part);
+                    if pair.len() != 2 {
+                        return Err(format!(
+                            "each window is two scores ({}), got `{}`",
+                            format_hint(kind),
+                            part.trim()
+                        ));
+                    }
+                    windows.push((score(&pair[0])?, score(&pair[1])?));
+                }
+                if windows.is_empty() {
+                    return Err(format!("expected {}", format_hint(kind)));
+                }
+                Answer::Aspiration(windows)
             }
             Kind::Next => match words.as_slice() {
                 [w] if w.eq_ignore_ascii_case("cut") || w.eq_ignore_ascii_case("cutoff") => {
@@ -182,6 +213,15 @@ impl fmt::Display for Answer {
                 write!(f, "{} {}", fmt_score(*fixed), fmt_score(*quiet))
             }
             Answer::Next(next) => f.write_str(next),
+            Answer::Researched(children) if children.is_empty() => f.write_str("-"),
+            Answer::Researched(children) => f.write_str(&children.join(" ")),
+            Answer::Aspiration(windows) => {
+                let parts: Vec<String> = windows
+                    .iter()
+                    .map(|&(a, b)| format!("{} {}", fmt_score(a), fmt_score(b)))
+                    .collect();
+                f.write_str(&parts.join("; "))
+            }
         }
     }
 }

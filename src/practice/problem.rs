@@ -89,6 +89,12 @@ impl Problem {
         let setup = self
             .lesson
             .setup(Some(&self.item.runs[0].name), &Overrides::default())?;
+        let o = &setup.options;
+        if let Some(why) =
+            super::windows::askable(self.item.kind, o.algorithm, o.aspiration.is_some())
+        {
+            return refuse(why);
+        }
         if self.item.kind == Kind::Flag && !setup.options.keeps_table() {
             return refuse(format!(
                 "a flag problem needs a run that keeps a table, and run '{}' stores nothing",
@@ -217,6 +223,15 @@ impl Problem {
         if o.budget < crate::search::MAX_BUDGET {
             parts.push(format!("budget {}", o.budget));
         }
+        if o.algorithm.side_to_move() {
+            parts.push("scores and windows from the side to move".into());
+        }
+        if let Some(a) = o.aspiration {
+            parts.push(format!(
+                "aspiration windows from depth {}, δ {} doubling on each miss, centred on the last completed pass's score or, before one, the guess {}",
+                a.from, a.delta, a.guess
+            ));
+        }
         if o.window != (-crate::search::INF, crate::search::INF) {
             parts.push(format!(
                 "root window ({}, {})",
@@ -296,6 +311,11 @@ impl Problem {
                 query::next_after(&main.rec, self.target(&main)?)
                     .unwrap_or_else(|| "return".into()),
             ),
+            Kind::Researched | Kind::Aspiration => super::windows::answer(self, &main, None),
+            Kind::NegamaxWindow => {
+                let t = self.target(&main)?;
+                super::windows::answer(self, &main, Some(t))
+            }
         })
     }
 
@@ -390,6 +410,9 @@ impl Problem {
                 value,
                 choice: name(choice),
             },
+            Answer::Researched(children) => {
+                Answer::Researched(children.into_iter().map(name).collect())
+            }
             Answer::Next(next) => match next.strip_prefix("enter ") {
                 Some(n) => Answer::Next(format!("enter {}", name(n.to_string()))),
                 None => Answer::Next(next),
@@ -427,6 +450,13 @@ impl Problem {
         expected: &Answer,
         given: &Answer,
     ) -> Result<(Option<u32>, Option<u64>, String)> {
+        if self.item.kind.is_seed_002() {
+            let target = match self.item.kind {
+                Kind::NegamaxWindow => Some(self.target(main)?),
+                _ => None,
+            };
+            return Ok(super::windows::explain(self, main, target, expected, given));
+        }
         let graph = &self.lesson.graph;
         let rows = &main.rows;
         let start = main.rec.trace.header.start;
@@ -952,6 +982,9 @@ pub fn question(kind: Kind, root: &str, node: Option<&str>, extra: &str) -> Stri
         Kind::Interrupted => format!("The search is interrupted by its budget. What does the run return{extra}?"),
         Kind::Quiescence => format!("What is {root}'s value without quiescence, and with it{extra}? Only tactical moves (marked *) are followed past the horizon, and the side to move may stand pat on its static score."),
         Kind::Next => format!("The search has just returned from node {node} to its parent{extra}. What happens next?"),
+        Kind::Researched => format!("Principal variation search tries every move after the first with a null window, and searches it again with the full window when it says \"better than α\". Which children are re-searched{extra}, in order?"),
+        Kind::NegamaxWindow => format!("In negamax terms, with every score and window from the side to move, which window (α, β) does node {node} receive when the search first enters it{extra}?"),
+        Kind::Aspiration => format!("The search of {root} starts with the window (guess - δ, guess + δ){extra}. On a fail low α moves down by δ, on a fail high β moves up by δ, and δ doubles after each miss. Which windows does it search, in order, until the result is exact?"),
     }
 }
 

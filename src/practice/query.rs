@@ -10,6 +10,7 @@ use crate::game::graph::Graph;
 use crate::index::{After, NONE, Outcome, Recorded};
 use crate::lesson::Lesson;
 pub use crate::lesson::facts::{FactSpec, PracticeItemSpec, What};
+use crate::practice::windows;
 pub use crate::value::score_json;
 
 /// A node by label, or by number when no label matches.
@@ -268,6 +269,40 @@ pub fn evaluate(lesson: &Lesson, rec: &Recorded, fact: &FactSpec) -> Result<Valu
             states.sort_unstable();
             states.dedup();
             json!(states.len())
+        }
+        What::NullWindows => json!(windows::scouts(rec, fact.pass).len()),
+        What::Researches => json!(windows::researches(rec, fact.pass).len()),
+        What::Researched => json!(windows::researched_names(rec, fact.pass)),
+        What::Attempts => {
+            let tries = windows::attempts(rec, fact.pass)
+                .ok_or_else(|| Error::Options(format!("run '{}' has no such pass", fact.run)))?;
+            json!(
+                tries
+                    .iter()
+                    .map(|t| json!([
+                        score_json(t.alpha),
+                        score_json(t.beta),
+                        windows::outcome_name(t.outcome)
+                    ]))
+                    .collect::<Vec<_>>()
+            )
+        }
+        What::Mate => {
+            // The root's score is reported from MAX's side, as the run reports it; a node's
+            // value in the run's own convention, counted from the node.
+            let (v, ply) = match (&fact.node, fact.pass) {
+                (Some(_), _) => {
+                    let c = &rows[node()?];
+                    (c.value, c.ply)
+                }
+                (None, Some(d)) => (Some(history_row(d)?.score), 0),
+                (None, None) => (Some(result.score), 0),
+            };
+            json!(v.and_then(|v| crate::value::mate_report(v, ply)))
+        }
+        What::MateScores => {
+            use crate::value::{MATE, MAX_PLY};
+            json!({"mate": MATE, "max_ply": MAX_PLY, "band": MATE - MAX_PLY})
         }
     })
 }
