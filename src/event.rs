@@ -12,8 +12,7 @@ mod wire;
 use serde::{Deserialize, Serialize};
 
 use crate::game::Side;
-use crate::search::AttemptOutcome;
-use crate::value::{Entry, Flag, Key};
+use crate::value::{AttemptOutcome, Entry, Flag, Key};
 
 /// How a call produced its value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -100,6 +100,35 @@ impl Flag {
     }
 }
 
+/// How one aspiration attempt of a pass ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AttemptOutcome {
+    /// The value is at most the window's α: widen α and search again.
+    FailLow,
+    /// The value is at least the window's β: widen β and search again.
+    FailHigh,
+    /// The value lies inside the window: the pass's result.
+    Exact,
+    /// The budget ran out during the attempt.
+    Abort,
+}
+
+impl AttemptOutcome {
+    pub fn name(self) -> &'static str {
+        match self {
+            AttemptOutcome::FailLow => "fail low",
+            AttemptOutcome::FailHigh => "fail high",
+            AttemptOutcome::Exact => "exact",
+            AttemptOutcome::Abort => "abort",
+        }
+    }
+
+    pub fn missed(self) -> bool {
+        matches!(self, AttemptOutcome::FailLow | AttemptOutcome::FailHigh)
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Entry {
     pub value: i32,

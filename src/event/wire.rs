@@ -8,8 +8,7 @@ use serde::{Deserialize, Deserializer};
 
 use super::{Event, ReturnKind};
 use crate::game::Side;
-use crate::search::AttemptOutcome;
-use crate::value::{Entry, Flag};
+use crate::value::{AttemptOutcome, Entry, Flag};
 
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]

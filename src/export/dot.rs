@@ -87,7 +87,14 @@ pub fn write(rec: &Recorded, passes: Passes, out: &mut dyn Write) -> io::Result<
                 );
             }
             root => {
+                // Aspiration windows search the root more than once: every attempt is drawn,
+                // the principal line (of the last) in bold.
                 let bold: HashSet<u32> = tree.principal_line(p).into_iter().collect();
+                for a in tree.attempts_of(p) {
+                    if a.root != NONE && a.root != root {
+                        draw(&mut rows, indent, rec, a.root, &bold)?;
+                    }
+                }
                 draw(&mut rows, indent, rec, root, &bold)?;
             }
         }

@@ -1291,8 +1291,17 @@ impl App {
         let mut s = self.setup;
         let o = &mut s.options;
         let label = match with {
+            // A pitfall is compared with the right search; otherwise the partner algorithm,
+            // without what it cannot take (minimax has no aspiration windows).
+            CompareWith::Algorithm if o.pitfall.is_some() => {
+                o.pitfall = None;
+                format!("{} without the pitfall", algorithm_name(o.algorithm))
+            }
             CompareWith::Algorithm => {
                 o.algorithm = o.algorithm.partner();
+                if !o.algorithm.prunes() {
+                    o.aspiration = None;
+                }
                 algorithm_name(o.algorithm).to_string()
             }
             CompareWith::Ordering => {
