@@ -12,7 +12,7 @@ use std::time::Duration;
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use prune::game::graph::{Graph, GraphSpec};
 use prune::observer::{NoTrace, Observer, Recorder};
-use prune::search::{self, Options};
+use prune::search::{self, Algorithm, Aspiration, Options};
 
 const HEAVY: &str = include_str!("../assets/heavy-64.json");
 
@@ -39,6 +39,25 @@ fn once<O: Observer>(graph: &Graph, opts: &Options, mut obs: O) -> u64 {
     result.stats.nodes
 }
 
+/// One group: the run's calls as its throughput, with both observers.
+fn group(c: &mut Criterion, name: &str, graph: &Graph, opts: &Options) {
+    let calls = once(graph, opts, NoTrace);
+    let mut group = c.benchmark_group(name);
+    // Two shared cores: short, repeatable samples rather than long ones.
+    group
+        .throughput(Throughput::Elements(calls))
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(2));
+    group.bench_function(BenchmarkId::new("observer", "NoTrace"), |b| {
+        b.iter(|| once(graph, opts, NoTrace))
+    });
+    group.bench_function(BenchmarkId::new("observer", "Recorder"), |b| {
+        b.iter(|| once(graph, opts, Recorder::default()))
+    });
+    group.finish();
+}
+
 fn bench(c: &mut Criterion) {
     let graph = heavy();
     let settings = [
@@ -48,22 +67,30 @@ fn bench(c: &mut Criterion) {
         ("table off, ordering on", false, true),
     ];
     for (name, table, ordering) in settings {
-        let opts = options(table, ordering);
-        let calls = once(&graph, &opts, NoTrace);
-        let mut group = c.benchmark_group(name);
-        // Two shared cores: short, repeatable samples rather than long ones.
-        group
-            .throughput(Throughput::Elements(calls))
-            .sample_size(10)
-            .warm_up_time(Duration::from_millis(500))
-            .measurement_time(Duration::from_secs(2));
-        group.bench_function(BenchmarkId::new("observer", "NoTrace"), |b| {
-            b.iter(|| once(&graph, &opts, NoTrace))
-        });
-        group.bench_function(BenchmarkId::new("observer", "Recorder"), |b| {
-            b.iter(|| once(&graph, &opts, Recorder::default()))
-        });
-        group.finish();
+        group(c, name, &graph, &options(table, ordering));
+    }
+    // Seed 002's searches on the same workload, named "SEARCH, SETTING" so that
+    // `-- '^table'` still picks seed 000's alpha-beta groups alone.
+    let aspiration = Some(Aspiration {
+        delta: 25,
+        from: Aspiration::FROM,
+        guess: 0,
+    });
+    let searches = [
+        ("negamax", Algorithm::Negamax, None),
+        ("pvs", Algorithm::Pvs, None),
+        ("alphabeta+aspiration 25", Algorithm::AlphaBeta, aspiration),
+        ("pvs+aspiration 25", Algorithm::Pvs, aspiration),
+    ];
+    for (search, algorithm, aspiration) in searches {
+        for (setting, on) in [("table+ordering on", true), ("table+ordering off", false)] {
+            let opts = Options {
+                algorithm,
+                aspiration,
+                ..options(on, on)
+            };
+            group(c, &format!("{search}, {setting}"), &graph, &opts);
+        }
     }
 }
 
