@@ -63,10 +63,7 @@ fn uniform(branching: u64, depth: u64, leaves: LeavesSpec, seed: u64) -> Result<
         LeavesSpec::Best | LeavesSpec::Worst => String::new(),
     };
     Ok(Case {
-        name: format!(
-            "uniform b{branching} d{depth} {}{seeded}",
-            leaves.name()
-        ),
+        name: format!("uniform b{branching} d{depth} {}{seeded}", leaves.name()),
         lesson,
         over: Overrides {
             depth: Some(depth as u8),
@@ -118,7 +115,7 @@ fn n(count: u64) -> String {
     let digits = count.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);
