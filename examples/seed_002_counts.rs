@@ -156,6 +156,26 @@ fn passes(r: &RunResult) -> String {
         .join(", ")
 }
 
+/// The root values the runs completed, each depth once: "-993", or "224 (d1), 59 (d2)" when
+/// the budget let some runs complete a deeper pass than others.
+fn values(results: &[RunResult]) -> String {
+    let mut seen: Vec<(u8, i32)> = Vec::new();
+    for r in results {
+        if !seen.iter().any(|&(d, _)| d == r.depth) {
+            seen.push((r.depth, r.score));
+        }
+    }
+    seen.sort_unstable();
+    match seen.as_slice() {
+        [(_, v)] => v.to_string(),
+        _ => seen
+            .iter()
+            .map(|(d, v)| format!("{v} (d{d})"))
+            .collect::<Vec<_>>()
+            .join(", "),
+    }
+}
+
 fn table() -> Result<String, String> {
     let mut out = String::new();
     let mut notes = Vec::new();
@@ -207,7 +227,7 @@ fn table() -> Result<String, String> {
             calls(pvs_asp),
             pvs_asp.counters.aspiration_misses,
             n(pvs_asp.counters.researches),
-            ab.score,
+            values(&results),
         ));
     }
     if !notes.is_empty() {
@@ -224,7 +244,8 @@ fn main() -> ExitCode {
             println!(
                 "Calls (admitted, table returns included) per run; pvs vs alpha-beta: − is calls PVS \
                  saves, + calls it costs. Aspiration: δ {DELTA} from depth {}, guess 0. \
-                 value: the root's, from MAX's side (alpha-beta's; the others agree).\n",
+                 value: the root's, from MAX's side, at the depth the runs completed (runs that \
+                 completed the same depth agree: checked).\n",
                 Aspiration::FROM
             );
             print!("{text}");
