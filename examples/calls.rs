@@ -2,6 +2,9 @@
 //!
 //! `cargo run --release --example calls -- assets/heavy-64.json 12 6 1000000 on on 15`
 //! (file, depth, q limit, budget, table, ordering, runs). It prints the median of the runs.
+//! Two optional arguments run seed 002's searches instead of alpha-beta: the algorithm
+//! (`alphabeta`, `negamax` or `pvs`) and an aspiration δ (windows from depth 4, guess 0), e.g.
+//! `cargo run --release --example calls -- assets/heavy-64.json 12 6 1000000 on on 15 pvs 25`.
 //! Build it once with and once without `--features no-events` to measure what the event
 //! sites cost, or run it under `valgrind --tool=callgrind` for exact instruction counts;
 //! `benches/compare_cpp.sh` runs it beside seed 000's C++ program.
@@ -11,12 +14,17 @@ use std::time::Instant;
 
 use prune::game::graph::{Graph, GraphSpec};
 use prune::observer::NoTrace;
-use prune::search::{self, Options};
+use prune::search::{self, Algorithm, Aspiration, Options};
 
 fn parse_args() -> Result<(Graph, Options, u32), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let [file, depth, qlimit, budget, table, ordering, runs] = args.as_slice() else {
-        return Err("usage: calls FILE DEPTH QLIMIT BUDGET on|off on|off RUNS".into());
+    let usage =
+        "usage: calls FILE DEPTH QLIMIT BUDGET on|off on|off RUNS [alphabeta|negamax|pvs [DELTA]]";
+    if !(7..=9).contains(&args.len()) {
+        return Err(usage.into());
+    }
+    let [file, depth, qlimit, budget, table, ordering, runs] = &args[..7] else {
+        return Err(usage.into());
     };
     let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
     let spec: GraphSpec = serde_json::from_str(&text).map_err(|e| format!("{file}: {e}"))?;
@@ -33,6 +41,24 @@ fn parse_args() -> Result<(Graph, Options, u32), String> {
         budget: number("budget", budget)?,
         table: switch("table", table)?,
         ordering: switch("ordering", ordering)?,
+        algorithm: match args.get(7).map(String::as_str) {
+            None | Some("alphabeta") => Algorithm::AlphaBeta,
+            Some("negamax") => Algorithm::Negamax,
+            Some("pvs") => Algorithm::Pvs,
+            Some(other) => {
+                return Err(format!(
+                    "bad algorithm: {other} (alphabeta, negamax or pvs)"
+                ));
+            }
+        },
+        aspiration: match args.get(8) {
+            None => None,
+            Some(delta) => Some(Aspiration {
+                delta: number("aspiration delta", delta)? as i32,
+                from: Aspiration::FROM,
+                guess: 0,
+            }),
+        },
         ..Options::default()
     };
     let runs = number("runs", runs)?.max(1) as u32;

@@ -265,15 +265,13 @@ fn stored_entries_hold_from_the_side_to_move() {
     assert!(stores > 50_000, "{stores} stores");
 }
 
+/// Each pass's depth and its aspiration attempts (window and outcome).
+type PassAttempts = Vec<(u8, Vec<(i32, i32, AttemptOutcome)>)>;
+
 /// The test's own model of seed 002's loop: the windows and outcomes a correct fail-soft
 /// search must produce, from the root's true values alone (a fail-soft search fails low
 /// exactly when the true value does not exceed α, high when it reaches β).
-fn model_attempts(
-    case: &Case,
-    asp: Aspiration,
-    cut: CutRule,
-    pov: i32,
-) -> Vec<(u8, Vec<(i32, i32, AttemptOutcome)>)> {
+fn model_attempts(case: &Case, asp: Aspiration, cut: CutRule, pov: i32) -> PassAttempts {
     let first = if case.deepening { 1 } else { case.depth };
     let mut out = Vec::new();
     let mut last: Option<i32> = None;
@@ -341,7 +339,7 @@ fn aspiration_gives_the_full_window_result_and_the_models_attempts() {
                 1
             };
             let want = model_attempts(&case, asp, cut, pov);
-            let got: Vec<(u8, Vec<(i32, i32, AttemptOutcome)>)> = r
+            let got: PassAttempts = r
                 .history
                 .iter()
                 .map(|p| {
