@@ -29,9 +29,16 @@ fn pair(
         return;
     }
     visit(path, a, b);
+    // A PVS re-search visits a move twice: its last visit, whose value the parent took,
+    // stands for the node.
     let moves = |t: Tree<'_>, id: Option<u32>| -> Vec<(u16, u32)> {
         id.map_or_else(Vec::new, |id| {
-            t.children(id).map(|c| (t.get(c).mv as u16, c)).collect()
+            let all: Vec<(u16, u32)> = t.children(id).map(|c| (t.get(c).mv as u16, c)).collect();
+            let last = |i: usize| !all[i + 1..].iter().any(|&(m, _)| m == all[i].0);
+            (0..all.len())
+                .filter(|&i| last(i))
+                .map(|i| all[i])
+                .collect()
         })
     };
     let (ka, kb) = (moves(ta, a), moves(tb, b));
@@ -79,7 +86,10 @@ pub fn find_path(tree: Tree<'_>, root: u32, path: &[u16]) -> Option<u32> {
     }
     let mut at = root;
     for &mv in path {
-        at = tree.children(at).find(|&c| tree.get(c).mv == mv as i16)?;
+        at = tree
+            .children(at)
+            .filter(|&c| tree.get(c).mv == mv as i16)
+            .last()?;
     }
     Some(at)
 }

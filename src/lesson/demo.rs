@@ -13,7 +13,8 @@
 //! ]}]
 //! ```
 //!
-//! `go` takes `cutoff`, `hit`, `store`, `pass` (the next one after the current step), `start`,
+//! `go` takes `cutoff`, `hit`, `store`, `pass`, `re-search`, `attempt` (the next one after the
+//! current step), `start`,
 //! `end`, `call N` or `step N`. A `reveal` is one more step written as a line: `go cutoff`,
 //! `toggle table`, `compare ordering`, `preset NAME` or `say TEXT`.
 
@@ -57,6 +58,10 @@ pub enum Target {
     Hit,
     Store,
     Pass,
+    /// PVS: the next re-search.
+    Research,
+    /// Aspiration windows: the end of the next attempt.
+    Attempt,
     Start,
     End,
     /// Right after call N (1-based) is admitted.
@@ -110,6 +115,8 @@ impl Target {
             ["hit"] => Target::Hit,
             ["store"] => Target::Store,
             ["pass"] => Target::Pass,
+            ["re-search"] => Target::Research,
+            ["attempt"] => Target::Attempt,
             ["start"] => Target::Start,
             ["end"] => Target::End,
             ["call", n] => match number(n)? {
@@ -119,7 +126,7 @@ impl Target {
             ["step", n] => Target::Step(number(n)?),
             _ => {
                 return Err(format!(
-                    "'{text}' is not a place to go (cutoff, hit, store, pass, start, end, call N or step N)"
+                    "'{text}' is not a place to go (cutoff, hit, store, pass, re-search, attempt, start, end, call N or step N)"
                 ));
             }
         })
@@ -132,6 +139,8 @@ impl Target {
             Target::Hit => "the next table hit".into(),
             Target::Store => "the next store".into(),
             Target::Pass => "the next pass".into(),
+            Target::Research => "the next re-search".into(),
+            Target::Attempt => "the end of the next aspiration attempt".into(),
             Target::Start => "the start".into(),
             Target::End => "the end".into(),
             Target::Call(n) => format!("call {n}"),
@@ -147,6 +156,8 @@ impl fmt::Display for Target {
             Target::Hit => f.write_str("hit"),
             Target::Store => f.write_str("store"),
             Target::Pass => f.write_str("pass"),
+            Target::Research => f.write_str("re-search"),
+            Target::Attempt => f.write_str("attempt"),
             Target::Start => f.write_str("start"),
             Target::End => f.write_str("end"),
             Target::Call(n) => write!(f, "call {n}"),

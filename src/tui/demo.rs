@@ -212,6 +212,8 @@ impl App {
                     Target::Hit => self.act(Action::NextHit),
                     Target::Store => self.act(Action::NextStore),
                     Target::Pass => self.act(Action::NextPass),
+                    Target::Research => self.act(Action::NextResearch),
+                    Target::Attempt => self.act(Action::NextAttempt),
                     Target::Start => self.act(Action::Start),
                     Target::End => self.act(Action::End),
                     Target::Call(n) if n > self.replay.tree().calls() as u64 => {
