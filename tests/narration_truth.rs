@@ -70,10 +70,16 @@ fn variants(lesson: &Lesson, preset: &str) -> Vec<(String, Overrides)> {
             },
         ));
     }
-    for (name, window) in [
-        ("window above", (score + 1, score + 5)),
-        ("window below", (score - 5, score - 1)),
-    ] {
+    // (A preset with aspiration windows chooses its root windows itself.)
+    let windows = if setup.options.aspiration.is_some() {
+        Vec::new()
+    } else {
+        vec![
+            ("window above", (score + 1, score + 5)),
+            ("window below", (score - 5, score - 1)),
+        ]
+    };
+    for (name, window) in windows {
         out.push((
             name.into(),
             Overrides {

@@ -174,17 +174,17 @@ fn the_legend_lists_every_mark_and_scrolls_to_its_end_at_80x24() {
     let end = screen(&mut a, 80, 24);
     let last = legend::rows().last().unwrap().1.clone();
     assert!(end.contains(&last), "the last row is reachable:\n{end}");
-    // At 120×35 the whole legend fits: every mark is on screen at once.
+    // At 120×45 the whole legend fits: every mark is on screen at once.
     press(&mut a, KeyCode::PageUp);
     press(&mut a, KeyCode::PageUp);
     press(&mut a, KeyCode::PageUp);
     press(&mut a, KeyCode::PageUp);
     press(&mut a, KeyCode::PageUp);
-    let wide = screen(&mut a, 120, 35);
+    let wide = screen(&mut a, 120, 45);
     for (glyph, meaning) in legend::rows() {
         assert!(wide.contains(&meaning), "{glyph} {meaning}:\n{wide}");
     }
-    insta::assert_snapshot!("legend_120x35", wide);
+    insta::assert_snapshot!("legend_120x45", wide);
     // Tab goes back to the keys; ? closes.
     press(&mut a, KeyCode::Tab);
     assert!(screen(&mut a, 80, 24).contains("Keys"));

@@ -197,7 +197,16 @@ fn spelled(o: &Options) -> Vec<(&'static str, String)> {
         ("q", format!("q{}", o.qlimit)),
         ("tt", format!("tt:{}", on(o.table && !mm))),
         ("ord", format!("ord:{}", on(o.ordering))),
-        ("alg", if mm { "minimax" } else { "αβ" }.to_string()),
+        (
+            "alg",
+            match o.algorithm {
+                Algorithm::Minimax => "minimax",
+                Algorithm::AlphaBeta => "αβ",
+                Algorithm::Negamax => "negamax",
+                Algorithm::Pvs => "pvs",
+            }
+            .to_string(),
+        ),
         ("id", format!("id:{}", on(o.deepening))),
         (
             "budget",

@@ -475,8 +475,12 @@ impl App {
                     KeyCode::PageUp => self.help_scroll = self.help_scroll.saturating_sub(8),
                     _ => {}
                 }
-                // Never further than the legend is long, so scrolling back is never slow.
-                self.help_scroll = self.help_scroll.min(super::legend::rows().len());
+                // Never further than the page is long, so scrolling back is never slow.
+                let long = match self.help_page {
+                    HelpPage::Keys => keys::help_lines().len(),
+                    HelpPage::Legend => super::legend::rows().len(),
+                };
+                self.help_scroll = self.help_scroll.min(long);
                 if matches!(
                     keys::action_for(key),
                     Some(Action::Quit) | Some(Action::Help)

@@ -188,7 +188,7 @@ pub const BINDINGS: &[Binding] = &[
         [ch('W')],
         "W",
         NextAttempt,
-        "end of the next aspiration attempt"
+        "next aspiration attempt"
     ),
     bind!("Run", [ch('[')], "[", DepthDown, "depth - 1"),
     bind!("Run", [ch(']')], "]", DepthUp, "depth + 1"),
@@ -229,7 +229,7 @@ pub const BINDINGS: &[Binding] = &[
         [ch('a')],
         "a",
         ToggleAlgorithm,
-        "alpha-beta / plain minimax"
+        "search: αβ, minimax, negamax, pvs"
     ),
     bind!("Run", [ch('w')], "w", SetWindow, "root window α β"),
     bind!("Run", [ch('R')], "R", NextPreset, "next run preset"),

@@ -32,7 +32,7 @@ impl Page {
 pub fn draw(theme: Theme, page: Page, scroll: usize, area: Rect, buf: &mut Buffer) -> Shown {
     match page {
         Page::Keys => {
-            draw_keys(theme, area, buf);
+            draw_keys(theme, scroll, area, buf);
             Shown::default()
         }
         Page::Legend => draw_legend(theme, scroll, area, buf),
@@ -79,7 +79,7 @@ fn draw_legend(theme: Theme, scroll: usize, area: Rect, buf: &mut Buffer) -> Sho
         .render(inner, buf)
 }
 
-fn draw_keys(theme: Theme, area: Rect, buf: &mut Buffer) {
+fn draw_keys(theme: Theme, scroll: usize, area: Rect, buf: &mut Buffer) {
     let mut lines = keys::help_lines();
     let w = area.width.min(84);
     let h = area.height.min(lines.len() as u16 / 2 + 4);
@@ -95,12 +95,26 @@ fn draw_keys(theme: Theme, area: Rect, buf: &mut Buffer) {
         .border_style(theme.block());
     let inner = block.inner(popup);
     block.render(popup, buf);
-    // As many columns as the height needs (two at 80×24).
+    // Two columns; when the bindings need more rows than the window has, the list scrolls
+    // (↑↓ PgUp PgDn) under a cue on the last row, so no binding is cut or hidden unsaid.
     let rows = (inner.height as usize).max(1);
-    let cols = lines.len().div_ceil(rows).max(2);
-    let half = lines.len().div_ceil(cols);
-    let col_w = inner.width / cols as u16;
-    for (i, (k, help)) in lines.iter().enumerate() {
+    let (top, page, cue) = if lines.len() <= 2 * rows || rows < 2 {
+        (0, lines.len(), None)
+    } else {
+        let page = 2 * (rows - 1);
+        let top = scroll.min(lines.len() - page);
+        let below = lines.len() - top - page;
+        let cue = match (top, below) {
+            (0, n) => format!("↓ {n} more (↓ PgDn)"),
+            (t, 0) => format!("↑ {t} above (↑ PgUp)"),
+            (t, n) => format!("↑ {t} above · ↓ {n} more"),
+        };
+        (top, page, Some(cue))
+    };
+    let shown = &lines[top..top + page];
+    let half = shown.len().div_ceil(2).max(1);
+    let col_w = inner.width / 2;
+    for (i, (k, help)) in shown.iter().enumerate() {
         let (col, row) = (i / half, i % half);
         let y = inner.y + row as u16;
         if y >= inner.bottom() {
@@ -113,5 +127,9 @@ fn draw_keys(theme: Theme, area: Rect, buf: &mut Buffer) {
             format!("{k:>7} {help}")
         };
         buf.set_stringn(x, y, text, col_w.saturating_sub(1) as usize, theme.done());
+    }
+    if let Some(cue) = cue {
+        let y = inner.bottom().saturating_sub(1);
+        buf.set_stringn(inner.x, y, cue, inner.width as usize, theme.faint());
     }
 }
