@@ -133,6 +133,7 @@ fn dispatch(cli: Cli, out: &mut dyn Write) -> Result<ExitCode> {
         }
         Some(Command::Run { run, json }) => {
             let (lesson, setup) = run.load()?;
+            let _units = crate::value::Units::of(lesson.model.scale());
             let (result, bound) = crate::index::result_with_bound(&lesson, &setup)?;
             let name = run.run.clone().unwrap_or_else(|| lesson.name.clone());
             if json {
@@ -140,6 +141,7 @@ fn dispatch(cli: Cli, out: &mut dyn Write) -> Result<ExitCode> {
             } else {
                 report::three_lines(&name, &result, bound)
                     + &report::seed_002_lines(&setup.options, &result)
+                    + &report::seed_004_lines(&setup.options, &result)
                     + &report::mate_line(&lesson.spec.game, &result)
             }
         }
@@ -163,6 +165,7 @@ fn dispatch(cli: Cli, out: &mut dyn Write) -> Result<ExitCode> {
         }
         Some(Command::Count { run, json }) => {
             let (lesson, setup) = run.load()?;
+            let _units = crate::value::Units::of(lesson.model.scale());
             count::report(&lesson, &setup, json)?
         }
         Some(Command::Bench { run, runs }) => {

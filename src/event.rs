@@ -131,6 +131,12 @@ pub enum Event {
         beta: i32,
         outcome: AttemptOutcome,
     },
+    /// Seed 004: a chance node's outcome at `pos` came back; the outcomes up to it add up
+    /// to `sum` (each value times its probability, in the trace's scaled units).
+    Average { state: u32, pos: u16, sum: i32 },
+    /// Chance pruning: with every unseen outcome within the run's utility bounds, the chance
+    /// node's value now lies in [lo, hi]. A `Cutoff` follows when that lies outside its window.
+    Interval { state: u32, lo: i32, hi: i32 },
 }
 
 const _: () = assert!(std::mem::size_of::<Event>() <= 16);

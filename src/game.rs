@@ -12,31 +12,109 @@ pub mod uniform;
 
 use serde::{Deserialize, Serialize};
 
-/// Whose choice a node is. Scores are always from MAX's side (seed 000's convention).
+/// Whose choice a node is. Scores are always from MAX's side (seed 000's convention). A
+/// chance node is nobody's choice: it averages its outcomes by their probabilities. A seat is
+/// one player of a game of several, whose values are utility vectors (seed 004).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Side {
     #[serde(rename = "MAX")]
     Max,
     #[serde(rename = "MIN")]
     Min,
+    #[serde(rename = "CHANCE")]
+    Chance,
+    #[serde(rename = "player")]
+    Player(Seat),
 }
+
+/// One of at most eight players, numbered in the order the graph lists them. An enum rather
+/// than a number so that `Side` stays one byte (and every event 16).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(into = "u8", try_from = "u8")]
+#[repr(u8)]
+pub enum Seat {
+    P0,
+    P1,
+    P2,
+    P3,
+    P4,
+    P5,
+    P6,
+    P7,
+}
+
+impl Seat {
+    pub const MAX_PLAYERS: usize = 8;
+    const ALL: [Seat; 8] = [
+        Seat::P0,
+        Seat::P1,
+        Seat::P2,
+        Seat::P3,
+        Seat::P4,
+        Seat::P5,
+        Seat::P6,
+        Seat::P7,
+    ];
+
+    pub fn new(index: usize) -> Option<Seat> {
+        Seat::ALL.get(index).copied()
+    }
+
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+impl From<Seat> for u8 {
+    fn from(s: Seat) -> u8 {
+        s as u8
+    }
+}
+
+impl TryFrom<u8> for Seat {
+    type Error = String;
+    fn try_from(v: u8) -> Result<Seat, String> {
+        Seat::new(v as usize).ok_or_else(|| format!("player {v} is past the eighth"))
+    }
+}
+
+const _: () = assert!(std::mem::size_of::<Side>() == 1);
 
 impl Side {
     pub fn is_max(self) -> bool {
         self == Side::Max
     }
 
+    pub fn is_chance(self) -> bool {
+        self == Side::Chance
+    }
+
+    /// "MAX", "MIN", "CHANCE"; a seat's own name is the graph's (`Graph::player_name`).
     pub fn name(self) -> &'static str {
         match self {
             Side::Max => "MAX",
             Side::Min => "MIN",
+            Side::Chance => "CHANCE",
+            Side::Player(_) => "player",
         }
     }
 
+    /// The mark every view draws before a node of this side (the tutor's legend explains it).
+    pub fn glyph(self) -> &'static str {
+        match self {
+            Side::Max => "▲",
+            Side::Min => "▼",
+            Side::Chance => "Σ",
+            Side::Player(_) => "●",
+        }
+    }
+
+    /// The opponent in a two-player game; chance and seats have none and stay as they are.
     pub fn other(self) -> Side {
         match self {
             Side::Max => Side::Min,
             Side::Min => Side::Max,
+            s => s,
         }
     }
 }
@@ -74,6 +152,15 @@ pub trait Game {
     fn child(&self, s: Self::State, index: usize) -> Self::State;
     /// Tactical moves are the only ones quiescence follows.
     fn is_tactical(&self, s: Self::State, index: usize) -> bool;
+    /// Every value of the game counts units of 1/scale: 1 for integer games, the graph's
+    /// common denominator when chance averages make fractions (`exact`).
+    fn scale(&self) -> i32 {
+        1
+    }
+    /// The probability of move `index` of a chance node (`None` at a choice node).
+    fn probability(&self, _s: Self::State, _index: usize) -> Option<crate::exact::Ratio> {
+        None
+    }
     /// What a run on this game may ask for (seed 000's contract unless the game says more).
     fn limits(&self) -> Limits {
         Limits::SEED_000
@@ -94,6 +181,10 @@ pub struct Limits {
     pub ids_unique: bool,
     /// Why `--qlimit` does not apply, when `max_qlimit` is 0.
     pub no_quiescence: &'static str,
+    /// Whether some node is a chance node (seed 004).
+    pub chance: bool,
+    /// The number of players of a game of several (0 for MAX against MIN).
+    pub players: u8,
 }
 
 impl Limits {
@@ -103,5 +194,7 @@ impl Limits {
         max_qlimit: 6,
         ids_unique: true,
         no_quiescence: "",
+        chance: false,
+        players: 0,
     };
 }

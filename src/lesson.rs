@@ -118,6 +118,25 @@ pub struct RunSpec {
     /// A deliberately wrong variant, run beside the right one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pitfall: Option<Pitfall>,
+    /// Seed 004's chance-node pruning, with `bounds` or the graph's `utility_range`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chance_pruning: Option<bool>,
+    /// Bounds on every utility for chance pruning: `[0, 10]`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bounds: Option<(i32, i32)>,
+    /// `"min"`: search every chance node as a MIN node (seed 004's comparison).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chance_as: Option<ChanceAs>,
+}
+
+/// What a chance node is searched as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ChanceAs {
+    /// The average of its outcomes (the default).
+    Chance,
+    /// The smallest of them: an opponent instead of a die.
+    Min,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -191,6 +210,9 @@ pub struct Overrides {
     pub algorithm: Option<Algorithm>,
     pub aspiration: Option<Aspiration>,
     pub pitfall: Option<Pitfall>,
+    pub chance_pruning: Option<bool>,
+    pub bounds: Option<(i32, i32)>,
+    pub chance_as: Option<ChanceAs>,
 }
 
 /// A fully resolved run: where it starts and how it searches.
@@ -394,11 +416,23 @@ impl Lesson {
                 self.name
             ))
         })?;
+        let chance_as_min =
+            over.chance_as.or(preset.chance_as).unwrap_or(ChanceAs::Chance) == ChanceAs::Min;
+        // A graph with chance nodes is searched by expectiminimax unless a run says otherwise.
+        let default_algorithm = if limits.chance && !chance_as_min {
+            Algorithm::Expectiminimax
+        } else {
+            base.algorithm
+        };
+        let chance_pruning = self.chance_bounds(
+            over.chance_pruning.or(preset.chance_pruning).unwrap_or(false),
+            over.bounds.or(preset.bounds),
+        )?;
         let options = Options {
             algorithm: over
                 .algorithm
                 .or(preset.algorithm)
-                .unwrap_or(base.algorithm),
+                .unwrap_or(default_algorithm),
             depth,
             qlimit: over.qlimit.or(preset.qlimit).unwrap_or(base.qlimit),
             budget: over.budget.or(preset.budget).unwrap_or(base.budget),
@@ -415,6 +449,8 @@ impl Lesson {
                 .or(preset.aspiration.map(Into::into))
                 .or(base.aspiration),
             pitfall: over.pitfall.or(preset.pitfall).or(base.pitfall),
+            chance_pruning,
+            chance_as_min,
         };
         let start = match self.model.root_id() {
             Some(root) => {
@@ -446,6 +482,31 @@ impl Lesson {
             .validate_for(&limits)
             .map_err(|m| Error::Options(format!("{}: {m}", self.name)))?;
         Ok(RunSetup { start, options })
+    }
+
+    /// The bounds chance pruning runs with: `--bounds`, else the graph's `utility_range`;
+    /// refused when some score of the graph lies outside them (the cut would be unsound).
+    fn chance_bounds(&self, on: bool, given: Option<(i32, i32)>) -> Result<Option<(i32, i32)>> {
+        let bounds = given.or(self.graph.utility_range());
+        if !on {
+            return Ok(None);
+        }
+        let Some(bounds) = bounds else {
+            return Err(Error::Options(format!(
+                "{}: chance pruning needs bounds on every utility: give --bounds LO,HI or \"utility_range\" in the graph",
+                self.name
+            )));
+        };
+        if bounds.0 >= bounds.1 {
+            return Err(Error::Options(format!(
+                "{}: utility bounds [{}, {}] need the low end below the high end",
+                self.name, bounds.0, bounds.1
+            )));
+        }
+        self.graph
+            .check_bounds(bounds)
+            .map_err(|p| Error::Options(format!("{}: {p}, so chance pruning could cut wrongly", self.name)))?;
+        Ok(Some(bounds))
     }
 
     fn check_presets(&self) -> Result<()> {

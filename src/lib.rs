@@ -34,6 +34,7 @@ pub mod cli;
 pub mod diff;
 pub mod error;
 pub mod event;
+pub mod exact;
 pub mod export;
 pub mod game;
 pub mod index;

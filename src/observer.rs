@@ -191,7 +191,9 @@ impl Observer for Counter {
             | Event::Return { .. }
             | Event::NullWindow { .. }
             | Event::Research { .. }
-            | Event::Aspiration { .. } => {}
+            | Event::Aspiration { .. }
+            | Event::Average { .. }
+            | Event::Interval { .. } => {}
         }
     }
 

@@ -10,6 +10,7 @@
 //! Nothing here searches or evaluates, and nothing needs the game: every value shown comes
 //! from an event or from the index.
 
+mod chance;
 pub mod narrate;
 pub mod samples;
 
@@ -57,6 +58,10 @@ pub struct Frame {
     pub scout: bool,
     /// PVS: the call is the full-window re-search of a child whose scout said "better".
     pub research: bool,
+    /// A chance frame: the weighted sum of the outcomes back so far (`Average`) and how many.
+    pub average: Option<(i32, u16)>,
+    /// Chance pruning: the interval the frame's value lies in after its latest outcome.
+    pub interval: Option<(i32, i32)>,
 }
 
 /// The last table probe: which key, what was there, and whether it settled the call.
@@ -184,6 +189,15 @@ impl Replay {
         &self.rec.trace.header.catalog
     }
 
+    pub fn trace(&self) -> &crate::trace::Trace {
+        &self.rec.trace
+    }
+
+    /// Values in this run count units of 1/scale (`value::Units`).
+    pub fn scale(&self) -> i32 {
+        self.rec.trace.header.scale
+    }
+
     /// Number of events: valid steps are `0..=len()`.
     pub fn len(&self) -> usize {
         self.rec.trace.events.len()
@@ -291,6 +305,8 @@ impl Replay {
                     stand_pat: None,
                     scout: std::mem::take(&mut st.next_scout),
                     research: std::mem::take(&mut st.next_research),
+                    average: None,
+                    interval: None,
                 });
             }
             Event::Refused { .. } => {
@@ -362,6 +378,19 @@ impl Replay {
                 st.stats.cutoffs += 1;
                 if let Some(f) = st.frames.last_mut() {
                     f.cutoff = Some(pos);
+                    if f.turn.is_chance() {
+                        st.counters.chance_cutoffs += 1;
+                    }
+                }
+            }
+            Event::Average { pos, sum, .. } => {
+                if let Some(f) = st.frames.last_mut() {
+                    f.average = Some((sum, pos + 1));
+                }
+            }
+            Event::Interval { lo, hi, .. } => {
+                if let Some(f) = st.frames.last_mut() {
+                    f.interval = Some((lo, hi));
                 }
             }
             Event::Store { .. } => {

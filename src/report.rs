@@ -11,7 +11,7 @@ use crate::lesson::{Lesson, Overrides, builtin_names};
 use crate::search::{Algorithm, Options, RunResult, Stats, fmt_score};
 use crate::text::{Chunked, one_line, rendered};
 use crate::trace::Event;
-use crate::value::{Flag, sc, score_json};
+use crate::value::{Flag, result_json, result_text, sc, score_exact, score_json};
 
 /// Seed 000's fixtures: (built-in lesson, preset), in the order its program prints them.
 pub const FIXTURES: [(&str, &str); 8] = [
@@ -28,6 +28,7 @@ pub const FIXTURES: [(&str, &str); 8] = [
 /// How the result's score is written: `score=3` when it is exact (seed 000's format, and every
 /// full-window run), `score<=3` or `score>=6` when the root window made it only a bound.
 fn score_field(score: i32, bound: Option<Flag>) -> String {
+    let score = result_text(score);
     match bound {
         Some(Flag::Upper) => format!("score<={score}"),
         Some(Flag::Lower) => format!("score>={score}"),
@@ -51,7 +52,7 @@ pub fn three_lines(name: &str, r: &RunResult, bound: Option<Flag>) -> String {
                 "{}:{}:{}:{}:{}",
                 p.depth,
                 p.code(),
-                p.score,
+                result_text(p.score),
                 p.mv,
                 p.delta[0]
             )
@@ -79,7 +80,10 @@ pub fn json(r: &RunResult, bound: Option<Flag>) -> String {
         .history
         .iter()
         .map(|p| {
-            let mut row = json!({"depth": p.depth, "code": p.code(), "score": p.score, "move": p.mv, "delta": p.delta});
+            let mut row = json!({"depth": p.depth, "code": p.code(), "score": result_json(p.score), "move": p.mv, "delta": p.delta});
+            if let Some(exact) = score_exact(p.score) {
+                row["score_exact"] = exact.into();
+            }
             if !p.attempts.is_empty() {
                 let attempts: Vec<_> = p
                     .attempts
@@ -95,10 +99,10 @@ pub fn json(r: &RunResult, bound: Option<Flag>) -> String {
         })
         .collect();
     let c = &r.counters;
-    let value = json!({
+    let mut value = json!({
         "status": r.status.name(),
         "depth": r.depth,
-        "score": r.score,
+        "score": result_json(r.score),
         "bound": bound.map(Flag::bound_name),
         "move": r.mv,
         "stats": {"nodes": s.nodes, "evals": s.evals, "cutoffs": s.cutoffs,
@@ -107,6 +111,12 @@ pub fn json(r: &RunResult, bound: Option<Flag>) -> String {
                      "aspiration_misses": c.aspiration_misses},
         "history": history,
     });
+    if let Some(exact) = score_exact(r.score) {
+        value["score_exact"] = exact.into();
+    }
+    if c.chance_cutoffs > 0 {
+        value["counters"]["chance_cutoffs"] = c.chance_cutoffs.into();
+    }
     format!("{value}\n")
 }
 
@@ -140,6 +150,22 @@ pub fn seed_002_lines(options: &Options, r: &RunResult) -> String {
         c.aspiration_misses,
         attempts.join(",")
     )
+}
+
+/// What `prune run` adds for seed 004's chance nodes: how many chance nodes cut, and the
+/// models the run used (pruning bounds, chance searched as MIN).
+pub fn seed_004_lines(options: &Options, r: &RunResult) -> String {
+    if options.algorithm != Algorithm::Expectiminimax && !options.chance_as_min {
+        return String::new();
+    }
+    let mut words = vec![format!("chance_cutoffs={}", r.counters.chance_cutoffs)];
+    if let Some((lo, hi)) = options.chance_pruning {
+        words.push(format!("bounds=[{lo},{hi}]"));
+    }
+    if options.chance_as_min {
+        words.push("chance_as=min".into());
+    }
+    format!("{}\n", words.join(", "))
 }
 
 /// What `prune run` adds for a game scored by seed 002's mate convention when the committed
@@ -212,7 +238,7 @@ pub const TSV_HEADER: &str =
 
 fn value_cell(c: &TreeNode) -> (String, String) {
     match c.returned() {
-        Some((v, m)) => (v.to_string(), m.to_string()),
+        Some((v, m)) => (result_text(v), m.to_string()),
         None => ("-".into(), "-".into()),
     }
 }
@@ -235,6 +261,7 @@ pub fn tsv_cells(out: &mut String, step: usize, c: &TreeNode, sep: &str) {
 }
 
 pub fn write_trace_tsv(rec: &Recorded, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+    let _units = crate::value::Units::of(rec.trace.header.scale);
     let mut rows = Chunked::new(out);
     rows.buf.push_str(TSV_HEADER);
     rows.buf.push('\n');
@@ -269,7 +296,7 @@ fn table_cells(rec: &Recorded, step: usize, c: &TreeNode, cells: &mut [String; 1
         cells[3],
         "{}{} {}",
         "  ".repeat(c.ply as usize),
-        if c.turn.is_max() { "▲" } else { "▼" },
+        c.turn.glyph(),
         one_line(&rec.name(c.state))
     );
     let _ = write!(cells[4], "{}", c.depth);
@@ -315,10 +342,12 @@ fn table_widths(rec: &Recorded) -> Vec<usize> {
             .map_or(1, |d| d as usize + 1)
             + (v < 0) as usize
     }
+    let plain = crate::value::Units::current() == 1;
     let score = |v: i32| match v {
         crate::search::INF => 2,
         v if v == -crate::search::INF => 2,
-        v => digits(v as i64),
+        v if plain => digits(v as i64),
+        v => sc(v).chars().count(),
     };
     let names: std::collections::HashMap<u32, usize> = (rec.catalog().iter())
         .map(|s| (s.id, one_line(&rec.name(s.id)).chars().count()))
@@ -327,7 +356,7 @@ fn table_widths(rec: &Recorded) -> Vec<usize> {
     for (i, c) in rec.tree().call_nodes().enumerate() {
         let (value, mv) = c
             .returned()
-            .map_or((1, 1), |(v, m)| (digits(v as i64), digits(m as i64)));
+            .map_or((1, 1), |(v, m)| (score(v), digits(m as i64)));
         let name = names
             .get(&c.state)
             .copied()
@@ -356,6 +385,7 @@ fn table_widths(rec: &Recorded) -> Vec<usize> {
 /// The complete call trace as a table for people, and the run's result lines. The widths come
 /// from a first pass over the calls, so rows are written as they are made.
 pub fn write_trace_table(rec: &Recorded, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+    let _units = crate::value::Units::of(rec.trace.header.scale);
     let mut cells: [String; 11] = Default::default();
     let widths = table_widths(rec);
     let mut rows = Chunked::new(out);
@@ -425,6 +455,15 @@ pub fn write_trace_jsonl(rec: &Recorded, out: &mut dyn std::io::Write) -> std::i
         .collect();
     cut_owner.sort_unstable();
     let mut rows = Chunked::new(out);
+    // Values are the trace's scaled integers; a chance graph's scale comes first.
+    let scale = rec.trace.header.scale;
+    if scale != 1 {
+        let _ = writeln!(
+            rows.buf,
+            "{}",
+            json!({"event": "scale", "scale": scale, "meaning": format!("every value counts units of 1/{scale}")})
+        );
+    }
     for (i, event) in rec.trace.events.iter().enumerate() {
         let _ = writeln!(rows.buf, "{}", event_json(rec, i, event, &cut_owner));
         rows.row_done()?;

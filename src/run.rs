@@ -1,12 +1,13 @@
 //! Running a lesson: the one place the CLI, the TUI and the practice checker start a search.
 //! A recorded run comes back as a self-describing `Trace`.
 
+use std::borrow::Cow;
 use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
 
 use crate::error::{Error, Result};
 use crate::game::model::{Model, Visit};
-use crate::game::{Game, Limits};
+use crate::game::{Game, Limits, Side};
 use crate::lesson::{Lesson, RunSetup};
 use crate::observer::{Counter, NoTrace, Observer, Recorder};
 use crate::search::{self, Options, RunResult, SearchError};
@@ -38,13 +39,28 @@ pub fn search<O: Observer>(
             search::run(game, start, self.options, self.obs)
         }
     }
-    lesson.model.visit(
+    game(lesson, &setup.options).visit(
         setup.start,
         Run {
             options: &setup.options,
             obs,
         },
     )
+}
+
+/// The game a run of `options` searches: the lesson's, or a transformation of its graph that
+/// the options ask for (chance nodes searched as MIN nodes). The transformed graph keeps the
+/// original's scale, so both runs count values alike.
+pub fn game<'a>(lesson: &'a Lesson, options: &Options) -> Cow<'a, Model> {
+    match &lesson.model {
+        Model::Graph(g) if options.chance_as_min => Cow::Owned(Model::Graph(g.with_nodes(
+            |_, side, score| {
+                let side = if side.is_chance() { Side::Min } else { side };
+                (side, score)
+            },
+        ))),
+        model => Cow::Borrowed(model),
+    }
 }
 
 /// Runs `setup` without recording and counts what the seeds count (see `Counter`).
@@ -102,7 +118,7 @@ pub fn recorded_counting(
     events.shrink_to_fit();
     moves.shrink_to_fit();
     children.shrink_to_fit();
-    let catalog = catalog(&lesson.model, setup.start, &events, &children);
+    let catalog = catalog(&game(lesson, &setup.options), setup.start, &events, &children);
     let header = header(lesson, setup, catalog, result);
     Ok(Trace {
         header,
@@ -124,6 +140,7 @@ pub fn header(lesson: &Lesson, setup: &RunSetup, catalog: Catalog, result: RunRe
         game: (!lesson.spec.game.is_graph()).then(|| lesson.spec.game.clone()),
         options: setup.options,
         scores: Scores::MaxSide,
+        scale: lesson.model.scale(),
         catalog,
         result,
     }
@@ -156,6 +173,7 @@ fn model_catalog(model: &Model, ids: impl IntoIterator<Item = u32>) -> Catalog {
                 turn: d.turn,
                 score: d.score,
                 tactical: d.tactical,
+                chances: d.chances,
             })
         })
         .collect();
@@ -166,7 +184,7 @@ fn model_catalog(model: &Model, ids: impl IntoIterator<Item = u32>) -> Catalog {
 /// for the other games, every state a first unrecorded run of `setup` mentions.
 pub fn run_catalog(lesson: &Lesson, setup: &RunSetup) -> Result<Catalog> {
     if let Model::Graph(g) = &lesson.model {
-        return Ok(model_catalog(&lesson.model, 0..g.len() as u32));
+        return Ok(model_catalog(&game(lesson, &setup.options), 0..g.len() as u32));
     }
     check_recordable(lesson)?;
     /// The ids of every state entered, refused, pushed or offered as a candidate's child.
@@ -213,7 +231,9 @@ fn catalog(model: &Model, start: u32, events: &[Event], children: &[u32]) -> Cat
             | Event::Unwind { .. }
             | Event::NullWindow { .. }
             | Event::Research { .. }
-            | Event::Aspiration { .. } => {}
+            | Event::Aspiration { .. }
+            | Event::Average { .. }
+            | Event::Interval { .. } => {}
         }
     }
     model_catalog(model, ids)

@@ -39,14 +39,20 @@ pub enum Algorithm {
     /// Negamax with principal variation search: later moves get a null window first.
     #[serde(rename = "pvs")]
     Pvs,
+    /// Seed 004's MAX/MIN/chance search: alpha-beta at the choice nodes, the exact
+    /// probability-weighted average at a chance node (cutting there only with
+    /// `chance_pruning`). Expectimax is the same on a tree without MIN nodes.
+    #[serde(rename = "expectiminimax")]
+    Expectiminimax,
 }
 
 impl Algorithm {
-    pub const ALL: [Algorithm; 4] = [
+    pub const ALL: [Algorithm; 5] = [
         Algorithm::AlphaBeta,
         Algorithm::Minimax,
         Algorithm::Negamax,
         Algorithm::Pvs,
+        Algorithm::Expectiminimax,
     ];
 
     /// The name `--algorithm` and lesson files use.
@@ -56,6 +62,7 @@ impl Algorithm {
             Algorithm::Minimax => "minimax",
             Algorithm::Negamax => "negamax",
             Algorithm::Pvs => "pvs",
+            Algorithm::Expectiminimax => "expectiminimax",
         }
     }
 
@@ -69,7 +76,7 @@ impl Algorithm {
     /// others (seed 002's searches against seed 000's).
     pub fn partner(self) -> Algorithm {
         match self {
-            Algorithm::AlphaBeta => Algorithm::Minimax,
+            Algorithm::AlphaBeta | Algorithm::Expectiminimax => Algorithm::Minimax,
             Algorithm::Minimax | Algorithm::Negamax | Algorithm::Pvs => Algorithm::AlphaBeta,
         }
     }
@@ -81,6 +88,7 @@ impl Algorithm {
             Algorithm::Minimax => "minimax",
             Algorithm::Negamax => "negamax",
             Algorithm::Pvs => "principal variation search",
+            Algorithm::Expectiminimax => "expectiminimax",
         }
     }
 
@@ -149,6 +157,14 @@ pub struct Options {
     /// A deliberately wrong variant, for the pitfall lessons.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pitfall: Option<Pitfall>,
+    /// Seed 004's chance-node pruning with these bounds on every utility (as written, not
+    /// scaled): after each outcome the node's value is known to lie in an interval, and the
+    /// node cuts when that interval lies outside its window.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chance_pruning: Option<(i32, i32)>,
+    /// Seed 004's comparison: every chance node searched as a MIN node instead.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub chance_as_min: bool,
 }
 
 impl Default for Options {
@@ -165,6 +181,8 @@ impl Default for Options {
             window: (-INF, INF),
             aspiration: None,
             pitfall: None,
+            chance_pruning: None,
+            chance_as_min: false,
         }
     }
 }
@@ -228,7 +246,41 @@ impl Options {
                 fmt_score(hi)
             ));
         }
-        self.validate_seed_002()
+        self.validate_seed_002()?;
+        self.validate_seed_004(limits)
+    }
+
+    /// What chance nodes allow: the MAX/MIN searches of seed 000 with their average, not
+    /// negamax (a chance node has no side to negate for) or quiescence.
+    fn validate_seed_004(&self, limits: &Limits) -> Result<(), String> {
+        let name = self.algorithm.name();
+        let chance = limits.chance && !self.chance_as_min;
+        if self.chance_as_min && !limits.chance {
+            return Err("--chance-as min applies to a graph with CHANCE nodes; this one has none".into());
+        }
+        if chance {
+            if self.algorithm == Algorithm::AlphaBeta {
+                return Err("this graph has CHANCE nodes, which alphabeta has no rule for: use --algorithm expectiminimax (or minimax, which prunes nowhere)".into());
+            }
+            if self.algorithm.side_to_move() {
+                return Err(format!("{name} negates values between two players, and a CHANCE node belongs to neither: use --algorithm expectiminimax"));
+            }
+            if self.qlimit > 0 {
+                return Err("quiescence does not follow CHANCE nodes: leave out --qlimit".into());
+            }
+        }
+        if let Some((lo, hi)) = self.chance_pruning {
+            if !chance {
+                return Err("--chance-pruning applies to a graph with CHANCE nodes searched as such".into());
+            }
+            if !self.algorithm.prunes() {
+                return Err("--chance-pruning cuts against a window: use expectiminimax, not minimax".into());
+            }
+            if lo >= hi {
+                return Err(format!("utility bounds [{lo}, {hi}] need the low end below the high end"));
+            }
+        }
+        Ok(())
     }
 
     /// The combinations seed 002's options can and cannot make.
@@ -358,6 +410,13 @@ pub struct Counters {
     pub researches: u64,
     /// Aspiration attempts that failed low or high.
     pub aspiration_misses: u64,
+    /// Chance nodes that cut (seed 004's chance-node pruning).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub chance_cutoffs: u64,
+}
+
+fn is_zero(v: &u64) -> bool {
+    *v == 0
 }
 
 /// One row of the iterative-deepening history.

@@ -45,9 +45,22 @@ pub struct Header {
     pub game: Option<GameSpec>,
     pub options: Options,
     pub scores: Scores,
+    /// Every value in the trace (scores, windows, entries, results) counts units of
+    /// 1/scale: 1 for integer games, a graph's common denominator when chance nodes average
+    /// (`exact`). Views divide it back through `value::Units`.
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub scale: i32,
     /// Every state the events mention, with its name and whose turn it is.
     pub catalog: Catalog,
     pub result: RunResult,
+}
+
+fn one() -> i32 {
+    1
+}
+
+fn is_one(v: &i32) -> bool {
+    *v == 1
 }
 
 /// One recorded run: the header, the events, and the arenas events point into.
@@ -92,7 +105,22 @@ impl Header {
     /// otherwise (a game that cannot be built is an error).
     pub fn limits(&self) -> Result<Limits, String> {
         match &self.game {
-            None | Some(GameSpec::Graph) => Ok(Limits::SEED_000),
+            // A graph's chance nodes are in the catalog (as MIN nodes when the run searched
+            // them so); its players are the seats the catalog names.
+            None | Some(GameSpec::Graph) => Ok(Limits {
+                chance: self.options.chance_as_min
+                    || self.catalog.iter().any(|s| s.turn.is_chance()),
+                players: self
+                    .catalog
+                    .iter()
+                    .filter_map(|s| match s.turn {
+                        crate::game::Side::Player(seat) => Some(seat.index() as u8 + 1),
+                        _ => None,
+                    })
+                    .max()
+                    .unwrap_or(0),
+                ..Limits::SEED_000
+            }),
             Some(spec) => spec.build(None).map(|m| m.limits()),
         }
     }

@@ -3,7 +3,11 @@
 //! the table entry and key they are stored under. Everything above the core (events, trace,
 //! views) speaks in these terms.
 
+use std::cell::Cell;
+
 use serde::{Deserialize, Serialize};
+
+use crate::exact::Ratio;
 
 /// A sentinel strictly outside every score (seed 000's INF).
 pub const INF: i32 = 1_000_000;
@@ -203,15 +207,59 @@ pub enum Style {
     Symbol,
 }
 
-/// A score in `style`; the sentinels are the only scores written as words or symbols.
+/// A score in `style`; the sentinels are the only scores written as words or symbols. In a
+/// trace of a chance graph (scale > 1, see `Units`) a score is the fraction v/scale: exact
+/// for scripts (`3.5`, `19/3`), for people as a decimal with the fraction where it does not
+/// end (`6.33 (19/3)`).
 pub fn written(v: i32, style: Style) -> String {
     match (v, style) {
         (INF, Style::Plain) => "inf".into(),
         (INF, Style::Symbol) => "+∞".into(),
         (v, Style::Plain) if v == -INF => "-inf".into(),
         (v, Style::Symbol) if v == -INF => "-∞".into(),
-        (v, _) => v.to_string(),
+        (v, style) => match UNITS.with(Cell::get) {
+            1 => v.to_string(),
+            scale => {
+                let r = Ratio::new(v as i64, scale as i64).expect("a positive scale");
+                match style {
+                    Style::Plain => r.to_string(),
+                    Style::Symbol => r.pretty(),
+                }
+            }
+        },
     }
+}
+
+thread_local! {
+    static UNITS: Cell<i32> = const { Cell::new(1) };
+}
+
+/// While alive, scores are written as multiples of 1/scale: whoever writes a trace's values
+/// (a view, a report, an export) holds one for that trace's `Header::scale`. Guards nest and
+/// restore the previous scale when dropped.
+#[must_use = "the scale holds only while the guard lives"]
+pub struct Units(i32);
+
+impl Units {
+    pub fn of(scale: i32) -> Units {
+        Units(UNITS.with(|u| u.replace(scale.max(1))))
+    }
+
+    /// The scale in force now.
+    pub fn current() -> i32 {
+        UNITS.with(Cell::get)
+    }
+}
+
+impl Drop for Units {
+    fn drop(&mut self) {
+        UNITS.with(|u| u.set(self.0));
+    }
+}
+
+/// The exact value of a scaled score (`None` for ±INF).
+pub fn exact(v: i32) -> Option<Ratio> {
+    (v.abs() != INF).then(|| Ratio::new(v as i64, Units::current() as i64).expect("a scale"))
 }
 
 /// Scores as the lesson writes them: the sentinels print as ±inf.
@@ -224,11 +272,35 @@ pub fn sc(v: i32) -> String {
     written(v, Style::Symbol)
 }
 
-/// A score as a JSON value: an integer, or "inf" / "-inf".
+/// A score as a JSON value: an integer, or "inf" / "-inf"; a fraction (chance graphs) as a
+/// number rounded to 6 decimals (`score_exact` gives it exactly).
 pub fn score_json(v: i32) -> serde_json::Value {
-    if v == INF || v == -INF {
-        serde_json::Value::String(fmt_score(v))
-    } else {
-        v.into()
+    match exact(v) {
+        None => serde_json::Value::String(fmt_score(v)),
+        Some(r) if r.is_integer() => r.num().into(),
+        Some(r) => serde_json::Number::from_f64((r.to_f64() * 1e6).round() / 1e6)
+            .map_or(serde_json::Value::Null, serde_json::Value::Number),
     }
+}
+
+/// A result's score where seed 000 prints a bare integer: unchanged at scale 1, exact
+/// (`3.5`, `19/3`) in a chance graph's units.
+pub fn result_text(v: i32) -> String {
+    match Units::current() {
+        1 => v.to_string(),
+        _ => fmt_score(v),
+    }
+}
+
+/// A result's score as a JSON number: unchanged at scale 1, rounded to 6 decimals otherwise.
+pub fn result_json(v: i32) -> serde_json::Value {
+    match Units::current() {
+        1 => v.into(),
+        _ => score_json(v),
+    }
+}
+
+/// The exact fraction of a score that is not an integer (`"19/3"`), for `score_exact`.
+pub fn score_exact(v: i32) -> Option<String> {
+    exact(v).filter(|r| !r.is_integer()).map(|r| format!("{}/{}", r.num(), r.den()))
 }

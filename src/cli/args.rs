@@ -127,6 +127,8 @@ pub enum AlgorithmArg {
     Negamax,
     /// Negamax with principal variation search (null windows, re-searches).
     Pvs,
+    /// MAX, MIN and chance nodes (seed 004): the default on a graph with chance nodes.
+    Expectiminimax,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -240,6 +242,42 @@ pub struct RunArgs {
     /// Run a deliberately wrong variant (seed 002's pitfalls), to see what it gets wrong.
     #[arg(long, value_enum)]
     pub pitfall: Option<PitfallArg>,
+    /// Cut at chance nodes once their value's interval leaves the window (seed 004); needs
+    /// --bounds or the graph's "utility_range".
+    #[arg(long, value_enum, value_name = "on|off")]
+    pub chance_pruning: Option<Switch>,
+    /// Bounds on every utility for chance pruning, e.g. `--bounds 0,10`.
+    #[arg(long, value_name = "LO,HI", allow_hyphen_values = true, value_parser = parse_bounds)]
+    pub bounds: Option<(i32, i32)>,
+    /// Search chance nodes as MIN nodes instead (seed 004's comparison of models).
+    #[arg(long, value_enum, value_name = "min|chance")]
+    pub chance_as: Option<ChanceAsArg>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ChanceAsArg {
+    /// The smallest outcome: an opponent instead of chance.
+    Min,
+    /// The probability-weighted average (the default).
+    Chance,
+}
+
+fn parse_bounds(text: &str) -> std::result::Result<(i32, i32), String> {
+    let bad = || {
+        format!(
+            "'{}' is not a pair of bounds; write LO,HI with integers such as 0,10",
+            cut(text)
+        )
+    };
+    let (lo, hi) = text.split_once(',').ok_or_else(bad)?;
+    let (lo, hi): (i32, i32) = (
+        lo.trim().parse().map_err(|_| bad())?,
+        hi.trim().parse().map_err(|_| bad())?,
+    );
+    if lo >= hi {
+        return Err(format!("the bounds need LO < HI, got {}", cut(text)));
+    }
+    Ok((lo, hi))
 }
 
 fn parse_window(text: &str) -> std::result::Result<(i32, i32), String> {
@@ -277,6 +315,7 @@ impl RunArgs {
                 AlgorithmArg::Minimax => Algorithm::Minimax,
                 AlgorithmArg::Negamax => Algorithm::Negamax,
                 AlgorithmArg::Pvs => Algorithm::Pvs,
+                AlgorithmArg::Expectiminimax => Algorithm::Expectiminimax,
             }),
             aspiration: self.aspiration.map(|delta| Aspiration {
                 delta,
@@ -285,6 +324,12 @@ impl RunArgs {
             }),
             pitfall: self.pitfall.map(|p| match p {
                 PitfallArg::WrongWindow => Pitfall::WrongWindow,
+            }),
+            chance_pruning: on(self.chance_pruning),
+            bounds: self.bounds,
+            chance_as: self.chance_as.map(|c| match c {
+                ChanceAsArg::Min => crate::lesson::ChanceAs::Min,
+                ChanceAsArg::Chance => crate::lesson::ChanceAs::Chance,
             }),
         }
     }

@@ -193,7 +193,7 @@ fn draw(
 fn state_line(rec: &Recorded, n: &TreeNode) -> String {
     format!(
         "{} {} {}",
-        if n.turn.is_max() { "▲" } else { "▼" },
+        n.turn.glyph(),
         n.turn.name(),
         rec.name(n.state)
     )

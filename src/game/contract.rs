@@ -50,6 +50,68 @@ pub enum Problem {
         child: usize,
         side: &'static str,
     },
+    #[error("node {node}: a CHANCE node needs at least one outcome (a move with a probability \"p\")")]
+    ChanceWithoutOutcomes { node: usize },
+    #[error(
+        "node {node}, move {index}: a probability \"p\" belongs only on a CHANCE node's moves, and node {node} is {side}"
+    )]
+    ProbabilityOffChance {
+        node: usize,
+        index: usize,
+        side: String,
+    },
+    #[error("node {node}, move {index}: a CHANCE node's move needs a probability \"p\", such as 0.5 or \"1/36\"")]
+    ProbabilityMissing { node: usize, index: usize },
+    #[error(
+        "node {node}, move {index}: probability {text:?} is not a number such as 0.25 or a fraction such as \"1/36\""
+    )]
+    ProbabilityText {
+        node: usize,
+        index: usize,
+        text: String,
+    },
+    #[error("node {node}, move {index}: probability {text} must be above 0 and at most 1")]
+    ProbabilityRange {
+        node: usize,
+        index: usize,
+        text: String,
+    },
+    #[error(
+        "node {node}: the probabilities of its {outcomes} outcome{} sum to {sum}, not 1", plural(*outcomes)
+    )]
+    ProbabilitySum {
+        node: usize,
+        outcomes: usize,
+        sum: String,
+    },
+    #[error(
+        "the graph's probabilities make every value a multiple of 1/{scale}, and its largest score {largest} would be {largest} × {scale} such units, past the 999999 a search can hold; use smaller scores or probabilities with smaller denominators"
+    )]
+    ScaleTooFine { scale: String, largest: i64 },
+    #[error("node {node}: score {value} lies outside the utility bounds [{lo}, {hi}]")]
+    OutsideBounds {
+        node: usize,
+        value: i32,
+        lo: i32,
+        hi: i32,
+    },
+    #[error("{0}")]
+    Range(String),
+    #[error("{0}")]
+    Players(String),
+    #[error("node {node}: player {name:?} is not one of the graph's players ({players})")]
+    UnknownPlayer {
+        node: usize,
+        name: String,
+        players: String,
+    },
+    #[error("node {node}: score {found}; the graph has {count} players ({players}), one payoff each")]
+    VectorLength {
+        node: usize,
+        found: String,
+        players: String,
+        count: usize,
+    },
     #[error("run '{run}': {message}")]
     BadRun { run: String, message: String },
     #[error("{0}")]

@@ -1,11 +1,15 @@
 //! The explicit game graph of seed 000: at most 64 numbered nodes, moves that go forward and
-//! alternate players, MAX-side integer scores, and tactical marks for quiescence.
+//! alternate players, MAX-side integer scores, and tactical marks for quiescence. Seed 004
+//! adds chance nodes (moves with exact probabilities) and games of several players (utility
+//! vectors); both are checked here, in exact arithmetic, before any search starts.
 
 use serde::{Deserialize, Serialize};
 use serde_json::Number;
 
 use super::contract::Problem;
-use super::{Game, Side};
+use super::{Game, Seat, Side};
+use crate::exact::{Ratio, lcm};
+use crate::value::INF;
 
 pub const MAX_NODES: usize = 64;
 pub const MAX_EDGES: usize = 4096;
@@ -16,6 +20,12 @@ pub const SCORE_LIMIT: i64 = 1000;
 #[serde(deny_unknown_fields)]
 pub struct GraphSpec {
     pub nodes: Vec<NodeSpec>,
+    /// The players of a game of several, in the order of every score vector.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub players: Vec<String>,
+    /// Bounds every utility lies within, which chance pruning needs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub utility_range: Option<[Number; 2]>,
 }
 
 impl GraphSpec {
@@ -31,15 +41,94 @@ impl GraphSpec {
     expecting = "a node object such as {\"player\": \"MAX\", \"score\": 0, \"moves\": []}"
 )]
 pub struct NodeSpec {
-    #[serde(deserialize_with = "player")]
-    pub player: Side,
+    pub player: Player,
     /// Omitted on inner nodes of textbook trees, which score only their leaves.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub score: Option<Number>,
+    pub score: Option<Score>,
     #[serde(default)]
     pub moves: Vec<MoveSpec>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub label: Option<String>,
+}
+
+/// Who a node belongs to, as written: `"MAX"`, `"MIN"`, `"CHANCE"` or one of `players`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Player {
+    Side(Side),
+    Named(String),
+}
+
+impl From<Side> for Player {
+    fn from(s: Side) -> Player {
+        Player::Side(s)
+    }
+}
+
+impl Serialize for Player {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Player::Side(side) => s.serialize_str(side.name()),
+            Player::Named(name) => s.serialize_str(name),
+        }
+    }
+}
+
+/// serde_json's own message for a non-string enum is a bare "expected value"; name the rule.
+impl<'de> Deserialize<'de> for Player {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Player, D::Error> {
+        let value = serde_json::Value::deserialize(d)?;
+        match value.as_str() {
+            Some("MAX") => Ok(Player::Side(Side::Max)),
+            Some("MIN") => Ok(Player::Side(Side::Min)),
+            Some("CHANCE") => Ok(Player::Side(Side::Chance)),
+            Some(name) if !name.trim().is_empty() => Ok(Player::Named(name.to_string())),
+            _ => Err(serde::de::Error::custom(format!(
+                "player must be \"MAX\", \"MIN\", \"CHANCE\" or one of the graph's \"players\", not {value}"
+            ))),
+        }
+    }
+}
+
+/// A node's score as written: one number (MAX's side), or one payoff per player.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Score {
+    One(Number),
+    Vector(Vec<Number>),
+}
+
+impl From<i32> for Score {
+    fn from(v: i32) -> Score {
+        Score::One(Number::from(v))
+    }
+}
+
+impl Serialize for Score {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Score::One(n) => n.serialize(s),
+            Score::Vector(v) => v.serialize(s),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Score {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Score, D::Error> {
+        let value = serde_json::Value::deserialize(d)?;
+        let bad = || {
+            serde::de::Error::custom(format!(
+                "a score is a number, or a list of numbers (one payoff per player), not {value}"
+            ))
+        };
+        match &value {
+            serde_json::Value::Number(n) => Ok(Score::One(n.clone())),
+            serde_json::Value::Array(items) => items
+                .iter()
+                .map(|i| i.as_number().cloned().ok_or_else(bad))
+                .collect::<Result<_, _>>()
+                .map(Score::Vector),
+            _ => Err(bad()),
+        }
+    }
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -51,6 +140,36 @@ pub struct MoveSpec {
     pub child: Number,
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub tactical: bool,
+    /// The outcome's probability at a chance node: `0.25` or `"1/36"`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub p: Option<Probability>,
+}
+
+/// A probability as written (a JSON number or a string such as `"1/36"`), read exactly by
+/// `Ratio::parse` when the graph is checked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Probability(pub String);
+
+impl Serialize for Probability {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self.0.parse::<Number>() {
+            Ok(n) if !self.0.contains('/') => n.serialize(s),
+            _ => s.serialize_str(&self.0),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Probability {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Probability, D::Error> {
+        let value = serde_json::Value::deserialize(d)?;
+        match &value {
+            serde_json::Value::Number(n) => Ok(Probability(n.to_string())),
+            serde_json::Value::String(t) => Ok(Probability(t.clone())),
+            _ => Err(serde::de::Error::custom(format!(
+                "a probability is a number such as 0.25 or a fraction such as \"1/36\", not {value}"
+            ))),
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -62,6 +181,7 @@ pub struct Edge {
 #[derive(Debug, Clone, Copy)]
 struct NodeData {
     side: Side,
+    /// Scaled: the score × the graph's scale.
     score: Option<i32>,
     first: u32,
     count: u32,
@@ -73,6 +193,14 @@ pub struct Graph {
     nodes: Vec<NodeData>,
     edges: Vec<Edge>,
     labels: Vec<Option<String>>,
+    /// The probability of each edge, beside `edges` (empty when no node is a chance node).
+    probs: Vec<Ratio>,
+    /// Every value is counted in units of 1/scale (1 without chance nodes).
+    scale: i32,
+    players: Vec<String>,
+    /// Each node's payoff vector, in a game of several players.
+    vectors: Vec<Option<Vec<i32>>>,
+    utility_range: Option<(i32, i32)>,
 }
 
 impl Graph {
@@ -86,28 +214,40 @@ impl Graph {
         if total > MAX_EDGES {
             return Err(Problem::EdgeCount(total));
         }
+        let players = check_players(&spec.players)?;
+        let sides = spec
+            .nodes
+            .iter()
+            .enumerate()
+            .map(|(node, n)| resolve_player(node, &n.player, &players))
+            .collect::<Result<Vec<Side>, Problem>>()?;
+        let has_chance = sides.iter().any(|s| s.is_chance());
         let mut nodes = Vec::with_capacity(count);
         let mut edges = Vec::with_capacity(total);
+        let mut probs = Vec::new();
+        let mut vectors = Vec::new();
         for (node, spec_node) in spec.nodes.iter().enumerate() {
-            let score = spec_node
-                .score
-                .as_ref()
-                .map(|n| parse_score(node, n))
-                .transpose()?;
-            if spec_node.moves.is_empty() && score.is_none() {
+            let side = sides[node];
+            let (score, vector) = parse_node_score(node, spec_node.score.as_ref(), &players)?;
+            if spec_node.moves.is_empty() && score.is_none() && vector.is_none() {
                 return Err(Problem::TerminalWithoutScore { node });
             }
+            if side.is_chance() && spec_node.moves.is_empty() {
+                return Err(Problem::ChanceWithoutOutcomes { node });
+            }
+            vectors.push(vector);
             let first = edges.len() as u32;
+            let mut total_p = Ratio::ZERO;
             for (index, mv) in spec_node.moves.iter().enumerate() {
                 let child = parse_child(node, index, &mv.child, count)?;
-                let child_side = spec.nodes[child].player;
+                let child_side = sides[child];
                 if child == node {
                     return Err(Problem::SelfEdge { node, index });
                 }
                 if child < node {
                     return Err(Problem::BackEdge { node, index, child });
                 }
-                if child_side == spec_node.player {
+                if players.is_empty() && !side.is_chance() && child_side == side {
                     return Err(Problem::SamePlayer {
                         node,
                         index,
@@ -115,24 +255,137 @@ impl Graph {
                         side: child_side.name(),
                     });
                 }
+                match (&mv.p, side.is_chance()) {
+                    (Some(_), false) => {
+                        return Err(Problem::ProbabilityOffChance {
+                            node,
+                            index,
+                            side: side_name(side, &players),
+                        });
+                    }
+                    (None, true) => return Err(Problem::ProbabilityMissing { node, index }),
+                    (Some(p), true) => {
+                        let p = parse_probability(node, index, p)?;
+                        total_p = total_p.checked_add(p).ok_or(Problem::ProbabilityText {
+                            node,
+                            index,
+                            text: mv.p.as_ref().map_or(String::new(), |p| p.0.clone()),
+                        })?;
+                        probs.push(p);
+                    }
+                    (None, false) if has_chance => probs.push(Ratio::ZERO),
+                    (None, false) => {}
+                }
                 edges.push(Edge {
                     child: child as u32,
                     tactical: mv.tactical,
                 });
             }
+            if side.is_chance() && total_p != Ratio::ONE {
+                return Err(Problem::ProbabilitySum {
+                    node,
+                    outcomes: spec_node.moves.len(),
+                    sum: total_p.pretty(),
+                });
+            }
             nodes.push(NodeData {
-                side: spec_node.player,
+                side,
                 score,
                 first,
                 count: spec_node.moves.len() as u32,
             });
         }
+        let utility_range = spec
+            .utility_range
+            .as_ref()
+            .map(|[lo, hi]| parse_range(lo, hi))
+            .transpose()?;
         let labels = spec.nodes.iter().map(|n| n.label.clone()).collect();
-        Ok(Graph {
+        let mut graph = Graph {
             nodes,
             edges,
             labels,
-        })
+            probs,
+            scale: 1,
+            players,
+            vectors: if spec.players.is_empty() {
+                Vec::new()
+            } else {
+                vectors
+            },
+            utility_range,
+        };
+        if let Some(range) = utility_range {
+            graph.check_bounds(range)?;
+        }
+        if has_chance {
+            graph.scale_values()?;
+        }
+        Ok(graph)
+    }
+
+    /// The smallest denominator `S` such that every value a search of this graph meets is a
+    /// whole multiple of 1/S, and the scores multiplied by it. A node's values are multiples
+    /// of 1/d(node): a leaf's d is 1, a choice node's the lcm of its children's (it selects
+    /// one), and a chance node's the lcm of p's denominator × the child's over its outcomes,
+    /// which covers every partial sum and every bound chance pruning forms (the unseen mass
+    /// 1 − P times an integer bound has a denominator dividing the outcomes' lcm).
+    fn scale_values(&mut self) -> Result<(), Problem> {
+        let mut den = vec![1i64; self.len()];
+        let overflow = || Problem::ScaleTooFine {
+            scale: "more than 2^63".into(),
+            largest: 0,
+        };
+        for s in (0..self.len()).rev() {
+            let n = self.nodes[s];
+            let mut d = 1i64;
+            for i in 0..n.count as usize {
+                let e = n.first as usize + i;
+                let child = den[self.edges[e].child as usize];
+                let part = if n.side.is_chance() {
+                    self.probs[e].den().checked_mul(child).ok_or_else(overflow)?
+                } else {
+                    child
+                };
+                d = lcm(d, part).ok_or_else(overflow)?;
+            }
+            den[s] = d;
+        }
+        let scale = den
+            .iter()
+            .try_fold(1i64, |acc, &d| lcm(acc, d))
+            .ok_or_else(overflow)?;
+        let largest = self
+            .nodes
+            .iter()
+            .filter_map(|n| n.score)
+            .chain(self.utility_range.map_or([0, 0], |(lo, hi)| [lo, hi]))
+            .map(|v| v.unsigned_abs() as i64)
+            .max()
+            .unwrap_or(0);
+        if scale.checked_mul(largest.max(1)).is_none_or(|v| v >= INF as i64) {
+            return Err(Problem::ScaleTooFine {
+                scale: scale.to_string(),
+                largest,
+            });
+        }
+        self.scale = scale as i32;
+        for n in &mut self.nodes {
+            n.score = n.score.map(|v| v * self.scale);
+        }
+        Ok(())
+    }
+
+    /// Every score lies within `(lo, hi)` (unscaled), or the first node that does not.
+    pub fn check_bounds(&self, (lo, hi): (i32, i32)) -> Result<(), Problem> {
+        for (node, n) in self.nodes.iter().enumerate() {
+            if let Some(v) = n.score.map(|v| v / self.scale)
+                && !(lo..=hi).contains(&v)
+            {
+                return Err(Problem::OutsideBounds { node, value: v, lo, hi });
+            }
+        }
+        Ok(())
     }
 
     pub fn len(&self) -> usize {
@@ -164,37 +417,220 @@ impl Graph {
         self.edges.len()
     }
 
+    /// Every value of this graph counts units of 1/scale (1 unless it has chance nodes).
+    pub fn scale(&self) -> i32 {
+        self.scale
+    }
+
+    pub fn has_chance(&self) -> bool {
+        !self.probs.is_empty()
+    }
+
+    /// The probability of move `index` of a chance node `s`.
+    pub fn probability(&self, s: u32, index: usize) -> Option<Ratio> {
+        if !self.nodes[s as usize].side.is_chance() {
+            return None;
+        }
+        let p = *self
+            .probs
+            .get(self.nodes[s as usize].first as usize + index)?;
+        (p != Ratio::ZERO).then_some(p)
+    }
+
+    /// The players of a game of several (empty for MAX against MIN).
+    pub fn players(&self) -> &[String] {
+        &self.players
+    }
+
+    /// A node's payoff vector, in a game of several players.
+    pub fn vector(&self, s: u32) -> Option<&[i32]> {
+        self.vectors.get(s as usize)?.as_deref()
+    }
+
+    /// The bounds the graph states its utilities lie within (`"utility_range"`).
+    pub fn utility_range(&self) -> Option<(i32, i32)> {
+        self.utility_range
+    }
+
+    /// A node's score as written (the scaled score divided back).
+    pub fn written_score(&self, s: u32) -> Option<i32> {
+        self.nodes[s as usize].score.map(|v| v / self.scale)
+    }
+
+    /// The same graph with node `s` given `side` and `score` (written units): the
+    /// transformations (`--chance-as min`, paranoid, leaf maps) build on this, and it keeps
+    /// the scale so their runs count values as the original's do.
+    pub fn with_nodes(&self, change: impl Fn(u32, Side, Option<i32>) -> (Side, Option<i32>)) -> Graph {
+        let mut g = self.clone();
+        for (s, n) in g.nodes.iter_mut().enumerate() {
+            let (side, score) = change(s as u32, n.side, n.score.map(|v| v / self.scale));
+            n.side = side;
+            n.score = score.map(|v| v * self.scale);
+        }
+        g
+    }
+
     /// Back to the JSON form (used by exports and generated practice sets).
     pub fn to_spec(&self) -> GraphSpec {
         let nodes = (0..self.len() as u32)
             .map(|s| NodeSpec {
-                player: self.side(s),
-                score: self.score(s).map(Number::from),
+                player: match self.side(s) {
+                    Side::Player(seat) => Player::Named(self.players[seat.index()].clone()),
+                    side => Player::Side(side),
+                },
+                score: match self.vector(s) {
+                    Some(v) => Some(Score::Vector(v.iter().map(|&x| Number::from(x)).collect())),
+                    None => self.written_score(s).map(Score::from),
+                },
                 moves: self
                     .edges_of(s)
                     .iter()
-                    .map(|e| MoveSpec {
+                    .enumerate()
+                    .map(|(i, e)| MoveSpec {
                         child: Number::from(e.child),
                         tactical: e.tactical,
+                        p: self.probability(s, i).map(|p| Probability(p.to_string())),
                     })
                     .collect(),
                 label: self.labels[s as usize].clone(),
             })
             .collect();
-        GraphSpec { nodes }
+        GraphSpec {
+            nodes,
+            players: self.players.clone(),
+            utility_range: self
+                .utility_range
+                .map(|(lo, hi)| [Number::from(lo), Number::from(hi)]),
+        }
     }
 }
 
-/// serde_json's own message for a non-string enum is a bare "expected value"; name the rule.
-fn player<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Side, D::Error> {
-    let value = serde_json::Value::deserialize(d)?;
-    match value.as_str() {
-        Some("MAX") => Ok(Side::Max),
-        Some("MIN") => Ok(Side::Min),
-        _ => Err(serde::de::Error::custom(format!(
-            "player must be \"MAX\" or \"MIN\", not {value}"
-        ))),
+fn check_players(players: &[String]) -> Result<Vec<String>, Problem> {
+    if players.is_empty() {
+        return Ok(Vec::new());
     }
+    if !(2..=Seat::MAX_PLAYERS).contains(&players.len()) {
+        return Err(Problem::Players(format!(
+            "a game of several players lists 2 to {} of them, this one {}",
+            Seat::MAX_PLAYERS,
+            players.len()
+        )));
+    }
+    for (i, name) in players.iter().enumerate() {
+        if name.trim().is_empty() || ["MAX", "MIN", "CHANCE"].contains(&name.as_str()) {
+            return Err(Problem::Players(format!(
+                "player {i} is named {name:?}; names must be non-empty and not MAX, MIN or CHANCE"
+            )));
+        }
+        if players[..i].contains(name) {
+            return Err(Problem::Players(format!("player {name:?} is listed twice")));
+        }
+    }
+    Ok(players.to_vec())
+}
+
+fn resolve_player(node: usize, player: &Player, players: &[String]) -> Result<Side, Problem> {
+    match (player, players.is_empty()) {
+        (Player::Side(Side::Chance), false) => Err(Problem::Players(format!(
+            "node {node}: chance nodes in a game of several players are not supported"
+        ))),
+        (Player::Side(side), true) => Ok(*side),
+        (Player::Side(side), false) => Err(Problem::UnknownPlayer {
+            node,
+            name: side.name().to_string(),
+            players: players.join(", "),
+        }),
+        (Player::Named(name), true) => Err(Problem::Players(format!(
+            "node {node}: player {name:?} is not MAX, MIN or CHANCE (a game of several players lists its players in \"players\")"
+        ))),
+        (Player::Named(name), false) => players
+            .iter()
+            .position(|p| p == name)
+            .and_then(Seat::new)
+            .map(Side::Player)
+            .ok_or_else(|| Problem::UnknownPlayer {
+                node,
+                name: name.clone(),
+                players: players.join(", "),
+            }),
+    }
+}
+
+fn side_name(side: Side, players: &[String]) -> String {
+    match side {
+        Side::Player(seat) => players[seat.index()].clone(),
+        side => side.name().to_string(),
+    }
+}
+
+type NodeScore = (Option<i32>, Option<Vec<i32>>);
+
+fn parse_node_score(node: usize, score: Option<&Score>, players: &[String]) -> Result<NodeScore, Problem> {
+    match (score, players.is_empty()) {
+        (None, _) => Ok((None, None)),
+        (Some(Score::One(n)), true) => Ok((Some(parse_score(node, n)?), None)),
+        (Some(Score::One(n)), false) => Err(Problem::VectorLength {
+            node,
+            found: format!("{n} is one number"),
+            players: players.join(", "),
+            count: players.len(),
+        }),
+        (Some(Score::Vector(_)), true) => Err(Problem::Players(format!(
+            "node {node}: a score with one payoff per player needs the graph's \"players\""
+        ))),
+        (Some(Score::Vector(v)), false) => {
+            if v.len() != players.len() {
+                return Err(Problem::VectorLength {
+                    node,
+                    found: format!(
+                        "[{}] has {} entr{}",
+                        v.iter().map(Number::to_string).collect::<Vec<_>>().join(", "),
+                        v.len(),
+                        if v.len() == 1 { "y" } else { "ies" }
+                    ),
+                    players: players.join(", "),
+                    count: players.len(),
+                });
+            }
+            let payoffs = v
+                .iter()
+                .map(|n| parse_score(node, n))
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok((None, Some(payoffs)))
+        }
+    }
+}
+
+fn parse_probability(node: usize, index: usize, p: &Probability) -> Result<Ratio, Problem> {
+    let r = Ratio::parse(&p.0).ok_or_else(|| Problem::ProbabilityText {
+        node,
+        index,
+        text: p.0.clone(),
+    })?;
+    if r <= Ratio::ZERO || r > Ratio::ONE {
+        return Err(Problem::ProbabilityRange {
+            node,
+            index,
+            text: p.0.clone(),
+        });
+    }
+    Ok(r)
+}
+
+fn parse_range(lo: &Number, hi: &Number) -> Result<(i32, i32), Problem> {
+    let read = |n: &Number| {
+        n.as_i64()
+            .filter(|v| (-SCORE_LIMIT..=SCORE_LIMIT).contains(v))
+            .map(|v| v as i32)
+            .ok_or_else(|| Problem::Range(format!("utility_range: {n} is not an integer in [-1000, 1000]")))
+    };
+    let (lo, hi) = (read(lo)?, read(hi)?);
+    if lo >= hi {
+        return Err(Problem::Range(format!(
+            "utility_range: [{lo}, {hi}] needs its low end below its high end"
+        )));
+    }
+    Ok((lo, hi))
 }
 
 fn parse_score(node: usize, n: &Number) -> Result<i32, Problem> {
@@ -274,5 +710,22 @@ impl Game for Graph {
     #[inline]
     fn is_tactical(&self, s: u32, index: usize) -> bool {
         self.edges[self.nodes[s as usize].first as usize + index].tactical
+    }
+
+    fn scale(&self) -> i32 {
+        self.scale
+    }
+
+    fn limits(&self) -> super::Limits {
+        super::Limits {
+            chance: self.has_chance(),
+            players: self.players.len() as u8,
+            ..super::Limits::SEED_000
+        }
+    }
+
+    #[inline]
+    fn probability(&self, s: u32, index: usize) -> Option<Ratio> {
+        Graph::probability(self, s, index)
     }
 }

@@ -240,6 +240,14 @@ impl Model {
         }
     }
 
+    /// Every value of the game counts units of 1/scale (`exact`).
+    pub fn scale(&self) -> i32 {
+        match self {
+            Model::Graph(g) => g.scale(),
+            _ => 1,
+        }
+    }
+
     pub fn limits(&self) -> Limits {
         match self {
             Model::Graph(g) => g.limits(),
@@ -277,18 +285,23 @@ impl Model {
                     .filter(|&i| g.is_tactical(id, i))
                     .map(|i| i as u16)
                     .collect(),
+                chances: (0..g.move_count(id))
+                    .map_while(|i| g.probability(id, i).map(|p| p.to_string()))
+                    .collect(),
             }),
             Model::TicTacToe(t) => Board::from_code(id).map(|b| Described {
                 label: Some(b.text()),
                 turn: b.to_move(),
                 score: t.score(b),
                 tactical: Vec::new(),
+                chances: Vec::new(),
             }),
             Model::Uniform(u) => u.node(id as u64).map(|n| Described {
                 label: Some(u.path_name(n.number)),
                 turn: u.side(n),
                 score: u.score(n),
                 tactical: Vec::new(),
+                chances: Vec::new(),
             }),
         }
     }
@@ -356,4 +369,5 @@ pub struct Described {
     pub turn: Side,
     pub score: Option<i32>,
     pub tactical: Vec<u16>,
+    pub chances: Vec<String>,
 }

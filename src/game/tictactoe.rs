@@ -364,6 +364,7 @@ impl Game for TicTacToe {
             max_qlimit: 0,
             ids_unique: true,
             no_quiescence: "tic-tac-toe has no tactical moves for quiescence to follow",
+            ..Limits::SEED_000
         }
     }
 }

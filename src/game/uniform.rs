@@ -255,6 +255,7 @@ impl Game for Uniform {
             max_qlimit: 0,
             ids_unique: self.ids_unique(),
             no_quiescence: "a uniform tree has no tactical moves for quiescence to follow",
+            ..Limits::SEED_000
         }
     }
 }

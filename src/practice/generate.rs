@@ -3,7 +3,7 @@
 use serde_json::Number;
 
 use crate::game::Side;
-use crate::game::graph::{GraphSpec, MoveSpec, NodeSpec};
+use crate::game::graph::{GraphSpec, MoveSpec, NodeSpec, Score};
 use crate::rng::Rng;
 
 /// Generated trees stay small enough to read at 80×24 and to name with one letter each.
@@ -96,6 +96,7 @@ pub fn tree(rng: &mut Rng, shape: &Shape) -> GraphSpec {
                 };
                 let tactical = shape.tactical && rng.chance(1, 2);
                 moves[parent].push(MoveSpec {
+                    p: None,
                     child: Number::from(child as u64),
                     tactical,
                 });
@@ -115,12 +116,15 @@ pub fn tree(rng: &mut Rng, shape: &Shape) -> GraphSpec {
             let score = (leaf || shape.inner_scores)
                 .then(|| Number::from(rng.range(shape.lo as i64, shape.hi as i64)));
             NodeSpec {
-                player,
-                score,
+                player: player.into(),
+                score: score.map(Score::One),
                 moves,
                 label: Some(name_of(i)),
             }
         })
         .collect();
-    GraphSpec { nodes }
+    GraphSpec {
+        nodes,
+        ..GraphSpec::default()
+    }
 }

@@ -204,6 +204,7 @@ impl Problem {
             crate::search::Algorithm::Minimax => "plain minimax".to_string(),
             crate::search::Algorithm::Negamax => "fail-soft negamax".to_string(),
             crate::search::Algorithm::Pvs => "fail-soft principal variation search".to_string(),
+            crate::search::Algorithm::Expectiminimax => "expectiminimax".to_string(),
         }];
         parts.push(if o.ordering {
             "ordered by hint and score".into()

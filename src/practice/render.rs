@@ -25,7 +25,7 @@ fn line(
     out: &mut String,
 ) {
     let side = graph.side(s);
-    let mark = if side.is_max() { "▲" } else { "▼" };
+    let mark = side.glyph();
     let name = graph.name(s);
     let star = if tactical { "*" } else { "" };
     let children = graph.move_count(s);

@@ -129,6 +129,9 @@ fn sentence(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
     let (ge, le, lt, gt) = w.closes();
     // Negamax: every frame maximises its own score, and a child's value is negated.
     let nm = replay.options().algorithm.side_to_move();
+    if let Some(s) = super::chance::sentence(replay, st, index, &|s| w.name(s)) {
+        return s;
+    }
     match replay.events()[index] {
         Event::PassStart { depth } => {
             let o = replay.options();
@@ -389,7 +392,7 @@ fn sentence(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
             let had = if f.best.abs() == INF {
                 "it had nothing yet".to_string()
             } else {
-                format!("its best so far was {}", f.best)
+                format!("its best so far was {}", sc(f.best))
             };
             // Negamax: the parent counts the child's value from its own side, negated.
             let seen = if nm { -value } else { value };
@@ -685,6 +688,7 @@ fn sentence(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
                 sc(f.beta)
             )
         }
+        Event::Average { .. } | Event::Interval { .. } => String::new(),
         Event::Aspiration {
             depth,
             alpha,

@@ -9,9 +9,10 @@
 //! shows for each event.
 
 use super::engine::{Admitted, Search, Stop, emit};
-use super::tt::Flag;
+use super::tt::{Flag, Key};
 use super::{INF, NO_MOVE};
 use crate::event::Event;
+use crate::exact::Ratio;
 use crate::game::{Game, Side};
 use crate::observer::Observer;
 
@@ -33,6 +34,9 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
         let cut = self.opts.cut;
 
         let side = self.game.side(state);
+        if side.is_chance() {
+            return self.chance(state, id, key, depth, (alpha, beta));
+        }
         let mut best = if side.is_max() { -INF } else { INF };
 
         // Step 4 (cont.). Quiescence: standing pat is an explicit option and may already cut.
@@ -40,9 +44,10 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
             self.stats.evals += 1;
             best = self.read(state, id, false, "stand pat in quiescence")?;
             let cuts = self.pruning()
-                && match side {
-                    Side::Max => cut.closes(best, beta),
-                    Side::Min => cut.closes(alpha, best),
+                && if side.is_max() {
+                    cut.closes(best, beta)
+                } else {
+                    cut.closes(alpha, best)
                 };
             emit!(
                 self,
@@ -142,6 +147,91 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
         Ok((best, best_move))
     }
 
+    /// Seed 004's chance node: every outcome is searched with the full window (so each value
+    /// is exact) and weighed by its probability; the node's value is the sum, EXACT. With
+    /// chance pruning the unseen outcomes are bounded by the run's utility bounds, so after
+    /// each outcome the value lies in [lo, hi]; when that interval lies outside the window
+    /// the rest are skipped and the node returns the bound that proves it (hi, UPPER, when
+    /// it cannot reach α; lo, LOWER, when it must reach β). Every partial sum and bound is a
+    /// whole number of the game's units (`exact`), so the divisions here have no remainder.
+    fn chance(
+        &mut self,
+        state: G::State,
+        id: u32,
+        key: Key,
+        depth: u8,
+        (alpha, beta): (i32, i32),
+    ) -> Result<(i32, i16), Stop> {
+        let base = self.push_candidates(state, id, false)?;
+        let cut = self.opts.cut;
+        let scale = i64::from(self.game.scale());
+        let bounds = self
+            .opts
+            .chance_pruning
+            .map(|(lo, hi)| (i64::from(lo) * scale, i64::from(hi) * scale));
+        let count = self.order.len() - base;
+        let mut sum = 0i64;
+        let mut unseen = Ratio::ONE;
+        let mut result = None;
+        for pos in 0..count {
+            let (child, i) = self.push_child(state, base, pos);
+            let outcome = self.search(child, depth.saturating_sub(1), 0, -INF, INF);
+            let value = match self.pop_child(id, child, outcome) {
+                Ok(v) => v,
+                Err(stop) => {
+                    self.order.truncate(base);
+                    return Err(stop);
+                }
+            };
+            let p = self
+                .game
+                .probability(state, i as usize)
+                .expect("a chance move has a probability");
+            sum += p.num() * i64::from(value) / p.den();
+            unseen = unseen.checked_sub(p).expect("probabilities sum to 1");
+            emit!(
+                self,
+                Event::Average {
+                    state: id,
+                    pos: pos as u16,
+                    sum: sum as i32,
+                }
+            );
+            let Some((lo_u, hi_u)) = bounds else { continue };
+            if pos + 1 == count {
+                continue;
+            }
+            let lo = (sum + unseen.num() * lo_u / unseen.den()) as i32;
+            let hi = (sum + unseen.num() * hi_u / unseen.den()) as i32;
+            emit!(self, Event::Interval { state: id, lo, hi });
+            let proof = if cut.closes(alpha, hi) {
+                Some((hi, Flag::Upper))
+            } else if cut.closes(lo, beta) {
+                Some((lo, Flag::Lower))
+            } else {
+                None
+            };
+            if let Some(proof) = proof {
+                self.stats.cutoffs += 1;
+                self.counters.chance_cutoffs += 1;
+                emit!(
+                    self,
+                    Event::Cutoff {
+                        state: id,
+                        pos: pos as u16,
+                        alpha,
+                        beta,
+                    }
+                );
+                result = Some(proof);
+                break;
+            }
+        }
+        self.order.truncate(base);
+        let (value, flag) = result.unwrap_or((sum as i32, Flag::Exact));
+        Ok(self.save(key, value, NO_MOVE, flag))
+    }
+
     /// Plain minimax keeps the full window, never cuts and never uses the table.
     #[inline]
     fn pruning(&self) -> bool {
@@ -154,16 +244,14 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
         if !self.pruning() {
             return;
         }
-        let changed = match side {
-            Side::Max if best > *alpha => {
-                *alpha = best;
-                true
-            }
-            Side::Min if best < *beta => {
-                *beta = best;
-                true
-            }
-            _ => false,
+        let changed = if side.is_max() && best > *alpha {
+            *alpha = best;
+            true
+        } else if !side.is_max() && best < *beta {
+            *beta = best;
+            true
+        } else {
+            false
         };
         if changed {
             emit!(

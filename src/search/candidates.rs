@@ -102,7 +102,8 @@ impl Candidates {
         } else {
             out.extend(0..moves as u16);
         }
-        if !self.ranked {
+        // A chance node is nobody's choice: its outcomes keep the graph's order.
+        if !self.ranked || game.side(state).is_chance() {
             return Ok(());
         }
         let max = game.side(state).is_max();

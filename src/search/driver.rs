@@ -159,7 +159,7 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
         self.path.push(start);
         let qleft = self.opts.qlimit;
         let got = match self.opts.algorithm {
-            Algorithm::AlphaBeta | Algorithm::Minimax => {
+            Algorithm::AlphaBeta | Algorithm::Minimax | Algorithm::Expectiminimax => {
                 self.search(start, depth, qleft, alpha, beta)
             }
             Algorithm::Negamax => self.negamax::<false>(start, depth, qleft, alpha, beta),

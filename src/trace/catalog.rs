@@ -20,6 +20,9 @@ pub struct StateInfo {
     /// The move numbers quiescence follows (tactical moves), when there are any.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tactical: Vec<u16>,
+    /// A chance state's probability of each move, exact (`1/36`, `0.25`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub chances: Vec<String>,
 }
 
 /// States sorted by id, each once.
@@ -83,6 +86,12 @@ impl Catalog {
             Some(l) if l != id.to_string() => format!("{l} ({id})"),
             _ => format!("node {id}"),
         }
+    }
+
+    /// The probability of move `mv` of a chance state.
+    pub fn probability(&self, id: u32, mv: i16) -> Option<crate::exact::Ratio> {
+        let text = self.get(id)?.chances.get(usize::try_from(mv).ok()?)?;
+        crate::exact::Ratio::parse(text)
     }
 
     /// Whose turn the state is (MAX for a state the catalog does not list).

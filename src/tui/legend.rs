@@ -20,6 +20,14 @@ const fn mark(glyph: &'static str, meaning: &'static str) -> Mark {
 pub const PATH: Mark = mark("›", "on the active path (the calls open now)");
 pub const MAX: Mark = mark("▲", "MAX to move: takes the largest value");
 pub const MIN: Mark = mark("▼", "MIN to move: takes the smallest value");
+pub const CHANCE: Mark = mark(
+    "Σ",
+    "a chance node: the probability-weighted average of its outcomes",
+);
+pub const PLAYER: Mark = mark(
+    "●",
+    "a player of several: takes the vector best in its own entry",
+);
 pub const CUT: Mark = mark("✂", "a cutoff here: the window closed, later moves skipped");
 pub const SKIPPED: Mark = mark("⊘", "skipped by a cutoff: never searched");
 pub const REFUSED: Mark = mark("✗", "refused or abandoned: the budget ran out");
@@ -38,8 +46,8 @@ pub const FAILED_HIGH: Mark = mark(
 pub const RESEARCH: Mark = mark("↻", "the re-search of that move, with the full window");
 
 /// The side-to-move mark of a node.
-pub fn side(max: bool) -> &'static str {
-    if max { MAX.glyph } else { MIN.glyph }
+pub fn side(turn: crate::game::Side) -> &'static str {
+    turn.glyph()
 }
 
 /// A returned value's mark, for each flag.
@@ -95,6 +103,8 @@ pub fn rows() -> Vec<(String, String)> {
         &PATH,
         &MAX,
         &MIN,
+        &CHANCE,
+        &PLAYER,
         &CUT,
         &SKIPPED,
         &REFUSED,

@@ -150,6 +150,7 @@ pub fn algorithm_name(a: Algorithm) -> &'static str {
         Algorithm::Minimax => "minimax",
         Algorithm::Negamax => "negamax",
         Algorithm::Pvs => "pvs",
+        Algorithm::Expectiminimax => "expectiminimax",
     }
 }
 

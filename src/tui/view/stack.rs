@@ -86,7 +86,7 @@ pub fn draw(r: &Replay, st: &ReplayState, max_side: bool, t: Theme, area: Rect, 
         } else {
             " "
         };
-        let sym = format!("{visit}{}", legend::side(f.turn.is_max()));
+        let sym = format!("{visit}{}", legend::side(f.turn));
         let best = if f.best.abs() == INF {
             "—".to_string()
         } else {

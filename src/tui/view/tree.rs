@@ -120,7 +120,7 @@ pub fn label(ctx: &TreeCtx, id: u32) -> Vec<Span<'static>> {
     let reached = (n.enter as usize) < step;
     let on_path = ctx.st.frames.iter().any(|f| f.node == id);
     let current = ctx.current() == Some(id);
-    let sym = legend::side(n.turn.is_max());
+    let sym = legend::side(n.turn);
     let mut spans = Vec::new();
     let prefix = if on_path || current {
         legend::PATH.glyph
@@ -315,7 +315,7 @@ pub fn render(ctx: &TreeCtx, area: Rect, buf: &mut Buffer) {
                     .map(|&c| {
                         let n = tree.get(c);
                         let name = ctx.replay.catalog().name(n.state);
-                        format!("{}{name}", legend::side(n.turn.is_max()))
+                        format!("{}{name}", legend::side(n.turn))
                     })
                     .collect();
                 let mut text = format!("↑ {}", names.join(" › "));

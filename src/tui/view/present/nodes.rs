@@ -84,7 +84,7 @@ pub fn face(ctx: &TreeCtx, s: Stage, id: u32) -> Face {
         ""
     };
     let name = r.catalog().name(n.state);
-    let side = legend::side(n.turn.is_max());
+    let side = legend::side(n.turn);
     let mut spans = vec![Span::styled(
         format!("{prefix}{mark}{side}{name}{tactical}"),
         style,
