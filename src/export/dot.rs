@@ -214,7 +214,7 @@ fn node_label(rec: &Recorded, c: &TreeNode) -> String {
         c.depth
     ));
     if let Some(v) = c.stand_pat {
-        lines.push(format!("stand pat {v}"));
+        lines.push(format!("stand pat {}", sc(v)));
     }
     let value = match c.outcome {
         Some(Outcome::Stored(flag)) => {
@@ -240,7 +240,7 @@ fn node_label(rec: &Recorded, c: &TreeNode) -> String {
 }
 
 fn with_flag(flag: Flag, v: i32) -> String {
-    format!("{}{v}", flag.mark())
+    format!("{}{}", flag.mark(), sc(v))
 }
 
 /// DOT's quoted strings: escape quotes and backslashes; line breaks become `\n`; any other

@@ -112,6 +112,7 @@ impl Words<'_> {
 
 /// The sentence for the event that led to `st` (the event at `st.step - 1`).
 pub fn narrate(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
+    let _units = crate::value::Units::of(replay.scale());
     // A sentence may begin with a state's name ("node 2 returns…").
     let s = sentence(replay, st, namer);
     let mut chars = s.chars();
@@ -287,12 +288,13 @@ fn sentence(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
             value,
             terminal,
         } => {
+            let value_s = sc(value);
             let n = w.node(state, st.top().is_none_or(|f| f.turn.is_max()));
             if terminal {
-                format!("{n} is terminal: its utility {value} is exact, there is nothing below it.")
+                format!("{n} is terminal: its utility {value_s} is exact, there is nothing below it.")
             } else {
                 format!(
-                    "{n} is at the depth horizon with no quiescence left: its static score {value} is taken as exact."
+                    "{n} is at the depth horizon with no quiescence left: its static score {value_s} is taken as exact."
                 )
             }
         }
@@ -301,6 +303,7 @@ fn sentence(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
             value,
             cutoff,
         } => {
+            let value_s = sc(value);
             let Some(f) = st.top() else {
                 return String::new();
             };
@@ -309,29 +312,29 @@ fn sentence(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
                 let me = side(f.turn.is_max());
                 return if cutoff {
                     format!(
-                        "Quiescence at {n}: standing pat already gives {value} {ge} β {} from {me}'s side, so the opponent above will avoid this line; no capture is tried and {value} is a LOWER bound.",
+                        "Quiescence at {n}: standing pat already gives {value_s} {ge} β {} from {me}'s side, so the opponent above will avoid this line; no capture is tried and {value_s} is a LOWER bound.",
                         sc(f.beta0)
                     )
                 } else {
                     format!(
-                        "Quiescence at {n}: {me} may stop here (stand pat) with its static {value}, counted from its own side; a tactical move counts only if it does better."
+                        "Quiescence at {n}: {me} may stop here (stand pat) with its static {value_s}, counted from its own side; a tactical move counts only if it does better."
                     )
                 };
             }
             match (f.turn.is_max(), cutoff) {
                 (true, true) => format!(
-                    "Quiescence at {n}: standing pat already gives {value} {ge} β {}, so MIN above will avoid this line; no capture is tried and {value} is a LOWER bound.",
+                    "Quiescence at {n}: standing pat already gives {value_s} {ge} β {}, so MIN above will avoid this line; no capture is tried and {value_s} is a LOWER bound.",
                     sc(f.beta0)
                 ),
                 (false, true) => format!(
-                    "Quiescence at {n}: standing pat already gives {value} {le} α {}, so MAX above will avoid this line; no capture is tried and {value} is an UPPER bound.",
+                    "Quiescence at {n}: standing pat already gives {value_s} {le} α {}, so MAX above will avoid this line; no capture is tried and {value_s} is an UPPER bound.",
                     sc(f.alpha0)
                 ),
                 (true, false) => format!(
-                    "Quiescence at {n}: MAX may stop here (stand pat) with its static {value}; a tactical move counts only if it does better."
+                    "Quiescence at {n}: MAX may stop here (stand pat) with its static {value_s}; a tactical move counts only if it does better."
                 ),
                 (false, false) => format!(
-                    "Quiescence at {n}: MIN may stop here (stand pat) with its static {value}; a tactical reply counts only if it is lower."
+                    "Quiescence at {n}: MIN may stop here (stand pat) with its static {value_s}; a tactical reply counts only if it is lower."
                 ),
             }
         }
@@ -386,6 +389,7 @@ fn sentence(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
             )
         }
         Event::Pop { state, value } => {
+            let value_s = sc(value);
             let Some(f) = st.top() else {
                 return String::new();
             };
@@ -427,25 +431,26 @@ fn sentence(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
             };
             if nm {
                 format!(
-                    "{} returns {value} from its own side to {}, which counts it as {}: {verdict} ({had}){answer}.",
+                    "{} returns {value_s} from its own side to {}, which counts it as {}: {verdict} ({had}){answer}.",
                     w.name(state),
                     w.node(f.state, f.turn.is_max()),
                     sc(seen)
                 )
             } else {
                 format!(
-                    "{} returns {value} to {}: {verdict} ({had}).",
+                    "{} returns {value_s} to {}: {verdict} ({had}).",
                     w.name(state),
                     w.node(f.state, f.turn.is_max())
                 )
             }
         }
         Event::Best { value, mv, .. } => {
+            let value_s = sc(value);
             let Some(f) = st.top() else {
                 return String::new();
             };
             format!(
-                "{} now expects {value}, through move {mv} to {}.",
+                "{} now expects {value_s}, through move {mv} to {}.",
                 w.node(f.state, f.turn.is_max()),
                 w.move_to(f.node, mv)
             )
@@ -557,6 +562,7 @@ fn sentence(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
         event @ Event::Store { .. } => {
             let (key, crate::value::Entry { value, flag, .. }, kept) =
                 event.stored().expect("a store");
+            let value_s = sc(value);
             let Some(f) = st.top() else {
                 return String::new();
             };
@@ -568,17 +574,17 @@ fn sentence(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
                 ),
                 Flag::Exact => "a value read directly is exact".to_string(),
                 Flag::Upper => format!(
-                    "it is {le} α₀ = {}: the node failed low, so its true value is at most {value}",
+                    "it is {le} α₀ = {}: the node failed low, so its true value is at most {value_s}",
                     sc(f.alpha0)
                 ),
                 Flag::Lower => format!(
-                    "it is {ge} β₀ = {}: the node failed high, so its true value is at least {value}",
+                    "it is {ge} β₀ = {}: the node failed high, so its true value is at least {value_s}",
                     sc(f.beta0)
                 ),
             };
             if kept {
                 format!(
-                    "{} stores {value} as {} for (d={}, q={}): {why}.",
+                    "{} stores {value_s} as {} for (d={}, q={}): {why}.",
                     w.name(key.state),
                     flag.name(),
                     key.depth,
@@ -586,7 +592,7 @@ fn sentence(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
                 )
             } else {
                 format!(
-                    "The table is off, so nothing is kept: {value} at {} is {} ({why}).",
+                    "The table is off, so nothing is kept: {value_s} at {} is {} ({why}).",
                     w.name(key.state),
                     flag.name()
                 )
@@ -599,6 +605,7 @@ fn sentence(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
             how,
             ..
         } => {
+            let value_s = sc(value);
             let parent = st.top();
             let to = match parent {
                 Some(p) => format!("to {}", w.node(p.state, p.turn.is_max())),
@@ -612,11 +619,11 @@ fn sentence(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
             };
             match how {
                 ReturnKind::TableHit => format!(
-                    "{} returns {value}{with} {to} straight from the table: nothing below it is searched again.",
+                    "{} returns {value_s}{with} {to} straight from the table: nothing below it is searched again.",
                     w.name(state)
                 ),
                 ReturnKind::Searched(flag) => format!(
-                    "{} returns {value}{with} {to}; it is {} {}.",
+                    "{} returns {value_s}{with} {to}; it is {} {}.",
                     w.name(state),
                     match flag {
                         Flag::Exact => "the exact value",
@@ -670,6 +677,7 @@ fn sentence(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
         Event::Research {
             state, pos, value, ..
         } => {
+            let value_s = sc(value);
             let Some(f) = st.top() else {
                 return String::new();
             };
@@ -680,7 +688,7 @@ fn sentence(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
                 .get(pos as usize)
                 .map_or(format!("candidate {}", pos + 1), |&c| w.name(c));
             format!(
-                "Fail high: the scout of {child} came back with {value} > α = {}, and {value} does not reach β = {}, so its real value is unknown: {} searches {child} again with the full window ({}, {}).",
+                "Fail high: the scout of {child} came back with {value_s} > α = {}, and {value_s} does not reach β = {}, so its real value is unknown: {} searches {child} again with the full window ({}, {}).",
                 sc(f.alpha),
                 sc(f.beta),
                 w.node(state, f.turn.is_max()),
@@ -698,6 +706,7 @@ fn sentence(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
             use crate::search::AttemptOutcome as A;
             let tree = replay.tree();
             let value = st.attempts.last().map_or(0, |a| a.value);
+            let value_s = sc(value);
             let k = tree.attempts().iter().position(|a| a.event == index as u32);
             let next = k
                 .and_then(|k| tree.attempts().get(k + 1))
@@ -708,15 +717,15 @@ fn sentence(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
             let tried = plural(st.attempts.len(), "attempt", "attempts");
             match outcome {
                 A::FailLow => format!(
-                    "Fail low: the root came back with {value} {le} α = {}, so all it proves is that the root is worth at most {value}. The pass widens α by δ{again} ({tried} so far).",
+                    "Fail low: the root came back with {value_s} {le} α = {}, so all it proves is that the root is worth at most {value_s}. The pass widens α by δ{again} ({tried} so far).",
                     sc(alpha)
                 ),
                 A::FailHigh => format!(
-                    "Fail high: the root came back with {value} {ge} β = {}, so all it proves is that the root is worth at least {value}. The pass widens β by δ{again} ({tried} so far).",
+                    "Fail high: the root came back with {value_s} {ge} β = {}, so all it proves is that the root is worth at least {value_s}. The pass widens β by δ{again} ({tried} so far).",
                     sc(beta)
                 ),
                 A::Exact => format!(
-                    "The root's value {value} lies inside the aspiration window ({}, {}): it is exact, and the pass is done after {tried}.",
+                    "The root's value {value_s} lies inside the aspiration window ({}, {}): it is exact, and the pass is done after {tried}.",
                     sc(alpha),
                     sc(beta)
                 ),

@@ -83,6 +83,8 @@ pub fn render(app: &mut App, area: Rect, buf: &mut Buffer) {
         round.as_ref().render(area, buf);
         return;
     }
+    // Every value on screen is the trace's scaled integer divided back (chance graphs).
+    let _units = crate::value::Units::of(app.replay.scale());
     if super::layout::too_small(area) {
         app.tree_area = Rect::default();
         too_small(area, buf);

@@ -111,8 +111,8 @@ pub fn draw(
                     .rposition(|p| p.done && p.depth == d)
                     .and_then(|k| tree.pass_bound(k));
                 let score = match bound {
-                    Some(b) if b != Flag::Exact => format!("{}{s}", b.mark()),
-                    _ => s.to_string(),
+                    Some(b) if b != Flag::Exact => format!("{}{}", b.mark(), sc(s)),
+                    _ => sc(s),
                 };
                 format!("{pass} running · d{d} stands: {score} m{m}")
             }

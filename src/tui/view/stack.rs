@@ -87,14 +87,19 @@ pub fn draw(r: &Replay, st: &ReplayState, max_side: bool, t: Theme, area: Rect, 
             " "
         };
         let sym = format!("{visit}{}", legend::side(f.turn));
-        let best = if f.best.abs() == INF {
+        // A chance frame has no best: it shows the weighted sum of the outcomes back so far.
+        let best = if f.turn.is_chance() {
+            f.average.map_or("—".to_string(), |(sum, _)| sc(sum))
+        } else if f.best.abs() == INF {
             "—".to_string()
         } else {
-            conv.value(f.best).to_string()
+            sc(conv.value(f.best))
         };
         let (alpha0, beta0) = conv.window((f.alpha0, f.beta0));
         let (alpha, beta) = conv.window((f.alpha, f.beta));
-        let mv = if f.best_mv >= 0 {
+        let mv = if f.turn.is_chance() {
+            "sum".into()
+        } else if f.best_mv >= 0 {
             format!("m{}", f.best_mv)
         } else {
             "—".into()
@@ -102,7 +107,7 @@ pub fn draw(r: &Replay, st: &ReplayState, max_side: bool, t: Theme, area: Rect, 
         let order = r.order_of(f);
         let trying = if !f.ordered {
             match f.stand_pat {
-                Some(v) => format!("stand pat {v}"),
+                Some(v) => format!("stand pat {}", sc(v)),
                 None => "—".into(),
             }
         } else {
@@ -125,7 +130,11 @@ pub fn draw(r: &Replay, st: &ReplayState, max_side: bool, t: Theme, area: Rect, 
             } else {
                 String::new()
             };
-            format!("{pos}/{} ({}){cut}", order.len(), list.join(" "))
+            // Chance pruning: the interval the frame's value is known to lie in.
+            let interval = f
+                .interval
+                .map_or(String::new(), |(lo, hi)| format!(" in [{}, {}]", sc(lo), sc(hi)));
+            format!("{pos}/{} ({}){cut}{interval}", order.len(), list.join(" "))
         };
         let text = format!(
             "{}{sym}{:<name_w$} {:>3} {:>2} {:>2} │ {:>5}  {:>5} │ {:>5}  {:>5} │ {:>5} {:>4} │ {trying}",

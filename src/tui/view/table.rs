@@ -3,6 +3,7 @@
 //! (unless the student scrolled the list with the wheel); rows out of view are counted on the
 //! list's first or last row (`↑ 3 above`, `↓ 13 more`).
 
+use crate::value::sc;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
@@ -50,13 +51,13 @@ pub fn draw(
             s.key.depth,
             s.key.qleft,
             s.entry.flag.name(),
-            s.entry.value
+            sc(s.entry.value)
         ),
         (None, Some(s)) => format!(
             "table off: {} would be {} {}",
             r.catalog().name(s.key.state),
             s.entry.flag.name(),
-            s.entry.value
+            sc(s.entry.value)
         ),
         (None, None) if !r.options().keeps_table() => "table off: nothing is kept".into(),
         (None, None) => "empty".into(),
@@ -136,7 +137,7 @@ pub fn draw(
             row.key.depth,
             row.key.qleft,
             row.entry.flag.mark(),
-            row.entry.value,
+            sc(row.entry.value),
             row.entry.flag.name(),
             if row.entry.mv >= 0 {
                 format!("m{}", row.entry.mv)

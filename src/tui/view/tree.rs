@@ -175,7 +175,7 @@ pub fn label(ctx: &TreeCtx, id: u32) -> Vec<Span<'static>> {
         if exited {
             match n.outcome {
                 Some(Outcome::Stored(f)) => spans.push(Span::styled(
-                    format!("{}{}", conv.flag(f).mark(), conv.value(n.value)),
+                    format!("{}{}", conv.flag(f).mark(), sc(conv.value(n.value))),
                     base,
                 )),
                 Some(Outcome::TableHit) => spans.push(Span::styled(
@@ -183,7 +183,7 @@ pub fn label(ctx: &TreeCtx, id: u32) -> Vec<Span<'static>> {
                         "{}{}{}",
                         legend::HIT.glyph,
                         n.hit_flag().map_or("=", |f| conv.flag(f).mark()),
-                        conv.value(n.value)
+                        sc(conv.value(n.value))
                     ),
                     base.patch(t.hit()),
                 )),
@@ -344,7 +344,14 @@ pub fn render(ctx: &TreeCtx, area: Rect, buf: &mut Buffer) {
                 };
                 let mut spans = vec![Span::raw(" ".repeat(indent)), Span::raw(fold)];
                 spans.extend(label(ctx, id));
-                if n.mv >= 0 {
+                // An outcome of a chance node shows its probability instead of a move number.
+                let chance = (n.parent != NONE)
+                    .then(|| tree.get(n.parent))
+                    .filter(|p| p.turn.is_chance())
+                    .and_then(|p| ctx.replay.catalog().probability(p.state, n.mv));
+                if let Some(p) = chance {
+                    spans.push(Span::styled(format!("  p={p}"), ctx.theme.faint()));
+                } else if n.mv >= 0 {
                     spans.push(Span::styled(format!("  m{}", n.mv), ctx.theme.faint()));
                 }
                 if n.kind == NodeKind::Call && (n.enter as usize) < ctx.st.step {
