@@ -175,16 +175,27 @@ fn boxes(ctx: &TreeCtx, root: u32, area: Rect) -> Option<Geometry> {
 /// The window a call was entered with, as the rich box drawing shows under the node.
 /// `max_side`: a negamax run's numbers from MAX's side (`M`), not the side to move.
 pub fn detail(r: &Replay, max_side: bool, n: &TreeNode) -> String {
+    // An outcome of a chance node carries its probability, searched or not.
+    let p = outcome_probability(r, n).map_or(String::new(), |p| format!("p={p} "));
     if n.kind != NodeKind::Call {
-        return String::new();
+        return p.trim_end().to_string();
     }
     let conv = Convention::of(r, max_side, n.turn);
     let (a, b) = conv.window((n.alpha, n.beta));
-    let window = format!("({},{})", sc(a), sc(b));
+    let window = format!("{p}({},{})", sc(a), sc(b));
     match static_score(r, max_side, n) {
         Some(s) => format!("{window} {}{s}", legend::STATIC.glyph),
         None => window,
     }
+}
+
+/// The probability of the move that led to `n`, when its parent is a chance node.
+pub fn outcome_probability(r: &Replay, n: &TreeNode) -> Option<crate::exact::Ratio> {
+    let tree = r.tree();
+    (n.parent != NONE)
+        .then(|| tree.get(n.parent))
+        .filter(|p| p.turn.is_chance())
+        .and_then(|p| r.catalog().probability(p.state, n.mv))
 }
 
 /// The static score of an inner node, in a run with quiescence (where stand pat reads it;

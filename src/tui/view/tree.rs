@@ -22,7 +22,9 @@ use crate::replay::{Replay, ReplayState};
 
 use crate::tui::app::App;
 use crate::tui::layout::TreePanes;
-use crate::tui::layout::tree::{Geometry, MORE_LIMIT, detail, geometry, static_score};
+use crate::tui::layout::tree::{
+    Geometry, MORE_LIMIT, detail, geometry, outcome_probability, static_score,
+};
 use crate::tui::legend;
 use crate::tui::model::{Convention, TreeCtx, algorithm_name, reached_by_tactical, side_note};
 use crate::tui::theme::Theme;
@@ -345,11 +347,7 @@ pub fn render(ctx: &TreeCtx, area: Rect, buf: &mut Buffer) {
                 let mut spans = vec![Span::raw(" ".repeat(indent)), Span::raw(fold)];
                 spans.extend(label(ctx, id));
                 // An outcome of a chance node shows its probability instead of a move number.
-                let chance = (n.parent != NONE)
-                    .then(|| tree.get(n.parent))
-                    .filter(|p| p.turn.is_chance())
-                    .and_then(|p| ctx.replay.catalog().probability(p.state, n.mv));
-                if let Some(p) = chance {
+                if let Some(p) = outcome_probability(ctx.replay, &n) {
                     spans.push(Span::styled(format!("  p={p}"), ctx.theme.faint()));
                 } else if n.mv >= 0 {
                     spans.push(Span::styled(format!("  m{}", n.mv), ctx.theme.faint()));
