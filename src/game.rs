@@ -6,6 +6,7 @@
 
 pub mod contract;
 pub mod graph;
+pub mod leaf_map;
 pub mod model;
 pub mod tictactoe;
 pub mod uniform;
