@@ -142,6 +142,7 @@ fn dispatch(cli: Cli, out: &mut dyn Write) -> Result<ExitCode> {
                 report::three_lines(&name, &result, bound)
                     + &report::seed_002_lines(&setup.options, &result)
                     + &report::seed_004_lines(&setup.options, &result)
+                    + &report::leaf_map_line(&lesson, &setup.options)
                     + &report::mate_line(&lesson.spec.game, &result)
             }
         }

@@ -9,6 +9,7 @@ use serde::{Deserialize, Deserializer, Serialize};
 
 use crate::error::{Error, Problem, Result, json_error};
 use crate::game::graph::{Graph, GraphSpec};
+use crate::game::leaf_map::LeafMap;
 use crate::game::model::{GameSpec, Model};
 use crate::search::{Algorithm, Aspiration, CutRule, INF, Options, Pitfall};
 
@@ -127,6 +128,9 @@ pub struct RunSpec {
     /// `"min"`: search every chance node as a MIN node (seed 004's comparison).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub chance_as: Option<ChanceAs>,
+    /// A transformation of every score: `"x^3"`, `"10x+5"`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub leaf_map: Option<LeafMap>,
 }
 
 /// What a chance node is searched as.
@@ -213,6 +217,7 @@ pub struct Overrides {
     pub chance_pruning: Option<bool>,
     pub bounds: Option<(i32, i32)>,
     pub chance_as: Option<ChanceAs>,
+    pub leaf_map: Option<LeafMap>,
 }
 
 /// A fully resolved run: where it starts and how it searches.
@@ -424,9 +429,11 @@ impl Lesson {
         } else {
             base.algorithm
         };
+        let leaf_map = over.leaf_map.or(preset.leaf_map);
         let chance_pruning = self.chance_bounds(
             over.chance_pruning.or(preset.chance_pruning).unwrap_or(false),
             over.bounds.or(preset.bounds),
+            leaf_map,
         )?;
         let options = Options {
             algorithm: over
@@ -451,7 +458,12 @@ impl Lesson {
             pitfall: over.pitfall.or(preset.pitfall).or(base.pitfall),
             chance_pruning,
             chance_as_min,
+            leaf_map,
         };
+        if let Some(map) = options.leaf_map {
+            self.mapped_graph(map)
+                .map_err(|m| Error::Options(format!("{}: {m}", self.name)))?;
+        }
         let start = match self.model.root_id() {
             Some(root) => {
                 if over.start.or(preset.start).is_some() {
@@ -484,9 +496,46 @@ impl Lesson {
         Ok(RunSetup { start, options })
     }
 
+    /// The graph with `map` applied to every score, or why it cannot be: a mapped score
+    /// must stay a score the search can hold (within ±999999 units).
+    pub fn mapped_graph(&self, map: LeafMap) -> std::result::Result<Graph, String> {
+        if !matches!(self.model, Model::Graph(_)) {
+            return Err("--leaf-map applies to a graph's scores".into());
+        }
+        let scale = i64::from(self.graph.scale());
+        for s in 0..self.graph.len() as u32 {
+            if let Some(v) = self.graph.written_score(s) {
+                let mapped = map.apply(i64::from(v));
+                if mapped.is_none_or(|m| m.checked_mul(scale).is_none_or(|u| u.abs() >= crate::value::INF as i64)) {
+                    return Err(format!(
+                        "the leaf map {} takes node {s}'s score {v} to {}, past what a search can hold (±{} in this graph)",
+                        map.text(),
+                        mapped.map_or("more than 2^63".into(), |m| m.to_string()),
+                        (crate::value::INF as i64 - 1) / scale
+                    ));
+                }
+            }
+        }
+        Ok(self.graph.with_nodes(|_, side, score| {
+            (side, score.map(|v| map.apply(i64::from(v)).unwrap_or(0) as i32))
+        }))
+    }
+
+    /// Every score the graph gives, as written (what a leaf map is judged over).
+    pub fn utilities(&self) -> Vec<i64> {
+        (0..self.graph.len() as u32)
+            .filter_map(|s| self.graph.written_score(s).map(i64::from))
+            .collect()
+    }
+
     /// The bounds chance pruning runs with: `--bounds`, else the graph's `utility_range`;
     /// refused when some score of the graph lies outside them (the cut would be unsound).
-    fn chance_bounds(&self, on: bool, given: Option<(i32, i32)>) -> Result<Option<(i32, i32)>> {
+    fn chance_bounds(
+        &self,
+        on: bool,
+        given: Option<(i32, i32)>,
+        map: Option<LeafMap>,
+    ) -> Result<Option<(i32, i32)>> {
         let bounds = given.or(self.graph.utility_range());
         if !on {
             return Ok(None);
@@ -503,7 +552,14 @@ impl Lesson {
                 self.name, bounds.0, bounds.1
             )));
         }
-        self.graph
+        // With a leaf map the bounds are on the mapped scores, which the search reads.
+        let mapped = match map {
+            Some(m) => self
+                .mapped_graph(m)
+                .map_err(|e| Error::Options(format!("{}: {e}", self.name)))?,
+            None => self.graph.clone(),
+        };
+        mapped
             .check_bounds(bounds)
             .map_err(|p| Error::Options(format!("{}: {p}, so chance pruning could cut wrongly", self.name)))?;
         Ok(Some(bounds))

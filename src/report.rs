@@ -168,6 +168,21 @@ pub fn seed_004_lines(options: &Options, r: &RunResult) -> String {
     format!("{}\n", words.join(", "))
 }
 
+/// What `prune run` says of a leaf map: what it is over this graph's utilities, and what
+/// that means for the run's decisions.
+pub fn leaf_map_line(lesson: &crate::lesson::Lesson, options: &Options) -> String {
+    let Some(map) = options.leaf_map else {
+        return String::new();
+    };
+    let utilities = lesson.utilities();
+    format!(
+        "leaf_map={} ({}): {}\n",
+        map.text(),
+        map.classify(&utilities).name(),
+        map.explain(&utilities)
+    )
+}
+
 /// What `prune run` adds for a game scored by seed 002's mate convention when the committed
 /// score is in the mate band: `mate=mate in 2` (nothing otherwise, and never for a graph,
 /// whose scores are plain numbers whatever their size).

@@ -52,15 +52,24 @@ pub fn search<O: Observer>(
 /// the options ask for (chance nodes searched as MIN nodes). The transformed graph keeps the
 /// original's scale, so both runs count values alike.
 pub fn game<'a>(lesson: &'a Lesson, options: &Options) -> Cow<'a, Model> {
-    match &lesson.model {
-        Model::Graph(g) if options.chance_as_min => Cow::Owned(Model::Graph(g.with_nodes(
-            |_, side, score| {
-                let side = if side.is_chance() { Side::Min } else { side };
-                (side, score)
-            },
-        ))),
-        model => Cow::Borrowed(model),
+    let Model::Graph(g) = &lesson.model else {
+        return Cow::Borrowed(&lesson.model);
+    };
+    if !options.chance_as_min && options.leaf_map.is_none() {
+        return Cow::Borrowed(&lesson.model);
     }
+    // `Lesson::setup` checked that the map fits; a map that does not is left out.
+    let mut g = options
+        .leaf_map
+        .and_then(|m| lesson.mapped_graph(m).ok())
+        .unwrap_or_else(|| g.clone());
+    if options.chance_as_min {
+        g = g.with_nodes(|_, side, score| {
+            let side = if side.is_chance() { Side::Min } else { side };
+            (side, score)
+        });
+    }
+    Cow::Owned(Model::Graph(g))
 }
 
 /// Runs `setup` without recording and counts what the seeds count (see `Counter`).

@@ -165,6 +165,10 @@ pub struct Options {
     /// Seed 004's comparison: every chance node searched as a MIN node instead.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub chance_as_min: bool,
+    /// Seed 004's leaf maps: every score of the graph transformed (`x^3`, `10x+5`) before
+    /// the search, to see which decisions a transformation keeps.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub leaf_map: Option<crate::game::leaf_map::LeafMap>,
 }
 
 impl Default for Options {
@@ -183,6 +187,7 @@ impl Default for Options {
             pitfall: None,
             chance_pruning: None,
             chance_as_min: false,
+            leaf_map: None,
         }
     }
 }

@@ -249,6 +249,10 @@ pub struct RunArgs {
     /// Bounds on every utility for chance pruning, e.g. `--bounds 0,10`.
     #[arg(long, value_name = "LO,HI", allow_hyphen_values = true, value_parser = parse_bounds)]
     pub bounds: Option<(i32, i32)>,
+    /// Transform every score before searching, `x^3`, `x^2` or any `ax+b` (seed 004); the
+    /// run says whether the map keeps minimax and expected-utility decisions.
+    #[arg(long, value_name = "MAP", allow_hyphen_values = true, value_parser = crate::game::leaf_map::LeafMap::parse)]
+    pub leaf_map: Option<crate::game::leaf_map::LeafMap>,
     /// Search chance nodes as MIN nodes instead (seed 004's comparison of models).
     #[arg(long, value_enum, value_name = "min|chance")]
     pub chance_as: Option<ChanceAsArg>,
@@ -327,6 +331,7 @@ impl RunArgs {
             }),
             chance_pruning: on(self.chance_pruning),
             bounds: self.bounds,
+            leaf_map: self.leaf_map,
             chance_as: self.chance_as.map(|c| match c {
                 ChanceAsArg::Min => crate::lesson::ChanceAs::Min,
                 ChanceAsArg::Chance => crate::lesson::ChanceAs::Chance,

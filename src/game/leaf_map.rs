@@ -446,3 +446,17 @@ mod tests {
         }
     }
 }
+
+/// A map is written in lesson files, presets and traces as its text (`"x^3"`, `"10x+5"`).
+impl serde::Serialize for LeafMap {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.text())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for LeafMap {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<LeafMap, D::Error> {
+        let text = String::deserialize(d)?;
+        LeafMap::parse(&text).map_err(serde::de::Error::custom)
+    }
+}
