@@ -21,10 +21,14 @@ pub fn lines(r: &Replay, st: &ReplayState, id: u32) -> Vec<String> {
     }
     let n = tree.get(id);
     let step = st.step;
+    let who = if n.turn.is_chance() {
+        "a chance node: the probability-weighted average of its outcomes".to_string()
+    } else {
+        format!("{} to move", n.turn.name())
+    };
     let mut out = vec![format!(
-        "▸ {} · {} to move · {}",
+        "▸ {} · {who} · {}",
         r.catalog().called(n.state),
-        n.turn.name(),
         score_phrase(r, &tree, id, &n, step)
     )];
     if r.options().algorithm.side_to_move() {
@@ -64,7 +68,7 @@ pub fn lines(r: &Replay, st: &ReplayState, id: u32) -> Vec<String> {
 }
 
 fn score_phrase(r: &Replay, tree: &Tree, id: u32, n: &TreeNode, step: usize) -> String {
-    let Some(s) = r.catalog().score(n.state) else {
+    let Some(s) = r.catalog().score(n.state).map(crate::value::sc) else {
         return "no score of its own (only the leaves are scored)".into();
     };
     // What the call read is only told once the call is over (the index knows the future).
@@ -102,7 +106,11 @@ fn moves_phrase(r: &Replay, tree: &Tree, id: u32, n: &TreeNode, step: usize) -> 
             .children(id)
             .map(|c| {
                 let c = tree.get(c);
-                format!("m{}{} → {}", c.mv, star(c.mv), r.catalog().name(c.state))
+                let p = r
+                    .catalog()
+                    .probability(n.state, c.mv)
+                    .map_or(String::new(), |p| format!(" (p={p})"));
+                format!("m{}{} → {}{p}", c.mv, star(c.mv), r.catalog().name(c.state))
             })
             .collect();
         format!("Moves in trying order: {}", names.join(", "))

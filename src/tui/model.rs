@@ -253,6 +253,15 @@ pub fn effective_settings(o: &Options) -> Vec<Setting> {
     if let Some(p) = o.pitfall {
         push("pitfall", format!("pitfall:{}", p.name()));
     }
+    if let Some((lo, hi)) = o.chance_pruning {
+        push("chance", format!("chance cut [{lo},{hi}]"));
+    }
+    if o.chance_as_min {
+        push("chance_as", "chance as MIN".to_string());
+    }
+    if let Some(m) = o.leaf_map {
+        push("leaf_map", format!("leaves {}", m.text()));
+    }
     out
 }
 
@@ -280,6 +289,9 @@ pub fn differs_from_preset(preset: Option<&Options>, run: &Options) -> Vec<Setti
             "id" => "id:on",
             "aspiration" => "asp:off",
             "pitfall" => "pitfall:none",
+            "chance" => "chance cut:off",
+            "chance_as" => "chance as average",
+            "leaf_map" => "leaves as given",
             _ => continue,
         };
         if gone {
