@@ -58,6 +58,26 @@ pub enum Player {
     Named(String),
 }
 
+impl Player {
+    /// As written: "MAX", "MIN", "CHANCE" or the player's name.
+    pub fn name(&self) -> &str {
+        match self {
+            Player::Side(s) => s.name(),
+            Player::Named(n) => n,
+        }
+    }
+}
+
+impl Score {
+    /// A single integer score (not a vector).
+    pub fn as_i64(&self) -> Option<i64> {
+        match self {
+            Score::One(n) => n.as_i64(),
+            Score::Vector(_) => None,
+        }
+    }
+}
+
 impl From<Side> for Player {
     fn from(s: Side) -> Player {
         Player::Side(s)
