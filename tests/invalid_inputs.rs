@@ -103,7 +103,7 @@ fn wrong_types_give_line_column_and_expectation() {
     );
     bad_file(
         "player-unknown.json",
-        &["line 3, column 21", "not \"CHANCE\""],
+        &["node 1", "player \"DICE\" is not MAX, MIN or CHANCE"],
     );
     bad_file(
         "score-string.json",
