@@ -107,7 +107,7 @@ fn wrong_types_give_line_column_and_expectation() {
     );
     bad_file(
         "score-string.json",
-        &["line 1, column 41", "invalid type: string \"7\"", "number"],
+        &["line 1, column 42", "a score is a number", "not \"7\""],
     );
     bad_file(
         "tactical-wrong-type.json",
