@@ -421,8 +421,11 @@ impl Lesson {
                 self.name
             ))
         })?;
-        let chance_as_min =
-            over.chance_as.or(preset.chance_as).unwrap_or(ChanceAs::Chance) == ChanceAs::Min;
+        let chance_as_min = over
+            .chance_as
+            .or(preset.chance_as)
+            .unwrap_or(ChanceAs::Chance)
+            == ChanceAs::Min;
         // A graph with chance nodes is searched by expectiminimax unless a run says otherwise.
         let default_algorithm = if limits.chance && !chance_as_min {
             Algorithm::Expectiminimax
@@ -431,7 +434,9 @@ impl Lesson {
         };
         let leaf_map = over.leaf_map.or(preset.leaf_map);
         let chance_pruning = self.chance_bounds(
-            over.chance_pruning.or(preset.chance_pruning).unwrap_or(false),
+            over.chance_pruning
+                .or(preset.chance_pruning)
+                .unwrap_or(false),
             over.bounds.or(preset.bounds),
             leaf_map,
         )?;
@@ -506,7 +511,10 @@ impl Lesson {
         for s in 0..self.graph.len() as u32 {
             if let Some(v) = self.graph.written_score(s) {
                 let mapped = map.apply(i64::from(v));
-                if mapped.is_none_or(|m| m.checked_mul(scale).is_none_or(|u| u.abs() >= crate::value::INF as i64)) {
+                if mapped.is_none_or(|m| {
+                    m.checked_mul(scale)
+                        .is_none_or(|u| u.abs() >= crate::value::INF as i64)
+                }) {
                     return Err(format!(
                         "the leaf map {} takes node {s}'s score {v} to {}, past what a search can hold (±{} in this graph)",
                         map.text(),
@@ -517,7 +525,10 @@ impl Lesson {
             }
         }
         Ok(self.graph.with_nodes(|_, side, score| {
-            (side, score.map(|v| map.apply(i64::from(v)).unwrap_or(0) as i32))
+            (
+                side,
+                score.map(|v| map.apply(i64::from(v)).unwrap_or(0) as i32),
+            )
         }))
     }
 
@@ -559,9 +570,12 @@ impl Lesson {
                 .map_err(|e| Error::Options(format!("{}: {e}", self.name)))?,
             None => self.graph.clone(),
         };
-        mapped
-            .check_bounds(bounds)
-            .map_err(|p| Error::Options(format!("{}: {p}, so chance pruning could cut wrongly", self.name)))?;
+        mapped.check_bounds(bounds).map_err(|p| {
+            Error::Options(format!(
+                "{}: {p}, so chance pruning could cut wrongly",
+                self.name
+            ))
+        })?;
         Ok(Some(bounds))
     }
 

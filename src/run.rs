@@ -127,7 +127,12 @@ pub fn recorded_counting(
     events.shrink_to_fit();
     moves.shrink_to_fit();
     children.shrink_to_fit();
-    let catalog = catalog(&game(lesson, &setup.options), setup.start, &events, &children);
+    let catalog = catalog(
+        &game(lesson, &setup.options),
+        setup.start,
+        &events,
+        &children,
+    );
     let header = header(lesson, setup, catalog, result);
     Ok(Trace {
         header,
@@ -193,7 +198,10 @@ fn model_catalog(model: &Model, ids: impl IntoIterator<Item = u32>) -> Catalog {
 /// for the other games, every state a first unrecorded run of `setup` mentions.
 pub fn run_catalog(lesson: &Lesson, setup: &RunSetup) -> Result<Catalog> {
     if let Model::Graph(g) = &lesson.model {
-        return Ok(model_catalog(&game(lesson, &setup.options), 0..g.len() as u32));
+        return Ok(model_catalog(
+            &game(lesson, &setup.options),
+            0..g.len() as u32,
+        ));
     }
     check_recordable(lesson)?;
     /// The ids of every state entered, refused, pushed or offered as a candidate's child.

@@ -630,7 +630,11 @@ fn replay(
                 assert_eq!(refused, 1, "unwinding without a refusal\n{}", ctx());
             }
             // Seed 002's searches; this suite runs seed 000's (tests/negamax.rs has them).
-            Event::NullWindow { .. } | Event::Research { .. } | Event::Aspiration { .. } => {
+            Event::NullWindow { .. }
+            | Event::Research { .. }
+            | Event::Aspiration { .. }
+            | Event::Average { .. }
+            | Event::Interval { .. } => {
                 panic!("a seed-002 event in a seed-000 run\n{}", ctx())
             }
             Event::PassEnd {

@@ -373,6 +373,20 @@ fn signed(digits: &str, negative: bool) -> Result<i64, Option<&'static str>> {
     i64::try_from(value).map_err(|_| TOO_LARGE)
 }
 
+/// A map is written in lesson files, presets and traces as its text (`"x^3"`, `"10x+5"`).
+impl serde::Serialize for LeafMap {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.text())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for LeafMap {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<LeafMap, D::Error> {
+        let text = String::deserialize(d)?;
+        LeafMap::parse(&text).map_err(serde::de::Error::custom)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -444,19 +458,5 @@ mod tests {
         ] {
             assert_eq!(map(text).text(), canon);
         }
-    }
-}
-
-/// A map is written in lesson files, presets and traces as its text (`"x^3"`, `"10x+5"`).
-impl serde::Serialize for LeafMap {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&self.text())
-    }
-}
-
-impl<'de> serde::Deserialize<'de> for LeafMap {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<LeafMap, D::Error> {
-        let text = String::deserialize(d)?;
-        LeafMap::parse(&text).map_err(serde::de::Error::custom)
     }
 }

@@ -291,7 +291,9 @@ fn sentence(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
             let value_s = sc(value);
             let n = w.node(state, st.top().is_none_or(|f| f.turn.is_max()));
             if terminal {
-                format!("{n} is terminal: its utility {value_s} is exact, there is nothing below it.")
+                format!(
+                    "{n} is terminal: its utility {value_s} is exact, there is nothing below it."
+                )
             } else {
                 format!(
                     "{n} is at the depth horizon with no quiescence left: its static score {value_s} is taken as exact."

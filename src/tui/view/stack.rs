@@ -131,9 +131,9 @@ pub fn draw(r: &Replay, st: &ReplayState, max_side: bool, t: Theme, area: Rect, 
                 String::new()
             };
             // Chance pruning: the interval the frame's value is known to lie in.
-            let interval = f
-                .interval
-                .map_or(String::new(), |(lo, hi)| format!(" in [{}, {}]", sc(lo), sc(hi)));
+            let interval = f.interval.map_or(String::new(), |(lo, hi)| {
+                format!(" in [{}, {}]", sc(lo), sc(hi))
+            });
             format!("{pos}/{} ({}){cut}{interval}", order.len(), list.join(" "))
         };
         let text = format!(
