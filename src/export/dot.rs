@@ -27,6 +27,7 @@ pub enum Passes {
 
 /// The drawing, written to `out` as it is made.
 pub fn write(rec: &Recorded, passes: Passes, out: &mut dyn Write) -> io::Result<()> {
+    let _units = crate::value::Units::of(rec.trace.header.scale);
     let tree = rec.tree();
     let r = rec.result();
     let mut rows = Chunked::new(out);
@@ -36,7 +37,7 @@ pub fn write(rec: &Recorded, passes: Passes, out: &mut dyn Write) -> io::Result<
         rec.trace.header.lesson,
         r.status.name(),
         r.depth,
-        r.score,
+        sc(r.score),
         r.mv,
         r.stats.nodes,
         plural(r.stats.nodes as usize),
@@ -63,9 +64,9 @@ pub fn write(rec: &Recorded, passes: Passes, out: &mut dyn Write) -> io::Result<
             let result = match tree.pass_bound(p) {
                 // A root value outside its window is only a bound.
                 Some(b) if pass.done && b != crate::value::Flag::Exact => {
-                    format!("score {}{}, move {}", b.mark(), pass.score, pass.mv)
+                    format!("score {}{}, move {}", b.mark(), sc(pass.score), pass.mv)
                 }
-                _ if pass.done => format!("score {}, move {}", pass.score, pass.mv),
+                _ if pass.done => format!("score {}, move {}", sc(pass.score), pass.mv),
                 _ => "aborted by the budget".into(),
             };
             let _ = writeln!(
@@ -152,9 +153,9 @@ fn draw(
             };
             let _ = writeln!(
                 rows.buf,
-                "{indent}c{id} -> c{} [label=\"m{}\"{attrs}];",
+                "{indent}c{id} -> c{} [label=\"{}\"{attrs}];",
                 c + 1,
-                tree.get(c).mv
+                edge(rec, &f, tree.get(c).mv)
             );
         }
         for c in of(NodeKind::Refused) {
@@ -166,8 +167,8 @@ fn draw(
             );
             let _ = writeln!(
                 rows.buf,
-                "{indent}c{id} -> r{id} [label=\"m{}\", style=dotted];",
-                n.mv
+                "{indent}c{id} -> r{id} [label=\"{}\", style=dotted];",
+                edge(rec, &f, n.mv)
             );
         }
         for (k, c) in of(NodeKind::Skipped).enumerate() {
@@ -179,8 +180,8 @@ fn draw(
             );
             let _ = writeln!(
                 rows.buf,
-                "{indent}c{id} -> k{id}_{k} [label=\"m{} skipped\", style=dashed, color=gray40, fontcolor=gray40];",
-                n.mv
+                "{indent}c{id} -> k{id}_{k} [label=\"{} skipped\", style=dashed, color=gray40, fontcolor=gray40];",
+                edge(rec, &f, n.mv)
             );
         }
         // Children are drawn in the order they ran.
@@ -188,6 +189,14 @@ fn draw(
         rows.row_done()?;
     }
     Ok(())
+}
+
+/// An edge's label: the move number, or a chance outcome's probability.
+fn edge(rec: &Recorded, parent: &TreeNode, mv: i16) -> String {
+    match rec.catalog().probability(parent.state, mv) {
+        Some(p) => format!("p={p}"),
+        None => format!("m{mv}"),
+    }
 }
 
 fn state_line(rec: &Recorded, n: &TreeNode) -> String {
