@@ -54,8 +54,8 @@ pub fn draw(
         let text = if p.done {
             // A root value outside its window is only a bound: "≤3", "≥6".
             let score = match tree.pass_bound(k) {
-                Some(b) if b != Flag::Exact => format!("{}{}", b.mark(), p.score),
-                _ => p.score.to_string(),
+                Some(b) if b != Flag::Exact => format!("{}{}", b.mark(), sc(p.score)),
+                _ => sc(p.score),
             };
             format!(
                 "d{} DONE  {:>4} m{:<2} +{}n {}e {}c {}h",
@@ -180,7 +180,7 @@ fn attempt_lines(attempts: &[Attempt], t: Theme) -> Vec<Line<'static>> {
                     sc(a.alpha),
                     sc(a.beta),
                     a.outcome.name(),
-                    a.value
+                    sc(a.value)
                 ),
                 style,
             )

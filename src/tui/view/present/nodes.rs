@@ -100,15 +100,16 @@ pub fn face(ctx: &TreeCtx, s: Stage, id: u32) -> Face {
     let exited = n.exit != NONE && (n.exit as usize) < step;
     let value = match n.outcome {
         _ if n.kind != NodeKind::Call || !exited => None,
-        Some(Outcome::Stored(f)) => {
-            Some(Span::styled(format!("{}{}", f.mark(), n.value), s.strong()))
-        }
+        Some(Outcome::Stored(f)) => Some(Span::styled(
+            format!("{}{}", f.mark(), crate::value::sc(n.value)),
+            s.strong(),
+        )),
         Some(Outcome::TableHit) => Some(Span::styled(
             format!(
                 "{}{}{}",
                 legend::HIT.glyph,
                 n.hit_flag().map_or("=", Flag::mark),
-                n.value
+                crate::value::sc(n.value)
             ),
             s.hit(),
         )),
