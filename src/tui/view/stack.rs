@@ -130,11 +130,18 @@ pub fn draw(r: &Replay, st: &ReplayState, max_side: bool, t: Theme, area: Rect, 
             } else {
                 String::new()
             };
-            // Chance pruning: the interval the frame's value is known to lie in.
-            let interval = f.interval.map_or(String::new(), |(lo, hi)| {
-                format!(" in [{}, {}]", sc(lo), sc(hi))
-            });
-            format!("{pos}/{} ({}){cut}{interval}", order.len(), list.join(" "))
+            // Chance pruning: the interval the frame's value is known to lie in comes first,
+            // so that a narrow stack still shows it.
+            match f.interval {
+                Some((lo, hi)) => format!(
+                    "in [{}, {}]{cut} · {pos}/{} ({})",
+                    sc(lo),
+                    sc(hi),
+                    order.len(),
+                    list.join(" ")
+                ),
+                None => format!("{pos}/{} ({}){cut}", order.len(), list.join(" ")),
+            }
         };
         let text = format!(
             "{}{sym}{:<name_w$} {:>3} {:>2} {:>2} │ {:>5}  {:>5} │ {:>5}  {:>5} │ {:>5} {:>4} │ {trying}",
