@@ -91,12 +91,13 @@ fn a_chance_frame_shows_its_sum_and_the_cutoff_its_interval_causes() {
         let s = screen(&mut app, w, h);
         let text = flat(&s);
         assert!(text.contains("Chance cutoff at B (2)"), "{s}");
-        assert!(text.contains("at most 6 cannot reach α = 7"), "{s}");
+        assert!(text.contains("its value is at most 6, which cannot beat α = 7"), "{s}");
         // The stack's chance row: the weighted sum so far (0.5·2 = 1) and the interval.
         assert!(s.contains("1  sum"), "{s}");
         assert!(s.contains("in [1, 6]"), "{s}");
         assert!(s.contains("⊘▼b2"), "the second outcome is skipped\n{s}");
         assert!(s.contains("ΣB"), "{s}");
+        assert!(s.contains("chance cutoffs 1  bounds [0, 10]"), "{s}");
         insta::assert_snapshot!(format!("chance_cutoff_{w}x{h}"), s);
         // One step back: the interval, and that it is about to cut.
         press(&mut app, KeyCode::Left);

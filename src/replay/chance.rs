@@ -130,25 +130,27 @@ pub fn sentence(
             };
             let why = if flag == Flag::Upper {
                 format!(
-                    "at most {} cannot reach α = {}: the MAX choice above already has something at least as good",
+                    "is at most {}, which cannot beat α = {}: the MAX choice above already has something at least as good",
                     sc(hi),
                     sc(f.alpha)
                 )
             } else {
                 format!(
-                    "at least {} already reaches β = {}: the MIN choice above already has something at most as good",
+                    "is at least {}, which already reaches β = {}: the MIN choice above already has something at most as good",
                     sc(lo),
                     sc(f.beta)
                 )
             };
             format!(
-                "Chance cutoff at {}: its value, {why}. The other {} skipped, and {} returns as a bound.",
+                "Chance cutoff at {}: its value {why}. The other {} skipped, and it returns {} as {} {} bound.",
                 name(state),
                 match skipped {
                     1 => "outcome is".to_string(),
                     n => format!("{n} outcomes are"),
                 },
-                sc(if flag == Flag::Upper { hi } else { lo })
+                sc(if flag == Flag::Upper { hi } else { lo }),
+                if flag == Flag::Upper { "an" } else { "a" },
+                flag.name()
             )
         }
         event @ Event::Store { .. } if chance_top.is_some() => {

@@ -48,6 +48,12 @@ pub fn draw(
             c.aspiration_misses
         )));
     }
+    if let Some((lo, hi)) = o.chance_pruning {
+        lines.push(Line::from(format!(
+            "chance cutoffs {}  bounds [{lo}, {hi}]",
+            c.chance_cutoffs
+        )));
+    }
     let tree = r.tree();
     for (k, p) in st.passes.iter().enumerate() {
         let d = p.delta;
@@ -157,7 +163,9 @@ pub fn draw(
 /// lines, a line per pass and per aspiration attempt, and the attempt in progress.
 pub fn history_rows(r: &Replay, st: &ReplayState) -> usize {
     let o = r.options();
-    let extra = (o.algorithm == Algorithm::Pvs) as usize + o.aspiration.is_some() as usize;
+    let extra = (o.algorithm == Algorithm::Pvs) as usize
+        + o.aspiration.is_some() as usize
+        + o.chance_pruning.is_some() as usize;
     let attempts: usize = st.passes.iter().map(|p| p.attempts.len()).sum::<usize>()
         + st.attempts.len()
         + (o.aspiration.is_some() && st.pass_open) as usize;
