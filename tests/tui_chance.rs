@@ -91,7 +91,10 @@ fn a_chance_frame_shows_its_sum_and_the_cutoff_its_interval_causes() {
         let s = screen(&mut app, w, h);
         let text = flat(&s);
         assert!(text.contains("Chance cutoff at B (2)"), "{s}");
-        assert!(text.contains("its value is at most 6, which cannot beat α = 7"), "{s}");
+        assert!(
+            text.contains("its value is at most 6, which cannot beat α = 7"),
+            "{s}"
+        );
         // The stack's chance row: the weighted sum so far (0.5·2 = 1) and the interval.
         assert!(s.contains("1  sum"), "{s}");
         assert!(s.contains("in [1, 6]"), "{s}");
@@ -102,6 +105,9 @@ fn a_chance_frame_shows_its_sum_and_the_cutoff_its_interval_causes() {
         // One step back: the interval, and that it is about to cut.
         press(&mut app, KeyCode::Left);
         let text = flat(&screen(&mut app, w, h));
-        assert!(text.contains("is now known to lie in [1, 6], so it cuts here"), "{text}");
+        assert!(
+            text.contains("is now known to lie in [1, 6], so it cuts here"),
+            "{text}"
+        );
     }
 }

@@ -24,6 +24,18 @@ pub const CHANCE: Mark = mark(
     "Σ",
     "a chance node: the probability-weighted average of its outcomes",
 );
+pub const PROBABILITY: Mark = mark(
+    "p=",
+    "the probability of a chance node's outcome (exact: 0.25, 1/36)",
+);
+pub const CHANCE_SUM: Mark = mark(
+    "sum",
+    "a chance frame: the weighted sum of the outcomes back so far",
+);
+pub const INTERVAL: Mark = mark(
+    "in [lo, hi]",
+    "chance pruning: where the frame's value can still lie",
+);
 pub const PLAYER: Mark = mark(
     "●",
     "a player of several: takes the vector best in its own entry",
@@ -104,6 +116,7 @@ pub fn rows() -> Vec<(String, String)> {
         &MAX,
         &MIN,
         &CHANCE,
+        &PROBABILITY,
         &PLAYER,
         &CUT,
         &SKIPPED,
@@ -127,6 +140,8 @@ pub fn rows() -> Vec<(String, String)> {
     heading(&mut out, "Stack");
     add(&mut out, &TRYING);
     add(&mut out, &STACK_SKIPPED);
+    add(&mut out, &CHANCE_SUM);
+    add(&mut out, &INTERVAL);
     heading(&mut out, "Counters (seed 000's names)");
     for (name, meaning) in counters() {
         out.push((name.to_string(), meaning.to_string()));

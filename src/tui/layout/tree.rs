@@ -176,7 +176,9 @@ fn boxes(ctx: &TreeCtx, root: u32, area: Rect) -> Option<Geometry> {
 /// `max_side`: a negamax run's numbers from MAX's side (`M`), not the side to move.
 pub fn detail(r: &Replay, max_side: bool, n: &TreeNode) -> String {
     // An outcome of a chance node carries its probability, searched or not.
-    let p = outcome_probability(r, n).map_or(String::new(), |p| format!("p={p} "));
+    let p = outcome_probability(r, n).map_or(String::new(), |p| {
+        format!("{}{p} ", legend::PROBABILITY.glyph)
+    });
     if n.kind != NodeKind::Call {
         return p.trim_end().to_string();
     }

@@ -98,7 +98,7 @@ pub fn draw(r: &Replay, st: &ReplayState, max_side: bool, t: Theme, area: Rect, 
         let (alpha0, beta0) = conv.window((f.alpha0, f.beta0));
         let (alpha, beta) = conv.window((f.alpha, f.beta));
         let mv = if f.turn.is_chance() {
-            "sum".into()
+            legend::CHANCE_SUM.glyph.into()
         } else if f.best_mv >= 0 {
             format!("m{}", f.best_mv)
         } else {

@@ -348,7 +348,10 @@ pub fn render(ctx: &TreeCtx, area: Rect, buf: &mut Buffer) {
                 spans.extend(label(ctx, id));
                 // An outcome of a chance node shows its probability instead of a move number.
                 if let Some(p) = outcome_probability(ctx.replay, &n) {
-                    spans.push(Span::styled(format!("  p={p}"), ctx.theme.faint()));
+                    spans.push(Span::styled(
+                        format!("  {}{p}", legend::PROBABILITY.glyph),
+                        ctx.theme.faint(),
+                    ));
                 } else if n.mv >= 0 {
                     spans.push(Span::styled(format!("  m{}", n.mv), ctx.theme.faint()));
                 }
