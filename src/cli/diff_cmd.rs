@@ -9,6 +9,15 @@ use crate::index::Recorded;
 
 pub fn command(args: &DiffArgs) -> Result<String> {
     let (a, b) = runs(args)?;
+    // Values are compared as the traces hold them, so both must count the same units.
+    let scale = a.trace.header.scale;
+    if b.trace.header.scale != scale {
+        return Err(Error::Options(format!(
+            "the two runs count values in different units (1/{scale} and 1/{}): diff runs of the same graph",
+            b.trace.header.scale
+        )));
+    }
+    let _units = crate::value::Units::of(scale);
     let diff = Diff::of(&a, &b, args.pass).map_err(Error::Options)?;
     Ok(if args.json {
         diff.to_json()

@@ -32,7 +32,18 @@ fn cut_rule(c: CutRule) -> &'static str {
 pub fn option_changes(a: &Options, b: &Options) -> Vec<String> {
     let algorithm = |x: Algorithm| x.name();
     let window = |(lo, hi): (i32, i32)| format!("({}, {})", sc(lo), sc(hi));
-    let rows: [(&str, String, String); 9] = [
+    let aspiration = |o: &Options| {
+        o.aspiration
+            .map_or("off".to_string(), |x| format!("δ{} from d{}", x.delta, x.from))
+    };
+    let pitfall = |o: &Options| o.pitfall.map_or("none", |p| p.name()).to_string();
+    let chance = |o: &Options| {
+        o.chance_pruning
+            .map_or("off".to_string(), |(lo, hi)| format!("[{lo}, {hi}]"))
+    };
+    let chance_as = |o: &Options| if o.chance_as_min { "MIN" } else { "average" }.to_string();
+    let leaves = |o: &Options| o.leaf_map.map_or("as given".to_string(), |m| m.text());
+    let rows: [(&str, String, String); 14] = [
         (
             "algorithm",
             algorithm(a.algorithm).into(),
@@ -50,6 +61,11 @@ pub fn option_changes(a: &Options, b: &Options) -> Vec<String> {
         ("qlimit", a.qlimit.to_string(), b.qlimit.to_string()),
         ("budget", a.budget.to_string(), b.budget.to_string()),
         ("window", window(a.window), window(b.window)),
+        ("aspiration", aspiration(a), aspiration(b)),
+        ("pitfall", pitfall(a), pitfall(b)),
+        ("chance pruning", chance(a), chance(b)),
+        ("chance nodes as", chance_as(a), chance_as(b)),
+        ("leaves", leaves(a), leaves(b)),
     ];
     rows.into_iter()
         .filter(|(_, x, y)| x != y)
