@@ -1092,7 +1092,24 @@ impl App {
                 format!("cut rule {}", cut_name(o.cut))
             }
             Action::ToggleAlgorithm => {
-                o.algorithm = o.algorithm.next();
+                // Only the searches this game can run: a chance graph skips the two-player
+                // ones, and expectiminimax is offered only where there is chance.
+                let limits = self.lesson.model.limits();
+                let chance = limits.chance && !o.chance_as_min;
+                let base = *o;
+                let runs = |a: crate::search::Algorithm| {
+                    let t = crate::search::Options {
+                        algorithm: a,
+                        ..base
+                    };
+                    let fits = a != crate::search::Algorithm::Expectiminimax || chance;
+                    fits && t.validate_for(&limits).is_ok()
+                };
+                let mut next = o.algorithm.next();
+                while next != o.algorithm && !runs(next) {
+                    next = next.next();
+                }
+                o.algorithm = next;
                 algorithm_name(o.algorithm).to_string()
             }
             _ => {
