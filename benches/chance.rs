@@ -8,11 +8,26 @@
 //! and chance cutoffs (deterministic, as `cargo run --release --example chance_counts`
 //! prints them), then criterion's `thrpt` in elements per second, one element per admitted
 //! call: calls/s. Use `-- --quick` for one short sample on a busy machine.
+//!
+//! One `--quick` run (medians, 2 shared cores, so ±40 %), graph seed 1:
+//!
+//! | chance-64 d8, table off       | calls | leaves | chance cutoffs | calls/s  |
+//! |-------------------------------|-------|--------|----------------|----------|
+//! | expectiminimax                | 8,084 | 5,139  | 0              | 16.5 M/s |
+//! | expectiminimax+chance pruning | 7,559 | 4,614  | 525            | 14.9 M/s |
+//! | alpha-beta, chance as MIN     | 905   | 547    | –              | 43.1 M/s |
+//!
+//! With the table on every search makes about 120 calls and reads 8 leaves (16.2, 16.3 and
+//! 26.2 M calls/s); chance pruning then costs one call more (125 against 124): a cut chance
+//! node stores a bound, not its value, and a later path to it must search it again. Over
+//! seeds 1..=20 (see the example) pruning saves 7.7 % of the calls and 11.6 % of the leaves
+//! with the table off; the bounds [0, 100] are wide, so intervals seldom leave the window.
 
 use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use prune::exact::Ratio;
 use prune::game::graph::Graph;
 use prune::game::model::Model;
 use prune::observer::NoTrace;
@@ -74,13 +89,14 @@ fn bench(c: &mut Criterion) {
         for (search, graph, opts) in searches {
             let r = once(graph, &opts);
             eprintln!(
-                "{name} / {search}: {} calls, {} leaves read, {} cutoffs ({} at chance nodes), root {} / {}",
+                "{name} / {search}: {} calls, {} leaves read, {} cutoffs ({} at chance nodes), root {}",
                 r.stats.nodes,
                 r.stats.evals,
                 r.stats.cutoffs,
                 r.counters.chance_cutoffs,
-                r.score,
-                graph.scale()
+                Ratio::new(i64::from(r.score), i64::from(graph.scale()))
+                    .expect("a positive scale")
+                    .pretty()
             );
             group.throughput(Throughput::Elements(r.stats.nodes));
             group.bench_function(BenchmarkId::new(search, "NoTrace"), |b| {

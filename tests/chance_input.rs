@@ -103,7 +103,12 @@ fn a_chance_node_without_moves() {
         {"player": "MAX", "moves": [{"child": 1}]},
         {"player": "CHANCE", "moves": []}
     ]});
-    refused("no-outcomes-bare", &bare, &[], &["node 1", "CHANCE", "outcome"]);
+    refused(
+        "no-outcomes-bare",
+        &bare,
+        &[],
+        &["node 1", "CHANCE", "outcome"],
+    );
 }
 
 #[test]

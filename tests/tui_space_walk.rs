@@ -204,6 +204,7 @@ fn spelled(o: &Options) -> Vec<(&'static str, String)> {
                 Algorithm::AlphaBeta => "αβ",
                 Algorithm::Negamax => "negamax",
                 Algorithm::Pvs => "pvs",
+                Algorithm::Expectiminimax => "expectiminimax",
             }
             .to_string(),
         ),

@@ -8,6 +8,9 @@
 //! graph's scale stays at 4^4 = 256. Every node also has a static score, so move ordering and
 //! shallow passes can read one.
 
+// Included by a bench and an example, each using part of it.
+#![allow(dead_code)]
+
 use prune::lesson::Lesson;
 use serde_json::{Value, json};
 
