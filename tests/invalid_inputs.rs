@@ -98,12 +98,12 @@ fn wrong_types_give_line_column_and_expectation() {
         "player-wrong-type.json",
         &[
             "line 1, column 23",
-            "player must be \"MAX\" or \"MIN\", not 1",
+            "player must be \"MAX\", \"MIN\", \"CHANCE\" or one of the graph's \"players\", not 1",
         ],
     );
     bad_file(
         "player-unknown.json",
-        &["line 3, column 21", "not \"CHANCE\""],
+        &["node 1", "player \"RANDOM\" is not MAX, MIN or CHANCE"],
     );
     bad_file(
         "score-string.json",
