@@ -199,18 +199,23 @@ impl fmt::Display for Ratio {
         if !self.is_short_decimal() {
             return write!(f, "{}/{}", self.num, self.den);
         }
-        // Multiply up to a power of ten and place the point.
-        let (mut den, mut num, mut places) = (self.den as i128, self.num as i128, 0u32);
-        while den != 1 {
-            if den % 2 == 0 {
-                den /= 2;
-                num *= 5;
-            } else {
-                den /= 5;
-                num *= 2;
-            }
-            places += 1;
+        // Multiply up to the smallest power of ten it divides: 10^max(twos, fives) places.
+        let (mut twos, mut fives, mut d) = (0u32, 0u32, self.den as i128);
+        while d % 2 == 0 {
+            d /= 2;
+            twos += 1;
         }
+        while d % 5 == 0 {
+            d /= 5;
+            fives += 1;
+        }
+        let places = twos.max(fives);
+        let Some(num) = 10i128
+            .checked_pow(places)
+            .and_then(|p| (self.num as i128).checked_mul(p / self.den as i128))
+        else {
+            return write!(f, "{}/{}", self.num, self.den);
+        };
         let sign = if num < 0 { "-" } else { "" };
         let digits = format!(
             "{:0>width$}",
@@ -267,6 +272,10 @@ mod tests {
         assert_eq!(r(7, 2).to_string(), "3.5");
         assert_eq!(r(-1, 4).to_string(), "-0.25");
         assert_eq!(r(1, 40).to_string(), "0.025");
+        // One place per factor of ten, not per prime factor (0.9, not 0.90).
+        assert_eq!(r(9, 10).to_string(), "0.9");
+        assert_eq!(r(1, 100).to_string(), "0.01");
+        assert_eq!(r(-3, 20).to_string(), "-0.15");
         assert_eq!(r(19, 3).to_string(), "19/3");
         assert_eq!(r(19, 3).pretty(), "6.33 (19/3)");
         assert_eq!(r(23, 3).pretty(), "7.67 (23/3)");

@@ -12,6 +12,7 @@ use std::process::{Command, Stdio};
 
 use prune::export::sexp::{self, Body};
 use prune::export::{self, Format, Passes};
+use prune::game::graph::{Player, Score};
 use prune::index::{Recorded, record as recorded};
 use prune::lesson::{Lesson, Overrides, builtin_names};
 use prune::report::{trace_jsonl, trace_tsv};
@@ -121,14 +122,23 @@ fn import_numbers_the_textbook_tree_breadth_first() {
     assert_eq!(children(2), [7, 8, 9]);
     assert_eq!(children(3), [10, 11, 12]);
     let leaves: Vec<i64> = (4..13)
-        .map(|i| nodes[i].score.as_ref().unwrap().as_i64().unwrap())
+        .map(|i| match nodes[i].score.as_ref().unwrap() {
+            Score::One(n) => n.as_i64().unwrap(),
+            Score::Vector(v) => panic!("node {i} has a vector score {v:?}"),
+        })
         .collect();
     assert_eq!(leaves, [3, 12, 8, 2, 4, 6, 14, 5, 2]);
     assert!(
         (0..4).all(|i| nodes[i].score.is_none()),
         "inner nodes have no score"
     );
-    let sides: Vec<&str> = nodes.iter().map(|n| n.player.name()).collect();
+    let sides: Vec<&str> = nodes
+        .iter()
+        .map(|n| match &n.player {
+            Player::Side(s) => s.name(),
+            Player::Named(name) => panic!("a named player {name}"),
+        })
+        .collect();
     assert_eq!(sides[0], "MAX");
     assert!(sides[1..4].iter().all(|s| *s == "MIN"));
     assert!(sides[4..].iter().all(|s| *s == "MAX"));

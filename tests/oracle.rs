@@ -637,6 +637,10 @@ fn replay(
             | Event::Interval { .. } => {
                 panic!("a seed-002 event in a seed-000 run\n{}", ctx())
             }
+            // Seed 004's chance events; these graphs have no chance nodes (tests/chance.rs).
+            Event::Average { .. } | Event::Interval { .. } => {
+                panic!("a chance event on a graph without chance nodes\n{}", ctx())
+            }
             Event::PassEnd {
                 depth,
                 done,

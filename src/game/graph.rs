@@ -249,11 +249,12 @@ impl Graph {
         for (node, spec_node) in spec.nodes.iter().enumerate() {
             let side = sides[node];
             let (score, vector) = parse_node_score(node, spec_node.score.as_ref(), &players)?;
-            if spec_node.moves.is_empty() && score.is_none() && vector.is_none() {
-                return Err(Problem::TerminalWithoutScore { node });
-            }
+            // The chance rule first: a chance node without moves is no terminal missing a score.
             if side.is_chance() && spec_node.moves.is_empty() {
                 return Err(Problem::ChanceWithoutOutcomes { node });
+            }
+            if spec_node.moves.is_empty() && score.is_none() && vector.is_none() {
+                return Err(Problem::TerminalWithoutScore { node });
             }
             vectors.push(vector);
             let first = edges.len() as u32;
