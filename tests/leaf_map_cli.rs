@@ -1,0 +1,116 @@
+//! `--leaf-map` on real runs: seed 004's comparison of cubing against 10x + 5 (section 5.2).
+//!
+//! Move A gives 2 with probability 0.6 and 3 with 0.4; move B gives 1 with 0.6 and 4 with 0.4.
+//! Worked by hand: E[A] = 1.2 + 1.2 = 2.4 and E[B] = 0.6 + 1.6 = 2.2, so MAX plays A; cubed,
+//! E[A³] = 0.6·8 + 0.4·27 = 15.6 and E[B³] = 0.6·1 + 0.4·64 = 26.2, so MAX plays B; with
+//! 10x + 5, 10·2.4 + 5 = 29 and 10·2.2 + 5 = 27, so A again. As MIN nodes (chance as MIN) A is
+//! worth 2 and B 1, cubed 8 and 1: the order, and the choice A, stay.
+
+mod common;
+
+use serde_json::Value;
+
+fn graph() -> std::path::PathBuf {
+    let text = r#"{"nodes": [
+      {"player": "MAX", "label": "root", "moves": [{"child": 1}, {"child": 2}]},
+      {"player": "CHANCE", "label": "A", "moves": [{"child": 3, "p": 0.6}, {"child": 4, "p": 0.4}]},
+      {"player": "CHANCE", "label": "B", "moves": [{"child": 5, "p": 0.6}, {"child": 6, "p": 0.4}]},
+      {"player": "MIN", "score": 2}, {"player": "MIN", "score": 3},
+      {"player": "MIN", "score": 1}, {"player": "MIN", "score": 4}]}"#;
+    let dir = std::env::temp_dir().join(format!("prune-leaf-map-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("cube.json");
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// `prune run` on the graph from `start` with `args`, as JSON: (exact score, move).
+fn run(start: &str, args: &[&str]) -> (String, i64) {
+    let path = graph();
+    let mut full = vec![
+        "run",
+        path.to_str().unwrap(),
+        "--depth",
+        "2",
+        "--id",
+        "off",
+        "--start",
+        start,
+        "--json",
+    ];
+    full.extend_from_slice(args);
+    let (code, stdout, stderr) = common::run_prune(&full);
+    assert_eq!(code, Some(0), "{stderr}");
+    let v: Value = serde_json::from_str(&stdout).unwrap();
+    let exact = v["score_exact"]
+        .as_str()
+        .map(str::to_string)
+        .unwrap_or_else(|| v["score"].to_string());
+    (exact, v["move"].as_i64().unwrap())
+}
+
+#[test]
+fn cubing_changes_the_expected_utility_choice_and_10x_plus_5_does_not() {
+    // Each move's value on its own (start at A = node 1, B = node 2).
+    assert_eq!(run("1", &[]).0, "12/5"); // 2.4
+    assert_eq!(run("2", &[]).0, "11/5"); // 2.2
+    assert_eq!(run("1", &["--leaf-map", "x^3"]).0, "78/5"); // 15.6
+    assert_eq!(run("2", &["--leaf-map", "x^3"]).0, "131/5"); // 26.2
+    assert_eq!(run("1", &["--leaf-map", "10x+5"]).0, "29");
+    assert_eq!(run("2", &["--leaf-map", "10x+5"]).0, "27");
+    // MAX's choice at the root: A, B after cubing, A after 10x + 5.
+    assert_eq!(run("0", &[]).1, 0);
+    assert_eq!(run("0", &["--leaf-map", "x^3"]).1, 1);
+    assert_eq!(run("0", &["--leaf-map", "10x+5"]).1, 0);
+    // As MIN nodes: 2 against 1, cubed 8 against 1; A both times.
+    assert_eq!(run("0", &["--chance-as", "min"]), ("2".into(), 0));
+    assert_eq!(
+        run("0", &["--chance-as", "min", "--leaf-map", "x^3"]),
+        ("8".into(), 0)
+    );
+}
+
+#[test]
+fn the_run_says_what_the_map_keeps() {
+    let path = graph();
+    let text = |map: &str| {
+        let (code, stdout, stderr) = common::run_prune(&[
+            "run",
+            path.to_str().unwrap(),
+            "--depth",
+            "2",
+            "--id",
+            "off",
+            "--leaf-map",
+            map,
+        ]);
+        assert_eq!(code, Some(0), "{stderr}");
+        stdout
+    };
+    assert!(text("x^3").contains("leaf_map=x^3 (strictly increasing)"));
+    assert!(text("10x+5").contains("leaf_map=10x+5 (positive affine)"));
+    assert!(text("-2x+1").contains("leaf_map=-2x+1 (neither"));
+}
+
+#[test]
+fn a_map_that_does_not_fit_or_cannot_be_read_is_one_line() {
+    let path = graph();
+    for (map, fragment) in [
+        ("x^12", "takes node 4's score 3 to 531441"),
+        ("y^2", "cannot read leaf map 'y^2'"),
+        ("0.5x", "a and b must be integers"),
+    ] {
+        let (code, stdout, stderr) = common::run_prune(&[
+            "run",
+            path.to_str().unwrap(),
+            "--depth",
+            "2",
+            "--leaf-map",
+            map,
+        ]);
+        assert_eq!(code, Some(2), "{map}: {stderr}");
+        assert!(stdout.is_empty());
+        assert_eq!(stderr.matches('\n').count(), 1, "{stderr}");
+        assert!(stderr.contains(fragment), "{map}: {stderr}");
+    }
+}
