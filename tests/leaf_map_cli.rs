@@ -19,7 +19,10 @@ fn graph() -> std::path::PathBuf {
       {"player": "MIN", "score": 1}, {"player": "MIN", "score": 4}]}"#;
     let dir = std::env::temp_dir().join(format!("prune-leaf-map-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("cube.json");
+    // Tests run at once: each call writes a file of its own.
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let path = dir.join(format!("cube-{n}.json"));
     std::fs::write(&path, text).unwrap();
     path
 }
