@@ -29,6 +29,7 @@ pub mod complete;
 pub mod components;
 pub mod cursor;
 pub mod demo;
+pub mod demo_run;
 pub mod inspect;
 pub mod job;
 pub mod keys;

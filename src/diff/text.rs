@@ -33,8 +33,9 @@ pub fn option_changes(a: &Options, b: &Options) -> Vec<String> {
     let algorithm = |x: Algorithm| x.name();
     let window = |(lo, hi): (i32, i32)| format!("({}, {})", sc(lo), sc(hi));
     let aspiration = |o: &Options| {
-        o.aspiration
-            .map_or("off".to_string(), |x| format!("δ{} from d{}", x.delta, x.from))
+        o.aspiration.map_or("off".to_string(), |x| {
+            format!("δ{} from d{}", x.delta, x.from)
+        })
     };
     let pitfall = |o: &Options| o.pitfall.map_or("none", |p| p.name()).to_string();
     let chance = |o: &Options| {

@@ -11,7 +11,7 @@ use super::bookmarks::Bookmarks;
 use super::complete::Completion;
 use super::components::practice::{Outcome as PracticeOutcome, PracticeScreen};
 use super::cursor;
-use super::demo::DemoRun;
+use super::demo_run::DemoRun;
 use super::job::Job;
 use super::keys::{self, Action};
 use super::layout;
