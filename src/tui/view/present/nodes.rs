@@ -116,6 +116,22 @@ pub fn face(ctx: &TreeCtx, s: Stage, id: u32) -> Face {
         Some(Outcome::Abort) => Some(Span::styled(legend::REFUSED.glyph, s.warn())),
         None => None,
     };
+    // An open chance frame shows what it knows so far: its sum, and its interval.
+    let value = value.or_else(|| {
+        let f = ctx.st.frames.iter().find(|f| f.node == id && f.turn.is_chance())?;
+        let (sum, _) = f.average?;
+        let interval = f.interval.map_or(String::new(), |(lo, hi)| {
+            format!(" in [{}, {}]", crate::value::sc(lo), crate::value::sc(hi))
+        });
+        Some(Span::styled(
+            format!(
+                "{} {}{interval}",
+                legend::CHANCE_SUM.glyph,
+                crate::value::sc(sum)
+            ),
+            s.strong(),
+        ))
+    });
     Face {
         look,
         name: spans,
