@@ -111,3 +111,14 @@ fn a_chance_frame_shows_its_sum_and_the_cutoff_its_interval_causes() {
         );
     }
 }
+
+#[test]
+fn presenter_mode_shows_the_open_chance_frame_s_sum_and_interval() {
+    let mut app = open(CUT, "pruning");
+    press(&mut app, KeyCode::Char('x'));
+    press(&mut app, KeyCode::Char('F'));
+    let s = screen(&mut app, 120, 35);
+    assert!(s.contains("sum 1 in [1, 6]"), "{s}");
+    assert!(s.contains("ΣB✂"), "{s}");
+    insta::assert_snapshot!("chance_cutoff_present_120x35", s);
+}
