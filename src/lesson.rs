@@ -127,6 +127,12 @@ pub struct RunSpec {
     /// `"min"`: search every chance node as a MIN node (seed 004's comparison).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub chance_as: Option<ChanceAs>,
+    /// Max-n's tie rule: `"first"`, `"min:A"` or `"max:A"` (A one of the graph's players).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ties: Option<String>,
+    /// The paranoid model's root player, one of the graph's players.
+    #[serde(rename = "for", skip_serializing_if = "Option::is_none")]
+    pub paranoid_for: Option<String>,
 }
 
 /// What a chance node is searched as.
@@ -213,6 +219,10 @@ pub struct Overrides {
     pub chance_pruning: Option<bool>,
     pub bounds: Option<(i32, i32)>,
     pub chance_as: Option<ChanceAs>,
+    /// `--ties`, as written (read against the graph's players).
+    pub ties: Option<String>,
+    /// `--for`, as written.
+    pub paranoid_for: Option<String>,
 }
 
 /// A fully resolved run: where it starts and how it searches.
@@ -404,10 +414,19 @@ impl Lesson {
             None => self.spec.runs.first().unwrap_or(&empty),
         };
         let limits = self.model.limits();
-        // A uniform tree has no transpositions, so its table is off unless asked for.
+        // A uniform tree has no transpositions, so its table is off unless asked for. A game
+        // of several players is searched by max-n to the given depth only: deepening would
+        // read inner nodes, which a textbook tree of vectors leaves unscored.
+        let several = limits.players > 0;
         let base = Options {
             budget: limits.max_budget,
             table: !matches!(self.model, Model::Uniform(_)),
+            deepening: !several,
+            algorithm: if several {
+                Algorithm::Maxn
+            } else {
+                Algorithm::AlphaBeta
+            },
             ..Options::default()
         };
         let depth = over.depth.or(preset.depth).ok_or_else(|| {
@@ -416,8 +435,11 @@ impl Lesson {
                 self.name
             ))
         })?;
-        let chance_as_min =
-            over.chance_as.or(preset.chance_as).unwrap_or(ChanceAs::Chance) == ChanceAs::Min;
+        let chance_as_min = over
+            .chance_as
+            .or(preset.chance_as)
+            .unwrap_or(ChanceAs::Chance)
+            == ChanceAs::Min;
         // A graph with chance nodes is searched by expectiminimax unless a run says otherwise.
         let default_algorithm = if limits.chance && !chance_as_min {
             Algorithm::Expectiminimax
@@ -425,7 +447,9 @@ impl Lesson {
             base.algorithm
         };
         let chance_pruning = self.chance_bounds(
-            over.chance_pruning.or(preset.chance_pruning).unwrap_or(false),
+            over.chance_pruning
+                .or(preset.chance_pruning)
+                .unwrap_or(false),
             over.bounds.or(preset.bounds),
         )?;
         let options = Options {
@@ -451,6 +475,18 @@ impl Lesson {
             pitfall: over.pitfall.or(preset.pitfall).or(base.pitfall),
             chance_pruning,
             chance_as_min,
+            ties: match over.ties.as_ref().or(preset.ties.as_ref()) {
+                Some(text) => crate::search::Ties::parse(text, self.graph.players())
+                    .map_err(|m| Error::Options(format!("{}: --ties: {m}", self.name)))?,
+                None => crate::search::Ties::First,
+            },
+            paranoid_for: match over.paranoid_for.as_ref().or(preset.paranoid_for.as_ref()) {
+                Some(name) => Some(
+                    crate::search::seat_named(name.trim(), self.graph.players())
+                        .map_err(|m| Error::Options(format!("{}: --for: {m}", self.name)))?,
+                ),
+                None => None,
+            },
         };
         let start = match self.model.root_id() {
             Some(root) => {
@@ -503,9 +539,12 @@ impl Lesson {
                 self.name, bounds.0, bounds.1
             )));
         }
-        self.graph
-            .check_bounds(bounds)
-            .map_err(|p| Error::Options(format!("{}: {p}, so chance pruning could cut wrongly", self.name)))?;
+        self.graph.check_bounds(bounds).map_err(|p| {
+            Error::Options(format!(
+                "{}: {p}, so chance pruning could cut wrongly",
+                self.name
+            ))
+        })?;
         Ok(Some(bounds))
     }
 

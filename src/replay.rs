@@ -393,6 +393,7 @@ impl Replay {
                     f.interval = Some((lo, hi));
                 }
             }
+            Event::Tie { .. } => st.counters.ties += 1,
             Event::Store { .. } => {
                 let (key, entry, kept) = event.stored().expect("a store");
                 st.last_store = Some(StoreMark {

@@ -49,16 +49,24 @@ pub fn search<O: Observer>(
 }
 
 /// The game a run of `options` searches: the lesson's, or a transformation of its graph that
-/// the options ask for (chance nodes searched as MIN nodes). The transformed graph keeps the
-/// original's scale, so both runs count values alike.
+/// the options ask for (chance nodes searched as MIN nodes; several players reduced to one
+/// against the rest for the paranoid model). The transformed graph keeps the original's
+/// scale, so both runs count values alike.
 pub fn game<'a>(lesson: &'a Lesson, options: &Options) -> Cow<'a, Model> {
     match &lesson.model {
-        Model::Graph(g) if options.chance_as_min => Cow::Owned(Model::Graph(g.with_nodes(
-            |_, side, score| {
+        Model::Graph(g) if options.algorithm == search::Algorithm::Paranoid => {
+            match options.paranoid_for {
+                Some(seat) => Cow::Owned(Model::Graph(g.paranoid(seat))),
+                // Refused by the options' check before any search starts.
+                None => Cow::Borrowed(&lesson.model),
+            }
+        }
+        Model::Graph(g) if options.chance_as_min => {
+            Cow::Owned(Model::Graph(g.with_nodes(|_, side, score| {
                 let side = if side.is_chance() { Side::Min } else { side };
                 (side, score)
-            },
-        ))),
+            })))
+        }
         model => Cow::Borrowed(model),
     }
 }
@@ -118,7 +126,12 @@ pub fn recorded_counting(
     events.shrink_to_fit();
     moves.shrink_to_fit();
     children.shrink_to_fit();
-    let catalog = catalog(&game(lesson, &setup.options), setup.start, &events, &children);
+    let catalog = catalog(
+        &game(lesson, &setup.options),
+        setup.start,
+        &events,
+        &children,
+    );
     let header = header(lesson, setup, catalog, result);
     Ok(Trace {
         header,
@@ -141,6 +154,10 @@ pub fn header(lesson: &Lesson, setup: &RunSetup, catalog: Catalog, result: RunRe
         options: setup.options,
         scores: Scores::MaxSide,
         scale: lesson.model.scale(),
+        players: match &lesson.model {
+            Model::Graph(g) => g.players().to_vec(),
+            _ => Vec::new(),
+        },
         catalog,
         result,
     }
@@ -174,6 +191,7 @@ fn model_catalog(model: &Model, ids: impl IntoIterator<Item = u32>) -> Catalog {
                 score: d.score,
                 tactical: d.tactical,
                 chances: d.chances,
+                payoffs: d.payoffs,
             })
         })
         .collect();
@@ -184,7 +202,10 @@ fn model_catalog(model: &Model, ids: impl IntoIterator<Item = u32>) -> Catalog {
 /// for the other games, every state a first unrecorded run of `setup` mentions.
 pub fn run_catalog(lesson: &Lesson, setup: &RunSetup) -> Result<Catalog> {
     if let Model::Graph(g) = &lesson.model {
-        return Ok(model_catalog(&game(lesson, &setup.options), 0..g.len() as u32));
+        return Ok(model_catalog(
+            &game(lesson, &setup.options),
+            0..g.len() as u32,
+        ));
     }
     check_recordable(lesson)?;
     /// The ids of every state entered, refused, pushed or offered as a candidate's child.
@@ -233,7 +254,8 @@ fn catalog(model: &Model, start: u32, events: &[Event], children: &[u32]) -> Cat
             | Event::Research { .. }
             | Event::Aspiration { .. }
             | Event::Average { .. }
-            | Event::Interval { .. } => {}
+            | Event::Interval { .. }
+            | Event::Tie { .. } => {}
         }
     }
     model_catalog(model, ids)

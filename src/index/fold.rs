@@ -461,20 +461,35 @@ impl<S: Source> Fold<S> {
             Event::Best { state, .. } => {
                 self.top(i, state, "a new best")?;
             }
+            Event::Tie { state, pos, .. } => {
+                let node = self.top(i, state, "a tie")?;
+                if pos + 1 != self.index.calls.records[node as usize].pushes {
+                    return Err(fail(
+                        i,
+                        format!("a tie at candidate {pos}, which is not the last tried"),
+                    ));
+                }
+            }
             Event::Average { state, pos, .. } => {
                 let node = self.top(i, state, "a chance average")?;
                 let n = self.index.calls.records[node as usize];
                 if !n.turn.is_chance() || pos + 1 != n.pushes {
                     return Err(fail(
                         i,
-                        format!("an average after outcome {pos} of a node that is not a chance node with {} outcomes tried", pos + 1),
+                        format!(
+                            "an average after outcome {pos} of a node that is not a chance node with {} outcomes tried",
+                            pos + 1
+                        ),
                     ));
                 }
             }
             Event::Interval { state, lo, hi } => {
                 let node = self.top(i, state, "a chance interval")?;
                 if !self.index.calls.records[node as usize].turn.is_chance() || lo > hi {
-                    return Err(fail(i, format!("an interval [{lo}, {hi}] of a node that is not a chance node")));
+                    return Err(fail(
+                        i,
+                        format!("an interval [{lo}, {hi}] of a node that is not a chance node"),
+                    ));
                 }
             }
             Event::Window { state, .. } => {

@@ -688,7 +688,7 @@ fn sentence(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
                 sc(f.beta)
             )
         }
-        Event::Average { .. } | Event::Interval { .. } => String::new(),
+        Event::Average { .. } | Event::Interval { .. } | Event::Tie { .. } => String::new(),
         Event::Aspiration {
             depth,
             alpha,
