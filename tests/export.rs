@@ -121,14 +121,28 @@ fn import_numbers_the_textbook_tree_breadth_first() {
     assert_eq!(children(2), [7, 8, 9]);
     assert_eq!(children(3), [10, 11, 12]);
     let leaves: Vec<i64> = (4..13)
-        .map(|i| nodes[i].score.as_ref().unwrap().as_i64().unwrap())
+        .map(|i| {
+            serde_json::to_value(&nodes[i].score)
+                .unwrap()
+                .as_i64()
+                .unwrap()
+        })
         .collect();
     assert_eq!(leaves, [3, 12, 8, 2, 4, 6, 14, 5, 2]);
     assert!(
         (0..4).all(|i| nodes[i].score.is_none()),
         "inner nodes have no score"
     );
-    let sides: Vec<&str> = nodes.iter().map(|n| n.player.name()).collect();
+    let sides: Vec<String> = nodes
+        .iter()
+        .map(|n| {
+            serde_json::to_value(&n.player)
+                .unwrap()
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
+        .collect();
     assert_eq!(sides[0], "MAX");
     assert!(sides[1..4].iter().all(|s| *s == "MIN"));
     assert!(sides[4..].iter().all(|s| *s == "MAX"));

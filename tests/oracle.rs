@@ -633,6 +633,9 @@ fn replay(
             Event::NullWindow { .. } | Event::Research { .. } | Event::Aspiration { .. } => {
                 panic!("a seed-002 event in a seed-000 run\n{}", ctx())
             }
+            Event::Average { .. } | Event::Interval { .. } | Event::Tie { .. } => {
+                panic!("a seed-004 event in a seed-000 run\n{}", ctx())
+            }
             Event::PassEnd {
                 depth,
                 done,

@@ -204,6 +204,9 @@ fn spelled(o: &Options) -> Vec<(&'static str, String)> {
                 Algorithm::AlphaBeta => "αβ",
                 Algorithm::Negamax => "negamax",
                 Algorithm::Pvs => "pvs",
+                Algorithm::Expectiminimax => "expectiminimax",
+                Algorithm::Maxn => "max-n",
+                Algorithm::Paranoid => "paranoid",
             }
             .to_string(),
         ),
