@@ -11,6 +11,7 @@
 //! from an event or from the index.
 
 mod chance;
+pub mod maxn;
 pub mod narrate;
 pub mod samples;
 

@@ -429,3 +429,42 @@ fn bad_input_is_one_line_and_exit_2() {
         assert!(err.contains(says), "{args:?}: {err}");
     }
 }
+
+/// Every step of a max-n run is told in vectors, never as a single score or a window, and
+/// the tie says which vector the rule kept.
+#[test]
+fn narration_speaks_in_vectors_and_names_the_tie() {
+    use prune::replay::narrate::narrate;
+    use prune::replay::{Replay, ReplayState};
+    let lesson = lesson(TIE);
+    let setup = lesson
+        .setup(None, &over("maxn", Some("max:A"), None))
+        .unwrap();
+    let replay = Replay::new(prune::index::record(&lesson, &setup).unwrap());
+    let mut st = ReplayState::default();
+    let mut told = Vec::new();
+    for _ in 0..replay.len() {
+        let event = replay.events()[st.step];
+        replay.apply(&mut st);
+        told.push((event, narrate(&replay, &st, &|_| None)));
+    }
+    for (event, s) in &told {
+        assert!(!s.is_empty(), "{event:?} is told");
+        assert!(!s.contains('α') && !s.contains("score"), "{event:?}: {s}");
+    }
+    let tie = told
+        .iter()
+        .find(|(e, _)| matches!(e, Event::Tie { .. }))
+        .map(|(_, s)| s.as_str())
+        .unwrap();
+    assert!(
+        tie.contains("(6, 1, 4)") && tie.contains("(2, 3, 4)"),
+        "{tie}"
+    );
+    assert!(
+        tie.contains("max:A") && tie.contains("(6, 1, 4) takes its place"),
+        "{tie}"
+    );
+    let (_, end) = told.last().unwrap();
+    assert!(end.contains("(6, 1, 4)"), "{end}");
+}
