@@ -136,13 +136,17 @@ fn dispatch(cli: Cli, out: &mut dyn Write) -> Result<ExitCode> {
             let _units = crate::value::Units::of(lesson.model.scale());
             let (result, bound) = crate::index::result_with_bound(&lesson, &setup)?;
             let name = run.run.clone().unwrap_or_else(|| lesson.name.clone());
+            let players = lesson.graph.players();
             if json {
-                with_move_name(&report::json(&result, bound), &lesson, &setup, result.mv)
+                let text = report::json(&result, bound);
+                let text = report::players::json(&text, &setup.options, &result, players);
+                with_move_name(&text, &lesson, &setup, result.mv)
             } else {
                 report::three_lines(&name, &result, bound)
                     + &report::seed_002_lines(&setup.options, &result)
                     + &report::seed_004_lines(&setup.options, &result)
                     + &report::leaf_map_line(&lesson, &setup.options)
+                    + &report::players::lines(&setup.options, &result, players)
                     + &report::mate_line(&lesson.spec.game, &result)
             }
         }

@@ -137,6 +137,13 @@ pub enum Event {
     /// Chance pruning: with every unseen outcome within the run's utility bounds, the chance
     /// node's value now lies in [lo, hi]. A `Cutoff` follows when that lies outside its window.
     Interval { state: u32, lo: i32, hi: i32 },
+    /// Max-n: the candidate at `pos` gives the mover the same payoff as the frame's best, so
+    /// the run's tie rule chose: `kept` when the earlier best stays, otherwise a `Best` for
+    /// the candidate follows. In a max-n run every `value` (`Read`, `Pop`, `Best`, `Store`,
+    /// `Return`, `PassEnd`) is the id of the terminal whose payoff vector the node carries
+    /// (seed 004: a backed-up vector is always some terminal's); the catalog's `payoffs`
+    /// of that state is the vector.
+    Tie { state: u32, pos: u16, kept: bool },
 }
 
 const _: () = assert!(std::mem::size_of::<Event>() <= 16);

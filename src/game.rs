@@ -158,6 +158,11 @@ pub trait Game {
     fn scale(&self) -> i32 {
         1
     }
+    /// The payoff vector of a node of a game of several players, one entry per seat
+    /// (`None` for MAX against MIN, or a node the game gives none).
+    fn payoffs(&self, _s: Self::State) -> Option<&[i32]> {
+        None
+    }
     /// The probability of move `index` of a chance node (`None` at a choice node).
     fn probability(&self, _s: Self::State, _index: usize) -> Option<crate::exact::Ratio> {
         None

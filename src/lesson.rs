@@ -131,6 +131,12 @@ pub struct RunSpec {
     /// A transformation of every score: `"x^3"`, `"10x+5"`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub leaf_map: Option<LeafMap>,
+    /// Max-n's tie rule: `"first"`, `"min:A"` or `"max:A"` (A one of the graph's players).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ties: Option<String>,
+    /// The paranoid model's root player, one of the graph's players.
+    #[serde(rename = "for", skip_serializing_if = "Option::is_none")]
+    pub paranoid_for: Option<String>,
 }
 
 /// What a chance node is searched as.
@@ -218,6 +224,10 @@ pub struct Overrides {
     pub bounds: Option<(i32, i32)>,
     pub chance_as: Option<ChanceAs>,
     pub leaf_map: Option<LeafMap>,
+    /// `--ties`, as written (read against the graph's players).
+    pub ties: Option<String>,
+    /// `--for`, as written.
+    pub paranoid_for: Option<String>,
 }
 
 /// A fully resolved run: where it starts and how it searches.
@@ -409,10 +419,19 @@ impl Lesson {
             None => self.spec.runs.first().unwrap_or(&empty),
         };
         let limits = self.model.limits();
-        // A uniform tree has no transpositions, so its table is off unless asked for.
+        // A uniform tree has no transpositions, so its table is off unless asked for. A game
+        // of several players is searched by max-n to the given depth only: deepening would
+        // read inner nodes, which a textbook tree of vectors leaves unscored.
+        let several = limits.players > 0;
         let base = Options {
             budget: limits.max_budget,
             table: !matches!(self.model, Model::Uniform(_)),
+            deepening: !several,
+            algorithm: if several {
+                Algorithm::Maxn
+            } else {
+                Algorithm::AlphaBeta
+            },
             ..Options::default()
         };
         let depth = over.depth.or(preset.depth).ok_or_else(|| {
@@ -464,6 +483,18 @@ impl Lesson {
             chance_pruning,
             chance_as_min,
             leaf_map,
+            ties: match over.ties.as_ref().or(preset.ties.as_ref()) {
+                Some(text) => crate::search::Ties::parse(text, self.graph.players())
+                    .map_err(|m| Error::Options(format!("{}: --ties: {m}", self.name)))?,
+                None => crate::search::Ties::First,
+            },
+            paranoid_for: match over.paranoid_for.as_ref().or(preset.paranoid_for.as_ref()) {
+                Some(name) => Some(
+                    crate::search::seat_named(name.trim(), self.graph.players())
+                        .map_err(|m| Error::Options(format!("{}: --for: {m}", self.name)))?,
+                ),
+                None => None,
+            },
         };
         if let Some(map) = options.leaf_map {
             self.mapped_graph(map)

@@ -193,7 +193,8 @@ impl Observer for Counter {
             | Event::Research { .. }
             | Event::Aspiration { .. }
             | Event::Average { .. }
-            | Event::Interval { .. } => {}
+            | Event::Interval { .. }
+            | Event::Tie { .. } => {}
         }
     }
 

@@ -11,6 +11,7 @@
 //! from an event or from the index.
 
 mod chance;
+pub mod maxn;
 pub mod narrate;
 pub mod samples;
 
@@ -393,6 +394,7 @@ impl Replay {
                     f.interval = Some((lo, hi));
                 }
             }
+            Event::Tie { .. } => st.counters.ties += 1,
             Event::Store { .. } => {
                 let (key, entry, kept) = event.stored().expect("a store");
                 st.last_store = Some(StoreMark {

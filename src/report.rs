@@ -1,6 +1,8 @@
 //! Text and JSON renderings of a run: seed 000's three lines, the call trace (table, tsv,
 //! jsonl), the fixtures. Each reads one indexed run; none walks the events on its own.
 
+pub mod players;
+
 use std::fmt::Write;
 
 use serde_json::{Value, json};
@@ -60,11 +62,17 @@ pub fn three_lines(name: &str, r: &RunResult, bound: Option<Flag>) -> String {
         .collect();
     // The name is a lesson's path or preset: whatever it holds, these stay three lines.
     let name = one_line(name);
+    // Max-n's value is the terminal whose vector the root backs up (`players::lines`).
+    let score = if r.vector.is_empty() {
+        score_field(r.score, bound)
+    } else {
+        format!("leaf={}", r.score)
+    };
     format!(
         "{name}: {}, depth={}, {}, move={}\n{}, restored={}\npasses=[{}]\n",
         r.status.name(),
         r.depth,
-        score_field(r.score, bound),
+        score,
         r.mv,
         counters.join(", "),
         if r.restored { "YES" } else { "NO" },

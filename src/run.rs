@@ -49,13 +49,15 @@ pub fn search<O: Observer>(
 }
 
 /// The game a run of `options` searches: the lesson's, or a transformation of its graph that
-/// the options ask for (chance nodes searched as MIN nodes). The transformed graph keeps the
-/// original's scale, so both runs count values alike.
+/// the options ask for (chance nodes searched as MIN nodes; several players reduced to one
+/// against the rest for the paranoid model). The transformed graph keeps the original's
+/// scale, so both runs count values alike.
 pub fn game<'a>(lesson: &'a Lesson, options: &Options) -> Cow<'a, Model> {
     let Model::Graph(g) = &lesson.model else {
         return Cow::Borrowed(&lesson.model);
     };
-    if !options.chance_as_min && options.leaf_map.is_none() {
+    let paranoid = options.algorithm == search::Algorithm::Paranoid;
+    if !options.chance_as_min && options.leaf_map.is_none() && !paranoid {
         return Cow::Borrowed(&lesson.model);
     }
     // `Lesson::setup` checked that the map fits; a map that does not is left out.
@@ -63,6 +65,12 @@ pub fn game<'a>(lesson: &'a Lesson, options: &Options) -> Cow<'a, Model> {
         .leaf_map
         .and_then(|m| lesson.mapped_graph(m).ok())
         .unwrap_or_else(|| g.clone());
+    if paranoid {
+        // Without a root player the options' check refuses the run before any search.
+        if let Some(seat) = options.paranoid_for {
+            g = g.paranoid(seat);
+        }
+    }
     if options.chance_as_min {
         g = g.with_nodes(|_, side, score| {
             let side = if side.is_chance() { Side::Min } else { side };
@@ -155,6 +163,10 @@ pub fn header(lesson: &Lesson, setup: &RunSetup, catalog: Catalog, result: RunRe
         options: setup.options,
         scores: Scores::MaxSide,
         scale: lesson.model.scale(),
+        players: match &lesson.model {
+            Model::Graph(g) => g.players().to_vec(),
+            _ => Vec::new(),
+        },
         catalog,
         result,
     }
@@ -188,6 +200,7 @@ fn model_catalog(model: &Model, ids: impl IntoIterator<Item = u32>) -> Catalog {
                 score: d.score,
                 tactical: d.tactical,
                 chances: d.chances,
+                payoffs: d.payoffs,
             })
         })
         .collect();
@@ -250,7 +263,8 @@ fn catalog(model: &Model, start: u32, events: &[Event], children: &[u32]) -> Cat
             | Event::Research { .. }
             | Event::Aspiration { .. }
             | Event::Average { .. }
-            | Event::Interval { .. } => {}
+            | Event::Interval { .. }
+            | Event::Tie { .. } => {}
         }
     }
     model_catalog(model, ids)

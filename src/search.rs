@@ -11,12 +11,13 @@ pub mod alphabeta;
 pub mod candidates;
 mod driver;
 mod engine;
+mod maxn;
 mod negamax;
 pub mod tt;
 
 use serde::{Deserialize, Serialize};
 
-pub use crate::game::Limits;
+pub use crate::game::{Limits, Seat};
 pub use crate::value::{AttemptOutcome, CutRule, Flag, INF, fmt_score};
 pub use driver::run;
 
@@ -44,6 +45,16 @@ pub enum Algorithm {
     /// `chance_pruning`). Expectimax is the same on a tree without MIN nodes.
     #[serde(rename = "expectiminimax")]
     Expectiminimax,
+    /// Seed 004's max-n for a game of several players: each mover backs up the whole payoff
+    /// vector of the child best for its own entry, ties settled by `Options::ties`. No
+    /// windows, no table, no ordering: cutoffs rely on opposed interests.
+    #[serde(rename = "maxn")]
+    Maxn,
+    /// Seed 004's paranoid model: the game of several players reduced to `paranoid_for`
+    /// (MAX) against a coalition of every other seat (MIN), searched by seed 000's alpha-beta
+    /// with that player's payoff as the score.
+    #[serde(rename = "paranoid")]
+    Paranoid,
 }
 
 impl Algorithm {
@@ -63,6 +74,8 @@ impl Algorithm {
             Algorithm::Negamax => "negamax",
             Algorithm::Pvs => "pvs",
             Algorithm::Expectiminimax => "expectiminimax",
+            Algorithm::Maxn => "maxn",
+            Algorithm::Paranoid => "paranoid",
         }
     }
 
@@ -78,6 +91,9 @@ impl Algorithm {
         match self {
             Algorithm::AlphaBeta | Algorithm::Expectiminimax => Algorithm::Minimax,
             Algorithm::Minimax | Algorithm::Negamax | Algorithm::Pvs => Algorithm::AlphaBeta,
+            // Both models of a game of several players: each is the other's comparison.
+            Algorithm::Maxn => Algorithm::Paranoid,
+            Algorithm::Paranoid => Algorithm::Maxn,
         }
     }
 
@@ -89,6 +105,8 @@ impl Algorithm {
             Algorithm::Negamax => "negamax",
             Algorithm::Pvs => "principal variation search",
             Algorithm::Expectiminimax => "expectiminimax",
+            Algorithm::Maxn => "max-n",
+            Algorithm::Paranoid => "paranoid alpha-beta",
         }
     }
 
@@ -99,8 +117,100 @@ impl Algorithm {
 
     /// Whether windows narrow and close (everything but plain minimax).
     pub fn prunes(self) -> bool {
-        self != Algorithm::Minimax
+        !matches!(self, Algorithm::Minimax | Algorithm::Maxn)
     }
+
+    /// Whether the run's values are terminal ids standing for payoff vectors (max-n).
+    pub fn vectors(self) -> bool {
+        self == Algorithm::Maxn
+    }
+}
+
+/// How max-n settles a tie: two children whose vectors give the mover the same payoff.
+/// Seed 004: "a prediction needs a tie-breaking rule"; the rule is part of the run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Ties {
+    /// The child searched first keeps the choice.
+    #[default]
+    First,
+    /// Among tied children, the smaller payoff of this player (then the first searched).
+    Min(Seat),
+    /// Among tied children, the larger payoff of this player (then the first searched).
+    Max(Seat),
+}
+
+impl Ties {
+    /// Whether a child whose vector is `new` replaces the frame's best `best`, given that
+    /// both give the mover the same payoff.
+    pub fn prefers(self, new: &[i32], best: &[i32]) -> bool {
+        match self {
+            Ties::First => false,
+            Ties::Min(seat) => new[seat.index()] < best[seat.index()],
+            Ties::Max(seat) => new[seat.index()] > best[seat.index()],
+        }
+    }
+
+    /// Reads `first`, `min:A` or `max:A`, with A one of `players`.
+    pub fn parse(text: &str, players: &[String]) -> Result<Ties, String> {
+        let text = text.trim();
+        if text == "first" {
+            return Ok(Ties::First);
+        }
+        let bad = || {
+            format!(
+                "tie rule '{}' is not first, min:PLAYER or max:PLAYER",
+                crate::text::cut(text)
+            )
+        };
+        let (how, name) = text.split_once(':').ok_or_else(bad)?;
+        let seat = seat_named(name.trim(), players)?;
+        match how.trim() {
+            "min" => Ok(Ties::Min(seat)),
+            "max" => Ok(Ties::Max(seat)),
+            _ => Err(bad()),
+        }
+    }
+
+    /// `first`, `min:A`, `max:A` with the players' names.
+    pub fn text(self, players: &[String]) -> String {
+        let name = |s: Seat| {
+            players
+                .get(s.index())
+                .cloned()
+                .unwrap_or_else(|| s.index().to_string())
+        };
+        match self {
+            Ties::First => "first".into(),
+            Ties::Min(s) => format!("min:{}", name(s)),
+            Ties::Max(s) => format!("max:{}", name(s)),
+        }
+    }
+
+    fn is_first(&self) -> bool {
+        *self == Ties::First
+    }
+}
+
+/// The seat of the player called `name`, or an error naming the players there are.
+pub fn seat_named(name: &str, players: &[String]) -> Result<Seat, String> {
+    if players.is_empty() {
+        return Err(format!(
+            "player '{}' names a player, but this graph has no \"players\" (MAX against MIN)",
+            crate::text::cut(name)
+        ));
+    }
+    players
+        .iter()
+        .position(|p| p == name)
+        .and_then(Seat::new)
+        .ok_or_else(|| {
+            format!(
+                "'{}' is not one of the graph's players ({})",
+                crate::text::cut(name),
+                players.join(", ")
+            )
+        })
 }
 
 /// Seed 002's aspiration windows: from depth `from` on, each pass first searches
@@ -169,6 +279,12 @@ pub struct Options {
     /// the search, to see which decisions a transformation keeps.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub leaf_map: Option<crate::game::leaf_map::LeafMap>,
+    /// Max-n's tie rule (seed 004).
+    #[serde(default, skip_serializing_if = "Ties::is_first")]
+    pub ties: Ties,
+    /// The paranoid model's root player: MAX against every other seat.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub paranoid_for: Option<Seat>,
 }
 
 impl Default for Options {
@@ -188,6 +304,8 @@ impl Default for Options {
             chance_pruning: None,
             chance_as_min: false,
             leaf_map: None,
+            ties: Ties::First,
+            paranoid_for: None,
         }
     }
 }
@@ -252,7 +370,65 @@ impl Options {
             ));
         }
         self.validate_seed_002()?;
-        self.validate_seed_004(limits)
+        self.validate_seed_004(limits)?;
+        self.validate_players(limits)
+    }
+
+    /// What a game of several players allows: max-n or the paranoid reduction, and nothing
+    /// built on two opposed players (windows, ordering by MAX's score, quiescence).
+    fn validate_players(&self, limits: &Limits) -> Result<(), String> {
+        let name = self.algorithm.name();
+        let several = limits.players > 0;
+        match self.algorithm {
+            Algorithm::Maxn | Algorithm::Paranoid if !several => {
+                return Err(format!(
+                    "{name} is for a game of several players (a graph with \"players\"); this one is MAX against MIN: use alphabeta"
+                ));
+            }
+            Algorithm::Maxn | Algorithm::Paranoid => {}
+            _ if several => {
+                return Err(format!(
+                    "this graph has {} players, whose scores are payoff vectors, which {name} has no rule for: use --algorithm maxn or --algorithm paranoid --for PLAYER",
+                    limits.players
+                ));
+            }
+            _ => {}
+        }
+        if self.ties != Ties::First && self.algorithm != Algorithm::Maxn {
+            return Err(format!(
+                "--ties settles max-n's ties; {name} has none to settle"
+            ));
+        }
+        match (self.algorithm, self.paranoid_for) {
+            (Algorithm::Paranoid, None) => {
+                return Err("paranoid needs the root player: give --for PLAYER".into());
+            }
+            (Algorithm::Paranoid, Some(seat)) if seat.index() >= limits.players as usize => {
+                return Err(format!(
+                    "--for names player {} of {}",
+                    seat.index(),
+                    limits.players
+                ));
+            }
+            (Algorithm::Paranoid, Some(_)) | (_, None) => {}
+            (_, Some(_)) => {
+                return Err(format!(
+                    "--for chooses the paranoid model's root player; {name} does not use one"
+                ));
+            }
+        }
+        if self.algorithm == Algorithm::Maxn {
+            if self.ordering {
+                return Err("max-n searches children in their order: leave out --ordering".into());
+            }
+            if self.qlimit > 0 {
+                return Err("max-n has no quiescence: leave out --qlimit".into());
+            }
+            if self.aspiration.is_some() || self.window != (-INF, INF) {
+                return Err("max-n has no windows: leave out --window and --aspiration".into());
+            }
+        }
+        Ok(())
     }
 
     /// What chance nodes allow: the MAX/MIN searches of seed 000 with their average, not
@@ -429,6 +605,9 @@ pub struct Counters {
     /// Chance nodes that cut (seed 004's chance-node pruning).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub chance_cutoffs: u64,
+    /// Max-n choices a tie rule decided (seed 004).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub ties: u64,
 }
 
 fn is_zero(v: &u64) -> bool {
@@ -472,6 +651,10 @@ pub struct RunResult {
     pub history: Vec<Pass>,
     /// The active path was empty when the run returned.
     pub restored: bool,
+    /// Max-n: the committed root's payoff vector (`score` is then the id of the terminal
+    /// whose vector it is). Empty for every other search.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub vector: Vec<i32>,
 }
 
 /// Why a run could not produce a result at all (a budget interruption is not an error).

@@ -50,6 +50,10 @@ pub struct Header {
     /// (`exact`). Views divide it back through `value::Units`.
     #[serde(default = "one", skip_serializing_if = "is_one")]
     pub scale: i32,
+    /// The players of a game of several, in the order of every payoff vector (empty for MAX
+    /// against MIN).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub players: Vec<String>,
     /// Every state the events mention, with its name and whose turn it is.
     pub catalog: Catalog,
     pub result: RunResult,
@@ -106,19 +110,12 @@ impl Header {
     pub fn limits(&self) -> Result<Limits, String> {
         match &self.game {
             // A graph's chance nodes are in the catalog (as MIN nodes when the run searched
-            // them so); its players are the seats the catalog names.
+            // them so); its players are the header's (a paranoid run's catalog has only
+            // MAX and MIN nodes).
             None | Some(GameSpec::Graph) => Ok(Limits {
                 chance: self.options.chance_as_min
                     || self.catalog.iter().any(|s| s.turn.is_chance()),
-                players: self
-                    .catalog
-                    .iter()
-                    .filter_map(|s| match s.turn {
-                        crate::game::Side::Player(seat) => Some(seat.index() as u8 + 1),
-                        _ => None,
-                    })
-                    .max()
-                    .unwrap_or(0),
+                players: self.players.len() as u8,
                 ..Limits::SEED_000
             }),
             Some(spec) => spec.build(None).map(|m| m.limits()),

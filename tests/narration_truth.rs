@@ -95,10 +95,12 @@ fn variants(lesson: &Lesson, preset: &str) -> Vec<(String, Overrides)> {
 /// not asked of the program): "at most" when it failed low, "at least" when it failed high.
 fn expected_worth(o: &Options, terminal_root: bool, v: i32) -> String {
     let (a, b) = match o.algorithm {
-        Algorithm::AlphaBeta | Algorithm::Negamax | Algorithm::Pvs | Algorithm::Expectiminimax => {
-            o.window
-        }
-        Algorithm::Minimax => (-INF, INF),
+        Algorithm::AlphaBeta
+        | Algorithm::Negamax
+        | Algorithm::Pvs
+        | Algorithm::Expectiminimax
+        | Algorithm::Paranoid => o.window,
+        Algorithm::Minimax | Algorithm::Maxn => (-INF, INF),
     };
     let (low, high) = match o.cut {
         CutRule::AtLeast => (v <= a, v >= b),

@@ -633,9 +633,8 @@ fn replay(
             Event::NullWindow { .. } | Event::Research { .. } | Event::Aspiration { .. } => {
                 panic!("a seed-002 event in a seed-000 run\n{}", ctx())
             }
-            // Seed 004's chance events; these graphs have no chance nodes (tests/chance.rs).
-            Event::Average { .. } | Event::Interval { .. } => {
-                panic!("a chance event on a graph without chance nodes\n{}", ctx())
+            Event::Average { .. } | Event::Interval { .. } | Event::Tie { .. } => {
+                panic!("a seed-004 event in a seed-000 run\n{}", ctx())
             }
             Event::PassEnd {
                 depth,

@@ -129,8 +129,12 @@ fn the_result_bound_never_contradicts_the_true_value() {
             // The run's root window is MAX's for every search (negamax negates it for a
             // root of MIN's, and its bound is reported from MAX's side again).
             let (a, b) = match options.algorithm {
-                Algorithm::Minimax => (-INF, INF),
-                _ => options.window,
+                Algorithm::AlphaBeta
+                | Algorithm::Negamax
+                | Algorithm::Pvs
+                | Algorithm::Expectiminimax
+                | Algorithm::Paranoid => options.window,
+                Algorithm::Minimax | Algorithm::Maxn => (-INF, INF),
             };
             let inside = match cut {
                 CutRule::AtLeast => a < v && v < b,

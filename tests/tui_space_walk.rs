@@ -205,6 +205,8 @@ fn spelled(o: &Options) -> Vec<(&'static str, String)> {
                 Algorithm::Negamax => "negamax",
                 Algorithm::Pvs => "pvs",
                 Algorithm::Expectiminimax => "expectiminimax",
+                Algorithm::Maxn => "max-n",
+                Algorithm::Paranoid => "paranoid",
             }
             .to_string(),
         ),

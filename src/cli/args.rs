@@ -129,6 +129,10 @@ pub enum AlgorithmArg {
     Pvs,
     /// MAX, MIN and chance nodes (seed 004): the default on a graph with chance nodes.
     Expectiminimax,
+    /// Payoff vectors for several players (seed 004): the default on a graph with "players".
+    Maxn,
+    /// Several players reduced to one (--for) against the rest, then alpha-beta (seed 004).
+    Paranoid,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -256,6 +260,13 @@ pub struct RunArgs {
     /// Search chance nodes as MIN nodes instead (seed 004's comparison of models).
     #[arg(long, value_enum, value_name = "min|chance")]
     pub chance_as: Option<ChanceAsArg>,
+    /// Max-n's tie rule: first (the first searched), min:A or max:A (prefer the smaller or
+    /// larger payoff of player A) [default: first].
+    #[arg(long, value_name = "first|min:A|max:A")]
+    pub ties: Option<String>,
+    /// The paranoid model's root player: MAX against every other player.
+    #[arg(long = "for", value_name = "PLAYER")]
+    pub paranoid_for: Option<String>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -320,6 +331,8 @@ impl RunArgs {
                 AlgorithmArg::Negamax => Algorithm::Negamax,
                 AlgorithmArg::Pvs => Algorithm::Pvs,
                 AlgorithmArg::Expectiminimax => Algorithm::Expectiminimax,
+                AlgorithmArg::Maxn => Algorithm::Maxn,
+                AlgorithmArg::Paranoid => Algorithm::Paranoid,
             }),
             aspiration: self.aspiration.map(|delta| Aspiration {
                 delta,
@@ -336,6 +349,8 @@ impl RunArgs {
                 ChanceAsArg::Min => crate::lesson::ChanceAs::Min,
                 ChanceAsArg::Chance => crate::lesson::ChanceAs::Chance,
             }),
+            ties: self.ties.clone(),
+            paranoid_for: self.paranoid_for.clone(),
         }
     }
 }

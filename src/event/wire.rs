@@ -32,6 +32,7 @@ enum Kind {
     NullWindow,
     Research,
     Aspiration,
+    Tie,
 }
 
 /// Every field of every event kind, each optional.
@@ -179,6 +180,11 @@ impl TryFrom<Flat> for Event {
                 beta: get!(beta),
                 outcome: get!(outcome),
             },
+            Kind::Tie => Event::Tie {
+                state: get!(state),
+                pos: get!(pos),
+                kept: get!(kept),
+            },
         };
         // A field the kind does not have is as wrong as a missing one.
         if f.count() != fields(kind) {
@@ -199,7 +205,8 @@ fn fields(kind: Kind) -> usize {
         | Kind::Order
         | Kind::Push
         | Kind::Best
-        | Kind::Window => 3,
+        | Kind::Window
+        | Kind::Tie => 3,
         Kind::PassEnd
         | Kind::Cutoff
         | Kind::Return
@@ -359,6 +366,11 @@ mod tests {
                 alpha: -22,
                 beta: 28,
                 outcome: AttemptOutcome::FailLow,
+            },
+            Event::Tie {
+                state: 4,
+                pos: 1,
+                kept: true,
             },
         ];
         for event in all {

@@ -505,6 +505,23 @@ impl Graph {
         g
     }
 
+    /// Seed 004's paranoid reduction: `seat` becomes MAX, every other seat MIN (so MIN layers
+    /// may follow one another, which the alternation rule of a written graph forbids), and
+    /// every scored node's score is that player's payoff. The players and vectors stay, so
+    /// the run is still known to be of a game of several players and views can show them.
+    pub fn paranoid(&self, seat: Seat) -> Graph {
+        let mut g = self.clone();
+        for (s, n) in g.nodes.iter_mut().enumerate() {
+            if let Side::Player(mover) = n.side {
+                n.side = if mover == seat { Side::Max } else { Side::Min };
+            }
+            if let Some(Some(v)) = self.vectors.get(s) {
+                n.score = Some(v[seat.index()] * self.scale);
+            }
+        }
+        g
+    }
+
     /// Back to the JSON form (used by exports and generated practice sets).
     pub fn to_spec(&self) -> GraphSpec {
         let nodes = (0..self.len() as u32)
@@ -773,5 +790,10 @@ impl Game for Graph {
     #[inline]
     fn probability(&self, s: u32, index: usize) -> Option<Ratio> {
         Graph::probability(self, s, index)
+    }
+
+    #[inline]
+    fn payoffs(&self, s: u32) -> Option<&[i32]> {
+        self.vector(s)
     }
 }

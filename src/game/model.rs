@@ -288,6 +288,7 @@ impl Model {
                 chances: (0..g.move_count(id))
                     .map_while(|i| g.probability(id, i).map(|p| p.to_string()))
                     .collect(),
+                payoffs: g.vector(id).map(<[i32]>::to_vec).unwrap_or_default(),
             }),
             Model::TicTacToe(t) => Board::from_code(id).map(|b| Described {
                 label: Some(b.text()),
@@ -295,6 +296,7 @@ impl Model {
                 score: t.score(b),
                 tactical: Vec::new(),
                 chances: Vec::new(),
+                payoffs: Vec::new(),
             }),
             Model::Uniform(u) => u.node(id as u64).map(|n| Described {
                 label: Some(u.path_name(n.number)),
@@ -302,6 +304,7 @@ impl Model {
                 score: u.score(n),
                 tactical: Vec::new(),
                 chances: Vec::new(),
+                payoffs: Vec::new(),
             }),
         }
     }
@@ -370,4 +373,5 @@ pub struct Described {
     pub score: Option<i32>,
     pub tactical: Vec<u16>,
     pub chances: Vec<String>,
+    pub payoffs: Vec<i32>,
 }

@@ -461,6 +461,15 @@ impl<S: Source> Fold<S> {
             Event::Best { state, .. } => {
                 self.top(i, state, "a new best")?;
             }
+            Event::Tie { state, pos, .. } => {
+                let node = self.top(i, state, "a tie")?;
+                if pos + 1 != self.index.calls.records[node as usize].pushes {
+                    return Err(fail(
+                        i,
+                        format!("a tie at candidate {pos}, which is not the last tried"),
+                    ));
+                }
+            }
             Event::Average { state, pos, .. } => {
                 let node = self.top(i, state, "a chance average")?;
                 let n = self.index.calls.records[node as usize];

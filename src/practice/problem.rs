@@ -205,6 +205,8 @@ impl Problem {
             crate::search::Algorithm::Negamax => "fail-soft negamax".to_string(),
             crate::search::Algorithm::Pvs => "fail-soft principal variation search".to_string(),
             crate::search::Algorithm::Expectiminimax => "expectiminimax".to_string(),
+            crate::search::Algorithm::Maxn => "max-n".to_string(),
+            crate::search::Algorithm::Paranoid => "paranoid alpha-beta".to_string(),
         }];
         parts.push(if o.ordering {
             "ordered by hint and score".into()

@@ -130,6 +130,9 @@ fn sentence(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
     let (ge, le, lt, gt) = w.closes();
     // Negamax: every frame maximises its own score, and a child's value is negated.
     let nm = replay.options().algorithm.side_to_move();
+    if let Some(s) = super::maxn::sentence(replay, st, index, &|s| w.name(s)) {
+        return s;
+    }
     if let Some(s) = super::chance::sentence(replay, st, index, &|s| w.name(s)) {
         return s;
     }
@@ -698,7 +701,7 @@ fn sentence(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
                 sc(f.beta)
             )
         }
-        Event::Average { .. } | Event::Interval { .. } => String::new(),
+        Event::Average { .. } | Event::Interval { .. } | Event::Tie { .. } => String::new(),
         Event::Aspiration {
             depth,
             alpha,

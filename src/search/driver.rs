@@ -159,9 +159,12 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
         self.path.push(start);
         let qleft = self.opts.qlimit;
         let got = match self.opts.algorithm {
-            Algorithm::AlphaBeta | Algorithm::Minimax | Algorithm::Expectiminimax => {
-                self.search(start, depth, qleft, alpha, beta)
-            }
+            // Paranoid is alpha-beta itself: the game it gets is already reduced (run::game).
+            Algorithm::AlphaBeta
+            | Algorithm::Minimax
+            | Algorithm::Expectiminimax
+            | Algorithm::Paranoid => self.search(start, depth, qleft, alpha, beta),
+            Algorithm::Maxn => self.maxn_root(start, depth),
             Algorithm::Negamax => self.negamax::<false>(start, depth, qleft, alpha, beta),
             Algorithm::Pvs => self.negamax::<true>(start, depth, qleft, alpha, beta),
         };
@@ -186,6 +189,12 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
             counters: self.counters,
             history,
             restored: self.path.is_empty(),
+            // The vector of the last completed pass: an aborted pass never reaches it.
+            vector: if depth > 0 {
+                self.vector.clone()
+            } else {
+                Vec::new()
+            },
         }
     }
 }

@@ -48,6 +48,8 @@ pub(super) struct Search<'a, G: Game, O: Observer> {
     pub order: Vec<u16>,
     /// Each state's candidate list (ranked when ordering), built on its first visit.
     pub candidates: Candidates,
+    /// Max-n: the payoff vector the last completed root search backed up.
+    pub vector: Vec<i32>,
     pub obs: &'a mut O,
 }
 
@@ -69,6 +71,7 @@ impl<'a, G: Game, O: Observer> Search<'a, G, O> {
             path: Vec::with_capacity(opts.depth as usize + opts.qlimit as usize + 2),
             order: Vec::new(),
             candidates: Candidates::new(game.id_bound(), opts.ordering),
+            vector: Vec::new(),
             obs,
         }
     }
@@ -87,34 +90,7 @@ impl<'a, G: Game, O: Observer> Search<'a, G, O> {
         (alpha, beta): (i32, i32),
         pov: i32,
     ) -> Result<Admitted, Stop> {
-        let id = self.game.id(state);
-        let ply = self.path.len() as u64 - 1;
-        if self.stats.nodes >= self.opts.budget {
-            emit!(
-                self,
-                Event::Refused {
-                    state: id,
-                    ply: ply as u16,
-                }
-            );
-            return Err(Stop::Budget);
-        }
-        self.stats.nodes += 1;
-        self.stats.peak = self.stats.peak.max(ply);
-        if depth == 0 {
-            self.stats.qnodes += 1;
-        }
-        emit!(
-            self,
-            Event::Enter {
-                state: id,
-                turn: self.game.side(state),
-                depth,
-                qleft,
-                alpha,
-                beta,
-            }
-        );
+        let id = self.enter(state, depth, qleft, (alpha, beta))?;
         let key = Key {
             state: id,
             depth,
@@ -171,6 +147,47 @@ impl<'a, G: Game, O: Observer> Search<'a, G, O> {
             )));
         }
         Ok(Admitted::Open { key, id })
+    }
+
+    /// Admission against the global budget, the counters and the `Enter` report: how every
+    /// call of every recursion begins (max-n too, which has no table to probe after it).
+    #[inline(always)]
+    pub fn enter(
+        &mut self,
+        state: G::State,
+        depth: u8,
+        qleft: u8,
+        (alpha, beta): (i32, i32),
+    ) -> Result<u32, Stop> {
+        let id = self.game.id(state);
+        let ply = self.path.len() as u64 - 1;
+        if self.stats.nodes >= self.opts.budget {
+            emit!(
+                self,
+                Event::Refused {
+                    state: id,
+                    ply: ply as u16,
+                }
+            );
+            return Err(Stop::Budget);
+        }
+        self.stats.nodes += 1;
+        self.stats.peak = self.stats.peak.max(ply);
+        if depth == 0 {
+            self.stats.qnodes += 1;
+        }
+        emit!(
+            self,
+            Event::Enter {
+                state: id,
+                turn: self.game.side(state),
+                depth,
+                qleft,
+                alpha,
+                beta,
+            }
+        );
+        Ok(id)
     }
 
     /// Step 5: the frame's candidates onto the order stack at `base` (every move at normal

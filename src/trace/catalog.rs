@@ -23,6 +23,10 @@ pub struct StateInfo {
     /// A chance state's probability of each move, exact (`1/36`, `0.25`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub chances: Vec<String>,
+    /// The state's payoff vector in a game of several players, one entry per player of the
+    /// header's `players`: what a max-n value (a terminal's id) stands for.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub payoffs: Vec<i32>,
 }
 
 /// States sorted by id, each once.
@@ -92,6 +96,11 @@ impl Catalog {
     pub fn probability(&self, id: u32, mv: i16) -> Option<crate::exact::Ratio> {
         let text = self.get(id)?.chances.get(usize::try_from(mv).ok()?)?;
         crate::exact::Ratio::parse(text)
+    }
+
+    /// The state's payoff vector (empty when it has none, or in a game of two players).
+    pub fn payoffs(&self, id: u32) -> &[i32] {
+        self.get(id).map_or(&[], |s| s.payoffs.as_slice())
     }
 
     /// Whose turn the state is (MAX for a state the catalog does not list).

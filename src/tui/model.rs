@@ -151,6 +151,8 @@ pub fn algorithm_name(a: Algorithm) -> &'static str {
         Algorithm::Negamax => "negamax",
         Algorithm::Pvs => "pvs",
         Algorithm::Expectiminimax => "expectiminimax",
+        Algorithm::Maxn => "max-n",
+        Algorithm::Paranoid => "paranoid",
     }
 }
 

@@ -118,7 +118,11 @@ pub fn face(ctx: &TreeCtx, s: Stage, id: u32) -> Face {
     };
     // An open chance frame shows what it knows so far: its sum, and its interval.
     let value = value.or_else(|| {
-        let f = ctx.st.frames.iter().find(|f| f.node == id && f.turn.is_chance())?;
+        let f = ctx
+            .st
+            .frames
+            .iter()
+            .find(|f| f.node == id && f.turn.is_chance())?;
         let (sum, _) = f.average?;
         let interval = f.interval.map_or(String::new(), |(lo, hi)| {
             format!(" in [{}, {}]", crate::value::sc(lo), crate::value::sc(hi))

@@ -1,0 +1,67 @@
+//! What `prune run` adds for a game of several players (seed 004): the root's payoff vector
+//! under max-n with the ties its rule decided, or the paranoid model's root player. Kept
+//! apart from seed 000's three lines, which stay as they are for every other run.
+
+use serde_json::{Value, json};
+
+use crate::search::{Algorithm, Options, RunResult};
+
+/// A payoff vector as seed 004 writes it: `(5, 4, 5)`.
+pub fn vector_text(v: &[i32]) -> String {
+    let parts: Vec<String> = v.iter().map(i32::to_string).collect();
+    format!("({})", parts.join(", "))
+}
+
+/// The line below the three lines: `vector=(5, 4, 5), players=(A, B, C)`, then `ties=N`
+/// when a tie decided a choice and the rule when it is not the default; for paranoid, whose
+/// score is that player's payoff, `for=A`. Empty for a game of two players.
+pub fn lines(options: &Options, r: &RunResult, players: &[String]) -> String {
+    let mut words = Vec::new();
+    match options.algorithm {
+        Algorithm::Maxn => {
+            if !r.vector.is_empty() {
+                words.push(format!("vector={}", vector_text(&r.vector)));
+            }
+            words.push(format!("players=({})", players.join(", ")));
+            if r.counters.ties > 0 {
+                words.push(format!("ties={}", r.counters.ties));
+            }
+            words.push(format!("tie_rule={}", options.ties.text(players)));
+        }
+        Algorithm::Paranoid => {
+            if let Some(seat) = options.paranoid_for {
+                let name = players.get(seat.index()).map_or("?", String::as_str);
+                words.push(format!("for={name}, others=MIN"));
+            }
+        }
+        _ => return String::new(),
+    }
+    format!("{}\n", words.join(", "))
+}
+
+/// `prune run --json`'s additions: `"vector": [5, 4, 5]` and `"leaf"` (the terminal whose
+/// vector the root backs up, which is also max-n's `score`), `"players"`, `"ties"` (the
+/// rule) and the counter; `"for"` for paranoid.
+pub fn json(text: &str, options: &Options, r: &RunResult, players: &[String]) -> String {
+    if !matches!(options.algorithm, Algorithm::Maxn | Algorithm::Paranoid) {
+        return text.to_string();
+    }
+    let Ok(Value::Object(mut fields)) = serde_json::from_str(text) else {
+        return text.to_string();
+    };
+    fields.insert("players".into(), json!(players));
+    if options.algorithm == Algorithm::Maxn {
+        if !r.vector.is_empty() {
+            fields.insert("vector".into(), json!(r.vector));
+            fields.insert("leaf".into(), json!(r.score));
+        }
+        fields.insert("tie_rule".into(), json!(options.ties.text(players)));
+        if let Some(Value::Object(c)) = fields.get_mut("counters") {
+            c.insert("ties".into(), json!(r.counters.ties));
+        }
+    }
+    if let Some(seat) = options.paranoid_for {
+        fields.insert("for".into(), json!(players.get(seat.index())));
+    }
+    Value::Object(fields).to_string() + "\n"
+}
