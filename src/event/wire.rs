@@ -33,6 +33,8 @@ enum Kind {
     Research,
     Aspiration,
     Tie,
+    Average,
+    Interval,
 }
 
 /// Every field of every event kind, each optional.
@@ -64,6 +66,9 @@ pub(super) struct Flat {
     kept: Option<bool>,
     how: Option<ReturnKind>,
     outcome: Option<AttemptOutcome>,
+    sum: Option<i32>,
+    lo: Option<i32>,
+    hi: Option<i32>,
 }
 
 fn present<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Option<Entry>>, D::Error> {
@@ -185,6 +190,16 @@ impl TryFrom<Flat> for Event {
                 pos: get!(pos),
                 kept: get!(kept),
             },
+            Kind::Average => Event::Average {
+                state: get!(state),
+                pos: get!(pos),
+                sum: get!(sum),
+            },
+            Kind::Interval => Event::Interval {
+                state: get!(state),
+                lo: get!(lo),
+                hi: get!(hi),
+            },
         };
         // A field the kind does not have is as wrong as a missing one.
         if f.count() != fields(kind) {
@@ -206,7 +221,9 @@ fn fields(kind: Kind) -> usize {
         | Kind::Push
         | Kind::Best
         | Kind::Window
-        | Kind::Tie => 3,
+        | Kind::Tie
+        | Kind::Average
+        | Kind::Interval => 3,
         Kind::PassEnd
         | Kind::Cutoff
         | Kind::Return
@@ -244,6 +261,9 @@ impl Flat {
             self.kept.is_some(),
             self.how.is_some(),
             self.outcome.is_some(),
+            self.sum.is_some(),
+            self.lo.is_some(),
+            self.hi.is_some(),
         ]
         .iter()
         .filter(|&&b| b)
@@ -371,6 +391,16 @@ mod tests {
                 state: 4,
                 pos: 1,
                 kept: true,
+            },
+            Event::Average {
+                state: 4,
+                pos: 1,
+                sum: 14,
+            },
+            Event::Interval {
+                state: 4,
+                lo: 4,
+                hi: 24,
             },
         ];
         for event in all {
