@@ -284,7 +284,7 @@ pub fn tsv_cells(out: &mut String, step: usize, c: &TreeNode, sep: &str) {
 }
 
 pub fn write_trace_tsv(rec: &Recorded, out: &mut dyn std::io::Write) -> std::io::Result<()> {
-    let _units = crate::value::Units::of(rec.trace.header.scale);
+    let _units = rec.trace.header.units();
     let mut rows = Chunked::new(out);
     rows.buf.push_str(TSV_HEADER);
     rows.buf.push('\n');
@@ -408,7 +408,7 @@ fn table_widths(rec: &Recorded) -> Vec<usize> {
 /// The complete call trace as a table for people, and the run's result lines. The widths come
 /// from a first pass over the calls, so rows are written as they are made.
 pub fn write_trace_table(rec: &Recorded, out: &mut dyn std::io::Write) -> std::io::Result<()> {
-    let _units = crate::value::Units::of(rec.trace.header.scale);
+    let _units = rec.trace.header.units();
     let mut cells: [String; 11] = Default::default();
     let widths = table_widths(rec);
     let mut rows = Chunked::new(out);

@@ -105,6 +105,22 @@ pub enum TraceError {
 pub const MAX_TRACE_BYTES: u64 = 1 << 30;
 
 impl Header {
+    /// How this trace's values are written while the guard lives: in units of 1/scale, and
+    /// for a max-n run as the payoff vectors they stand for.
+    pub fn units(&self) -> crate::value::Units {
+        let vectors = (self.options.algorithm == crate::search::Algorithm::Maxn).then(|| {
+            self.catalog
+                .iter()
+                .filter(|s| !s.payoffs.is_empty())
+                .map(|s| {
+                    let parts: Vec<String> = s.payoffs.iter().map(i32::to_string).collect();
+                    (s.id as i32, format!("({})", parts.join(", ")))
+                })
+                .collect()
+        });
+        crate::value::Units::with_vectors(self.scale, vectors)
+    }
+
     /// What the run's game accepts: seed 000's contract for a graph, the game's own limits
     /// otherwise (a game that cannot be built is an error).
     pub fn limits(&self) -> Result<Limits, String> {

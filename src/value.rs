@@ -3,7 +3,9 @@
 //! the table entry and key they are stored under. Everything above the core (events, trace,
 //! views) speaks in these terms.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
+use std::rc::Rc;
 
 use serde::{Deserialize, Serialize};
 
@@ -212,6 +214,9 @@ pub enum Style {
 /// for scripts (`3.5`, `19/3`), for people as a decimal with the fraction where it does not
 /// end (`6.33 (19/3)`).
 pub fn written(v: i32, style: Style) -> String {
+    if let Some(text) = VECTORS.with(|m| m.borrow().as_ref()?.get(&v).cloned()) {
+        return text;
+    }
     match (v, style) {
         (INF, Style::Plain) => "inf".into(),
         (INF, Style::Symbol) => "+∞".into(),
@@ -232,17 +237,26 @@ pub fn written(v: i32, style: Style) -> String {
 
 thread_local! {
     static UNITS: Cell<i32> = const { Cell::new(1) };
+    /// A max-n trace's values name the terminal whose payoff vector they carry: while set,
+    /// such a value is written as its vector, `(5, 4, 5)`.
+    static VECTORS: RefCell<Option<Rc<HashMap<i32, String>>>> = const { RefCell::new(None) };
 }
 
 /// While alive, scores are written as multiples of 1/scale: whoever writes a trace's values
 /// (a view, a report, an export) holds one for that trace's `Header::scale`. Guards nest and
 /// restore the previous scale when dropped.
 #[must_use = "the scale holds only while the guard lives"]
-pub struct Units(i32);
+pub struct Units(i32, Option<Rc<HashMap<i32, String>>>);
 
 impl Units {
     pub fn of(scale: i32) -> Units {
-        Units(UNITS.with(|u| u.replace(scale.max(1))))
+        Units::with_vectors(scale, None)
+    }
+
+    /// The same, with the vectors a max-n trace's values stand for (see `VECTORS`).
+    pub fn with_vectors(scale: i32, vectors: Option<HashMap<i32, String>>) -> Units {
+        let before = VECTORS.with(|m| m.replace(vectors.map(Rc::new)));
+        Units(UNITS.with(|u| u.replace(scale.max(1))), before)
     }
 
     /// The scale in force now.
@@ -254,6 +268,7 @@ impl Units {
 impl Drop for Units {
     fn drop(&mut self) {
         UNITS.with(|u| u.set(self.0));
+        VECTORS.with(|m| *m.borrow_mut() = self.1.take());
     }
 }
 

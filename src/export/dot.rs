@@ -27,7 +27,7 @@ pub enum Passes {
 
 /// The drawing, written to `out` as it is made.
 pub fn write(rec: &Recorded, passes: Passes, out: &mut dyn Write) -> io::Result<()> {
-    let _units = crate::value::Units::of(rec.trace.header.scale);
+    let _units = rec.trace.header.units();
     let tree = rec.tree();
     let r = rec.result();
     let mut rows = Chunked::new(out);

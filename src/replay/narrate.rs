@@ -112,7 +112,7 @@ impl Words<'_> {
 
 /// The sentence for the event that led to `st` (the event at `st.step - 1`).
 pub fn narrate(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
-    let _units = crate::value::Units::of(replay.scale());
+    let _units = replay.trace().header.units();
     // A sentence may begin with a state's name ("node 2 returns…").
     let s = sentence(replay, st, namer);
     let mut chars = s.chars();

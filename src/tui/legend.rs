@@ -58,8 +58,15 @@ pub const FAILED_HIGH: Mark = mark(
 pub const RESEARCH: Mark = mark("↻", "the re-search of that move, with the full window");
 
 /// The side-to-move mark of a node.
-pub fn side(turn: crate::game::Side) -> &'static str {
-    turn.glyph()
+/// A player of several is named after the mark: `●B:` (the trace's `players`).
+pub fn side(turn: crate::game::Side, players: &[String]) -> String {
+    match turn {
+        crate::game::Side::Player(seat) => match players.get(seat.index()) {
+            Some(name) => format!("{}{name}:", PLAYER.glyph),
+            None => PLAYER.glyph.to_string(),
+        },
+        turn => turn.glyph().to_string(),
+    }
 }
 
 /// A returned value's mark, for each flag.

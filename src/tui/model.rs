@@ -218,7 +218,8 @@ pub struct Setting {
 /// window whatever the options say. Budget, root window and one-pass runs show only when they
 /// are not the defaults.
 pub fn effective_settings(o: &Options) -> Vec<Setting> {
-    let minimax = o.algorithm == Algorithm::Minimax;
+    // Max-n, like plain minimax, has no window to cut with and keeps no table.
+    let minimax = !o.algorithm.prunes();
     let mut out = Vec::new();
     let mut push = |name, text: String| out.push(Setting { name, text });
     push("depth", format!("d{}", o.depth));
@@ -282,7 +283,7 @@ pub fn differs_from_preset(preset: Option<&Options>, run: &Options) -> Vec<Setti
         .filter(|s| !theirs.contains(s))
         .cloned()
         .collect();
-    let minimax = run.algorithm == Algorithm::Minimax;
+    let minimax = !run.algorithm.prunes();
     for t in &theirs {
         let gone = !mine.iter().any(|m| m.name == t.name);
         let text = match t.name {

@@ -84,7 +84,7 @@ pub fn render(app: &mut App, area: Rect, buf: &mut Buffer) {
         return;
     }
     // Every value on screen is the trace's scaled integer divided back (chance graphs).
-    let _units = crate::value::Units::of(app.replay.scale());
+    let _units = app.replay.trace().header.units();
     if super::layout::too_small(area) {
         app.tree_area = Rect::default();
         too_small(area, buf);

@@ -86,9 +86,24 @@ pub fn draw(r: &Replay, st: &ReplayState, max_side: bool, t: Theme, area: Rect, 
         } else {
             " "
         };
-        let sym = format!("{visit}{}", legend::side(f.turn));
+        let sym = format!("{visit}{}", legend::side(f.turn, &r.trace().header.players));
         // A chance frame has no best: it shows the weighted sum of the outcomes back so far.
-        let best = if f.turn.is_chance() {
+        let best = if let (crate::game::Side::Player(seat), true) = (f.turn, f.best.abs() != INF) {
+            // The mover's own entry, the one it chooses by, in brackets: (1, 2, [6]).
+            let payoffs = u32::try_from(f.best).map_or(&[][..], |id| r.catalog().payoffs(id));
+            let parts: Vec<String> = payoffs
+                .iter()
+                .enumerate()
+                .map(|(i, v)| {
+                    if i == seat.index() {
+                        format!("[{v}]")
+                    } else {
+                        v.to_string()
+                    }
+                })
+                .collect();
+            format!("({})", parts.join(", "))
+        } else if f.turn.is_chance() {
             f.average.map_or("—".to_string(), |(sum, _)| sc(sum))
         } else if f.best.abs() == INF {
             "—".to_string()

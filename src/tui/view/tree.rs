@@ -122,7 +122,7 @@ pub fn label(ctx: &TreeCtx, id: u32) -> Vec<Span<'static>> {
     let reached = (n.enter as usize) < step;
     let on_path = ctx.st.frames.iter().any(|f| f.node == id);
     let current = ctx.current() == Some(id);
-    let sym = legend::side(n.turn);
+    let sym = legend::side(n.turn, &r.trace().header.players);
     let mut spans = Vec::new();
     let prefix = if on_path || current {
         legend::PATH.glyph
@@ -317,7 +317,10 @@ pub fn render(ctx: &TreeCtx, area: Rect, buf: &mut Buffer) {
                     .map(|&c| {
                         let n = tree.get(c);
                         let name = ctx.replay.catalog().name(n.state);
-                        format!("{}{name}", legend::side(n.turn))
+                        format!(
+                            "{}{name}",
+                            legend::side(n.turn, &ctx.replay.trace().header.players)
+                        )
                     })
                     .collect();
                 let mut text = format!("↑ {}", names.join(" › "));

@@ -84,7 +84,7 @@ pub fn face(ctx: &TreeCtx, s: Stage, id: u32) -> Face {
         ""
     };
     let name = r.catalog().name(n.state);
-    let side = legend::side(n.turn);
+    let side = legend::side(n.turn, &r.trace().header.players);
     let mut spans = vec![Span::styled(
         format!("{prefix}{mark}{side}{name}{tactical}"),
         style,
