@@ -469,6 +469,13 @@ impl<S: Source> Fold<S> {
                         format!("a tie at candidate {pos}, which is not the last tried"),
                     ));
                 }
+                let child = self.open.last().and_then(|o| o.last_child);
+                match child {
+                    Some(c) if self.index.calls.records[c as usize].exit + 2 == at => {
+                        self.rec(c).set(bit::TIED)
+                    }
+                    _ => return Err(fail(i, "a tie that does not follow its child's pop")),
+                }
             }
             Event::Average { state, pos, .. } => {
                 let node = self.top(i, state, "a chance average")?;

@@ -99,6 +99,9 @@ pub(super) mod bit {
     /// A re-search or a call below one: the same positions by the same moves again, which
     /// is not a transposition.
     pub const REVISIT: u16 = 1 << 14;
+    /// Max-n: this call's vector tied its parent's best on the mover's entry, so the tie
+    /// rule chose (the `Tie` event comes right after its `Pop`).
+    pub const TIED: u16 = 1 << 15;
 }
 
 /// One admitted call as stored: links to calls only (stubs are implied by the order).
@@ -255,6 +258,8 @@ pub struct TreeNode {
     pub research: bool,
     /// PVS: a scout whose candidate was then searched again.
     pub researched: bool,
+    /// Max-n: it tied its parent's best on the mover's entry (event `exit + 2`, after its pop).
+    pub tied: bool,
 }
 
 impl TreeNode {
@@ -514,6 +519,7 @@ impl<'a> Tree<'a> {
             scout: r.has(bit::SCOUT),
             research: r.has(bit::RESEARCH),
             researched: r.has(bit::RESEARCHED),
+            tied: r.has(bit::TIED),
         }
     }
 
@@ -613,6 +619,7 @@ impl<'a> Tree<'a> {
             scout: false,
             research: false,
             researched: false,
+            tied: false,
         }
     }
 

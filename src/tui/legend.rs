@@ -36,6 +36,10 @@ pub const INTERVAL: Mark = mark(
     "in [lo, hi]",
     "chance pruning: where the frame's value can still lie",
 );
+pub const TIE: Mark = mark(
+    "≈",
+    "max-n: tied the best so far on the mover's entry; the tie rule chose",
+);
 pub const PLAYER: Mark = mark(
     "●",
     "a player of several: takes the vector best in its own entry",
@@ -125,6 +129,7 @@ pub fn rows() -> Vec<(String, String)> {
         &CHANCE,
         &PROBABILITY,
         &PLAYER,
+        &TIE,
         &CUT,
         &SKIPPED,
         &REFUSED,

@@ -43,6 +43,10 @@ pub fn draw(
     let store = st.last_store;
     let recent_probe = probe.filter(|p| store.is_none_or(|s| p.event > s.event));
     let headline = match (recent_probe, store) {
+        // Max-n has no window, so nothing it backs up could be reused as a bound.
+        _ if r.options().algorithm == crate::search::Algorithm::Maxn => {
+            "max-n keeps no table".into()
+        }
         (Some(_), _) => narrate::probe_verdict(r, st).unwrap_or_default(),
         (None, Some(s)) if s.kept => format!(
             "{} stored {} d{} q{}: {} {}",

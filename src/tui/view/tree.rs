@@ -206,6 +206,10 @@ pub fn label(ctx: &TreeCtx, id: u32) -> Vec<Span<'static>> {
         if n.researched && exited {
             spans.push(Span::styled(legend::FAILED_HIGH.glyph, base.patch(t.cut())));
         }
+        // The tie is reported right after the tied call's pop.
+        if n.tied && exited && (n.exit as usize + 2) < step {
+            spans.push(Span::styled(legend::TIE.glyph, base.patch(t.cut())));
+        }
     }
     spans
 }

@@ -96,6 +96,9 @@ pub fn face(ctx: &TreeCtx, s: Stage, id: u32) -> Face {
     if n.kind == NodeKind::Call && n.transposed && reached {
         spans.push(Span::styled(legend::TRANSPOSED.glyph, s.strong()));
     }
+    if n.tied && n.exit != NONE && (n.exit as usize + 2) < step {
+        spans.push(Span::styled(legend::TIE.glyph, s.cut()));
+    }
     let window = (n.kind == NodeKind::Call && reached).then(|| detail(r, false, &n));
     let exited = n.exit != NONE && (n.exit as usize) < step;
     let value = match n.outcome {

@@ -1,0 +1,112 @@
+//! Games of several players on screen: every max-n value drawn as the payoff vector it stands
+//! for, each seat named, the mover's own entry bracketed on the stack, and a tie marked `≈`
+//! with the rule that settled it.
+//!
+//! Worked by hand (seed 004's three-player tree): under A's left move C picks (1, 2, 6) over
+//! (4, 2, 3) and (6, 1, 2) over (7, 4, 1), and B picks (1, 2, 6) (2 > 1 in B's entry); under the
+//! right move C picks (5, 4, 5) and (5, 2, 4), B picks (5, 4, 5) (4 > 2); A picks (5, 4, 5)
+//! (5 > 1). The tie tree: C is indifferent between (2, 3, 4) and (6, 1, 4) (4 = 4); under
+//! max:A it keeps (6, 1, 4), which A prefers (6) to the other move's (3, 3, 3).
+
+mod common;
+
+use common::tutor::screen;
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use prune::lesson::{Lesson, Overrides};
+use prune::tui::app::App;
+use prune::tui::theme::Theme;
+
+const THREE: &str = r#"{"title": "Three players", "graph": {"players": ["A", "B", "C"], "nodes": [
+  {"player": "A", "label": "root", "moves": [{"child": 1}, {"child": 2}]},
+  {"player": "B", "label": "L", "moves": [{"child": 3}, {"child": 4}]},
+  {"player": "B", "label": "R", "moves": [{"child": 5}, {"child": 6}]},
+  {"player": "C", "label": "L1", "moves": [{"child": 7}, {"child": 8}]},
+  {"player": "C", "label": "L2", "moves": [{"child": 9}, {"child": 10}]},
+  {"player": "C", "label": "R1", "moves": [{"child": 11}, {"child": 12}]},
+  {"player": "C", "label": "R2", "moves": [{"child": 13}, {"child": 14}]},
+  {"player": "A", "score": [1, 2, 6]}, {"player": "A", "score": [4, 2, 3]},
+  {"player": "A", "score": [6, 1, 2]}, {"player": "A", "score": [7, 4, 1]},
+  {"player": "A", "score": [5, 4, 5]}, {"player": "A", "score": [2, 5, 4]},
+  {"player": "A", "score": [5, 2, 4]}, {"player": "A", "score": [7, 7, 1]}]},
+  "runs": [{"name": "maxn", "depth": 3}]}"#;
+
+const TIE: &str = r#"{"title": "Tie", "graph": {"players": ["A", "B", "C"], "nodes": [
+  {"player": "A", "label": "root", "moves": [{"child": 1}, {"child": 2}]},
+  {"player": "C", "label": "L", "moves": [{"child": 3}, {"child": 4}]},
+  {"player": "B", "label": "R", "score": [3, 3, 3]},
+  {"player": "A", "label": "x", "score": [2, 3, 4]},
+  {"player": "A", "label": "y", "score": [6, 1, 4]}]},
+  "runs": [{"name": "max A", "depth": 2, "ties": "max:A"}]}"#;
+
+fn open(text: &str, run: &str) -> App {
+    let l = Lesson::parse("test", text).unwrap();
+    let setup = l.setup(Some(run), &Overrides::default()).unwrap();
+    let mut app = App::new(vec![l.clone()], l, setup).unwrap();
+    app.theme = Theme { color: false };
+    app.outline = true;
+    app
+}
+
+fn press(app: &mut App, code: KeyCode) {
+    app.on_key(KeyEvent::new(code, KeyModifiers::NONE));
+}
+
+fn flat(s: &str) -> String {
+    s.lines()
+        .map(|l| l.trim_matches('"').trim())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn the_three_player_tree_backs_up_whole_vectors() {
+    for (w, h) in [(80, 24), (200, 50)] {
+        let mut app = open(THREE, "maxn");
+        press(&mut app, KeyCode::End);
+        let s = screen(&mut app, w, h);
+        assert!(s.contains("●A:root=(5, 4, 5)"), "{s}");
+        assert!(s.contains("●B:L=(1, 2, 6)"), "{s}");
+        assert!(s.contains("●C:L1=(1, 2, 6)"), "{s}");
+        assert!(s.contains("tt:off"), "max-n keeps no table\n{s}");
+        insta::assert_snapshot!(format!("maxn_three_end_{w}x{h}"), s);
+    }
+}
+
+#[test]
+fn the_stack_brackets_the_mover_s_entry() {
+    let mut app = open(THREE, "maxn");
+    // Step until the root frame has a best: after its first child (L) comes back.
+    while app.st.frames.first().is_none_or(|f| f.best_mv < 0) && app.st.step < app.replay.len() {
+        press(&mut app, KeyCode::Right);
+    }
+    let s = screen(&mut app, 120, 35);
+    assert!(
+        s.contains("([1], 2, 6)"),
+        "A chooses by its own entry, 1\n{s}"
+    );
+}
+
+#[test]
+fn a_tie_is_marked_with_the_rule_that_settled_it() {
+    for (w, h) in [(80, 24), (200, 50)] {
+        let mut app = open(TIE, "max A");
+        let tie = app
+            .replay
+            .events()
+            .iter()
+            .position(|e| matches!(e, prune::event::Event::Tie { .. }))
+            .expect("C's choice is a tie");
+        // Before the tie is reported the tied outcome has no mark; at the tie it has.
+        app.seek(tie);
+        assert!(!screen(&mut app, w, h).contains("≈"));
+        app.seek(tie + 1);
+        let s = screen(&mut app, w, h);
+        assert!(s.contains("●A:y=(6, 1, 4)≈"), "{s}");
+        let text = flat(&s);
+        assert!(text.contains("max:A"), "{s}");
+        press(&mut app, KeyCode::End);
+        let s = screen(&mut app, w, h);
+        assert!(s.contains("●A:root=(6, 1, 4)"), "{s}");
+        insta::assert_snapshot!(format!("maxn_tie_end_{w}x{h}"), s);
+    }
+}
