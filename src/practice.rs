@@ -1,6 +1,7 @@
 //! Practice problems whose answers the core computes, and graders that say which node is
 //! wrong, why, and which trace step shows the right answer (issue 4).
 //!
+//! - `chance`: chance-node questions (exact values, intervals, chance cutoffs).
 //! - `query`: questions about a recorded run (lesson facts and practice answers).
 //! - `generate`: reproducible random trees from a seed number (drawn with `crate::rng`).
 //! - `problem`: one problem (tree + runs + question), its answer and its grader.
@@ -17,6 +18,7 @@
 
 pub mod answer;
 pub mod batch;
+pub mod chance;
 pub mod generate;
 pub mod problem;
 pub mod query;

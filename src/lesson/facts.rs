@@ -140,6 +140,18 @@ pub enum What {
     /// Seed 002's mate-score constants: `{"mate": MATE, "max_ply": MAX_PLY, "band": MATE −
     /// MAX_PLY}`, the figures a lesson on the convention quotes.
     MateScores,
+    /// The value written exactly (`3.5`, `19/3`): the node's call's, or the root score without
+    /// a node. Compared as exact fractions, so a lesson may write `"7/2"` or `3.5`.
+    Exact,
+    /// A chance node's interval `[lo, hi]` after each outcome chance pruning looked at, in
+    /// order, each end written exactly.
+    Intervals,
+    /// Cutoffs taken at chance nodes in the pass.
+    ChanceCutoffs,
+    /// Outcomes that chance cutoffs skipped, by node name (like `skipped`, chance nodes only).
+    ChanceSkipped,
+    /// The exact sum of a chance node's outcome probabilities, as the trace records them.
+    ProbabilitySum,
 }
 
 /// A figure the lesson's text states, checked against the core by the lesson tests.
