@@ -284,4 +284,6 @@ lessons! {
     set5_q5 => "004-s5q5-quiescence",
     perfect_ordering => "004-perfect-ordering",
     chance_coin => "004-chance-coin",
+    chance_expectimax => "004-chance-expectimax",
+    chance_cutoff => "004-chance-cutoff",
 }
