@@ -286,4 +286,5 @@ lessons! {
     chance_coin => "004-chance-coin",
     chance_expectimax => "004-chance-expectimax",
     chance_cutoff => "004-chance-cutoff",
+    chance_backgammon => "004-chance-backgammon",
 }
