@@ -19,6 +19,7 @@
 pub mod answer;
 pub mod batch;
 pub mod chance;
+pub mod chance_kinds;
 pub mod generate;
 pub mod problem;
 pub mod query;
@@ -141,6 +142,14 @@ fn build(
         };
         return windows::build(rng, id, kind, source, params);
     }
+    if kind.is_chance() {
+        let source = if params.is_default() {
+            format!("generated: seed {seed}, problem {}", index + 1)
+        } else {
+            format!("generated: seed {seed}, problem {}, {params:?}", index + 1)
+        };
+        return chance_kinds::build(rng, id, kind, source, params);
+    }
     let (lo, hi) = *rng.pick(&[(0, 9), (-9, 9), (1, 20)]).unwrap_or(&(0, 9));
     let root = if rng.chance(1, 3) {
         Side::Min
@@ -176,6 +185,7 @@ fn build(
         }
         Kind::Leaves | Kind::Next => {}
         Kind::Researched | Kind::NegamaxWindow | Kind::Aspiration => {}
+        Kind::ChanceValue | Kind::ChanceSkipped => {}
     }
     // Overrides replace draws already made, so unset ones keep the seed's stream unchanged.
     if let Some(d) = params.depth {
@@ -313,6 +323,7 @@ fn build(
             interesting = node.is_some();
         }
         Kind::Decision | Kind::Researched | Kind::NegamaxWindow | Kind::Aspiration => {}
+        Kind::ChanceValue | Kind::ChanceSkipped => {}
     }
     let node_name = node.map(|i| p.lesson.graph.name(rows[i].state));
     let repeated =
