@@ -236,3 +236,60 @@ fn backgammon_rolls() {
     assert_eq!(recorded(&rec, rec.result().score), Q::int(9));
     states(&lesson, "1/21 each", None, Q::int(9));
 }
+
+/// The lessons' practice items: the exact value is accepted as a decimal or as a fraction,
+/// a rounded decimal is not, and the feedback shows the weighted sum in written units.
+#[test]
+fn chance_practice_items_grade_exactly() {
+    let lesson = Lesson::open("004-chance-expectimax").unwrap();
+    let problems = prune::practice::problems_of(&lesson).unwrap();
+    let a = problems
+        .iter()
+        .find(|p| p.item.node.as_deref() == Some("A"))
+        .unwrap();
+    // A = (4 + 9 + 6)/3 = 19/3.
+    assert!(a.grade("19/3").unwrap().correct);
+    assert!(a.grade("38/6").unwrap().correct);
+    let rounded = a.grade("6.33").unwrap();
+    assert!(!rounded.correct);
+    assert_eq!(rounded.node.as_deref(), Some("A"));
+    assert!(rounded.why.contains("1/3 × 4"), "{}", rounded.why);
+    assert!(a.grade("six").unwrap().why.contains("not a number"));
+
+    let coin = Lesson::open("004-chance-coin").unwrap();
+    let l = &prune::practice::problems_of(&coin).unwrap()[0];
+    // L = ½·3 + ½·4 = 7/2.
+    for right in ["3.5", "7/2", "35/10"] {
+        assert!(l.grade(right).unwrap().correct, "{right}");
+    }
+
+    // The cutoff lesson: only G2 is skipped (by the chance cutoff at the gamble).
+    let cut = Lesson::open("004-chance-cutoff").unwrap();
+    let skipped = &prune::practice::problems_of(&cut).unwrap()[0];
+    assert!(skipped.grade("g2").unwrap().correct);
+    let none = skipped.grade("-").unwrap();
+    assert!(!none.correct);
+    assert_eq!(none.node.as_deref(), Some("G2"));
+    assert!(none.why.contains("[1, 6]"), "{}", none.why);
+}
+
+/// A question whose answer is a whole number cannot be asked of a chance graph's fractions.
+#[test]
+fn whole_number_kinds_are_refused_on_chance_graphs() {
+    let lesson = Lesson::open("004-chance-coin").unwrap();
+    let mut spec = lesson.spec.clone();
+    spec.practice = vec![
+        serde_json::from_value(serde_json::json!(
+            {"kind": "decision", "run": "expectiminimax"}
+        ))
+        .unwrap(),
+    ];
+    let broken = Lesson {
+        spec,
+        ..lesson.clone()
+    };
+    let err = prune::practice::problems_of(&broken)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("chance-value"), "{err}");
+}
