@@ -73,7 +73,10 @@ impl Ratio {
             }
             (a as i128).max(1)
         };
-        Ratio::new(i64::try_from(num / g).ok()?, i64::try_from(den / g).ok()?)
+        Ratio::new(
+            i64::try_from(num / g).ok()?,
+            i64::try_from(den / g).ok()?,
+        )
     }
 
     pub fn checked_add(self, o: Ratio) -> Option<Ratio> {
@@ -143,10 +146,7 @@ impl Ratio {
         };
         let (whole, frac) = digits.split_once('.').unwrap_or((digits, ""));
         if whole.is_empty() && frac.is_empty()
-            || !whole
-                .bytes()
-                .chain(frac.bytes())
-                .all(|b| b.is_ascii_digit())
+            || !whole.bytes().chain(frac.bytes()).all(|b| b.is_ascii_digit())
         {
             return None;
         }
@@ -212,11 +212,7 @@ impl fmt::Display for Ratio {
             places += 1;
         }
         let sign = if num < 0 { "-" } else { "" };
-        let digits = format!(
-            "{:0>width$}",
-            num.unsigned_abs(),
-            width = places as usize + 1
-        );
+        let digits = format!("{:0>width$}", num.unsigned_abs(), width = places as usize + 1);
         let (whole, frac) = digits.split_at(digits.len() - places as usize);
         write!(f, "{sign}{whole}.{frac}")
     }
@@ -238,9 +234,7 @@ mod tests {
         assert_eq!(Ratio::parse("1e-2"), Some(r(1, 100)));
         assert_eq!(Ratio::parse("2.5E+1"), Some(r(25, 1)));
         assert_eq!(Ratio::parse("0.1"), Some(r(1, 10)));
-        for bad in [
-            "", ".", "1/0", "a", "1.2.3", "--1", "1/", "1e", "0x10", "1e99999",
-        ] {
+        for bad in ["", ".", "1/0", "a", "1.2.3", "--1", "1/", "1e", "0x10", "1e99999"] {
             assert_eq!(Ratio::parse(bad), None, "{bad}");
         }
     }

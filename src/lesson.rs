@@ -416,11 +416,8 @@ impl Lesson {
                 self.name
             ))
         })?;
-        let chance_as_min = over
-            .chance_as
-            .or(preset.chance_as)
-            .unwrap_or(ChanceAs::Chance)
-            == ChanceAs::Min;
+        let chance_as_min =
+            over.chance_as.or(preset.chance_as).unwrap_or(ChanceAs::Chance) == ChanceAs::Min;
         // A graph with chance nodes is searched by expectiminimax unless a run says otherwise.
         let default_algorithm = if limits.chance && !chance_as_min {
             Algorithm::Expectiminimax
@@ -428,9 +425,7 @@ impl Lesson {
             base.algorithm
         };
         let chance_pruning = self.chance_bounds(
-            over.chance_pruning
-                .or(preset.chance_pruning)
-                .unwrap_or(false),
+            over.chance_pruning.or(preset.chance_pruning).unwrap_or(false),
             over.bounds.or(preset.bounds),
         )?;
         let options = Options {
@@ -508,12 +503,9 @@ impl Lesson {
                 self.name, bounds.0, bounds.1
             )));
         }
-        self.graph.check_bounds(bounds).map_err(|p| {
-            Error::Options(format!(
-                "{}: {p}, so chance pruning could cut wrongly",
-                self.name
-            ))
-        })?;
+        self.graph
+            .check_bounds(bounds)
+            .map_err(|p| Error::Options(format!("{}: {p}, so chance pruning could cut wrongly", self.name)))?;
         Ok(Some(bounds))
     }
 

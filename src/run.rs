@@ -53,12 +53,12 @@ pub fn search<O: Observer>(
 /// original's scale, so both runs count values alike.
 pub fn game<'a>(lesson: &'a Lesson, options: &Options) -> Cow<'a, Model> {
     match &lesson.model {
-        Model::Graph(g) if options.chance_as_min => {
-            Cow::Owned(Model::Graph(g.with_nodes(|_, side, score| {
+        Model::Graph(g) if options.chance_as_min => Cow::Owned(Model::Graph(g.with_nodes(
+            |_, side, score| {
                 let side = if side.is_chance() { Side::Min } else { side };
                 (side, score)
-            })))
-        }
+            },
+        ))),
         model => Cow::Borrowed(model),
     }
 }
@@ -118,12 +118,7 @@ pub fn recorded_counting(
     events.shrink_to_fit();
     moves.shrink_to_fit();
     children.shrink_to_fit();
-    let catalog = catalog(
-        &game(lesson, &setup.options),
-        setup.start,
-        &events,
-        &children,
-    );
+    let catalog = catalog(&game(lesson, &setup.options), setup.start, &events, &children);
     let header = header(lesson, setup, catalog, result);
     Ok(Trace {
         header,
@@ -189,10 +184,7 @@ fn model_catalog(model: &Model, ids: impl IntoIterator<Item = u32>) -> Catalog {
 /// for the other games, every state a first unrecorded run of `setup` mentions.
 pub fn run_catalog(lesson: &Lesson, setup: &RunSetup) -> Result<Catalog> {
     if let Model::Graph(g) = &lesson.model {
-        return Ok(model_catalog(
-            &game(lesson, &setup.options),
-            0..g.len() as u32,
-        ));
+        return Ok(model_catalog(&game(lesson, &setup.options), 0..g.len() as u32));
     }
     check_recordable(lesson)?;
     /// The ids of every state entered, refused, pushed or offered as a candidate's child.

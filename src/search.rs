@@ -256,18 +256,14 @@ impl Options {
         let name = self.algorithm.name();
         let chance = limits.chance && !self.chance_as_min;
         if self.chance_as_min && !limits.chance {
-            return Err(
-                "--chance-as min applies to a graph with CHANCE nodes; this one has none".into(),
-            );
+            return Err("--chance-as min applies to a graph with CHANCE nodes; this one has none".into());
         }
         if chance {
             if self.algorithm == Algorithm::AlphaBeta {
                 return Err("this graph has CHANCE nodes, which alphabeta has no rule for: use --algorithm expectiminimax (or minimax, which prunes nowhere)".into());
             }
             if self.algorithm.side_to_move() {
-                return Err(format!(
-                    "{name} negates values between two players, and a CHANCE node belongs to neither: use --algorithm expectiminimax"
-                ));
+                return Err(format!("{name} negates values between two players, and a CHANCE node belongs to neither: use --algorithm expectiminimax"));
             }
             if self.qlimit > 0 {
                 return Err("quiescence does not follow CHANCE nodes: leave out --qlimit".into());
@@ -275,20 +271,13 @@ impl Options {
         }
         if let Some((lo, hi)) = self.chance_pruning {
             if !chance {
-                return Err(
-                    "--chance-pruning applies to a graph with CHANCE nodes searched as such".into(),
-                );
+                return Err("--chance-pruning applies to a graph with CHANCE nodes searched as such".into());
             }
             if !self.algorithm.prunes() {
-                return Err(
-                    "--chance-pruning cuts against a window: use expectiminimax, not minimax"
-                        .into(),
-                );
+                return Err("--chance-pruning cuts against a window: use expectiminimax, not minimax".into());
             }
             if lo >= hi {
-                return Err(format!(
-                    "utility bounds [{lo}, {hi}] need the low end below the high end"
-                ));
+                return Err(format!("utility bounds [{lo}, {hi}] need the low end below the high end"));
             }
         }
         Ok(())

@@ -302,7 +302,5 @@ pub fn result_json(v: i32) -> serde_json::Value {
 
 /// The exact fraction of a score that is not an integer (`"19/3"`), for `score_exact`.
 pub fn score_exact(v: i32) -> Option<String> {
-    exact(v)
-        .filter(|r| !r.is_integer())
-        .map(|r| format!("{}/{}", r.num(), r.den()))
+    exact(v).filter(|r| !r.is_integer()).map(|r| format!("{}/{}", r.num(), r.den()))
 }

@@ -191,7 +191,12 @@ fn draw(
 }
 
 fn state_line(rec: &Recorded, n: &TreeNode) -> String {
-    format!("{} {} {}", n.turn.glyph(), n.turn.name(), rec.name(n.state))
+    format!(
+        "{} {} {}",
+        n.turn.glyph(),
+        n.turn.name(),
+        rec.name(n.state)
+    )
 }
 
 /// The text of one call's box (with `\n` line breaks, escaped later).

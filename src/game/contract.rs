@@ -50,9 +50,7 @@ pub enum Problem {
         child: usize,
         side: &'static str,
     },
-    #[error(
-        "node {node}: a CHANCE node needs at least one outcome (a move with a probability \"p\")"
-    )]
+    #[error("node {node}: a CHANCE node needs at least one outcome (a move with a probability \"p\")")]
     ChanceWithoutOutcomes { node: usize },
     #[error(
         "node {node}, move {index}: a probability \"p\" belongs only on a CHANCE node's moves, and node {node} is {side}"
@@ -62,9 +60,7 @@ pub enum Problem {
         index: usize,
         side: String,
     },
-    #[error(
-        "node {node}, move {index}: a CHANCE node's move needs a probability \"p\", such as 0.5 or \"1/36\""
-    )]
+    #[error("node {node}, move {index}: a CHANCE node's move needs a probability \"p\", such as 0.5 or \"1/36\"")]
     ProbabilityMissing { node: usize, index: usize },
     #[error(
         "node {node}, move {index}: probability {text:?} is not a number such as 0.25 or a fraction such as \"1/36\""
@@ -109,9 +105,7 @@ pub enum Problem {
         name: String,
         players: String,
     },
-    #[error(
-        "node {node}: score {found}; the graph has {count} players ({players}), one payoff each"
-    )]
+    #[error("node {node}: score {found}; the graph has {count} players ({players}), one payoff each")]
     VectorLength {
         node: usize,
         found: String,

@@ -343,10 +343,7 @@ impl Graph {
                 let e = n.first as usize + i;
                 let child = den[self.edges[e].child as usize];
                 let part = if n.side.is_chance() {
-                    self.probs[e]
-                        .den()
-                        .checked_mul(child)
-                        .ok_or_else(overflow)?
+                    self.probs[e].den().checked_mul(child).ok_or_else(overflow)?
                 } else {
                     child
                 };
@@ -366,10 +363,7 @@ impl Graph {
             .map(|v| v.unsigned_abs() as i64)
             .max()
             .unwrap_or(0);
-        if scale
-            .checked_mul(largest.max(1))
-            .is_none_or(|v| v >= INF as i64)
-        {
+        if scale.checked_mul(largest.max(1)).is_none_or(|v| v >= INF as i64) {
             return Err(Problem::ScaleTooFine {
                 scale: scale.to_string(),
                 largest,
@@ -388,12 +382,7 @@ impl Graph {
             if let Some(v) = n.score.map(|v| v / self.scale)
                 && !(lo..=hi).contains(&v)
             {
-                return Err(Problem::OutsideBounds {
-                    node,
-                    value: v,
-                    lo,
-                    hi,
-                });
+                return Err(Problem::OutsideBounds { node, value: v, lo, hi });
             }
         }
         Ok(())
@@ -471,10 +460,7 @@ impl Graph {
     /// The same graph with node `s` given `side` and `score` (written units): the
     /// transformations (`--chance-as min`, paranoid, leaf maps) build on this, and it keeps
     /// the scale so their runs count values as the original's do.
-    pub fn with_nodes(
-        &self,
-        change: impl Fn(u32, Side, Option<i32>) -> (Side, Option<i32>),
-    ) -> Graph {
+    pub fn with_nodes(&self, change: impl Fn(u32, Side, Option<i32>) -> (Side, Option<i32>)) -> Graph {
         let mut g = self.clone();
         for (s, n) in g.nodes.iter_mut().enumerate() {
             let (side, score) = change(s as u32, n.side, n.score.map(|v| v / self.scale));
@@ -579,11 +565,7 @@ fn side_name(side: Side, players: &[String]) -> String {
 
 type NodeScore = (Option<i32>, Option<Vec<i32>>);
 
-fn parse_node_score(
-    node: usize,
-    score: Option<&Score>,
-    players: &[String],
-) -> Result<NodeScore, Problem> {
+fn parse_node_score(node: usize, score: Option<&Score>, players: &[String]) -> Result<NodeScore, Problem> {
     match (score, players.is_empty()) {
         (None, _) => Ok((None, None)),
         (Some(Score::One(n)), true) => Ok((Some(parse_score(node, n)?), None)),
@@ -602,10 +584,7 @@ fn parse_node_score(
                     node,
                     found: format!(
                         "[{}] has {} entr{}",
-                        v.iter()
-                            .map(Number::to_string)
-                            .collect::<Vec<_>>()
-                            .join(", "),
+                        v.iter().map(Number::to_string).collect::<Vec<_>>().join(", "),
                         v.len(),
                         if v.len() == 1 { "y" } else { "ies" }
                     ),
@@ -643,11 +622,7 @@ fn parse_range(lo: &Number, hi: &Number) -> Result<(i32, i32), Problem> {
         n.as_i64()
             .filter(|v| (-SCORE_LIMIT..=SCORE_LIMIT).contains(v))
             .map(|v| v as i32)
-            .ok_or_else(|| {
-                Problem::Range(format!(
-                    "utility_range: {n} is not an integer in [-1000, 1000]"
-                ))
-            })
+            .ok_or_else(|| Problem::Range(format!("utility_range: {n} is not an integer in [-1000, 1000]")))
     };
     let (lo, hi) = (read(lo)?, read(hi)?);
     if lo >= hi {

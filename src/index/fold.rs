@@ -467,20 +467,14 @@ impl<S: Source> Fold<S> {
                 if !n.turn.is_chance() || pos + 1 != n.pushes {
                     return Err(fail(
                         i,
-                        format!(
-                            "an average after outcome {pos} of a node that is not a chance node with {} outcomes tried",
-                            pos + 1
-                        ),
+                        format!("an average after outcome {pos} of a node that is not a chance node with {} outcomes tried", pos + 1),
                     ));
                 }
             }
             Event::Interval { state, lo, hi } => {
                 let node = self.top(i, state, "a chance interval")?;
                 if !self.index.calls.records[node as usize].turn.is_chance() || lo > hi {
-                    return Err(fail(
-                        i,
-                        format!("an interval [{lo}, {hi}] of a node that is not a chance node"),
-                    ));
+                    return Err(fail(i, format!("an interval [{lo}, {hi}] of a node that is not a chance node")));
                 }
             }
             Event::Window { state, .. } => {

@@ -56,11 +56,7 @@ pub fn sentence(
                 .iter()
                 .zip(children)
                 .map(|(&m, &child)| {
-                    format!(
-                        "{} with probability {}",
-                        name(child),
-                        p_text(state, m as i16)
-                    )
+                    format!("{} with probability {}", name(child), p_text(state, m as i16))
                 })
                 .collect();
             format!(
@@ -157,40 +153,35 @@ pub fn sentence(
             let what = if entry.flag == Flag::Exact {
                 format!("its exact average {}", sc(entry.value))
             } else {
-                format!(
-                    "{} as {} bound",
-                    entry.flag.worth(entry.value),
-                    entry.flag.name()
-                )
+                format!("{} as {} bound", entry.flag.worth(entry.value), entry.flag.name())
             };
             if kept {
                 format!("{} is stored in the table: {what}.", name(f.state))
             } else {
-                format!(
-                    "{} has {what} (the table is off, so it is not kept).",
-                    name(f.state)
-                )
+                format!("{} has {what} (the table is off, so it is not kept).", name(f.state))
             }
         }
         Event::Return {
             state, value, how, ..
-        } if catalog.turn(state).is_chance() => match how {
-            ReturnKind::TableHit => format!(
-                "The table answers chance node {}: {}.",
-                name(state),
-                sc(value)
-            ),
-            ReturnKind::Searched(Flag::Exact) => format!(
-                "Chance node {} returns {}, the probability-weighted average of its outcomes.",
-                name(state),
-                sc(value)
-            ),
-            ReturnKind::Searched(flag) => format!(
-                "Chance node {} returns {}: the outcomes it skipped could not have changed the choice above.",
-                name(state),
-                flag.worth(value)
-            ),
-        },
+        } if catalog.turn(state).is_chance() => {
+            match how {
+                ReturnKind::TableHit => format!(
+                    "The table answers chance node {}: {}.",
+                    name(state),
+                    sc(value)
+                ),
+                ReturnKind::Searched(Flag::Exact) => format!(
+                    "Chance node {} returns {}, the probability-weighted average of its outcomes.",
+                    name(state),
+                    sc(value)
+                ),
+                ReturnKind::Searched(flag) => format!(
+                    "Chance node {} returns {}: the outcomes it skipped could not have changed the choice above.",
+                    name(state),
+                    flag.worth(value)
+                ),
+            }
+        }
         _ => return None,
     })
 }
