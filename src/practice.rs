@@ -1,6 +1,7 @@
 //! Practice problems whose answers the core computes, and graders that say which node is
 //! wrong, why, and which trace step shows the right answer (issue 4).
 //!
+//! - `chance`: chance-node questions (exact values, intervals, chance cutoffs).
 //! - `query`: questions about a recorded run (lesson facts and practice answers).
 //! - `generate`: reproducible random trees from a seed number (drawn with `crate::rng`).
 //! - `problem`: one problem (tree + runs + question), its answer and its grader.
@@ -17,6 +18,8 @@
 
 pub mod answer;
 pub mod batch;
+pub mod chance;
+pub mod chance_kinds;
 pub mod generate;
 pub mod problem;
 pub mod query;
@@ -139,6 +142,14 @@ fn build(
         };
         return windows::build(rng, id, kind, source, params);
     }
+    if kind.is_chance() {
+        let source = if params.is_default() {
+            format!("generated: seed {seed}, problem {}", index + 1)
+        } else {
+            format!("generated: seed {seed}, problem {}, {params:?}", index + 1)
+        };
+        return chance_kinds::build(rng, id, kind, source, params);
+    }
     let (lo, hi) = *rng.pick(&[(0, 9), (-9, 9), (1, 20)]).unwrap_or(&(0, 9));
     let root = if rng.chance(1, 3) {
         Side::Min
@@ -174,6 +185,7 @@ fn build(
         }
         Kind::Leaves | Kind::Next => {}
         Kind::Researched | Kind::NegamaxWindow | Kind::Aspiration => {}
+        Kind::ChanceValue | Kind::ChanceSkipped => {}
     }
     // Overrides replace draws already made, so unset ones keep the seed's stream unchanged.
     if let Some(d) = params.depth {
@@ -311,6 +323,7 @@ fn build(
             interesting = node.is_some();
         }
         Kind::Decision | Kind::Researched | Kind::NegamaxWindow | Kind::Aspiration => {}
+        Kind::ChanceValue | Kind::ChanceSkipped => {}
     }
     let node_name = node.map(|i| p.lesson.graph.name(rows[i].state));
     let repeated =

@@ -37,8 +37,12 @@ fn numbers_in(text: &str) -> Vec<i64> {
 fn json_numbers(v: &serde_json::Value, out: &mut BTreeSet<i64>) {
     match v {
         serde_json::Value::Number(n) => {
-            if let Some(i) = n.as_i64() {
-                out.insert(i);
+            match n.as_i64() {
+                Some(i) => {
+                    out.insert(i);
+                }
+                // A decimal input (a probability such as 0.25): the digits it is written with.
+                None => out.extend(numbers_in(&n.to_string())),
             }
         }
         serde_json::Value::String(s) => out.extend(numbers_in(s)),
@@ -279,4 +283,8 @@ lessons! {
     set5_q3 => "004-s5q3-leaves",
     set5_q5 => "004-s5q5-quiescence",
     perfect_ordering => "004-perfect-ordering",
+    chance_coin => "004-chance-coin",
+    chance_expectimax => "004-chance-expectimax",
+    chance_cutoff => "004-chance-cutoff",
+    chance_backgammon => "004-chance-backgammon",
 }

@@ -383,6 +383,7 @@ fn oracle(p: &Problem) -> String {
             .map(|&(a, b)| format!("{} {}", score(a), score(b)))
             .collect::<Vec<_>>()
             .join("; "),
+        Kind::ChanceValue | Kind::ChanceSkipped => chance_oracle::answer(p, run.strict),
     }
 }
 
@@ -631,6 +632,22 @@ fn perturbations(p: &Problem, t: &[Node]) -> Vec<(String, String)> {
             if windows.len() > 1 {
                 out.push((windows[..windows.len() - 1].join("; "), root.clone()));
             }
+        }
+        Kind::ChanceValue => {
+            // One more than the right value, written as a fraction.
+            out.push((chance_oracle::plus_one(&right), asked.clone()));
+        }
+        Kind::ChanceSkipped => {
+            // Leaving out a skipped outcome names it; adding the root names the root.
+            let names: Vec<&str> = right.split_whitespace().filter(|&w| w != "-").collect();
+            if let Some(first) = names.first() {
+                let rest = names[1..].join(" ");
+                out.push((
+                    if rest.is_empty() { "-".into() } else { rest },
+                    first.to_string(),
+                ));
+            }
+            out.push((format!("{} {root}", names.join(" ")), root.clone()));
         }
         Kind::Next => {
             let ab = alphabeta(t, &run, run.depth);
@@ -882,5 +899,224 @@ fn generator_settings_are_respected_and_graded_the_same_way() {
                 p.item.id, p.item.kind, v.why
             );
         }
+    }
+}
+
+/// Seed 004's expectiminimax for the chance kinds, from the set's JSON in exact fractions of
+/// this test's own: a chance node averages its outcomes (each searched with the full window)
+/// and, with chance pruning, stops once [sum + unseen·lo, sum + unseen·hi] is outside its
+/// window; MAX and MIN are fail-soft alpha-beta.
+mod chance_oracle {
+    use prune::practice::{Kind, Problem};
+    use serde_json::Value;
+
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub struct Q(i128, i128);
+
+    fn gcd(a: i128, b: i128) -> i128 {
+        if b == 0 { a.abs() } else { gcd(b, a % b) }
+    }
+
+    impl Q {
+        fn new(n: i128, d: i128) -> Q {
+            let g = gcd(n, d).max(1) * d.signum();
+            Q(n / g, d / g)
+        }
+        fn int(n: i128) -> Q {
+            Q(n, 1)
+        }
+        fn add(self, o: Q) -> Q {
+            Q::new(self.0 * o.1 + o.0 * self.1, self.1 * o.1)
+        }
+        fn sub(self, o: Q) -> Q {
+            self.add(Q(-o.0, o.1))
+        }
+        fn mul(self, o: Q) -> Q {
+            Q::new(self.0 * o.0, self.1 * o.1)
+        }
+        fn cmp(self, o: Q) -> std::cmp::Ordering {
+            (self.0 * o.1).cmp(&(o.0 * self.1))
+        }
+        pub fn parse(text: &str) -> Q {
+            if let Some((n, d)) = text.split_once('/') {
+                let d = Q::parse(d);
+                return Q::parse(n).mul(Q::new(d.1, d.0));
+            }
+            let neg = text.starts_with('-');
+            let digits = text.trim_start_matches('-');
+            let (whole, frac) = digits.split_once('.').unwrap_or((digits, ""));
+            let n: i128 = format!("{whole}{frac}").parse().unwrap();
+            Q::new(if neg { -n } else { n }, 10i128.pow(frac.len() as u32))
+        }
+        fn text(self) -> String {
+            if self.1 == 1 {
+                self.0.to_string()
+            } else {
+                format!("{}/{}", self.0, self.1)
+            }
+        }
+    }
+
+    /// `None` stands for ±infinity at the ends of a window.
+    type Bound = Option<Q>;
+
+    struct Search<'a> {
+        nodes: &'a [Value],
+        bounds: Option<(Q, Q)>,
+        strict: bool,
+        /// Outcomes skipped by chance cutoffs.
+        skipped: Vec<usize>,
+        /// The first value each node returned.
+        first: std::collections::HashMap<usize, Q>,
+    }
+
+    impl Search<'_> {
+        /// Is `low` past `high` (a cutoff) under the run's rule? An open end (α = -∞ or
+        /// β = +∞) is past nothing.
+        fn closes(&self, low: Bound, high: Bound) -> bool {
+            match (low, high) {
+                (Some(a), Some(b)) => match a.cmp(b) {
+                    std::cmp::Ordering::Greater => true,
+                    std::cmp::Ordering::Equal => !self.strict,
+                    std::cmp::Ordering::Less => false,
+                },
+                _ => false,
+            }
+        }
+
+        fn search(&mut self, s: usize, alpha: Bound, beta: Bound) -> Q {
+            let node = &self.nodes[s];
+            let moves: Vec<(usize, Option<Q>)> = node["moves"]
+                .as_array()
+                .map(|m| {
+                    m.iter()
+                        .map(|e| {
+                            let p = match &e["p"] {
+                                Value::Number(n) => Some(Q::parse(&n.to_string())),
+                                Value::String(t) => Some(Q::parse(t)),
+                                _ => None,
+                            };
+                            (e["child"].as_u64().unwrap() as usize, p)
+                        })
+                        .collect()
+                })
+                .unwrap_or_default();
+            let v = if moves.is_empty() {
+                Q::int(node["score"].as_i64().unwrap() as i128)
+            } else {
+                match node["player"].as_str().unwrap() {
+                    "CHANCE" => self.chance(&moves, alpha, beta),
+                    side => {
+                        let max = side == "MAX";
+                        let (mut a, mut b) = (alpha, beta);
+                        let mut best: Option<Q> = None;
+                        for &(c, _) in &moves {
+                            let v = self.search(c, a, b);
+                            let better = best.is_none_or(|x| {
+                                if max {
+                                    v.cmp(x).is_gt()
+                                } else {
+                                    v.cmp(x).is_lt()
+                                }
+                            });
+                            if better {
+                                best = Some(v);
+                            }
+                            if max && a.is_none_or(|x| v.cmp(x).is_gt()) {
+                                a = Some(v);
+                            }
+                            if !max && b.is_none_or(|x| v.cmp(x).is_lt()) {
+                                b = Some(v);
+                            }
+                            if self.closes(a, b) {
+                                break;
+                            }
+                        }
+                        best.unwrap()
+                    }
+                }
+            };
+            self.first.entry(s).or_insert(v);
+            v
+        }
+
+        fn chance(&mut self, moves: &[(usize, Option<Q>)], alpha: Bound, beta: Bound) -> Q {
+            let mut sum = Q::int(0);
+            let mut unseen = Q::int(1);
+            for (k, &(c, p)) in moves.iter().enumerate() {
+                let p = p.unwrap();
+                let v = self.search(c, None, None);
+                sum = sum.add(p.mul(v));
+                unseen = unseen.sub(p);
+                let Some((lo_u, hi_u)) = self.bounds else {
+                    continue;
+                };
+                if k + 1 == moves.len() {
+                    continue;
+                }
+                let lo = sum.add(unseen.mul(lo_u));
+                let hi = sum.add(unseen.mul(hi_u));
+                let proof = if self.closes(alpha, Some(hi)) {
+                    Some(hi)
+                } else if self.closes(Some(lo), beta) {
+                    Some(lo)
+                } else {
+                    None
+                };
+                if let Some(v) = proof {
+                    self.skipped.extend(moves[k + 1..].iter().map(|&(c, _)| c));
+                    return v;
+                }
+            }
+            sum
+        }
+    }
+
+    /// The answer line the chance kinds expect.
+    pub fn answer(p: &Problem, strict: bool) -> String {
+        let graph = serde_json::to_value(&p.item.graph).unwrap();
+        let nodes = graph["nodes"].as_array().unwrap();
+        let run = serde_json::to_value(&p.item.runs[0]).unwrap();
+        let pruning = run.get("chance_pruning").and_then(Value::as_bool) == Some(true);
+        let range = |i: usize| Q::int(graph["utility_range"][i].as_i64().unwrap() as i128);
+        let mut s = Search {
+            nodes,
+            bounds: pruning.then(|| (range(0), range(1))),
+            strict,
+            skipped: Vec::new(),
+            first: Default::default(),
+        };
+        let start = run.get("start").and_then(Value::as_u64).unwrap_or(0) as usize;
+        s.search(start, None, None);
+        let name = |i: usize| {
+            nodes[i]["label"]
+                .as_str()
+                .map_or(i.to_string(), str::to_string)
+        };
+        match p.item.kind {
+            Kind::ChanceValue => {
+                let asked = p.item.node.as_deref().unwrap();
+                let i = (0..nodes.len()).find(|&i| name(i) == asked).unwrap();
+                s.first[&i].text()
+            }
+            _ => {
+                s.skipped.sort_unstable();
+                s.skipped.dedup();
+                if s.skipped.is_empty() {
+                    "-".into()
+                } else {
+                    s.skipped
+                        .iter()
+                        .map(|&i| name(i))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                }
+            }
+        }
+    }
+
+    /// `v + 1` for an exact answer `v`, as a fraction.
+    pub fn plus_one(v: &str) -> String {
+        Q::parse(v).add(Q::int(1)).text()
     }
 }

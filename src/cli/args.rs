@@ -601,6 +601,10 @@ pub enum KindArg {
     NegamaxWindow,
     /// The aspiration windows of a pass until the result is exact.
     Aspiration,
+    /// A chance node's exact value (seed 004).
+    ChanceValue,
+    /// Which outcomes chance pruning skips (seed 004).
+    ChanceSkipped,
 }
 
 impl From<KindArg> for Kind {
@@ -617,6 +621,8 @@ impl From<KindArg> for Kind {
             KindArg::Researched => Kind::Researched,
             KindArg::NegamaxWindow => Kind::NegamaxWindow,
             KindArg::Aspiration => Kind::Aspiration,
+            KindArg::ChanceValue => Kind::ChanceValue,
+            KindArg::ChanceSkipped => Kind::ChanceSkipped,
         }
     }
 }

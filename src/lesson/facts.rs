@@ -31,10 +31,14 @@ pub enum Kind {
     NegamaxWindow,
     /// The aspiration windows of the last pass, in order, until the result is exact.
     Aspiration,
+    /// Seed 004: the exact value of a chance node (`3.5` or `7/2`).
+    ChanceValue,
+    /// Seed 004: which outcomes chance pruning skips.
+    ChanceSkipped,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 11] = [
+    pub const ALL: [Kind; 13] = [
         Kind::Decision,
         Kind::Leaves,
         Kind::Window,
@@ -46,6 +50,8 @@ impl Kind {
         Kind::Researched,
         Kind::NegamaxWindow,
         Kind::Aspiration,
+        Kind::ChanceValue,
+        Kind::ChanceSkipped,
     ];
 
     /// Whether the kind asks about one of seed 002's searches (negamax, PVS, aspiration).
@@ -54,6 +60,11 @@ impl Kind {
             self,
             Kind::Researched | Kind::NegamaxWindow | Kind::Aspiration
         )
+    }
+
+    /// Whether the kind asks about seed 004's chance nodes.
+    pub fn is_chance(self) -> bool {
+        matches!(self, Kind::ChanceValue | Kind::ChanceSkipped)
     }
 
     pub fn name(self) -> &'static str {
@@ -69,6 +80,8 @@ impl Kind {
             Kind::Researched => "researched",
             Kind::NegamaxWindow => "negamax-window",
             Kind::Aspiration => "aspiration",
+            Kind::ChanceValue => "chance-value",
+            Kind::ChanceSkipped => "chance-skipped",
         }
     }
 }
@@ -140,6 +153,18 @@ pub enum What {
     /// Seed 002's mate-score constants: `{"mate": MATE, "max_ply": MAX_PLY, "band": MATE −
     /// MAX_PLY}`, the figures a lesson on the convention quotes.
     MateScores,
+    /// The value written exactly (`3.5`, `19/3`): the node's call's, or the root score without
+    /// a node. Compared as exact fractions, so a lesson may write `"7/2"` or `3.5`.
+    Exact,
+    /// A chance node's interval `[lo, hi]` after each outcome chance pruning looked at, in
+    /// order, each end written exactly.
+    Intervals,
+    /// Cutoffs taken at chance nodes in the pass.
+    ChanceCutoffs,
+    /// Outcomes that chance cutoffs skipped, by node name (like `skipped`, chance nodes only).
+    ChanceSkipped,
+    /// The exact sum of a chance node's outcome probabilities, as the trace records them.
+    ProbabilitySum,
 }
 
 /// A figure the lesson's text states, checked against the core by the lesson tests.

@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use crate::exact::Ratio;
 use crate::lesson::parse_bound;
 use crate::search::fmt_score;
 
@@ -37,6 +38,10 @@ pub enum Answer {
     Researched(Vec<String>),
     /// `LO HI; LO HI; …`: every aspiration window of the pass, the exact one last.
     Aspiration(Vec<(i32, i32)>),
+    /// A value written exactly: `3.5`, `7/2`, `4`.
+    Exact(Ratio),
+    /// `G2 H`: outcomes (chance children) in node order, `-` for none.
+    Outcomes(Vec<String>),
 }
 
 /// How each kind's answer is written, for prompts and the README.
@@ -55,6 +60,8 @@ pub fn format_hint(kind: Kind) -> &'static str {
         }
         Kind::NegamaxWindow => "ALPHA BETA from the node's side to move, e.g. `-5 -4` or `-inf 3`",
         Kind::Aspiration => "ALPHA BETA of each window in order, e.g. `5 15; 0 15; -10 15`",
+        Kind::ChanceValue => "the exact value, as a decimal or a fraction, e.g. `3.5` or `7/2`",
+        Kind::ChanceSkipped => "the skipped outcomes, e.g. `G H`, or `-` for none",
     }
 }
 
@@ -145,6 +152,19 @@ impl Answer {
                     quiet: score(&words[1])?,
                 }
             }
+            Kind::ChanceValue => {
+                want(1)?;
+                Answer::Exact(Ratio::parse(&words[0]).ok_or_else(|| {
+                    format!(
+                        "`{}` is not a number (write `3.5` or `7/2`, not a rounded decimal)",
+                        words[0]
+                    )
+                })?)
+            }
+            Kind::ChanceSkipped => match words.as_slice() {
+                [w] if w == "-" || w.eq_ignore_ascii_case("none") => Answer::Outcomes(Vec::new()),
+                _ => Answer::Outcomes(words),
+            },
             Kind::Researched => match words.as_slice() {
                 [w] if w == "-" || w.eq_ignore_ascii_case("none") => Answer::Researched(Vec::new()),
                 _ => Answer::Researched(words),
@@ -213,6 +233,9 @@ impl fmt::Display for Answer {
                 write!(f, "{} {}", fmt_score(*fixed), fmt_score(*quiet))
             }
             Answer::Next(next) => f.write_str(next),
+            Answer::Exact(r) => write!(f, "{r}"),
+            Answer::Outcomes(o) if o.is_empty() => f.write_str("-"),
+            Answer::Outcomes(o) => f.write_str(&o.join(" ")),
             Answer::Researched(children) if children.is_empty() => f.write_str("-"),
             Answer::Researched(children) => f.write_str(&children.join(" ")),
             Answer::Aspiration(windows) => {

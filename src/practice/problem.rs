@@ -95,6 +95,11 @@ impl Problem {
         {
             return refuse(why);
         }
+        if let Some(why) =
+            super::chance_kinds::askable(self.item.kind, o, self.lesson.graph.scale())
+        {
+            return refuse(why);
+        }
         if self.item.kind == Kind::Flag && !setup.options.keeps_table() {
             return refuse(format!(
                 "a flag problem needs a run that keeps a table, and run '{}' stores nothing",
@@ -235,6 +240,12 @@ impl Problem {
                 a.from, a.delta, a.guess
             ));
         }
+        if let Some((lo, hi)) = o.chance_pruning {
+            parts.push(format!("chance pruning with every utility in [{lo}, {hi}]"));
+        }
+        if o.chance_as_min {
+            parts.push("chance nodes searched as MIN nodes".into());
+        }
         if o.window != (-crate::search::INF, crate::search::INF) {
             parts.push(format!(
                 "root window ({}, {})",
@@ -319,6 +330,11 @@ impl Problem {
                 let t = self.target(&main)?;
                 super::windows::answer(self, &main, Some(t))
             }
+            Kind::ChanceValue => {
+                let t = self.target(&main)?;
+                super::chance_kinds::answer(self, &main, Some(t))?
+            }
+            Kind::ChanceSkipped => super::chance_kinds::answer(self, &main, None)?,
         })
     }
 
@@ -342,6 +358,8 @@ impl Problem {
 
     /// Grades one answer line: which node is wrong, why, and the step that shows it.
     pub fn grade(&self, text: &str) -> Result<Verdict> {
+        // Explanations write values in the tree's units (a chance graph's fractions).
+        let _units = crate::value::Units::of(self.lesson.graph.scale());
         let expected = self.answer()?;
         let main = self.solve_run(0)?;
         let mut verdict = Verdict {
@@ -416,6 +434,7 @@ impl Problem {
             Answer::Researched(children) => {
                 Answer::Researched(children.into_iter().map(name).collect())
             }
+            Answer::Outcomes(o) => Answer::Outcomes(super::chance_kinds::spelled(self, o)),
             Answer::Next(next) => match next.strip_prefix("enter ") {
                 Some(n) => Answer::Next(format!("enter {}", name(n.to_string()))),
                 None => Answer::Next(next),
@@ -459,6 +478,15 @@ impl Problem {
                 _ => None,
             };
             return Ok(super::windows::explain(self, main, target, expected, given));
+        }
+        if self.item.kind.is_chance() {
+            let target = match self.item.kind {
+                Kind::ChanceValue => Some(self.target(main)?),
+                _ => None,
+            };
+            return Ok(super::chance_kinds::explain(
+                self, main, target, expected, given,
+            ));
         }
         let graph = &self.lesson.graph;
         let rows = &main.rows;
@@ -987,6 +1015,8 @@ pub fn question(kind: Kind, root: &str, node: Option<&str>, extra: &str) -> Stri
         Kind::Next => format!("The search has just returned from node {node} to its parent{extra}. What happens next?"),
         Kind::Researched => format!("Principal variation search tries every move after the first with a null window, and searches it again with the full window when it says \"better than α\". Which children are re-searched{extra}, in order?"),
         Kind::NegamaxWindow => format!("In negamax terms, with every score and window from the side to move, which window (α, β) does node {node} receive when the search first enters it{extra}?"),
+        Kind::ChanceValue => format!("What is the exact value of node {node}{extra}? A chance node averages its outcomes, each weighed by its probability."),
+        Kind::ChanceSkipped => format!("Chance pruning stops at a chance node once the interval its value can still lie in is outside its window. Which outcomes does it skip{extra}?"),
         Kind::Aspiration => format!("The search of {root} starts with the window (guess - δ, guess + δ){extra}. On a fail low α moves down by δ, on a fail high β moves up by δ, and δ doubles after each miss. Which windows does it search, in order, until the result is exact?"),
     }
 }

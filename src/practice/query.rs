@@ -10,7 +10,7 @@ use crate::game::graph::Graph;
 use crate::index::{After, NONE, Outcome, Recorded};
 use crate::lesson::Lesson;
 pub use crate::lesson::facts::{FactSpec, PracticeItemSpec, What};
-use crate::practice::windows;
+use crate::practice::{chance, windows};
 pub use crate::value::score_json;
 
 /// A node by label, or by number when no label matches.
@@ -304,6 +304,29 @@ pub fn evaluate(lesson: &Lesson, rec: &Recorded, fact: &FactSpec) -> Result<Valu
             use crate::value::{MATE, MAX_PLY};
             json!({"mate": MATE, "max_ply": MAX_PLY, "band": MATE - MAX_PLY})
         }
+        What::Exact => match &fact.node {
+            Some(_) => rows[node()?].value.map_or(Value::Null, chance::exact_json),
+            None => chance::exact_json(result.score),
+        },
+        What::Intervals => json!(
+            chance::intervals(rec, node()?)
+                .into_iter()
+                .map(|(lo, hi)| json!([chance::exact_json(lo), chance::exact_json(hi)]))
+                .collect::<Vec<_>>()
+        ),
+        What::ChanceCutoffs => json!(chance::chance_cutoffs(rec, fact.pass)),
+        What::ChanceSkipped => {
+            let mut names: Vec<u32> = (chance::chance_skips(rec, fact.pass).iter())
+                .map(|k| k.child)
+                .collect();
+            names.sort_unstable();
+            names.dedup();
+            json!(names.iter().map(|&s| graph.name(s)).collect::<Vec<_>>())
+        }
+        What::ProbabilitySum => {
+            let state = rows[node()?].state;
+            chance::probability_sum(rec, state).map_or(Value::Null, |r| json!(r.to_string()))
+        }
     })
 }
 
@@ -313,8 +336,10 @@ pub fn check_facts(lesson: &Lesson) -> Result<Vec<String>> {
     for fact in &lesson.spec.facts {
         let setup = lesson.setup(Some(&fact.run), &Default::default())?;
         let rec = crate::index::record(lesson, &setup)?;
+        // Values are written in the trace's units (a chance graph's scale).
+        let _units = crate::value::Units::of(rec.trace.header.scale);
         let got = evaluate(lesson, &rec, fact)?;
-        if got != fact.equals {
+        if !chance::same(&got, &fact.equals) {
             wrong.push(format!(
                 "{}: run '{}', {:?}{}: the lesson says {}, the core gives {}",
                 lesson.name,

@@ -6,12 +6,14 @@ use std::fmt::Write;
 use crate::game::Game;
 use crate::game::graph::Graph;
 
-/// `▲ R MAX` / `▼ A MIN (static 3)` / `▲ a = 5`; tactical edges are marked `*`, and a
-/// position reached again (a transposition) is shown once and then referred to.
+/// `▲ R MAX` / `▼ A MIN (static 3)` / `▲ a = 5`; tactical edges are marked `*`, a chance
+/// node's outcomes carry their probability (`(1/4) ▼ B MIN`), scores are written as in the
+/// file (not in a chance graph's internal units), and a position reached again (a
+/// transposition) is shown once and then referred to.
 pub fn outline(graph: &Graph, start: u32) -> String {
     let mut out = String::new();
     let mut seen = HashSet::new();
-    line(graph, start, "", "", false, &mut seen, &mut out);
+    line(graph, start, "", "", "", &mut seen, &mut out);
     out.trim_end().to_string()
 }
 
@@ -20,21 +22,20 @@ fn line(
     s: u32,
     lead: &str,
     branch: &str,
-    tactical: bool,
+    edge: &str,
     seen: &mut HashSet<u32>,
     out: &mut String,
 ) {
     let side = graph.side(s);
     let mark = side.glyph();
     let name = graph.name(s);
-    let star = if tactical { "*" } else { "" };
     let children = graph.move_count(s);
-    let _ = write!(out, "{lead}{branch}{star}{mark} {name}");
+    let _ = write!(out, "{lead}{branch}{edge}{mark} {name}");
     if !seen.insert(s) && children > 0 {
         let _ = writeln!(out, " (again: same position as above)");
         return;
     }
-    match (children, graph.score(s)) {
+    match (children, graph.written_score(s)) {
         (0, Some(v)) => {
             let _ = writeln!(out, " = {v}");
         }
@@ -55,12 +56,17 @@ fn line(
     );
     for i in 0..children {
         let last = i + 1 == children;
+        let star = if graph.is_tactical(s, i) { "*" } else { "" };
+        let p = match graph.probability(s, i) {
+            Some(p) => format!("({p}) "),
+            None => String::new(),
+        };
         line(
             graph,
             graph.child(s, i),
             &next_lead,
             if last { "└ " } else { "├ " },
-            graph.is_tactical(s, i),
+            &format!("{star}{p}"),
             seen,
             out,
         );
