@@ -21,6 +21,7 @@ pub mod batch;
 pub mod chance;
 pub mod chance_kinds;
 pub mod generate;
+pub mod item;
 pub mod problem;
 pub mod query;
 pub mod render;

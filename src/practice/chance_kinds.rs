@@ -8,7 +8,7 @@ use serde_json::Number;
 use super::answer::Answer;
 use super::chance;
 use super::generate::name_of;
-use super::problem::{self, Item, Problem, Solved};
+use super::item::{self, Item, Problem, Solved};
 use super::query::{self, Call};
 use super::{Kind, Params};
 use crate::error::{Error, Result};
@@ -299,7 +299,7 @@ pub(super) fn build(
         kind,
         source,
         question: String::new(),
-        answer_format: problem::hint(kind),
+        answer_format: item::hint(kind),
         node: None,
         runs: vec![run],
         graph,
@@ -328,7 +328,7 @@ pub(super) fn build(
     };
     let node_name = node.map(|i| p.lesson.graph.name(main.rows[i].state));
     let root = p.lesson.graph.name(p.start());
-    p.item.question = problem::question(kind, &root, node_name.as_deref(), "");
+    p.item.question = item::question(kind, &root, node_name.as_deref(), "");
     p.item.node = node_name;
     let p = if interesting {
         Problem::new(p.item)?

@@ -3,66 +3,18 @@
 //! The expected answer and every piece of feedback are read off recorded runs of the core
 //! through their one index (`index::record`); nothing here searches a tree a second way.
 
-use serde::{Deserialize, Serialize};
-
 use super::Kind;
-use super::answer::{Answer, format_hint};
+use super::answer::Answer;
 use super::query::{self, Call, Skip};
 use crate::error::{Error, Result};
 use crate::game::Game;
-use crate::game::graph::{Graph, GraphSpec};
+use crate::game::graph::Graph;
 use crate::game::model::GameSpec;
 use crate::index::{Outcome, Recorded, record};
-use crate::lesson::{Lesson, LessonSpec, Overrides, RunSpec};
+use crate::lesson::{Lesson, LessonSpec, Overrides};
 use crate::search::{CutRule, fmt_score};
 
-/// A problem as a set file stores it: everything needed to recompute the answer, no answer.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Item {
-    pub id: String,
-    pub kind: Kind,
-    /// Where it comes from: a lesson item, or the generator seed and index.
-    pub source: String,
-    pub question: String,
-    /// How to write the answer.
-    pub answer_format: String,
-    /// The node the question is about, if any.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub node: Option<String>,
-    /// The main run first; the quiescence kind adds the run with quiescence.
-    pub runs: Vec<RunSpec>,
-    pub graph: GraphSpec,
-}
-
-/// The grade of one answer.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
-pub struct Verdict {
-    pub id: String,
-    pub correct: bool,
-    /// The node the mistake is about.
-    pub node: Option<String>,
-    /// The `step` of `prune practice trace` (= `prune trace`) whose row shows the right answer.
-    pub step: Option<u64>,
-    /// Which run that step belongs to.
-    pub run: String,
-    pub why: String,
-    pub expected: String,
-}
-
-/// A loaded problem, ready to solve and grade.
-#[derive(Debug, Clone)]
-pub struct Problem {
-    pub item: Item,
-    pub lesson: Lesson,
-}
-
-/// One recorded run with its call rows.
-pub struct Solved {
-    pub run: String,
-    pub rec: Recorded,
-    pub rows: Vec<Call>,
-}
+pub use super::item::{Item, Problem, Solved, Verdict, hint, question};
 
 impl Problem {
     /// Loads and checks a problem: its answer must be computable.
@@ -999,28 +951,4 @@ fn descends(graph: &Graph, from: u32, target: u32) -> bool {
     graph_children(graph, from)
         .into_iter()
         .any(|c| c == target || descends(graph, c, target))
-}
-
-/// The default question sentence of a kind.
-pub fn question(kind: Kind, root: &str, node: Option<&str>, extra: &str) -> String {
-    let node = node.unwrap_or("?");
-    match kind {
-        Kind::Decision => format!("What is the value of {root}, and which move does it choose?"),
-        Kind::Leaves => "Which leaves does alpha-beta read, in order, and which children do its cutoffs skip (name each pruned child, not what lies below it)?".to_string(),
-        Kind::Window => format!("Which window (α, β) does node {node} receive when the search enters it{extra}?"),
-        Kind::Value => format!("What value does node {node} return{extra}, and is it exact or only a lower or upper bound?"),
-        Kind::Flag => format!("Which flag is stored for node {node}{extra}?"),
-        Kind::Interrupted => format!("The search is interrupted by its budget. What does the run return{extra}?"),
-        Kind::Quiescence => format!("What is {root}'s value without quiescence, and with it{extra}? Only tactical moves (marked *) are followed past the horizon, and the side to move may stand pat on its static score."),
-        Kind::Next => format!("The search has just returned from node {node} to its parent{extra}. What happens next?"),
-        Kind::Researched => format!("Principal variation search tries every move after the first with a null window, and searches it again with the full window when it says \"better than α\". Which children are re-searched{extra}, in order?"),
-        Kind::NegamaxWindow => format!("In negamax terms, with every score and window from the side to move, which window (α, β) does node {node} receive when the search first enters it{extra}?"),
-        Kind::ChanceValue => format!("What is the exact value of node {node}{extra}? A chance node averages its outcomes, each weighed by its probability."),
-        Kind::ChanceSkipped => format!("Chance pruning stops at a chance node once the interval its value can still lie in is outside its window. Which outcomes does it skip{extra}?"),
-        Kind::Aspiration => format!("The search of {root} starts with the window (guess - δ, guess + δ){extra}. On a fail low α moves down by δ, on a fail high β moves up by δ, and δ doubles after each miss. Which windows does it search, in order, until the result is exact?"),
-    }
-}
-
-pub fn hint(kind: Kind) -> String {
-    format_hint(kind).to_string()
 }

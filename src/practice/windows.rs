@@ -5,7 +5,7 @@
 
 use super::answer::Answer;
 use super::generate::{self, Shape};
-use super::problem::{self, Item, Problem, Solved};
+use super::item::{self, Item, Problem, Solved};
 use super::query::{self, Call};
 use super::{Kind, Params};
 use crate::error::Result;
@@ -161,7 +161,7 @@ pub(super) fn build(
         kind,
         source,
         question: String::new(),
-        answer_format: problem::hint(kind),
+        answer_format: item::hint(kind),
         node: None,
         runs: vec![run],
         graph,
@@ -211,7 +211,7 @@ pub(super) fn build(
         _ if algorithm == Algorithm::Pvs => " in the PVS run".into(),
         _ => String::new(),
     };
-    p.item.question = problem::question(kind, &start, node_name.as_deref(), &extra);
+    p.item.question = item::question(kind, &start, node_name.as_deref(), &extra);
     p.item.node = node_name;
     let p = if interesting {
         Problem::new(p.item)?
