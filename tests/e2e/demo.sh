@@ -7,18 +7,7 @@ set -u
 # shellcheck source=tmux.bash
 source "$(dirname "${BASH_SOURCE[0]}")/tmux.bash"
 cd "$(dirname "$0")/../.." || exit 1
-command -v tmux >/dev/null || { echo "tmux is not installed"; echo "0 passed, 1 failed"; exit 1; }
-if [ -n "${PRUNE_BIN:-}" ]; then
-    BIN=$PRUNE_BIN
-else
-    cargo build --release --quiet || { echo "build failed"; echo "0 passed, 1 failed"; exit 1; }
-    BIN="$PWD/target/release/prune"
-fi
-S="prune-e2e-demo-$$"
-passed=0
-failed=0
-cleanup() { tmux kill-session -t "$S" 2>/dev/null || true; }
-trap cleanup EXIT
+e2e_start demo
 
 # The tutor in a shell, so the terminal's modes after it quits can be read in the same pane.
 new_session -d -s "$S" -x 80 -y 24 "bash --norc --noprofile"

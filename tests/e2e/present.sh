@@ -8,18 +8,7 @@ set -u
 # shellcheck source=tmux.bash
 source "$(dirname "${BASH_SOURCE[0]}")/tmux.bash"
 cd "$(dirname "$0")/../.." || exit 1
-command -v tmux >/dev/null || { echo "tmux is not installed"; echo "0 passed, 1 failed"; exit 1; }
-if [ -n "${PRUNE_BIN:-}" ]; then
-    BIN=$PRUNE_BIN
-else
-    cargo build --release --quiet || { echo "build failed"; echo "0 passed, 1 failed"; exit 1; }
-    BIN="$PWD/target/release/prune"
-fi
-S="prune-e2e-present-$$"
-passed=0
-failed=0
-cleanup() { tmux kill-session -t "$S" 2>/dev/null || true; }
-trap cleanup EXIT
+e2e_start present
 
 new_session -d -s "$S" -x 120 -y 35 \
     "env -i HOME=$HOME PATH=$PATH TERM=xterm-256color PS1='e2e\$ ' bash --norc --noprofile"
@@ -65,7 +54,12 @@ done
 keys F
 expect "F leaves presenter mode for the main screen" "Stack · "
 keys q
-sleep 0.7
+# The shell is back once the tutor's screen is gone (a loaded machine may take a while).
+for _ in $(seq 1 50); do
+    screen | grep -qF "Stack · " || break
+    sleep 0.1
+done
+sleep 0.3
 keys "echo status=\$?; stty -a | tr ' ;' '\n\n' | grep -cx -e icanon -e echo -e isig; echo typed-\$((40 + 2))" Enter
 if wait_for "typed-42" 30 && screen | grep -qx "3"; then
     ok "quit: terminal modes restored and the shell works"

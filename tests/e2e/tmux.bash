@@ -52,3 +52,21 @@ closes_with_terminal() {
         ok "$name: ends when its terminal is closed"
     fi
 }
+
+# e2e_start NAME: what every script does first (from the repository root): tmux is there, the
+# binary under test is $BIN ($PRUNE_BIN, or a fresh release build), the session is $S, the
+# counters start at 0, and the session is killed however the script ends.
+e2e_start() {
+    command -v tmux >/dev/null || { echo "tmux is not installed"; echo "0 passed, 1 failed"; exit 1; }
+    if [ -n "${PRUNE_BIN:-}" ]; then
+        BIN=$PRUNE_BIN
+    else
+        cargo build --release --quiet || { echo "build failed"; echo "0 passed, 1 failed"; exit 1; }
+        BIN="$PWD/target/release/prune"
+    fi
+    S="prune-e2e-$1-$$"
+    passed=0
+    failed=0
+    trap cleanup EXIT
+}
+cleanup() { tmux kill-session -t "$S" 2>/dev/null || true; }
