@@ -234,20 +234,12 @@ fn build(
         }
         _ => {}
     }
-    let item = Item {
-        id: id.to_string(),
-        kind,
-        source: if params.is_default() {
-            format!("generated: seed {seed}, problem {}", index + 1)
-        } else {
-            format!("generated: seed {seed}, problem {}, {params:?}", index + 1)
-        },
-        question: String::new(),
-        answer_format: problem::hint(kind),
-        node: None,
-        runs,
-        graph,
+    let source = if params.is_default() {
+        format!("generated: seed {seed}, problem {}", index + 1)
+    } else {
+        format!("generated: seed {seed}, problem {}, {params:?}", index + 1)
     };
+    let item = Item::generated(id, kind, source, runs, graph);
     let mut p = Problem::unchecked(item)?;
     let main = p.solve_run(0)?;
     let graph = &p.lesson.graph;

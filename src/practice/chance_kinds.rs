@@ -294,16 +294,7 @@ pub(super) fn build(
         chance_pruning: (kind == Kind::ChanceSkipped).then_some(true),
         ..RunSpec::default()
     };
-    let item = Item {
-        id: id.to_string(),
-        kind,
-        source,
-        question: String::new(),
-        answer_format: item::hint(kind),
-        node: None,
-        runs: vec![run],
-        graph,
-    };
+    let item = Item::generated(id, kind, source, vec![run], graph);
     let mut p = Problem::unchecked(item)?;
     let main = p.solve_run(0)?;
     let scale = main.rec.trace.header.scale;

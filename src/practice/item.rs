@@ -31,6 +31,29 @@ pub struct Item {
     pub graph: GraphSpec,
 }
 
+impl Item {
+    /// A generated problem before its question is chosen: the kind's answer format, no node
+    /// yet, and the runs it is graded on.
+    pub fn generated(
+        id: &str,
+        kind: Kind,
+        source: String,
+        runs: Vec<RunSpec>,
+        graph: GraphSpec,
+    ) -> Item {
+        Item {
+            id: id.to_string(),
+            kind,
+            source,
+            question: String::new(),
+            answer_format: hint(kind),
+            node: None,
+            runs,
+            graph,
+        }
+    }
+}
+
 /// The grade of one answer.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
 pub struct Verdict {

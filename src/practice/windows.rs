@@ -156,16 +156,7 @@ pub(super) fn build(
             guess,
         });
     }
-    let item = Item {
-        id: id.to_string(),
-        kind,
-        source,
-        question: String::new(),
-        answer_format: item::hint(kind),
-        node: None,
-        runs: vec![run],
-        graph,
-    };
+    let item = Item::generated(id, kind, source, vec![run], graph);
     let mut p = Problem::unchecked(item)?;
     let main = p.solve_run(0)?;
     let rows = &main.rows;
