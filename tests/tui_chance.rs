@@ -12,11 +12,9 @@
 
 mod common;
 
-use common::tutor::screen;
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use prune::lesson::{Lesson, Overrides};
+use common::tutor::{app_of, flat, key, screen};
+use crossterm::event::KeyCode;
 use prune::tui::app::App;
-use prune::tui::theme::Theme;
 
 const COIN: &str = r#"{"title": "Coin", "graph": {"nodes": [
   {"player": "MAX", "label": "root", "moves": [{"child": 1}, {"child": 2}]},
@@ -41,22 +39,11 @@ const CUT: &str = r#"{"title": "Chance cutoff", "graph": {"utility_range": [0, 1
   "runs": [{"name": "pruning", "depth": 2, "deepening": false, "chance_pruning": true}]}"#;
 
 fn open(text: &str, run: &str) -> App {
-    let l = Lesson::parse("test", text).unwrap();
-    let setup = l.setup(Some(run), &Overrides::default()).unwrap();
-    let mut app = App::new(vec![l.clone()], l, setup).unwrap();
-    app.theme = Theme { color: false };
-    app
+    app_of(text, run)
 }
 
 fn press(app: &mut App, code: KeyCode) {
-    app.on_key(KeyEvent::new(code, KeyModifiers::NONE));
-}
-
-fn flat(s: &str) -> String {
-    s.lines()
-        .map(|l| l.trim_matches('"').trim())
-        .collect::<Vec<_>>()
-        .join(" ")
+    key(app, code);
 }
 
 #[test]

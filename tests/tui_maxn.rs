@@ -10,11 +10,9 @@
 
 mod common;
 
-use common::tutor::screen;
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use prune::lesson::{Lesson, Overrides};
+use common::tutor::{app_of, flat, key, screen};
+use crossterm::event::KeyCode;
 use prune::tui::app::App;
-use prune::tui::theme::Theme;
 
 const THREE: &str = r#"{"title": "Three players", "graph": {"players": ["A", "B", "C"], "nodes": [
   {"player": "A", "label": "root", "moves": [{"child": 1}, {"child": 2}]},
@@ -39,23 +37,13 @@ const TIE: &str = r#"{"title": "Tie", "graph": {"players": ["A", "B", "C"], "nod
   "runs": [{"name": "max A", "depth": 2, "ties": "max:A"}]}"#;
 
 fn open(text: &str, run: &str) -> App {
-    let l = Lesson::parse("test", text).unwrap();
-    let setup = l.setup(Some(run), &Overrides::default()).unwrap();
-    let mut app = App::new(vec![l.clone()], l, setup).unwrap();
-    app.theme = Theme { color: false };
+    let mut app = app_of(text, run);
     app.outline = true;
     app
 }
 
 fn press(app: &mut App, code: KeyCode) {
-    app.on_key(KeyEvent::new(code, KeyModifiers::NONE));
-}
-
-fn flat(s: &str) -> String {
-    s.lines()
-        .map(|l| l.trim_matches('"').trim())
-        .collect::<Vec<_>>()
-        .join(" ")
+    key(app, code);
 }
 
 #[test]

@@ -23,3 +23,31 @@ pub fn screen(app: &mut App, w: u16, h: u16) -> String {
     terminal.draw(|f| view::draw(f, app)).unwrap();
     terminal.backend().to_string()
 }
+
+/// A lesson written out in the test (`text`), on its preset `run`, colour off.
+#[allow(dead_code)]
+pub fn app_of(text: &str, run: &str) -> App {
+    let l = Lesson::parse("test", text).unwrap();
+    let setup = l.setup(Some(run), &Overrides::default()).unwrap();
+    let mut app = App::new(vec![l.clone()], l, setup).unwrap();
+    app.theme = Theme { color: false };
+    app
+}
+
+/// One key press, without modifiers.
+#[allow(dead_code)]
+pub fn key(app: &mut App, code: crossterm::event::KeyCode) {
+    app.on_key(crossterm::event::KeyEvent::new(
+        code,
+        crossterm::event::KeyModifiers::NONE,
+    ));
+}
+
+/// The screen's rows joined into one line (a wrapped sentence reads whole).
+#[allow(dead_code)]
+pub fn flat(s: &str) -> String {
+    s.lines()
+        .map(|l| l.trim_matches('"').trim())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
