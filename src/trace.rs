@@ -105,6 +105,17 @@ pub enum TraceError {
 pub const MAX_TRACE_BYTES: u64 = 1 << 30;
 
 impl Header {
+    /// Whose node a turn is, for people: "MAX", "MIN", "CHANCE", or a player's own name.
+    pub fn turn_name(&self, turn: crate::game::Side) -> String {
+        match turn {
+            crate::game::Side::Player(seat) => self.players.get(seat.index()).map_or_else(
+                || format!("player {}", seat.index() + 1),
+                |p| format!("player {p}"),
+            ),
+            turn => turn.name().to_string(),
+        }
+    }
+
     /// How this trace's values are written while the guard lives: in units of 1/scale, and
     /// for a max-n run as the payoff vectors they stand for.
     pub fn units(&self) -> crate::value::Units {

@@ -130,7 +130,11 @@ impl Facts {
             node: id,
             state: n.state,
             turn: n.turn,
-            name: format!("{} {}", n.turn.name(), rec.catalog().called(n.state)),
+            name: format!(
+                "{} {}",
+                rec.trace.header.turn_name(n.turn),
+                rec.catalog().called(n.state)
+            ),
             met,
             window: searched.then_some(window),
             cut: cut(rec, id, &n),

@@ -200,7 +200,12 @@ fn edge(rec: &Recorded, parent: &TreeNode, mv: i16) -> String {
 }
 
 fn state_line(rec: &Recorded, n: &TreeNode) -> String {
-    format!("{} {} {}", n.turn.glyph(), n.turn.name(), rec.name(n.state))
+    format!(
+        "{} {} {}",
+        n.turn.glyph(),
+        rec.trace.header.turn_name(n.turn),
+        rec.name(n.state)
+    )
 }
 
 /// The text of one call's box (with `\n` line breaks, escaped later).

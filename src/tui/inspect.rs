@@ -24,7 +24,7 @@ pub fn lines(r: &Replay, st: &ReplayState, id: u32) -> Vec<String> {
     let who = if n.turn.is_chance() {
         "a chance node: the probability-weighted average of its outcomes".to_string()
     } else {
-        format!("{} to move", n.turn.name())
+        format!("{} to move", r.trace().header.turn_name(n.turn))
     };
     let mut out = vec![format!(
         "▸ {} · {who} · {}",
@@ -34,7 +34,7 @@ pub fn lines(r: &Replay, st: &ReplayState, id: u32) -> Vec<String> {
     if r.options().algorithm.side_to_move() {
         out.push(format!(
             "Negamax: its windows and values below are from {}'s side, as the search has them.",
-            n.turn.name()
+            r.trace().header.turn_name(n.turn)
         ));
     }
     out.push(moves_phrase(r, &tree, id, &n, step));

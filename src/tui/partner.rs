@@ -113,7 +113,11 @@ pub fn partner(from: &Replay, st: &ReplayState, to: &Replay) -> Partner {
 
 fn name(r: &Replay, id: u32) -> String {
     let n = r.tree().get(id);
-    format!("{} {}", n.turn.name(), r.catalog().called(n.state))
+    format!(
+        "{} {}",
+        r.trace().header.turn_name(n.turn),
+        r.catalog().called(n.state)
+    )
 }
 
 /// The partner's step at its node `p` matching where the main run is in its node `node`: just
