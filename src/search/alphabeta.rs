@@ -12,7 +12,6 @@ use super::engine::{Admitted, Search, Stop, emit};
 use super::tt::{Flag, Key};
 use super::{INF, NO_MOVE};
 use crate::event::Event;
-use crate::exact::Ratio;
 use crate::game::{Game, Side};
 use crate::observer::Observer;
 
@@ -164,14 +163,14 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
     ) -> Result<(i32, i16), Stop> {
         let base = self.push_candidates(state, id, false)?;
         let cut = self.opts.cut;
+        // The probability not yet seen, in the game's units: it starts at 1 (the scale) and
+        // each outcome takes its p·scale, a whole number since the scale is a multiple of
+        // every denominator. Times a bound as written it is that bound's share, in units.
         let scale = i64::from(self.game.scale());
-        let bounds = self
-            .opts
-            .chance_pruning
-            .map(|(lo, hi)| (i64::from(lo) * scale, i64::from(hi) * scale));
+        let bounds = self.opts.chance_pruning.map(|(lo, hi)| (i64::from(lo), i64::from(hi)));
         let count = self.order.len() - base;
         let mut sum = 0i64;
-        let mut unseen = Ratio::ONE;
+        let mut unseen = scale;
         let mut result = None;
         for pos in 0..count {
             let (child, i) = self.push_child(state, base, pos);
@@ -188,7 +187,7 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
                 .probability(state, i as usize)
                 .expect("a chance move has a probability");
             sum += p.num() * i64::from(value) / p.den();
-            unseen = unseen.checked_sub(p).expect("probabilities sum to 1");
+            unseen -= p.num() * scale / p.den();
             emit!(
                 self,
                 Event::Average {
@@ -201,8 +200,8 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
             if pos + 1 == count {
                 continue;
             }
-            let lo = (sum + unseen.num() * lo_u / unseen.den()) as i32;
-            let hi = (sum + unseen.num() * hi_u / unseen.den()) as i32;
+            let lo = (sum + unseen * lo_u) as i32;
+            let hi = (sum + unseen * hi_u) as i32;
             emit!(self, Event::Interval { state: id, lo, hi });
             let proof = if cut.closes(alpha, hi) {
                 Some((hi, Flag::Upper))
