@@ -453,6 +453,11 @@ impl Options {
             if self.qlimit > 0 {
                 return Err("quiescence does not follow CHANCE nodes: leave out --qlimit".into());
             }
+            // A chance graph's values count fractions of a unit; a window or an aspiration
+            // written in whole scores would be read in the wrong units.
+            if self.window != (-INF, INF) || self.aspiration.is_some() {
+                return Err("a graph with CHANCE nodes is searched with the full root window: leave out --window and --aspiration".into());
+            }
         }
         if let Some((lo, hi)) = self.chance_pruning {
             if !chance {

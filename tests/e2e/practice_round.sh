@@ -31,8 +31,12 @@ for tool in tmux jq; do
     command -v "$tool" >/dev/null || { echo "needs $tool"; echo "0 passed, 1 failed"; exit 1; }
 done
 
-cargo build --release --quiet || { echo "build failed"; echo "0 passed, 1 failed"; exit 1; }
-BIN=$PWD/target/release/prune
+if [ -n "${PRUNE_BIN:-}" ]; then
+    BIN=$PRUNE_BIN
+else
+    cargo build --release --quiet || { echo "build failed"; echo "0 passed, 1 failed"; exit 1; }
+    BIN=$PWD/target/release/prune
+fi
 
 TMP=$(mktemp -d)
 SESSION="prune-e2e-$$"
