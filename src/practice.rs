@@ -2,6 +2,7 @@
 //! wrong, why, and which trace step shows the right answer (issue 4).
 //!
 //! - `chance`: chance-node questions (exact values, intervals, chance cutoffs).
+//! - `maxn_facts`: payoff vectors, ties and leaf maps a lesson states.
 //! - `query`: questions about a recorded run (lesson facts and practice answers).
 //! - `generate`: reproducible random trees from a seed number (drawn with `crate::rng`).
 //! - `problem`: one problem (tree + runs + question), its answer and its grader.
@@ -22,6 +23,7 @@ pub mod chance;
 pub mod chance_kinds;
 pub mod generate;
 pub mod item;
+pub mod maxn_facts;
 pub mod problem;
 pub mod query;
 pub mod render;

@@ -287,4 +287,7 @@ lessons! {
     chance_expectimax => "004-chance-expectimax",
     chance_cutoff => "004-chance-cutoff",
     chance_backgammon => "004-chance-backgammon",
+    leaf_map_cubing => "004-leaf-map-cubing",
+    three_players => "004-three-players",
+    tie_rule => "004-tie-rule",
 }

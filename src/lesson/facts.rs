@@ -165,6 +165,17 @@ pub enum What {
     ChanceSkipped,
     /// The exact sum of a chance node's outcome probabilities, as the trace records them.
     ProbabilitySum,
+    /// Max-n: the payoff vector the node's call backed up, or the root's without a node
+    /// (`[5, 4, 5]`), one entry per player in the graph's order.
+    Vector,
+    /// Max-n: how many times the tie rule chose between children equal for the mover.
+    Ties,
+    /// Max-n: the names of the nodes at which the tie rule chose, in search order.
+    TiedAt,
+    /// What the run's leaf map is over the lesson's utilities, as `prune run` says it:
+    /// "positive affine", "strictly increasing", "neither positive affine nor increasing"
+    /// (null without a map).
+    LeafMap,
 }
 
 /// A figure the lesson's text states, checked against the core by the lesson tests.

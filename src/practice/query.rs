@@ -10,7 +10,7 @@ use crate::game::graph::Graph;
 use crate::index::{After, NONE, Outcome, Recorded};
 use crate::lesson::Lesson;
 pub use crate::lesson::facts::{FactSpec, PracticeItemSpec, What};
-use crate::practice::{chance, windows};
+use crate::practice::{chance, maxn_facts, windows};
 pub use crate::value::score_json;
 
 /// A node by label, or by number when no label matches.
@@ -195,6 +195,9 @@ pub fn evaluate(lesson: &Lesson, rec: &Recorded, fact: &FactSpec) -> Result<Valu
             ))
         })
     };
+    if let Some(answer) = maxn_facts::evaluate(lesson, rec, fact, &node) {
+        return answer;
+    }
     Ok(match fact.what {
         What::Status => json!(result.status.name()),
         What::Depth => json!(result.depth),
@@ -327,6 +330,7 @@ pub fn evaluate(lesson: &Lesson, rec: &Recorded, fact: &FactSpec) -> Result<Valu
             let state = rows[node()?].state;
             chance::probability_sum(rec, state).map_or(Value::Null, |r| json!(r.to_string()))
         }
+        What::Vector | What::Ties | What::TiedAt | What::LeafMap => Value::Null,
     })
 }
 
