@@ -363,8 +363,25 @@ impl Lesson {
 
     /// Whether this lesson's graph still has every state a trace names, with the same label
     /// and the same player (a lesson file may have changed since the trace was saved).
-    pub fn fits(&self, catalog: &crate::trace::Catalog) -> std::result::Result<(), String> {
-        use crate::game::Game;
+    /// `options` are the run's: a run that searched chance nodes as MIN nodes, or the paranoid
+    /// model, lists those nodes with the side it gave them.
+    pub fn fits(
+        &self,
+        catalog: &crate::trace::Catalog,
+        options: &Options,
+    ) -> std::result::Result<(), String> {
+        use crate::game::{Game, Side};
+        let as_run = |side: Side| match side {
+            Side::Chance if options.chance_as_min => Side::Min,
+            Side::Player(seat) if options.algorithm == Algorithm::Paranoid => {
+                if options.paranoid_for == Some(seat) {
+                    Side::Max
+                } else {
+                    Side::Min
+                }
+            }
+            side => side,
+        };
         if !matches!(self.model, Model::Graph(_)) {
             for s in catalog.iter() {
                 match self.model.describe(s.id) {
@@ -378,7 +395,9 @@ impl Lesson {
             if s.id as usize >= self.graph.len() {
                 return Err(format!("it has no node {}", s.id));
             }
-            if self.graph.side(s.id) != s.turn || self.graph.label(s.id) != s.label.as_deref() {
+            if as_run(self.graph.side(s.id)) != s.turn
+                || self.graph.label(s.id) != s.label.as_deref()
+            {
                 return Err(format!("its node {} is not the one the trace names", s.id));
             }
         }

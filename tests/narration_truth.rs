@@ -128,7 +128,13 @@ fn spelled(v: i32, scale: i32) -> String {
     let mut rest = d;
     let mut places = 0;
     while rest % 10 == 0 || rest % 2 == 0 || rest % 5 == 0 {
-        rest /= if rest % 10 == 0 { 10 } else if rest % 2 == 0 { 2 } else { 5 };
+        rest /= if rest % 10 == 0 {
+            10
+        } else if rest % 2 == 0 {
+            2
+        } else {
+            5
+        };
         places += 1;
     }
     let x = n as f64 / d as f64;

@@ -48,7 +48,10 @@ fn every_lesson_and_preset_round_trips_through_a_saved_trace() {
     for stem in builtin_names() {
         let lesson = Lesson::open(stem).unwrap();
         for run in &lesson.spec.runs {
-            let saved = scratch(&format!("{stem}-{}.json", run.name.replace(' ', "_")));
+            let saved = scratch(&format!(
+                "{stem}-{}.json",
+                run.name.replace([' ', '/'], "_")
+            ));
             let json = stdout(&["trace", stem, "--run", &run.name, "--format", "json"]);
             std::fs::write(&saved, &json).unwrap();
             let file = saved.to_str().unwrap();

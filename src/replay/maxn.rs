@@ -66,11 +66,26 @@ pub fn sentence(
             score,
             mv,
             ..
-        } => format!(
-            "The search is done: the root backs up {} (the payoffs of {}), by move {mv}.",
-            vector(score),
-            name(score as u32)
-        ),
+        } => {
+            // The move by the child it leads to, as the root's own row of children has it.
+            let root = replay.tree().passes().last().map(|p| p.root);
+            let to = root
+                .and_then(|r| {
+                    let tree = replay.tree();
+                    tree.children(r).map(|c| tree.get(c)).find(|c| c.mv == mv)
+                })
+                .map_or(format!("move {mv}"), |c| name(c.state));
+            let plays = if mv >= 0 {
+                format!("plays {to}")
+            } else {
+                "has no move to play".into()
+            };
+            format!(
+                "The search is done: the root backs up {} (the payoffs of {}) and {plays}.",
+                vector(score),
+                name(score as u32)
+            )
+        }
         Event::PassEnd { .. } => "The pass was interrupted: it backs up nothing.".into(),
         Event::Enter { state, turn, .. } => format!(
             "{} is entered; {} moves here and will compare only its own entry of each child's vector. No window: the players are not opposed, so nothing can be cut.",
@@ -157,7 +172,7 @@ pub fn sentence(
             )
         }
         Event::Store { state, value, .. } => format!(
-            "{} has its vector {}; max-n keeps no table, so nothing is stored for later.",
+            "{} has its vector {}; max-n keeps no table, so nothing is kept for later.",
             name(state),
             vector(value)
         ),

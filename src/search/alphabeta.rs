@@ -167,7 +167,10 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
         // each outcome takes its p·scale, a whole number since the scale is a multiple of
         // every denominator. Times a bound as written it is that bound's share, in units.
         let scale = i64::from(self.game.scale());
-        let bounds = self.opts.chance_pruning.map(|(lo, hi)| (i64::from(lo), i64::from(hi)));
+        let bounds = self
+            .opts
+            .chance_pruning
+            .map(|(lo, hi)| (i64::from(lo), i64::from(hi)));
         let count = self.order.len() - base;
         let mut sum = 0i64;
         let mut unseen = scale;

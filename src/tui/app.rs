@@ -266,7 +266,7 @@ impl App {
             other => other.to_string(),
         });
         let (lesson, detached) = match found {
-            Ok(lesson) => match lesson.fits(&header.catalog) {
+            Ok(lesson) => match lesson.fits(&header.catalog, &header.options) {
                 Ok(()) => (lesson, None),
                 Err(why) => (Lesson::stand_in(&header.title)?, Some(why)),
             },

@@ -33,12 +33,12 @@ pub const CHANCE_SUM: Mark = mark(
     "a chance frame: the weighted sum of the outcomes back so far",
 );
 pub const INTERVAL: Mark = mark(
-    "in [lo, hi]",
-    "chance pruning: where the frame's value can still lie",
+    "in [ ]",
+    "chance pruning: the interval the frame's value still lies in",
 );
 pub const TIE: Mark = mark(
     "≈",
-    "max-n: tied the best so far on the mover's entry; the tie rule chose",
+    "max-n: tied the mover's best so far; the tie rule chose",
 );
 pub const PLAYER: Mark = mark(
     "●",
