@@ -21,6 +21,7 @@ pub mod answer;
 pub mod batch;
 pub mod chance;
 pub mod chance_kinds;
+pub mod check;
 pub mod generate;
 pub mod item;
 pub mod maxn_facts;

@@ -5,7 +5,7 @@
 
 use prune::index::{Recorded, record};
 use prune::lesson::{Lesson, Overrides};
-use prune::practice::query::check_facts;
+use prune::practice::check::check_facts;
 use serde_json::{Value, json};
 
 fn nodes(stem: &str) -> Vec<Value> {

@@ -37,7 +37,7 @@ pub fn tie_nodes(rec: &Recorded, pass: Option<u8>) -> Vec<String> {
 }
 
 /// The answer to a fact of one of this module's kinds (`None` for any other kind). `node`
-/// finds the fact's node's call, as `query::evaluate` does for every kind.
+/// finds the fact's node's call, as `check::evaluate` does for every kind.
 pub fn evaluate(
     lesson: &Lesson,
     rec: &Recorded,
