@@ -56,6 +56,7 @@ fn the_three_player_tree_backs_up_whole_vectors() {
         assert!(s.contains("●B:L=(1, 2, 6)"), "{s}");
         assert!(s.contains("●C:L1=(1, 2, 6)"), "{s}");
         assert!(s.contains("tt:off"), "max-n keeps no table\n{s}");
+        assert!(flat(&s).contains("and plays R (2)"), "{s}");
         insta::assert_snapshot!(format!("maxn_three_end_{w}x{h}"), s);
     }
 }
