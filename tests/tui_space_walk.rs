@@ -198,7 +198,8 @@ fn every_lesson_preset_and_step_shows_all_its_text() {
 /// The settings as the header spells them, the test's own restatement of what a run does:
 /// plain minimax has no table, no cut rule and no root window.
 fn spelled(o: &Options) -> Vec<(&'static str, String)> {
-    let mm = o.algorithm == Algorithm::Minimax;
+    // Minimax and max-n have no window to cut with and keep no table.
+    let mm = matches!(o.algorithm, Algorithm::Minimax | Algorithm::Maxn);
     let on = |b: bool| if b { "on" } else { "off" };
     let mut v = vec![
         ("d", format!("d{}", o.depth)),
@@ -294,6 +295,7 @@ fn the_header_names_every_setting_that_differs_from_the_preset() {
                 if change.len() == 1
                     && change[0] == Action::ToggleTable
                     && !lesson.model.limits().chance
+                    && lesson.model.limits().players == 0
                 {
                     app.setup.options.window = (-3, 40);
                     let s = app.setup;

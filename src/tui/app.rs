@@ -1105,9 +1105,23 @@ impl App {
                     let fits = a != crate::search::Algorithm::Expectiminimax || chance;
                     fits && t.validate_for(&limits).is_ok()
                 };
+                // The cycle (`Algorithm::ALL`) may not hold the current search (max-n), so it
+                // is walked once at most.
                 let mut next = o.algorithm.next();
-                while next != o.algorithm && !runs(next) {
+                let mut tried = 0;
+                while next != o.algorithm
+                    && !runs(next)
+                    && tried < crate::search::Algorithm::ALL.len()
+                {
                     next = next.next();
+                    tried += 1;
+                }
+                if next == o.algorithm || !runs(next) {
+                    self.message = Some(format!(
+                        "no other search applies to this game: it stays {}",
+                        algorithm_name(o.algorithm)
+                    ));
+                    return;
                 }
                 o.algorithm = next;
                 algorithm_name(o.algorithm).to_string()
