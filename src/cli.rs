@@ -6,6 +6,7 @@ pub mod bench;
 pub mod count;
 mod diff_cmd;
 mod practice_cmd;
+mod size_cmd;
 mod source;
 
 use std::io::{BufWriter, Write};
@@ -178,6 +179,7 @@ fn dispatch(cli: Cli, out: &mut dyn Write) -> Result<ExitCode> {
             bench::report(&lesson, &setup, runs)?
         }
         Some(Command::Lessons) => report::lessons()?,
+        Some(Command::Size(args)) => size_cmd::command(&args)?,
         Some(Command::Diff(args)) => diff_cmd::command(&args)?,
     };
     out.write_all(text.as_bytes())?;

@@ -3,6 +3,8 @@
 //! Data flows one way, from the bottom of this list to the top; no module imports one above
 //! it (`tests/module_graph.rs` checks that there is no cycle):
 //!
+//! - `size`: exact tree-size arithmetic (b^d, Knuth–Moore, Pearl, iterative deepening, dice);
+//!   it imports nothing of the project.
 //! - `value`, `rng`, `error`: scores and bound flags with the one score formatter; the one
 //!   seeded generator; the error type.
 //! - `text`, `input`: the one printable-text rule for all output (control characters shown
@@ -47,6 +49,7 @@ pub mod report;
 pub mod rng;
 pub mod run;
 pub mod search;
+pub mod size;
 pub mod text;
 pub mod trace;
 pub mod tui;

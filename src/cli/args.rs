@@ -87,11 +87,51 @@ pub enum Command {
     /// (`--run A --run B`), or FILE's preset with two sets of run options (`--a "depth=2"
     /// --b "depth=3 ordering=on"`), or two saved traces (`--trace A.json --trace B.json`).
     Diff(DiffArgs),
+    /// How big a game tree is, exactly: b^d, the whole tree, Knuth and Moore's minimum,
+    /// Pearl's ratio for random ordering, iterative deepening's cost, time at a rate; the plies
+    /// of several-player rounds; the rolls of dice. Formulas only: `prune count` measures runs.
+    Size(SizeArgs),
     /// Print a shell completion script.
     Completions {
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
+}
+
+#[derive(Args, Debug, Clone)]
+#[command(group(clap::ArgGroup::new("what").multiple(true).required(true)
+    .args(["branching", "players", "turns", "dice"])))]
+pub struct SizeArgs {
+    /// Moves at every position (b).
+    #[arg(long, requires = "depth", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub branching: Option<u32>,
+    /// Plies to the leaves (d); the root is at depth 0.
+    #[arg(long, requires = "branching", value_parser = clap::value_parser!(u32).range(0..=100_000))]
+    pub depth: Option<u32>,
+    /// Positions read per second, for the time the full tree would take.
+    #[arg(long, requires = "branching", value_parser = clap::value_parser!(u64).range(1..))]
+    pub rate: Option<u64>,
+    /// Players taking one ply each per round, in turn.
+    #[arg(long, conflicts_with = "turns", requires = "rounds", value_parser = clap::value_parser!(u32).range(1..=1_000))]
+    pub players: Option<u32>,
+    /// One round's turn order, such as MAX,MIN,MIN (one ply per entry).
+    #[arg(long, requires = "rounds", value_delimiter = ',')]
+    pub turns: Option<Vec<String>>,
+    /// Rounds played (with --players or --turns).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub rounds: Option<u32>,
+    /// Dice rolled at a chance node, as NdM (2d6: two six-sided dice).
+    #[arg(long)]
+    pub dice: Option<String>,
+    /// With --dice: player actions after each roll, to count chance paths.
+    #[arg(long, requires = "dice", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub actions: Option<u32>,
+    /// With --dice: stages of a roll followed by an action (default 1).
+    #[arg(long, requires = "dice", value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    pub stages: Option<u32>,
+    /// Print one JSON object instead of text; every count is an exact decimal string.
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

@@ -12,15 +12,7 @@ use crate::search::RunResult;
 
 /// 1234567 as "1,234,567".
 pub fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
+    crate::size::group_digits(&n.to_string())
 }
 
 /// The JSON keys of the three terminal outcomes, in `Model::outcome_names` order.

@@ -1,0 +1,338 @@
+//! `prune size` against arithmetic of the test's own: a decimal big integer (base 10^9 limbs)
+//! for every exact count, Newton's method (the program bisects) for Pearl's ratio, and the
+//! textbook and seed figures written out by hand.
+
+mod common;
+
+use common::{assert_one_line_error, run_prune};
+use serde_json::Value;
+
+/// A non-negative integer as base-10^9 limbs, least significant first.
+#[derive(Clone, Debug, PartialEq)]
+struct Big(Vec<u64>);
+
+const LIMB: u64 = 1_000_000_000;
+
+impl Big {
+    fn small(n: u64) -> Big {
+        let mut b = Big(vec![0]);
+        b.add_small(n);
+        b
+    }
+    fn add_small(&mut self, n: u64) {
+        let mut carry = n;
+        for limb in &mut self.0 {
+            let v = *limb + carry;
+            *limb = v % LIMB;
+            carry = v / LIMB;
+            if carry == 0 {
+                return;
+            }
+        }
+        while carry > 0 {
+            self.0.push(carry % LIMB);
+            carry /= LIMB;
+        }
+    }
+    fn add(&self, other: &Big) -> Big {
+        let mut out = Vec::new();
+        let mut carry = 0;
+        for i in 0..self.0.len().max(other.0.len()) {
+            let v = self.0.get(i).unwrap_or(&0) + other.0.get(i).unwrap_or(&0) + carry;
+            out.push(v % LIMB);
+            carry = v / LIMB;
+        }
+        if carry > 0 {
+            out.push(carry);
+        }
+        Big(out)
+    }
+    fn times(&self, m: u64) -> Big {
+        let mut out = Vec::new();
+        let mut carry = 0u128;
+        for &limb in &self.0 {
+            let v = limb as u128 * m as u128 + carry;
+            out.push((v % LIMB as u128) as u64);
+            carry = v / LIMB as u128;
+        }
+        while carry > 0 {
+            out.push((carry % LIMB as u128) as u64);
+            carry /= LIMB as u128;
+        }
+        Big(out)
+    }
+    /// self − 1, for self ≥ 1.
+    fn minus_one(&self) -> Big {
+        let mut out = self.0.clone();
+        for limb in &mut out {
+            if *limb > 0 {
+                *limb -= 1;
+                break;
+            }
+            *limb = LIMB - 1;
+        }
+        Big(out)
+    }
+    fn decimal(&self) -> String {
+        let mut limbs = self.0.clone();
+        while limbs.len() > 1 && *limbs.last().unwrap() == 0 {
+            limbs.pop();
+        }
+        let mut s = limbs.last().unwrap().to_string();
+        for limb in limbs.iter().rev().skip(1) {
+            s += &format!("{limb:09}");
+        }
+        s
+    }
+}
+
+fn pow(b: u64, e: u32) -> Big {
+    (0..e).fold(Big::small(1), |acc, _| acc.times(b))
+}
+
+fn size_json(args: &[&str]) -> Value {
+    let mut full = vec!["size"];
+    full.extend_from_slice(args);
+    full.push("--json");
+    let (code, out, err) = run_prune(&full);
+    assert_eq!(code, Some(0), "prune {full:?}: {err}");
+    serde_json::from_str(&out).unwrap()
+}
+
+fn exact(v: &Value, key: &str) -> String {
+    v["tree"][key]["exact"].as_str().unwrap().to_string()
+}
+
+#[test]
+fn exact_counts_match_the_oracle() {
+    for (b, d) in [
+        (1, 0),
+        (1, 7),
+        (2, 3),
+        (2, 20),
+        (3, 5),
+        (4, 8),
+        (10, 5),
+        (35, 80),
+        (250, 150),
+        (361, 2),
+        (7, 41),
+    ] {
+        let v = size_json(&["--branching", &b.to_string(), "--depth", &d.to_string()]);
+        let mut nodes = Big::small(1);
+        let mut one_pass = Big::small(0);
+        let mut deepening = Big::small(0);
+        for i in 1..=d {
+            let level = pow(b, i);
+            nodes = nodes.add(&level);
+            one_pass = one_pass.add(&level);
+            deepening = deepening.add(&level.times(u64::from(d - i + 1)));
+        }
+        let km = pow(b, d.div_ceil(2)).add(&pow(b, d / 2)).minus_one();
+        let ctx = format!("b={b} d={d}");
+        assert_eq!(exact(&v, "leaves"), pow(b, d).decimal(), "{ctx}");
+        assert_eq!(exact(&v, "positions"), nodes.decimal(), "{ctx}");
+        assert_eq!(exact(&v, "knuth_moore"), km.decimal(), "{ctx}");
+        assert_eq!(exact(&v, "one_pass"), one_pass.decimal(), "{ctx}");
+        assert_eq!(exact(&v, "deepening"), deepening.decimal(), "{ctx}");
+        // log10 from the digits: the leading digits and the digit count.
+        let digits = pow(b, d).decimal();
+        let head: f64 = digits[..digits.len().min(15)].parse().unwrap();
+        let log10 = (digits.len() - digits.len().min(15)) as f64 + head.log10();
+        let got = v["tree"]["leaves"]["log10"].as_f64().unwrap();
+        assert!(
+            (got - log10).abs() < 1e-9,
+            "{ctx}: log10 {got} against {log10}"
+        );
+    }
+}
+
+#[test]
+fn textbook_figures() {
+    // Iterative deepening at b = 10, d = 5: 123,450 positions against 111,110 for one search
+    // (the figure every textbook quotes): 11 % more.
+    let v = size_json(&["--branching", "10", "--depth", "5"]);
+    assert_eq!(exact(&v, "deepening"), "123450");
+    assert_eq!(exact(&v, "one_pass"), "111110");
+    assert_eq!(v["tree"]["deepening_ratio"]["exact"], "12345/11111");
+    assert_eq!(v["tree"]["deepening_limit"], "10/9");
+    // Seed 004: four moves a position, 64 leaves at depth 3 and 256 at depth 4.
+    assert_eq!(
+        exact(&size_json(&["--branching", "4", "--depth", "3"]), "leaves"),
+        "64"
+    );
+    assert_eq!(
+        exact(&size_json(&["--branching", "4", "--depth", "4"]), "leaves"),
+        "256"
+    );
+    // Seed 003's 2^0 + … + 2^10 = 2,047 positions to depth 10.
+    assert_eq!(
+        exact(
+            &size_json(&["--branching", "2", "--depth", "10"]),
+            "positions"
+        ),
+        "2047"
+    );
+}
+
+#[test]
+fn the_seeds_power_of_ten_for_chess_is_corrected() {
+    // Seed 003 writes 35^80 ≈ 10^40; 80 · log10(35) = 123.525…, so the right figure is 10^123.5.
+    let (code, out, _) = run_prune(&["size", "--branching", "35", "--depth", "80"]);
+    assert_eq!(code, Some(0));
+    assert!(out.contains("≈ 10^123.5, exactly (124 digits)"), "{out}");
+    // Go: 250^150 ≈ 10^359.7, and chess over 100 plies: 35^100 ≈ 10^154.4.
+    let go = size_json(&["--branching", "250", "--depth", "150"]);
+    assert!((go["tree"]["leaves"]["log10"].as_f64().unwrap() - 359.691).abs() < 1e-3);
+    let chess = size_json(&["--branching", "35", "--depth", "100"]);
+    assert!((chess["tree"]["leaves"]["log10"].as_f64().unwrap() - 154.4068).abs() < 1e-3);
+}
+
+/// Newton's method on x^b + x − 1 from x = 1 (the program bisects; the two must agree).
+fn pearl_oracle(b: u32) -> f64 {
+    let mut x = 1.0f64;
+    for _ in 0..100 {
+        let f = x.powi(b as i32) + x - 1.0;
+        let df = f64::from(b) * x.powi(b as i32 - 1) + 1.0;
+        x -= f / df;
+    }
+    x / (1.0 - x)
+}
+
+#[test]
+fn pearl_ratio_to_four_decimals() {
+    for (b, r) in [(2, "1.6180"), (3, "2.1479"), (35, "12.8302")] {
+        let v = size_json(&["--branching", &b.to_string(), "--depth", "1"]);
+        assert_eq!(
+            format!("{:.4}", v["tree"]["pearl_ratio"].as_f64().unwrap()),
+            r,
+            "R_{b}"
+        );
+    }
+    for b in 2..=40u32 {
+        let v = size_json(&["--branching", &b.to_string(), "--depth", "1"]);
+        let got = v["tree"]["pearl_ratio"].as_f64().unwrap();
+        assert_eq!(
+            format!("{got:.4}"),
+            format!("{:.4}", pearl_oracle(b)),
+            "R_{b}"
+        );
+    }
+}
+
+#[test]
+fn time_at_a_rate() {
+    // 10^6 leaves at 1,000 a second: 1,000 s.
+    let (_, out, _) = run_prune(&[
+        "size",
+        "--branching",
+        "10",
+        "--depth",
+        "6",
+        "--rate",
+        "1000",
+    ]);
+    assert!(out.contains("1000 s"), "{out}");
+    // 35^80 at 10^12 a second: 10^111.5 s, over 3.156 × 10^7 s a year: 10^104.0 years.
+    let (_, out, _) = run_prune(&[
+        "size",
+        "--branching",
+        "35",
+        "--depth",
+        "80",
+        "--rate",
+        "1000000000000",
+    ]);
+    assert!(out.contains("10^104.0 years"), "{out}");
+}
+
+#[test]
+fn several_players() {
+    let v = size_json(&["--turns", "MAX,MIN,MIN", "--rounds", "2"]);
+    assert_eq!(v["rounds"]["plies_per_round"], 3);
+    assert_eq!(v["rounds"]["plies"], 6);
+    let v = size_json(&["--players", "4", "--rounds", "10"]);
+    assert_eq!(v["rounds"]["plies"], 40);
+}
+
+#[test]
+fn dice() {
+    // Seed 004: 36 ordered outcomes, 21 distinct rolls, six doubles at 1/36 and fifteen
+    // others at 1/18, and (21 × 20)^2 = 176,400 paths over two stages of twenty actions.
+    let v = size_json(&["--dice", "2d6", "--actions", "20", "--stages", "2"]);
+    let d = &v["dice"];
+    assert_eq!(d["ordered"], "36");
+    assert_eq!(d["distinct"], 21);
+    assert_eq!(d["paths"], "176400");
+    let rolls = d["rolls"].as_array().unwrap();
+    let doubles: Vec<_> = rolls
+        .iter()
+        .filter(|r| r["faces"][0] == r["faces"][1])
+        .collect();
+    assert_eq!(doubles.len(), 6);
+    assert!(doubles.iter().all(|r| r["p"] == "1/36"));
+    assert!(
+        rolls
+            .iter()
+            .filter(|r| r["faces"][0] != r["faces"][1])
+            .all(|r| r["p"] == "1/18")
+    );
+    assert_eq!(rolls[0]["faces"], serde_json::json!([1, 1]));
+    assert_eq!(rolls[1]["faces"], serde_json::json!([1, 2]));
+    // Three dice: 216 orders, C(8, 3) = 56 distinct rolls; probabilities sum to 1.
+    let v = size_json(&["--dice", "3d6"]);
+    assert_eq!(v["dice"]["distinct"], 56);
+    let sum: u64 = v["dice"]["rolls"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["orders"].as_u64().unwrap())
+        .sum();
+    assert_eq!(sum, 216);
+}
+
+#[test]
+fn every_line_fits_80_columns() {
+    for args in [
+        vec![
+            "size",
+            "--branching",
+            "35",
+            "--depth",
+            "80",
+            "--rate",
+            "1000000000000",
+        ],
+        vec![
+            "size",
+            "--branching",
+            "1000",
+            "--depth",
+            "1000",
+            "--rate",
+            "1",
+        ],
+        vec!["size", "--dice", "2d6", "--actions", "20", "--stages", "2"],
+        vec!["size", "--turns", "MAX,MIN,MIN", "--rounds", "3"],
+    ] {
+        let (code, out, _) = run_prune(&args);
+        assert_eq!(code, Some(0));
+        for line in out.lines() {
+            assert!(line.chars().count() <= 80, "{args:?}: {line}");
+        }
+    }
+}
+
+#[test]
+fn bad_input_is_one_line() {
+    assert_one_line_error(&["size", "--dice", "2x6"], "expected NdM");
+    assert_one_line_error(&["size", "--dice", "0d6"], "at least one die");
+    assert_one_line_error(&["size", "--dice", "40d40"], "distinct rolls");
+    assert_one_line_error(&["size", "--depth", "3"], "--branching");
+    assert_one_line_error(&["size", "--branching", "0", "--depth", "3"], "--branching");
+    assert_one_line_error(
+        &["size", "--turns", "MAX,,MIN", "--rounds", "1"],
+        "entry 2 is empty",
+    );
+    assert_one_line_error(&["size", "--rounds", "3"], "--players");
+}
