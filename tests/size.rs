@@ -336,3 +336,146 @@ fn bad_input_is_one_line() {
     );
     assert_one_line_error(&["size", "--rounds", "3"], "--players");
 }
+
+/// A graph whose root is a chance node over `rolls` outcomes, each leading to a terminal of
+/// the given score; `dice` fields are added to the root as given.
+fn dice_graph(scores: &[i64], root_extra: Value) -> Value {
+    let mut root = serde_json::json!({
+        "player": "CHANCE",
+        "moves": (1..=scores.len()).map(|c| serde_json::json!({"child": c})).collect::<Vec<_>>(),
+    });
+    for (k, v) in root_extra.as_object().unwrap() {
+        root[k] = v.clone();
+    }
+    let mut nodes = vec![root];
+    nodes.extend(
+        scores
+            .iter()
+            .map(|s| serde_json::json!({"player": "MAX", "score": s})),
+    );
+    serde_json::json!({ "nodes": nodes })
+}
+
+fn run_graph(graph: &Value, name: &str) -> (Option<i32>, String, String) {
+    let dir = std::env::temp_dir().join(format!("prune-size-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("graph.json");
+    std::fs::write(&path, graph.to_string()).unwrap();
+    let out = run_prune(&["run", path.to_str().unwrap(), "--depth", "1", "--json"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+    out
+}
+
+/// The run's exact score: `score_exact` when it is a fraction, else the integer `score`.
+fn exact_score(out: &str) -> String {
+    let v: Value = serde_json::from_str(out).unwrap();
+    match v["score_exact"].as_str() {
+        Some(s) => s.to_string(),
+        None => v["score"]
+            .as_i64()
+            .map(|s| s.to_string())
+            .unwrap_or_default(),
+    }
+}
+
+/// n/d in lowest terms as "n/d" (or "n" when d divides n).
+fn fraction(n: i64, d: i64) -> String {
+    fn gcd(a: i64, b: i64) -> i64 {
+        if b == 0 { a.abs() } else { gcd(b, a % b) }
+    }
+    let g = gcd(n, d);
+    if d / g == 1 {
+        format!("{}", n / g)
+    } else {
+        format!("{}/{}", n / g, d / g)
+    }
+}
+
+#[test]
+fn dice_fill_in_a_chance_nodes_probabilities() {
+    // Distinct 2d6 rolls in the order 1-1, 1-2, …, 6-6, each scoring the sum of its faces.
+    let mut rolls = Vec::new();
+    for a in 1..=6 {
+        for b in a..=6 {
+            rolls.push((a, b));
+        }
+    }
+    let scores: Vec<i64> = rolls.iter().map(|&(a, b)| a + b).collect();
+    // The oracle: a double has 1 order of 36, any other roll 2; the mean of two dice is 7.
+    let total: i64 = rolls
+        .iter()
+        .map(|&(a, b)| (a + b) * if a == b { 1 } else { 2 })
+        .sum();
+    assert_eq!(fraction(total, 36), "7");
+    let (code, out, err) = run_graph(
+        &dice_graph(
+            &scores,
+            serde_json::json!({"dice": "2d6", "distinct": true}),
+        ),
+        "d",
+    );
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(exact_score(&out), "7", "{out}");
+    // The same rolls treated as equally likely (1/21 each) give 147/21 = 7 too, so weight
+    // the leaves by the first face to tell the two apart: 1-1 scores 1, …
+    let first: Vec<i64> = rolls.iter().map(|&(a, _)| a).collect();
+    let weighted: i64 = rolls
+        .iter()
+        .map(|&(a, b)| a * if a == b { 1 } else { 2 })
+        .sum();
+    let (_, out, _) = run_graph(
+        &dice_graph(&first, serde_json::json!({"dice": "2d6", "distinct": true})),
+        "f",
+    );
+    assert_eq!(exact_score(&out), fraction(weighted, 36), "{out}");
+    // Ordered outcomes: 36 moves of 1/36, the ordered pair (a, b) scoring 10a + b.
+    let ordered: Vec<i64> = (1..=6)
+        .flat_map(|a| (1..=6).map(move |b| 10 * a + b))
+        .collect();
+    let sum: i64 = ordered.iter().sum();
+    let (code, out, err) = run_graph(
+        &dice_graph(&ordered, serde_json::json!({"dice": "2d6"})),
+        "o",
+    );
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(exact_score(&out), fraction(sum, 36), "{out}");
+}
+
+#[test]
+fn dice_rules_are_one_line_errors() {
+    let sums: Vec<i64> = (0..21).collect();
+    let check = |graph: Value, words: &str| {
+        let (code, _, err) = run_graph(&graph, &words.len().to_string());
+        assert_eq!(code, Some(2), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(words), "{words}: {err}");
+    };
+    check(
+        dice_graph(&sums, serde_json::json!({"dice": "2d6"})),
+        "36 ordered outcomes, so the node needs 36 moves",
+    );
+    check(
+        dice_graph(
+            &sums[..20],
+            serde_json::json!({"dice": "2d6", "distinct": true}),
+        ),
+        "21 distinct rolls",
+    );
+    check(
+        dice_graph(&sums, serde_json::json!({"dice": "2x6", "distinct": true})),
+        "expected NdM",
+    );
+    check(
+        dice_graph(&sums, serde_json::json!({"distinct": true})),
+        "\"distinct\" belongs with \"dice\"",
+    );
+    let mut with_p = dice_graph(&sums, serde_json::json!({"dice": "2d6", "distinct": true}));
+    with_p["nodes"][0]["moves"][3]["p"] = serde_json::json!("1/18");
+    check(with_p, "move 3 gives \"p\"");
+    let mut on_max = dice_graph(&sums, serde_json::json!({"dice": "2d6", "distinct": true}));
+    on_max["nodes"][0]["player"] = serde_json::json!("MAX");
+    for n in 1..=21 {
+        on_max["nodes"][n]["player"] = serde_json::json!("MIN");
+    }
+    check(on_max, "belongs only on a CHANCE node");
+}

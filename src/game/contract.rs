@@ -80,6 +80,8 @@ pub enum Problem {
         index: usize,
         text: String,
     },
+    #[error("node {node}: {rule}")]
+    Dice { node: usize, rule: String },
     #[error(
         "node {node}: the probabilities of its {outcomes} outcome{} sum to {sum}, not 1", plural(*outcomes)
     )]

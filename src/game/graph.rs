@@ -49,6 +49,14 @@ pub struct NodeSpec {
     pub moves: Vec<MoveSpec>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub label: Option<String>,
+    /// A chance node's dice, as NdM (`"2d6"`): its moves are the rolls in the order
+    /// `crate::size::Dice` lists them, and their probabilities are filled in exactly.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dice: Option<String>,
+    /// With `dice`: one move per distinct roll (order ignored: backgammon's 21 for 2d6)
+    /// instead of one per ordered outcome (36).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub distinct: bool,
 }
 
 /// Who a node belongs to, as written: `"MAX"`, `"MIN"`, `"CHANCE"` or one of `players`.
@@ -257,6 +265,7 @@ impl Graph {
                 return Err(Problem::TerminalWithoutScore { node });
             }
             vectors.push(vector);
+            let rolled = dice_probabilities(node, spec_node, side)?;
             let first = edges.len() as u32;
             let mut total_p = Ratio::ZERO;
             for (index, mv) in spec_node.moves.iter().enumerate() {
@@ -277,6 +286,19 @@ impl Graph {
                     });
                 }
                 match (&mv.p, side.is_chance()) {
+                    (Some(_), true) if rolled.is_some() => {
+                        return Err(Problem::Dice {
+                            node,
+                            rule: format!(
+                                "move {index} gives \"p\", but the dice fill in every probability; remove it"
+                            ),
+                        });
+                    }
+                    (None, true) if rolled.is_some() => {
+                        let p = rolled.as_ref().map_or(Ratio::ZERO, |r| r[index]);
+                        total_p = total_p.checked_add(p).unwrap_or(Ratio::ZERO);
+                        probs.push(p);
+                    }
                     (Some(_), false) => {
                         return Err(Problem::ProbabilityOffChance {
                             node,
@@ -545,6 +567,9 @@ impl Graph {
                     })
                     .collect(),
                 label: self.labels[s as usize].clone(),
+                // The probabilities are written out, so the dice are not needed to read it back.
+                dice: None,
+                distinct: false,
             })
             .collect();
         GraphSpec {
@@ -658,6 +683,56 @@ fn parse_node_score(
             Ok((None, Some(payoffs)))
         }
     }
+}
+
+/// The probabilities a node's `dice` give its moves, one per move, or `None` without dice.
+fn dice_probabilities(
+    node: usize,
+    spec: &NodeSpec,
+    side: Side,
+) -> Result<Option<Vec<Ratio>>, Problem> {
+    let Some(text) = &spec.dice else {
+        if spec.distinct {
+            return Err(Problem::Dice {
+                node,
+                rule: "\"distinct\" belongs with \"dice\", such as \"dice\": \"2d6\"".into(),
+            });
+        }
+        return Ok(None);
+    };
+    if !side.is_chance() {
+        return Err(Problem::Dice {
+            node,
+            rule: format!(
+                "\"dice\" belongs only on a CHANCE node, and node {node} is {}",
+                side.name()
+            ),
+        });
+    }
+    let dice = crate::size::Dice::parse(text).map_err(|rule| Problem::Dice { node, rule })?;
+    let ordered = dice.ordered();
+    let (expected, what) = if spec.distinct {
+        (dice.distinct.len().to_string(), "distinct rolls")
+    } else {
+        (ordered.to_string(), "ordered outcomes")
+    };
+    if spec.moves.len().to_string() != expected {
+        return Err(Problem::Dice {
+            node,
+            rule: format!(
+                "{text} has {expected} {what}, so the node needs {expected} moves, one per roll in the order 1-1, 1-2, …; it has {}",
+                spec.moves.len()
+            ),
+        });
+    }
+    // A node has at most a few thousand moves, so the number of orders fits an i64 here.
+    let orders = i64::try_from(&ordered).unwrap_or(i64::MAX);
+    let p = |ways: u64| Ratio::new(ways as i64, orders).unwrap_or(Ratio::ZERO);
+    Ok(Some(if spec.distinct {
+        dice.distinct.iter().map(|(_, ways)| p(*ways)).collect()
+    } else {
+        vec![p(1); spec.moves.len()]
+    }))
 }
 
 fn parse_probability(node: usize, index: usize, p: &Probability) -> Result<Ratio, Problem> {

@@ -394,6 +394,8 @@ fn tree(rng: &mut Rng, root: Side, lo: i32, hi: i32, cap: usize) -> GraphSpec {
                 })
                 .collect(),
             label: Some(name_of(i)),
+            dice: None,
+            distinct: false,
         })
         .collect();
     GraphSpec {

@@ -120,6 +120,8 @@ pub fn tree(rng: &mut Rng, shape: &Shape) -> GraphSpec {
                 score: score.map(Score::One),
                 moves,
                 label: Some(name_of(i)),
+                dice: None,
+                distinct: false,
             }
         })
         .collect();
