@@ -59,7 +59,7 @@ fn uniform(branching: u64, depth: u64, leaves: LeavesSpec, seed: u64) -> Result<
     };
     let lesson = Lesson::of_game(&game).map_err(|e| e.to_string())?;
     let seeded = match leaves {
-        LeavesSpec::Random => format!(" seed {seed}"),
+        LeavesSpec::Random | LeavesSpec::Distinct => format!(" seed {seed}"),
         LeavesSpec::Best | LeavesSpec::Worst => String::new(),
     };
     Ok(Case {

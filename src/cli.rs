@@ -3,6 +3,7 @@
 
 pub mod args;
 pub mod bench;
+mod chart_cmd;
 pub mod count;
 mod diff_cmd;
 mod practice_cmd;
@@ -169,7 +170,12 @@ fn dispatch(cli: Cli, out: &mut dyn Write) -> Result<ExitCode> {
             }
             return Ok(ExitCode::SUCCESS);
         }
-        Some(Command::Count { run, json }) => {
+        Some(Command::Count {
+            run,
+            json,
+            seeds: Some(k),
+        }) => count::over_seeds(&run, k, json)?,
+        Some(Command::Count { run, json, .. }) => {
             let (lesson, setup) = run.load()?;
             let _units = crate::value::Units::of(lesson.model.scale());
             count::report(&lesson, &setup, json)?
@@ -180,6 +186,7 @@ fn dispatch(cli: Cli, out: &mut dyn Write) -> Result<ExitCode> {
         }
         Some(Command::Lessons) => report::lessons()?,
         Some(Command::Size(args)) => size_cmd::command(&args)?,
+        Some(Command::Chart(args)) => chart_cmd::command(&args)?,
         Some(Command::Diff(args)) => diff_cmd::command(&args)?,
     };
     out.write_all(text.as_bytes())?;

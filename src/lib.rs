@@ -4,7 +4,7 @@
 //! it (`tests/module_graph.rs` checks that there is no cycle):
 //!
 //! - `size`: exact tree-size arithmetic (b^d, Knuth–Moore, Pearl, iterative deepening, dice);
-//!   it imports nothing of the project.
+//!   it imports nothing of the project; `stats`: a mean and its 95 % interval.
 //! - `value`, `rng`, `error`: scores and bound flags with the one score formatter; the one
 //!   seeded generator; the error type.
 //! - `text`, `input`: the one printable-text rule for all output (control characters shown
@@ -25,6 +25,7 @@
 //! - `replay`: the view of an indexed run at any step, from keyframes, and its narration.
 //! - `report`, `export`, `practice`: text renderings (seed 000's lines, table, tsv, jsonl,
 //!   json), DOT/Markdown/s-expressions and import, problems and their graders.
+//! - `chart`: series of counts against depth drawn as text, CSV or SVG (log scale).
 //! - `diff`: two recorded runs compared node by node (nodes matched by their moves from the
 //!   root): nodes only one run searched, cutoffs that moved, results that changed, and the
 //!   deltas of the runs' own counters.
@@ -32,6 +33,7 @@
 //!   region, the practice round as a component.
 //! - `cli`: the command line (every clap type in `cli/args.rs`).
 
+pub mod chart;
 pub mod cli;
 pub mod diff;
 pub mod error;
@@ -50,6 +52,7 @@ pub mod rng;
 pub mod run;
 pub mod search;
 pub mod size;
+pub mod stats;
 pub mod text;
 pub mod trace;
 pub mod tui;

@@ -97,8 +97,8 @@ fn bad_shapes_are_one_line_and_exit_2() {
             "branching 65 is outside 1..=64",
         ),
         (
-            &["--branching", "3", "--depth", "17", "--leaves", "best"],
-            "tree depth 17 is outside 1..=16",
+            &["--branching", "3", "--depth", "41", "--leaves", "best"],
+            "tree depth 41 is outside 1..=40",
         ),
         (&["--branching", "3", "--depth", "3"], "needs --leaves"),
         (&["--depth", "3", "--leaves", "best"], "needs --branching"),

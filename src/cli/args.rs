@@ -57,6 +57,11 @@ pub enum Command {
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
+        /// Uniform trees with random or distinct leaves: run K trees (seeds S, S+1, …) and
+        /// report the mean of calls and leaves, their 95 % intervals and the effective
+        /// branching factor.
+        #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+        seeds: Option<u32>,
     },
     /// Measure calls per second with and without recording, and bytes per event.
     Bench {
@@ -91,11 +96,53 @@ pub enum Command {
     /// Pearl's ratio for random ordering, iterative deepening's cost, time at a rate; the plies
     /// of several-player rounds; the rolls of dice. Formulas only: `prune count` measures runs.
     Size(SizeArgs),
+    /// Chart leaves or calls against depth on uniform trees, on a log scale: minimax and
+    /// alpha-beta with the worst, random and best leaf order, measured by runs, beside b^d,
+    /// Knuth and Moore's minimum and Pearl's R_b^d.
+    Chart(ChartArgs),
     /// Print a shell completion script.
     Completions {
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct ChartArgs {
+    /// What to count: leaves read (terminal positions) or calls made.
+    #[arg(value_enum)]
+    pub measure: ChartMeasure,
+    /// Moves at every position (b).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(2..=64))]
+    pub branching: u32,
+    /// The depths: LO..HI (such as 1..10), or D for 1..D.
+    #[arg(long)]
+    pub depth: String,
+    /// Random-leaf trees per depth; their mean and its 95 % interval are drawn.
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    pub seeds: u32,
+    /// text: a chart for the terminal; csv: the numbers; svg: a picture for a slide.
+    #[arg(long, value_enum, default_value_t = ChartFormat::Text)]
+    pub format: ChartFormat,
+    /// Columns of the text chart.
+    #[arg(long, default_value_t = 80, value_parser = clap::value_parser!(u16).range(40..=400))]
+    pub width: u16,
+    /// Rows of the text chart, legend included.
+    #[arg(long, default_value_t = 24, value_parser = clap::value_parser!(u16).range(16..=200))]
+    pub height: u16,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ChartMeasure {
+    Leaves,
+    Calls,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ChartFormat {
+    Text,
+    Csv,
+    Svg,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -207,6 +254,8 @@ pub enum LeavesArg {
     Worst,
     /// Seeded random leaf values in -99..=99.
     Random,
+    /// Every leaf a different value, in a seeded random order (at most 2^20 leaves).
+    Distinct,
 }
 
 /// The run options every command accepts.
@@ -241,7 +290,7 @@ pub struct RunArgs {
     #[arg(long, value_name = "S")]
     pub start: Option<u32>,
     /// Maximum depth: 1..=12 on a graph, 1..=9 for tic-tac-toe; a uniform tree's depth
-    /// (1..=16), searched to its leaves (required unless a preset sets it).
+    /// (1..=40), searched to its leaves (required unless a preset sets it).
     #[arg(long, value_name = "D")]
     pub depth: Option<u8>,
     /// Quiescence plies after the horizon, 0..=6 [default: 0].

@@ -117,3 +117,68 @@ fn json_report(lesson: &Lesson, setup: &RunSetup, r: &RunResult, c: &Counter) ->
     });
     value.to_string() + "\n"
 }
+
+/// `prune count --seeds K`: the same uniform tree with K leaf seeds, summarised.
+pub fn over_seeds(run: &super::args::RunArgs, k: u32, as_json: bool) -> Result<String> {
+    use super::args::{GameArg, LeavesArg};
+    use crate::error::Error;
+    let random = matches!(run.leaves, Some(LeavesArg::Random | LeavesArg::Distinct));
+    if run.game != Some(GameArg::Uniform) || !random {
+        return Err(Error::Options(
+            "--seeds runs uniform trees whose leaves vary with the seed: give --game uniform --leaves random or distinct".into(),
+        ));
+    }
+    let first = run.seed.unwrap_or(0);
+    let mut calls = Vec::with_capacity(k as usize);
+    let mut leaves = Vec::with_capacity(k as usize);
+    let mut last = None;
+    for i in 0..u64::from(k) {
+        let mut one = run.clone();
+        one.seed = Some(first + i);
+        let (lesson, setup) = one.load()?;
+        let (_, c) = crate::run::count(&lesson, &setup)?;
+        calls.push(c.calls as f64);
+        leaves.push(c.leaves as f64);
+        last = Some(setup);
+    }
+    let setup = last.expect("k is at least 1");
+    let depth = f64::from(setup.options.depth);
+    let (calls_mean, calls_ci) = crate::stats::mean_interval(&calls);
+    let (leaves_mean, leaves_ci) = crate::stats::mean_interval(&leaves);
+    // The branching factor a full tree of this depth would need to have this many leaves.
+    let ebf = leaves_mean.powf(1.0 / depth);
+    let seeds = format!("{first}..={}", first + u64::from(k) - 1);
+    if as_json {
+        let figure = |mean: f64, ci: Option<(f64, f64)>, xs: &[f64]| {
+            json!({
+                "mean": mean,
+                "low": ci.map(|c| c.0),
+                "high": ci.map(|c| c.1),
+                "min": xs.iter().copied().fold(f64::INFINITY, f64::min),
+                "max": xs.iter().copied().fold(f64::NEG_INFINITY, f64::max),
+            })
+        };
+        return Ok(json!({
+            "options": setup.options,
+            "seeds": k,
+            "first_seed": first,
+            "calls": figure(calls_mean, calls_ci, &calls),
+            "leaves": figure(leaves_mean, leaves_ci, &leaves),
+            "effective_branching": ebf,
+        })
+        .to_string()
+            + "\n");
+    }
+    let line = |what: &str, mean: f64, ci: Option<(f64, f64)>| match ci {
+        Some((lo, hi)) => format!("{what}: mean {mean:.1}, 95 % interval [{lo:.1}, {hi:.1}]\n"),
+        None => format!("{what}: {mean:.0} (one seed: no interval)\n"),
+    };
+    Ok(format!(
+        "{}\nseeds: {k} ({seeds})\n{}{}effective branching factor: {ebf:.3} (mean leaves^(1/{}); the tree's is {})\n",
+        options_line(&setup),
+        line("calls", calls_mean, calls_ci),
+        line("leaves", leaves_mean, leaves_ci),
+        setup.options.depth,
+        run.branching.map_or("?".into(), |b| b.to_string()),
+    ))
+}

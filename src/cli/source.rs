@@ -78,11 +78,12 @@ impl RunArgs {
                     depth: self.depth.ok_or_else(|| missing("--depth D"))? as u64,
                     leaves: match self
                         .leaves
-                        .ok_or_else(|| missing("--leaves best|worst|random"))?
+                        .ok_or_else(|| missing("--leaves best|worst|random|distinct"))?
                     {
                         LeavesArg::Best => LeavesSpec::Best,
                         LeavesArg::Worst => LeavesSpec::Worst,
                         LeavesArg::Random => LeavesSpec::Random,
+                        LeavesArg::Distinct => LeavesSpec::Distinct,
                     },
                     seed: self.seed.unwrap_or(0),
                 }

@@ -48,6 +48,7 @@ pub enum LeavesSpec {
     Best,
     Worst,
     Random,
+    Distinct,
 }
 
 impl ScoresSpec {
@@ -66,6 +67,7 @@ impl LeavesSpec {
             LeavesSpec::Best => "best",
             LeavesSpec::Worst => "worst",
             LeavesSpec::Random => "random",
+            LeavesSpec::Distinct => "distinct",
         }
     }
 }
@@ -121,6 +123,7 @@ impl GameSpec {
                     "best" => LeavesSpec::Best,
                     "worst" => LeavesSpec::Worst,
                     "random" => LeavesSpec::Random,
+                    "distinct" => LeavesSpec::Distinct,
                     _ => return None,
                 },
                 seed: seed.parse().ok()?,
@@ -147,7 +150,7 @@ impl GameSpec {
                 leaves,
                 seed,
             } => {
-                let seed = if *leaves == LeavesSpec::Random {
+                let seed = if matches!(leaves, LeavesSpec::Random | LeavesSpec::Distinct) {
                     format!(", seed {seed}")
                 } else {
                     String::new()
@@ -199,6 +202,7 @@ impl GameSpec {
                     LeavesSpec::Best => Leaves::Best,
                     LeavesSpec::Worst => Leaves::Worst,
                     LeavesSpec::Random => Leaves::Random,
+                    LeavesSpec::Distinct => Leaves::Distinct,
                 };
                 Model::Uniform(Uniform::new(*branching, *depth, leaves, *seed)?)
             }

@@ -16,13 +16,21 @@
 //!     children's subtrees spread, `E(h−2)`, with `E(h) = b·E(h−2) + b − 1`, so no window ever
 //!     closes before a node's last child and alpha-beta evaluates all b^d leaves.
 //!   - `random`: a seeded value in −99..=99 per leaf (from the leaf's number and the seed).
+//!   - `distinct`: the b^d leaves hold b^d different values, a seeded shuffle of an interval
+//!     centred on 0: random order without ties, the model behind Knuth and Moore's and Pearl's
+//!     figures for random ordering (ties let alpha-beta cut more). At most `MAX_DISTINCT`
+//!     leaves, so every value stays a score.
 //! - Inner nodes have no static score; a run must search to the tree's depth.
 
 use super::{Game, Limits, Side};
 use crate::rng::Rng;
 
 pub const MAX_BRANCHING: u64 = 64;
-pub const MAX_DEPTH: u64 = 16;
+/// Deep enough for b = 2 trees of a million leaves and more; the node count (below 2^62)
+/// limits every other shape first.
+pub const MAX_DEPTH: u64 = 40;
+/// Leaves a `distinct` tree may have: each gets its own score within ±`SCORE_SPAN`.
+pub const MAX_DISTINCT: u64 = 1 << 20;
 /// Every score stays strictly inside seed 000's ±∞ sentinel (1,000,000).
 const SCORE_SPAN: i64 = 999_999;
 /// Calls a run on a uniform tree may be given (seed 002's b = 35, d = 10 needs about 10^8).
@@ -33,6 +41,7 @@ pub enum Leaves {
     Best,
     Worst,
     Random,
+    Distinct,
 }
 
 impl Leaves {
@@ -41,6 +50,7 @@ impl Leaves {
             Leaves::Best => "best",
             Leaves::Worst => "worst",
             Leaves::Random => "random",
+            Leaves::Distinct => "distinct",
         }
     }
 }
@@ -64,6 +74,9 @@ pub struct Uniform {
     steps: Vec<i32>,
     /// Nodes in the whole tree.
     total: u64,
+    /// Leaves (b^d), and the level-order number of the first of them.
+    leaf_count: u64,
+    first_leaf: u64,
 }
 
 impl Uniform {
@@ -96,12 +109,12 @@ impl Uniform {
             let step = match leaves {
                 Leaves::Best => 1,
                 Leaves::Worst => below + 1,
-                Leaves::Random => 0,
+                Leaves::Random | Leaves::Distinct => 0,
             };
             spread[h] = match leaves {
                 Leaves::Best => spread[h - 1] + (b - 1),
                 Leaves::Worst => b * below + b - 1,
-                Leaves::Random => 0,
+                Leaves::Random | Leaves::Distinct => 0,
             };
             if spread[h] > SCORE_SPAN {
                 return Err(format!(
@@ -111,6 +124,11 @@ impl Uniform {
             }
             steps[h] = step as i32;
         }
+        if leaves == Leaves::Distinct && level > MAX_DISTINCT {
+            return Err(format!(
+                "distinct leaves on a tree with branching {branching} and depth {depth}: {level} leaves, more than the {MAX_DISTINCT} that get scores of their own; use random leaves or a smaller tree"
+            ));
+        }
         Ok(Uniform {
             branching: branching as u16,
             depth: depth as u8,
@@ -118,6 +136,8 @@ impl Uniform {
             seed,
             steps,
             total,
+            leaf_count: level,
+            first_leaf: total - level,
         })
     }
 
@@ -175,6 +195,30 @@ impl Uniform {
     }
 }
 
+/// A seeded permutation of 0..n: a four-round Feistel network over the smallest even number
+/// of bits that covers n, walking the cycle until the image falls below n. A bijection on the
+/// covering range restricted this way is a bijection on 0..n, and every step is computed, so
+/// no table of b^d values is kept.
+fn shuffle(index: u64, n: u64, seed: u64) -> u64 {
+    let bits = (64 - (n.max(2) - 1).leading_zeros()).div_ceil(2).max(1);
+    let mask = (1u64 << bits) - 1;
+    let mut x = index;
+    loop {
+        let (mut left, mut right) = (x >> bits, x & mask);
+        for round in 0..4u64 {
+            let key = seed
+                ^ round.wrapping_mul(0xD6E8_FEB8_6659_FD93)
+                ^ right.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            let f = Rng::new(key).next_u64() & mask;
+            (left, right) = (right, left ^ f);
+        }
+        x = (left << bits) | right;
+        if x < n {
+            return x;
+        }
+    }
+}
+
 fn too_big() -> String {
     "the tree has more than 2^62 nodes; use a smaller branching or depth".into()
 }
@@ -209,6 +253,10 @@ impl Game for Uniform {
             Leaves::Best | Leaves::Worst => s.value,
             Leaves::Random => Rng::new(self.seed ^ s.number.wrapping_mul(0x9E37_79B9_7F4A_7C15))
                 .range(-99, 99) as i32,
+            Leaves::Distinct => {
+                let place = shuffle(s.number - self.first_leaf, self.leaf_count, self.seed);
+                (place as i64 - (self.leaf_count / 2) as i64) as i32
+            }
         })
     }
 
@@ -229,7 +277,7 @@ impl Game for Uniform {
         let rank = match self.leaves {
             Leaves::Best => index as i32,
             Leaves::Worst => (self.branching as usize - 1 - index) as i32,
-            Leaves::Random => 0,
+            Leaves::Random | Leaves::Distinct => 0,
         };
         // A step away from the mover's interest: MAX's worse children are lower.
         let value = if max {
@@ -275,10 +323,30 @@ mod tests {
     }
 
     #[test]
+    fn distinct_leaves_are_a_permutation() {
+        for (b, d, seed) in [(2, 5, 0), (3, 4, 7), (4, 6, 1), (5, 3, 99), (1, 3, 2)] {
+            let t = Uniform::new(b, d, Leaves::Distinct, seed).unwrap();
+            let n = t.leaf_count;
+            let mut seen = vec![false; n as usize];
+            for number in t.first_leaf..t.total() {
+                let node = t.node(number).unwrap();
+                let v = t.score(node).unwrap() as i64 + (n / 2) as i64;
+                assert!((0..n as i64).contains(&v), "b={b} d={d}: {v}");
+                assert!(
+                    !std::mem::replace(&mut seen[v as usize], true),
+                    "b={b} d={d}: {v} twice"
+                );
+            }
+        }
+    }
+
+    #[test]
     fn bad_shapes_say_why() {
         assert!(Uniform::new(0, 3, Leaves::Best, 0).is_err());
         assert!(Uniform::new(65, 3, Leaves::Best, 0).is_err());
-        assert!(Uniform::new(3, 17, Leaves::Best, 0).is_err());
+        assert!(Uniform::new(3, 41, Leaves::Best, 0).is_err());
+        assert!(Uniform::new(2, 20, Leaves::Distinct, 0).is_ok());
+        assert!(Uniform::new(2, 21, Leaves::Distinct, 0).is_err());
         assert!(Uniform::new(64, 16, Leaves::Random, 0).is_err());
         assert!(Uniform::new(35, 10, Leaves::Best, 0).is_ok());
     }

@@ -1,0 +1,449 @@
+//! Charts of counts against depth on a log scale, as text, CSV or SVG.
+//!
+//! A chart only draws numbers it is given: the measured series come from runs of the core
+//! (`prune count`'s counter), the formula series from `crate::size`. Every series is told apart
+//! by a letter (text) or a marker shape and dash (SVG), never by colour alone, so a chart
+//! reads the same on a monochrome projector and in a terminal without colour.
+//!
+//! The text chart is drawn on a grid of its own rather than ratatui's `Chart`: that widget
+//! tells datasets apart by colour only, and its marker set has no letters.
+
+use std::fmt::Write as _;
+
+/// One value of a series at one x, with the interval a measurement over several seeds gives.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Point {
+    pub x: u32,
+    pub y: f64,
+    /// A 95 % interval of the mean (measured series over several seeds), else `None`.
+    pub interval: Option<(f64, f64)>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Series {
+    pub name: String,
+    /// The letter that marks this series in the text chart and its CSV column prefix.
+    pub letter: char,
+    /// Measured by runs (points) or computed by a formula (a line).
+    pub measured: bool,
+    pub points: Vec<Point>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Plot {
+    pub title: String,
+    pub x_label: String,
+    pub y_label: String,
+    pub series: Vec<Series>,
+}
+
+impl Plot {
+    fn xs(&self) -> (u32, u32) {
+        let all = self
+            .series
+            .iter()
+            .flat_map(|s| s.points.iter().map(|p| p.x));
+        let lo = all.clone().min().unwrap_or(0);
+        (lo, all.max().unwrap_or(lo).max(lo + 1))
+    }
+
+    /// The decades the y axis spans: whole powers of ten around every positive value.
+    fn decades(&self) -> (i32, i32) {
+        let logs = self.series.iter().flat_map(|s| {
+            s.points.iter().flat_map(|p| {
+                let (lo, hi) = p.interval.unwrap_or((p.y, p.y));
+                [p.y, lo, hi]
+            })
+        });
+        let logs: Vec<f64> = logs.filter(|v| *v > 0.0).map(f64::log10).collect();
+        let lo = logs.iter().copied().fold(f64::INFINITY, f64::min);
+        let hi = logs.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        if !lo.is_finite() {
+            return (0, 1);
+        }
+        let (lo, hi) = (lo.floor() as i32, hi.ceil() as i32);
+        (lo, hi.max(lo + 1))
+    }
+}
+
+/// The numbers: one row per x, a column per series, and `_lo`/`_hi` columns for intervals.
+pub fn csv(plot: &Plot) -> String {
+    let (x0, x1) = plot.xs();
+    let mut header = vec![csv_field(&plot.x_label)];
+    for s in &plot.series {
+        header.push(csv_field(&s.name));
+        if s.points.iter().any(|p| p.interval.is_some()) {
+            header.push(csv_field(&format!("{} low", s.name)));
+            header.push(csv_field(&format!("{} high", s.name)));
+        }
+    }
+    let mut out = header.join(",") + "\n";
+    for x in x0..=x1 {
+        let mut row = vec![x.to_string()];
+        let mut any = false;
+        for s in &plot.series {
+            let p = s.points.iter().find(|p| p.x == x);
+            any |= p.is_some();
+            row.push(p.map_or(String::new(), |p| number(p.y)));
+            if s.points.iter().any(|p| p.interval.is_some()) {
+                let (lo, hi) = p
+                    .and_then(|p| p.interval)
+                    .map_or((String::new(), String::new()), |(l, h)| {
+                        (number(l), number(h))
+                    });
+                row.push(lo);
+                row.push(hi);
+            }
+        }
+        if any {
+            out += &(row.join(",") + "\n");
+        }
+    }
+    out
+}
+
+fn csv_field(text: &str) -> String {
+    if text.contains([',', '"', '\n']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_string()
+    }
+}
+
+/// A count as an integer when it is one, else to four decimals (a mean over seeds).
+fn number(v: f64) -> String {
+    if v.fract() == 0.0 && v.abs() < 1e15 {
+        format!("{}", v as i64)
+    } else {
+        format!("{v:.4}")
+    }
+}
+
+/// A text chart `width` columns wide and at most `height` rows tall, legend included.
+pub fn text(plot: &Plot, width: usize, height: usize) -> String {
+    let (x0, x1) = plot.xs();
+    let (d0, d1) = plot.decades();
+    let label_width = format!("10^{}", d1.max(d0.abs())).chars().count() + 1;
+    // Rows: title, the plot, the x axis, its labels, its name, and one legend row per series
+    // (two series a row when they fit).
+    let legend = legend_rows(plot, width);
+    let rows = height.saturating_sub(4 + legend.len()).max(5);
+    let cols = width.saturating_sub(label_width + 2).max(10);
+    let mut grid = vec![vec![' '; cols]; rows];
+    let col_of = |x: f64| -> usize {
+        let t = (x - f64::from(x0)) / f64::from(x1 - x0);
+        ((t * (cols - 1) as f64).round() as usize).min(cols - 1)
+    };
+    let row_of = |y: f64| -> Option<usize> {
+        (y > 0.0).then(|| {
+            let t = (y.log10() - f64::from(d0)) / f64::from(d1 - d0);
+            let r = ((1.0 - t) * (rows - 1) as f64).round();
+            (r.max(0.0) as usize).min(rows - 1)
+        })
+    };
+    // Formula lines first, interpolated in log space column by column, so points sit on top.
+    for s in plot.series.iter().filter(|s| !s.measured) {
+        for pair in s.points.windows(2) {
+            let (a, b) = (&pair[0], &pair[1]);
+            if a.y <= 0.0 || b.y <= 0.0 {
+                continue;
+            }
+            let (ca, cb) = (col_of(f64::from(a.x)), col_of(f64::from(b.x)));
+            (ca..=cb).for_each(|c| {
+                let t = if cb == ca {
+                    0.0
+                } else {
+                    (c - ca) as f64 / (cb - ca) as f64
+                };
+                let y = 10f64.powf(a.y.log10() + t * (b.y.log10() - a.y.log10()));
+                if let Some(r) = row_of(y) {
+                    let cell = &mut grid[r][c];
+                    *cell = if *cell == ' ' || *cell == s.letter.to_ascii_lowercase() {
+                        s.letter.to_ascii_lowercase()
+                    } else {
+                        '·'
+                    };
+                }
+            });
+        }
+    }
+    for s in plot.series.iter().filter(|s| s.measured) {
+        for p in &s.points {
+            let c = col_of(f64::from(p.x));
+            if let Some((lo, hi)) = p.interval
+                && let (Some(rl), Some(rh)) = (row_of(lo), row_of(hi))
+            {
+                for row in grid.iter_mut().take(rl + 1).skip(rh) {
+                    if row[c] == ' ' {
+                        row[c] = '|';
+                    }
+                }
+            }
+            if let Some(r) = row_of(p.y) {
+                let cell = &mut grid[r][c];
+                *cell = if cell.is_ascii_uppercase() && *cell != s.letter {
+                    '*'
+                } else {
+                    s.letter
+                };
+            }
+        }
+    }
+    let mut out = format!("{}\n", fit(&plot.title, width));
+    for (r, line) in grid.iter().enumerate() {
+        // A label on the rows that sit exactly on a power of ten.
+        let exact = (1.0 - r as f64 / (rows - 1) as f64) * f64::from(d1 - d0) + f64::from(d0);
+        let near = exact.round();
+        let on_decade = (0..rows).min_by(|&a, &b| {
+            let da = ((1.0 - a as f64 / (rows - 1) as f64) * f64::from(d1 - d0) + f64::from(d0)
+                - near)
+                .abs();
+            let db = ((1.0 - b as f64 / (rows - 1) as f64) * f64::from(d1 - d0) + f64::from(d0)
+                - near)
+                .abs();
+            da.total_cmp(&db)
+        }) == Some(r);
+        let label = if on_decade {
+            format!("10^{}", near as i32)
+        } else {
+            String::new()
+        };
+        let body: String = line.iter().collect();
+        let _ = writeln!(
+            out,
+            "{label:>w$} {}{}",
+            if on_decade { '┤' } else { '│' },
+            body.trim_end(),
+            w = label_width - 1
+        );
+    }
+    let _ = writeln!(out, "{:>w$} └{}", "", "─".repeat(cols), w = label_width - 1);
+    // x labels under their columns, skipping any that would collide.
+    let mut axis = vec![' '; cols + label_width + 1];
+    let mut free_from = 0;
+    for x in x0..=x1 {
+        let c = label_width + 1 + col_of(f64::from(x));
+        let text = x.to_string();
+        let start = c.saturating_sub(text.len() / 2);
+        if start >= free_from && start + text.len() <= axis.len() {
+            for (i, ch) in text.chars().enumerate() {
+                axis[start + i] = ch;
+            }
+            free_from = start + text.len() + 1;
+        }
+    }
+    let _ = writeln!(out, "{}", axis.iter().collect::<String>().trim_end());
+    let _ = writeln!(
+        out,
+        "{:>w$}{} →   {} ↑ (log scale)",
+        "",
+        plot.x_label,
+        plot.y_label,
+        w = label_width + 1
+    );
+    for row in legend {
+        let _ = writeln!(out, "{row}");
+    }
+    out
+}
+
+/// The legend: each series' letter (lower case for formula lines) and name.
+fn legend_rows(plot: &Plot, width: usize) -> Vec<String> {
+    let entries: Vec<String> = plot
+        .series
+        .iter()
+        .map(|s| {
+            let mark = if s.measured {
+                s.letter
+            } else {
+                s.letter.to_ascii_lowercase()
+            };
+            format!("{mark} {}", s.name)
+        })
+        .chain(std::iter::once(
+            "| 95 % interval  * points coincide  · lines cross".to_string(),
+        ))
+        .collect();
+    let mut rows: Vec<String> = Vec::new();
+    for e in entries {
+        match rows.last_mut() {
+            Some(last) if last.chars().count() + 3 + e.chars().count() <= width => {
+                last.push_str("   ");
+                last.push_str(&e);
+            }
+            _ => rows.push(fit(&e, width)),
+        }
+    }
+    rows
+}
+
+/// Dash patterns and marker shapes by series, so no two series differ by colour alone.
+const DASHES: [&str; 6] = ["", "6 3", "2 3", "8 3 2 3", "1 2", "10 4"];
+const SHAPES: [&str; 6] = ["circle", "square", "diamond", "triangle", "cross", "plus"];
+const COLOURS: [&str; 6] = [
+    "#1b4f9c", "#b23a2e", "#2e7d32", "#6a3d9a", "#b8860b", "#444444",
+];
+
+/// A standalone SVG document, 720 × 440, for a slide.
+pub fn svg(plot: &Plot) -> String {
+    let (w, h) = (720.0, 440.0);
+    let (left, right, top, bottom) = (70.0, 200.0, 40.0, 60.0);
+    let (pw, ph) = (w - left - right, h - top - bottom);
+    let (x0, x1) = plot.xs();
+    let (d0, d1) = plot.decades();
+    let px = |x: f64| left + (x - f64::from(x0)) / f64::from(x1 - x0) * pw;
+    let py = |y: f64| top + (1.0 - (y.log10() - f64::from(d0)) / f64::from(d1 - d0)) * ph;
+    let mut out = format!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"{w}\" height=\"{h}\" fill=\"white\"/>\n<text x=\"{}\" y=\"24\" font-size=\"15\">{}</text>\n",
+        left,
+        xml(&plot.title)
+    );
+    for d in d0..=d1 {
+        let y = py(10f64.powi(d));
+        let _ = writeln!(
+            out,
+            "<line x1=\"{left}\" y1=\"{y:.1}\" x2=\"{:.1}\" y2=\"{y:.1}\" stroke=\"#dddddd\"/><text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">10<tspan dy=\"-5\" font-size=\"9\">{d}</tspan></text>",
+            left + pw,
+            left - 6.0,
+            y + 4.0
+        );
+    }
+    for x in x0..=x1 {
+        let xx = px(f64::from(x));
+        let _ = writeln!(
+            out,
+            "<line x1=\"{xx:.1}\" y1=\"{:.1}\" x2=\"{xx:.1}\" y2=\"{:.1}\" stroke=\"#999999\"/><text x=\"{xx:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{x}</text>",
+            top + ph,
+            top + ph + 5.0,
+            top + ph + 18.0
+        );
+    }
+    let _ = writeln!(
+        out,
+        "<rect x=\"{left}\" y=\"{top}\" width=\"{pw}\" height=\"{ph}\" fill=\"none\" stroke=\"#333333\"/>\n<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{}</text>\n<text transform=\"translate(18 {:.1}) rotate(-90)\" text-anchor=\"middle\">{} (log scale)</text>",
+        left + pw / 2.0,
+        h - 18.0,
+        xml(&plot.x_label),
+        top + ph / 2.0,
+        xml(&plot.y_label)
+    );
+    for (i, s) in plot.series.iter().enumerate() {
+        let (dash, shape, colour) = (DASHES[i % 6], SHAPES[i % 6], COLOURS[i % 6]);
+        let pts: Vec<(f64, f64)> = s
+            .points
+            .iter()
+            .filter(|p| p.y > 0.0)
+            .map(|p| (px(f64::from(p.x)), py(p.y)))
+            .collect();
+        let path: Vec<String> = pts.iter().map(|(x, y)| format!("{x:.1},{y:.1}")).collect();
+        let _ = writeln!(
+            out,
+            "<polyline points=\"{}\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"{}\" stroke-dasharray=\"{dash}\"/>",
+            path.join(" "),
+            if s.measured { 1.2 } else { 2.0 }
+        );
+        if s.measured {
+            for p in s.points.iter().filter(|p| p.y > 0.0) {
+                let (x, y) = (px(f64::from(p.x)), py(p.y));
+                if let Some((lo, hi)) = p.interval.filter(|(lo, _)| *lo > 0.0) {
+                    let _ = writeln!(
+                        out,
+                        "<line x1=\"{x:.1}\" y1=\"{:.1}\" x2=\"{x:.1}\" y2=\"{:.1}\" stroke=\"{colour}\"/>",
+                        py(lo),
+                        py(hi)
+                    );
+                }
+                out += &marker(shape, x, y, colour);
+            }
+        }
+        let ly = top + 10.0 + i as f64 * 22.0;
+        let lx = left + pw + 16.0;
+        let _ = writeln!(
+            out,
+            "<line x1=\"{lx:.1}\" y1=\"{ly:.1}\" x2=\"{:.1}\" y2=\"{ly:.1}\" stroke=\"{colour}\" stroke-width=\"2\" stroke-dasharray=\"{dash}\"/>",
+            lx + 26.0
+        );
+        if s.measured {
+            out += &marker(shape, lx + 13.0, ly, colour);
+        }
+        let _ = writeln!(
+            out,
+            "<text x=\"{:.1}\" y=\"{:.1}\">{}</text>",
+            lx + 32.0,
+            ly + 4.0,
+            xml(&s.name)
+        );
+    }
+    out + "</svg>\n"
+}
+
+fn marker(shape: &str, x: f64, y: f64, colour: &str) -> String {
+    let r = 4.0;
+    match shape {
+        "circle" => format!("<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{r}\" fill=\"{colour}\"/>\n"),
+        "square" => format!(
+            "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{}\" height=\"{}\" fill=\"{colour}\"/>\n",
+            x - r,
+            y - r,
+            2.0 * r,
+            2.0 * r
+        ),
+        "diamond" => format!(
+            "<polygon points=\"{x:.1},{:.1} {:.1},{y:.1} {x:.1},{:.1} {:.1},{y:.1}\" fill=\"{colour}\"/>\n",
+            y - r - 1.0,
+            x + r + 1.0,
+            y + r + 1.0,
+            x - r - 1.0
+        ),
+        "triangle" => format!(
+            "<polygon points=\"{x:.1},{:.1} {:.1},{:.1} {:.1},{:.1}\" fill=\"{colour}\"/>\n",
+            y - r - 1.0,
+            x + r + 1.0,
+            y + r,
+            x - r - 1.0,
+            y + r
+        ),
+        "cross" => format!(
+            "<path d=\"M{:.1},{:.1}L{:.1},{:.1}M{:.1},{:.1}L{:.1},{:.1}\" stroke=\"{colour}\" stroke-width=\"2\"/>\n",
+            x - r,
+            y - r,
+            x + r,
+            y + r,
+            x - r,
+            y + r,
+            x + r,
+            y - r
+        ),
+        _ => format!(
+            "<path d=\"M{:.1},{y:.1}L{:.1},{y:.1}M{x:.1},{:.1}L{x:.1},{:.1}\" stroke=\"{colour}\" stroke-width=\"2\"/>\n",
+            x - r,
+            x + r,
+            y - r,
+            y + r
+        ),
+    }
+}
+
+/// Text made safe inside an XML element or attribute.
+fn xml(text: &str) -> String {
+    text.chars()
+        .filter(|c| !c.is_control())
+        .map(|c| match c {
+            '&' => "&amp;".to_string(),
+            '<' => "&lt;".to_string(),
+            '>' => "&gt;".to_string(),
+            '"' => "&quot;".to_string(),
+            c => c.to_string(),
+        })
+        .collect()
+}
+
+/// `text` in at most `width` characters, ending in "…" when cut.
+fn fit(text: &str, width: usize) -> String {
+    if text.chars().count() <= width {
+        return text.to_string();
+    }
+    let mut out: String = text.chars().take(width.saturating_sub(1)).collect();
+    out.push('…');
+    out
+}

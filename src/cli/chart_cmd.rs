@@ -1,0 +1,205 @@
+//! `prune chart leaves|calls`: what alpha-beta reads on uniform trees against depth, measured by
+//! runs of the core (minimax, and alpha-beta with the worst, random and best leaf order) beside
+//! the formulas of `crate::size` (b^d, Knuth and Moore's minimum, Pearl's R_b^d).
+
+use num_traits::ToPrimitive;
+
+use super::args::{ChartArgs, ChartFormat, ChartMeasure};
+use crate::chart::{self, Plot, Point, Series};
+use crate::error::{Error, Result};
+use crate::game::model::{GameSpec, LeavesSpec};
+use crate::lesson::{Lesson, Overrides};
+use crate::search::Algorithm;
+use crate::size::{self, TreeCounts};
+
+/// One run on a full uniform tree without table, ordering or deepening: what it counted.
+fn measure(
+    branching: u32,
+    depth: u32,
+    leaves: LeavesSpec,
+    seed: u64,
+    algorithm: Algorithm,
+    what: ChartMeasure,
+) -> Result<f64> {
+    let game = GameSpec::Uniform {
+        branching: u64::from(branching),
+        depth: u64::from(depth),
+        leaves,
+        seed,
+    };
+    let lesson = Lesson::of_game(&game)?;
+    let overrides = Overrides {
+        depth: Some(depth as u8),
+        table: Some(false),
+        ordering: Some(false),
+        deepening: Some(false),
+        algorithm: Some(algorithm),
+        budget: Some(lesson.model.limits().max_budget),
+        ..Overrides::default()
+    };
+    let setup = lesson.setup(None, &overrides)?;
+    let (_, counter) = crate::run::count(&lesson, &setup)?;
+    Ok(match what {
+        ChartMeasure::Leaves => counter.leaves,
+        ChartMeasure::Calls => counter.calls,
+    } as f64)
+}
+
+/// The depths of "LO..HI" or "D" (1..=D).
+fn depths(text: &str) -> Result<(u32, u32)> {
+    let bad = || {
+        Error::Options(format!(
+            "--depth {}: expected a range LO..HI such as 1..10, or one depth",
+            crate::text::cut(text)
+        ))
+    };
+    let (lo, hi) = match text.split_once("..") {
+        Some((lo, hi)) => (
+            lo.trim().parse::<u32>().map_err(|_| bad())?,
+            hi.trim()
+                .trim_start_matches('=')
+                .parse::<u32>()
+                .map_err(|_| bad())?,
+        ),
+        None => (1, text.trim().parse::<u32>().map_err(|_| bad())?),
+    };
+    if lo == 0 || lo > hi {
+        return Err(Error::Options(format!(
+            "--depth {}: the range must run upwards from depth 1 or more",
+            crate::text::cut(text)
+        )));
+    }
+    Ok((lo, hi))
+}
+
+pub fn command(args: &ChartArgs) -> Result<String> {
+    let (lo, hi) = depths(&args.depth)?;
+    let b = args.branching;
+    // Minimax reads every leaf of the deepest tree: refuse before running what cannot end soon.
+    let largest = TreeCounts::new(b, hi).nodes;
+    if largest.to_u64().is_none_or(|n| n > CHART_CALLS) {
+        return Err(Error::Options(format!(
+            "--branching {b} --depth {lo}..{hi}: minimax at depth {hi} makes {} calls, more than the {} a chart runs; use a smaller depth",
+            size::grouped(&largest),
+            size::group_digits(&CHART_CALLS.to_string())
+        )));
+    }
+    let what = args.measure;
+    // Distinct values where the tree is small enough to give every leaf its own: the model of
+    // the random-order formulas (ties let alpha-beta cut more).
+    let distinct = TreeCounts::new(b, hi).leaves
+        <= num_bigint::BigUint::from(crate::game::uniform::MAX_DISTINCT);
+    let leaves = if distinct {
+        LeavesSpec::Distinct
+    } else {
+        LeavesSpec::Random
+    };
+    let mut minimax = Vec::new();
+    let mut worst = Vec::new();
+    let mut random = Vec::new();
+    let mut best = Vec::new();
+    let mut power = Vec::new();
+    let mut knuth_moore = Vec::new();
+    let mut pearl = Vec::new();
+    let r = size::pearl_ratio(b);
+    for d in lo..=hi {
+        let point = |y: f64| Point {
+            x: d,
+            y,
+            interval: None,
+        };
+        let ab = Algorithm::AlphaBeta;
+        minimax.push(point(measure(
+            b,
+            d,
+            LeavesSpec::Best,
+            0,
+            Algorithm::Minimax,
+            what,
+        )?));
+        worst.push(point(measure(b, d, LeavesSpec::Worst, 0, ab, what)?));
+        let samples = (1..=u64::from(args.seeds))
+            .map(|seed| measure(b, d, leaves, seed, ab, what))
+            .collect::<Result<Vec<f64>>>()?;
+        let (mean, interval) = crate::stats::mean_interval(&samples);
+        random.push(Point {
+            x: d,
+            y: mean,
+            interval,
+        });
+        best.push(point(measure(b, d, LeavesSpec::Best, 0, ab, what)?));
+        let counts = TreeCounts::new(b, d);
+        let formula = |n: &num_bigint::BigUint| n.to_f64().unwrap_or(f64::INFINITY);
+        match what {
+            ChartMeasure::Leaves => {
+                power.push(point(formula(&counts.leaves)));
+                knuth_moore.push(point(formula(&counts.knuth_moore)));
+                pearl.push(point(r.powi(d as i32)));
+            }
+            ChartMeasure::Calls => power.push(point(formula(&counts.nodes))),
+        }
+    }
+    let measured = |name: &str, letter: char, points: Vec<Point>| Series {
+        name: name.into(),
+        letter,
+        measured: true,
+        points,
+    };
+    let formula = |name: String, letter: char, points: Vec<Point>| Series {
+        name,
+        letter,
+        measured: false,
+        points,
+    };
+    let seeds = args.seeds;
+    let mut series = vec![
+        measured("minimax", 'M', minimax),
+        measured("alpha-beta, worst order", 'W', worst),
+        Series {
+            name: format!(
+                "alpha-beta, {} leaves (mean of {seeds} seeds)",
+                if distinct {
+                    "random distinct"
+                } else {
+                    "random (−99..99)"
+                }
+            ),
+            ..measured("", 'R', random)
+        },
+        measured("alpha-beta, best order", 'B', best),
+    ];
+    match what {
+        ChartMeasure::Leaves => {
+            series.push(formula("b^d".into(), 'D', power));
+            series.push(formula(
+                "Knuth–Moore b^⌈d/2⌉ + b^⌊d/2⌋ − 1".into(),
+                'K',
+                knuth_moore,
+            ));
+            series.push(formula(
+                format!("Pearl R_{b}^d, R_{b} = {r:.4}"),
+                'P',
+                pearl,
+            ));
+        }
+        ChartMeasure::Calls => series.push(formula("b^0 + … + b^d".into(), 'D', power)),
+    }
+    let noun = match what {
+        ChartMeasure::Leaves => "leaves",
+        ChartMeasure::Calls => "calls",
+    };
+    let plot = Plot {
+        title: format!("{noun} read on uniform trees of branching {b}, by depth"),
+        x_label: "depth".into(),
+        y_label: noun.into(),
+        series,
+    };
+    Ok(match args.format {
+        ChartFormat::Text => chart::text(&plot, args.width as usize, args.height as usize),
+        ChartFormat::Csv => chart::csv(&plot),
+        ChartFormat::Svg => chart::svg(&plot),
+    })
+}
+
+/// Calls the deepest minimax run of a chart may make.
+const CHART_CALLS: u64 = 50_000_000;
