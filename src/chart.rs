@@ -278,16 +278,20 @@ fn legend_rows(plot: &Plot, width: usize) -> Vec<String> {
 }
 
 /// Dash patterns and marker shapes by series, so no two series differ by colour alone.
-const DASHES: [&str; 6] = ["", "6 3", "2 3", "8 3 2 3", "1 2", "10 4"];
-const SHAPES: [&str; 6] = ["circle", "square", "diamond", "triangle", "cross", "plus"];
-const COLOURS: [&str; 6] = [
-    "#1b4f9c", "#b23a2e", "#2e7d32", "#6a3d9a", "#b8860b", "#444444",
+const DASHES: [&str; 8] = [
+    "", "6 3", "2 3", "8 3 2 3", "1 2", "10 4", "4 2 1 2", "12 2",
+];
+const SHAPES: [&str; 8] = [
+    "circle", "square", "diamond", "triangle", "cross", "plus", "circle", "square",
+];
+const COLOURS: [&str; 8] = [
+    "#1b4f9c", "#b23a2e", "#2e7d32", "#6a3d9a", "#b8860b", "#444444", "#0f7f8c", "#c2185b",
 ];
 
-/// A standalone SVG document, 720 × 440, for a slide.
+/// A standalone SVG document, 960 × 440, for a slide.
 pub fn svg(plot: &Plot) -> String {
-    let (w, h) = (720.0, 440.0);
-    let (left, right, top, bottom) = (70.0, 200.0, 40.0, 60.0);
+    let (w, h) = (960.0, 440.0);
+    let (left, right, top, bottom) = (70.0, 340.0, 40.0, 60.0);
     let (pw, ph) = (w - left - right, h - top - bottom);
     let (x0, x1) = plot.xs();
     let (d0, d1) = plot.decades();
@@ -328,7 +332,7 @@ pub fn svg(plot: &Plot) -> String {
         xml(&plot.y_label)
     );
     for (i, s) in plot.series.iter().enumerate() {
-        let (dash, shape, colour) = (DASHES[i % 6], SHAPES[i % 6], COLOURS[i % 6]);
+        let (dash, shape, colour) = (DASHES[i % 8], SHAPES[i % 8], COLOURS[i % 8]);
         let pts: Vec<(f64, f64)> = s
             .points
             .iter()
@@ -353,7 +357,7 @@ pub fn svg(plot: &Plot) -> String {
                         py(hi)
                     );
                 }
-                out += &marker(shape, x, y, colour);
+                out += &marker(shape, x, y, colour, 7.0 - i as f64);
             }
         }
         let ly = top + 10.0 + i as f64 * 22.0;
@@ -364,7 +368,7 @@ pub fn svg(plot: &Plot) -> String {
             lx + 26.0
         );
         if s.measured {
-            out += &marker(shape, lx + 13.0, ly, colour);
+            out += &marker(shape, lx + 13.0, ly, colour, 4.0);
         }
         let _ = writeln!(
             out,
@@ -377,8 +381,9 @@ pub fn svg(plot: &Plot) -> String {
     out + "</svg>\n"
 }
 
-fn marker(shape: &str, x: f64, y: f64, colour: &str) -> String {
-    let r = 4.0;
+/// A marker of radius `r`: each series a size smaller than the one before, so points that
+/// coincide show as nested shapes instead of hiding each other.
+fn marker(shape: &str, x: f64, y: f64, colour: &str, r: f64) -> String {
     match shape {
         "circle" => format!("<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{r}\" fill=\"{colour}\"/>\n"),
         "square" => format!(

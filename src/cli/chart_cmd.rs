@@ -156,14 +156,7 @@ pub fn command(args: &ChartArgs) -> Result<String> {
         measured("minimax", 'M', minimax),
         measured("alpha-beta, worst order", 'W', worst),
         Series {
-            name: format!(
-                "alpha-beta, {} leaves (mean of {seeds} seeds)",
-                if distinct {
-                    "random distinct"
-                } else {
-                    "random (−99..99)"
-                }
-            ),
+            name: format!("alpha-beta, random order, mean of {seeds}"),
             ..measured("", 'R', random)
         },
         measured("alpha-beta, best order", 'B', best),
@@ -189,7 +182,14 @@ pub fn command(args: &ChartArgs) -> Result<String> {
         ChartMeasure::Calls => "calls",
     };
     let plot = Plot {
-        title: format!("{noun} read on uniform trees of branching {b}, by depth"),
+        title: format!(
+            "{noun} on uniform trees, b = {b} (random order: {}, 95 % interval)",
+            if distinct {
+                "distinct leaves"
+            } else {
+                "leaves in −99..99"
+            }
+        ),
         x_label: "depth".into(),
         y_label: noun.into(),
         series,
