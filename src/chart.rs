@@ -44,7 +44,17 @@ impl Plot {
             .iter()
             .flat_map(|s| s.points.iter().map(|p| p.x));
         let lo = all.clone().min().unwrap_or(0);
-        (lo, all.max().unwrap_or(lo).max(lo + 1))
+        (lo, all.max().unwrap_or(lo))
+    }
+
+    /// Where `x` falls between the first and last x, 0 to 1 (the middle when there is one x).
+    fn x_fraction(&self, x: f64) -> f64 {
+        let (x0, x1) = self.xs();
+        if x1 == x0 {
+            0.5
+        } else {
+            (x - f64::from(x0)) / f64::from(x1 - x0)
+        }
     }
 
     /// The decades the y axis spans: whole powers of ten around every positive value.
@@ -127,11 +137,12 @@ pub fn text(plot: &Plot, width: usize, height: usize) -> String {
     // Rows: title, the plot, the x axis, its labels, its name, and one legend row per series
     // (two series a row when they fit).
     let legend = legend_rows(plot, width);
-    let rows = height.saturating_sub(4 + legend.len()).max(5);
+    // Title, x axis, its labels, its name, the legend and one row for the marks' meanings.
+    let rows = height.saturating_sub(5 + legend.len()).max(5);
     let cols = width.saturating_sub(label_width + 2).max(10);
     let mut grid = vec![vec![' '; cols]; rows];
     let col_of = |x: f64| -> usize {
-        let t = (x - f64::from(x0)) / f64::from(x1 - x0);
+        let t = plot.x_fraction(x);
         ((t * (cols - 1) as f64).round() as usize).min(cols - 1)
     };
     let row_of = |y: f64| -> Option<usize> {
@@ -143,6 +154,11 @@ pub fn text(plot: &Plot, width: usize, height: usize) -> String {
     };
     // Formula lines first, interpolated in log space column by column, so points sit on top.
     for s in plot.series.iter().filter(|s| !s.measured) {
+        if let [p] = s.points.as_slice()
+            && let Some(r) = row_of(p.y)
+        {
+            grid[r][col_of(f64::from(p.x))] = s.letter.to_ascii_lowercase();
+        }
         for pair in s.points.windows(2) {
             let (a, b) = (&pair[0], &pair[1]);
             if a.y <= 0.0 || b.y <= 0.0 {
@@ -244,6 +260,19 @@ pub fn text(plot: &Plot, width: usize, height: usize) -> String {
     for row in legend {
         let _ = writeln!(out, "{row}");
     }
+    // The marks that are on this chart, and only those.
+    let marks: Vec<&str> = [
+        ('|', "| 95 % interval"),
+        ('*', "* points coincide"),
+        ('·', "· lines cross"),
+    ]
+    .iter()
+    .filter(|(c, _)| grid.iter().flatten().any(|g| g == c))
+    .map(|&(_, text)| text)
+    .collect();
+    if !marks.is_empty() {
+        let _ = writeln!(out, "{}", fit(&marks.join("  "), width));
+    }
     out
 }
 
@@ -260,9 +289,6 @@ fn legend_rows(plot: &Plot, width: usize) -> Vec<String> {
             };
             format!("{mark} {}", s.name)
         })
-        .chain(std::iter::once(
-            "| 95 % interval  * points coincide  · lines cross".to_string(),
-        ))
         .collect();
     let mut rows: Vec<String> = Vec::new();
     for e in entries {
@@ -295,7 +321,7 @@ pub fn svg(plot: &Plot) -> String {
     let (pw, ph) = (w - left - right, h - top - bottom);
     let (x0, x1) = plot.xs();
     let (d0, d1) = plot.decades();
-    let px = |x: f64| left + (x - f64::from(x0)) / f64::from(x1 - x0) * pw;
+    let px = |x: f64| left + plot.x_fraction(x) * pw;
     let py = |y: f64| top + (1.0 - (y.log10() - f64::from(d0)) / f64::from(d1 - d0)) * ph;
     let mut out = format!(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"{w}\" height=\"{h}\" fill=\"white\"/>\n<text x=\"{}\" y=\"24\" font-size=\"15\">{}</text>\n",

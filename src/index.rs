@@ -11,6 +11,7 @@
 //! - `saved`: saved trace files; `stream`: the fold run as the search goes (call rows only).
 
 mod fold;
+mod growth;
 mod query;
 pub mod saved;
 mod stream;
@@ -19,6 +20,7 @@ pub mod tree;
 
 use crate::trace::{self, Trace, TraceError};
 
+pub use growth::PassCalls;
 pub use query::{After, Skip};
 pub use saved::parse;
 pub use stream::{calls_only, result_with_bound};

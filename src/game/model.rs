@@ -260,6 +260,14 @@ impl Model {
         }
     }
 
+    /// A uniform tree's branching factor (other games have no single one).
+    pub fn uniform_branching(&self) -> Option<u32> {
+        match self {
+            Model::Uniform(u) => Some(u32::from(u.branching)),
+            _ => None,
+        }
+    }
+
     /// The id of the game's own root, for games that have one (a graph's start is chosen).
     pub fn root_id(&self) -> Option<u32> {
         match self {

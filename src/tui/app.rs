@@ -44,6 +44,8 @@ pub enum Overlay {
     },
     /// The diff of the two runs of a comparison (`|`), scrolled by `Compare::diff`.
     Diff,
+    /// The chart of the run so far (`K`), on one of its pages.
+    Growth(super::view::growth::Page),
     /// A typed line over the bottom row, with Tab's candidates while `O` completes a name.
     Prompt {
         kind: PromptKind,
@@ -460,6 +462,23 @@ impl App {
                     .min(sc.intro_shown.max_offset().max(sc.intro_shown.first));
                 return;
             }
+            Overlay::Growth(page) => {
+                match key.code {
+                    KeyCode::Tab | KeyCode::BackTab | KeyCode::Left | KeyCode::Right => {
+                        *page = page.other();
+                    }
+                    KeyCode::Esc | KeyCode::Enter => self.overlay = Overlay::None,
+                    _ => match keys::action_for(key) {
+                        Some(Action::Growth) => self.overlay = Overlay::None,
+                        Some(Action::Quit) => {
+                            self.overlay = Overlay::None;
+                            self.on_key(key);
+                        }
+                        _ => {}
+                    },
+                }
+                return;
+            }
             Overlay::Help => {
                 match key.code {
                     KeyCode::Tab | KeyCode::BackTab | KeyCode::Left | KeyCode::Right => {
@@ -778,6 +797,10 @@ impl App {
             }
             Action::Help => {
                 self.overlay = Overlay::Help;
+                None
+            }
+            Action::Growth => {
+                self.overlay = Overlay::Growth(Default::default());
                 None
             }
             Action::Intro => {

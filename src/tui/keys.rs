@@ -9,6 +9,7 @@ pub enum Action {
     Quit,
     Help,
     Intro,
+    Growth,
     Practice,
     StepForward,
     StepBack,
@@ -298,6 +299,13 @@ pub const BINDINGS: &[Binding] = &[
     bind!("View", [ch('i')], "i", Intro, "the lesson's introduction"),
     bind!(
         "View",
+        [ch('K')],
+        "K",
+        Growth,
+        "chart: calls per pass, positions per ply"
+    ),
+    bind!(
+        "View",
         [ch('e')],
         "e",
         Practice,
@@ -404,6 +412,7 @@ fn short(a: Action) -> &'static str {
         Action::NextPass => "pass",
         Action::PlayPause => "play",
         Action::Help => "help",
+        Action::Growth => "chart",
         Action::Quit => "quit",
         Action::Lessons => "lessons",
         Action::Compare => "compare",

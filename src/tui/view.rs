@@ -33,6 +33,7 @@
 //! - `prompt`: the bottom row while a step, a root window or a file name is typed.
 //! - `help`: the key bindings (`?`).
 //! - `intro`: the lesson's title, source and introduction (`i`).
+//! - `growth`: a chart of the run so far (`K`): calls per pass, positions per ply.
 //! - `diff`: in a comparison, the diff of the two runs node by node and a strip of counter
 //!   deltas (`|`).
 //!
@@ -47,6 +48,7 @@ pub mod board;
 pub mod counters;
 pub mod diff;
 pub mod footer;
+pub mod growth;
 pub mod help;
 pub mod inspector;
 pub mod intro;
@@ -144,6 +146,16 @@ fn overlay(app: &App, area: Rect, buf: &mut Buffer) -> Option<scroll::Shown> {
         Overlay::None | Overlay::Diff => None,
         Overlay::Help => {
             help::draw(theme, app.help_page, app.help_scroll, area, buf);
+            None
+        }
+        Overlay::Growth(page) => {
+            let src = growth::Source {
+                tree: app.replay.tree(),
+                step: app.st.step as u32,
+                branching: app.lesson.model.uniform_branching(),
+            };
+            let pass = app.replay.tree().pass_at(app.st.step).map(|p| p.depth);
+            growth::draw(theme, *page, &src, pass, area, buf);
             None
         }
         Overlay::Intro => Some(intro::draw(
