@@ -76,8 +76,7 @@ fn no_generated_problem_shows_its_answer_as_the_example() {
                 p.item.id,
                 p.item.answer_format
             );
-            if p.item.answer_format != prune::practice::answer::format_hint(p.item.kind).to_string()
-            {
+            if p.item.answer_format != prune::practice::answer::format_hint(p.item.kind) {
                 changed += 1;
             }
             if !examples(&p.item.answer_format).is_empty() {
