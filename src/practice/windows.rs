@@ -427,7 +427,7 @@ fn scout_before(rows: &[Call], r: usize) -> Option<usize> {
         .find(|&i| rows[i].parent == rows[r].parent && rows[i].state == rows[r].state)
 }
 
-/// "its scout at step 8 got (-5, -4) and returned -5, which the parent reads as 5 against
+/// "its scout at call 8 got (-5, -4) and returned -5, which the parent reads as 5 against
 /// α = 4".
 fn scout_words(p: &Problem, rows: &[Call], s: usize) -> String {
     let c = &rows[s];
