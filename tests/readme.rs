@@ -288,6 +288,70 @@ fn readme_examples_print_what_their_comments_state() {
     assert!(checked >= 12, "only {checked} stated figures found");
 }
 
+/// "L is 3.5, R is 4": the values a comment states for the root's children (a capitalised
+/// node name, then a number or fraction).
+fn node_claims(comment: &str) -> Vec<(String, String)> {
+    let words: Vec<&str> = comment
+        .split([' ', ',', ';', ':'])
+        .filter(|w| !w.is_empty())
+        .collect();
+    words
+        .windows(3)
+        .filter(|w| {
+            w[1] == "is"
+                && w[0].starts_with(|c: char| c.is_ascii_uppercase())
+                && w[0].chars().all(|c| c.is_ascii_alphanumeric())
+                && w[2]
+                    .chars()
+                    .all(|c| c.is_ascii_digit() || "./-".contains(c))
+        })
+        .map(|w| (w[0].to_string(), w[2].to_string()))
+        .collect()
+}
+
+/// What the call trace (`prune trace`, same run options) shows a node one move below the root
+/// returning in the last pass: its table's value column, read below the header's "value".
+fn traced_value(args: &[String], name: &str) -> Option<String> {
+    let mut trace: Vec<String> = args.iter().filter(|a| *a != "--json").cloned().collect();
+    trace[1] = "trace".into();
+    let out = run(&trace[1..]);
+    let mut lines = out.lines();
+    let header: Vec<char> = lines.next()?.chars().collect();
+    let end = (0..header.len()).find(|&i| header[i..].starts_with(&['v', 'a', 'l', 'u', 'e']))? + 5;
+    lines
+        .filter(|l| {
+            let w: Vec<&str> = l.split_whitespace().collect();
+            w.len() > 4 && w[2] == "1" && w[4] == name
+        })
+        .last()
+        .map(|l| {
+            let cell: String = l.chars().take(end).collect();
+            cell.split_whitespace().last().unwrap_or("").to_string()
+        })
+}
+
+/// The node values README comments state ("L is 3.5, R is 4") are what the run's trace shows.
+#[test]
+fn readme_examples_state_node_values_the_trace_shows() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let mut checked = 0;
+    for (line, args, comment) in stated_examples(&readme) {
+        if args.get(1).map(String::as_str) != Some("run") {
+            continue;
+        }
+        for (name, value) in node_claims(&comment) {
+            assert_eq!(
+                traced_value(&args, &name).as_deref(),
+                Some(value.as_str()),
+                "README: `{line}` states {name} is {value}"
+            );
+            checked += 1;
+        }
+    }
+    // The coin (L 3.5, R 4), the coin as MIN (L 3, R 1) and expectimax's A (19/3).
+    assert!(checked >= 5, "only {checked} node values found");
+}
+
 /// An example said to give a wrong result states the score it prints, and that score is not
 /// the tree's value (plain minimax over the lesson's graph, computed here).
 #[test]
