@@ -323,7 +323,7 @@ fn traced_value(args: &[String], name: &str) -> Option<String> {
             let w: Vec<&str> = l.split_whitespace().collect();
             w.len() > 4 && w[2] == "1" && w[4] == name
         })
-        .last()
+        .next_back()
         .map(|l| {
             let cell: String = l.chars().take(end).collect();
             cell.split_whitespace().last().unwrap_or("").to_string()
