@@ -319,11 +319,10 @@ fn traced_value(args: &[String], name: &str) -> Option<String> {
     let header: Vec<char> = lines.next()?.chars().collect();
     let end = (0..header.len()).find(|&i| header[i..].starts_with(&['v', 'a', 'l', 'u', 'e']))? + 5;
     lines
-        .filter(|l| {
+        .rfind(|l| {
             let w: Vec<&str> = l.split_whitespace().collect();
             w.len() > 4 && w[2] == "1" && w[4] == name
         })
-        .next_back()
         .map(|l| {
             let cell: String = l.chars().take(end).collect();
             cell.split_whitespace().last().unwrap_or("").to_string()
