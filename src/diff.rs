@@ -29,7 +29,7 @@ use crate::index::{NONE, Recorded};
 use crate::search::{Options, Status};
 
 pub use counters::Delta;
-pub use facts::{Absent, Cut, Ended, Facts, Met};
+pub use facts::{Absent, Cut, Ended, Facts, Met, Visit};
 
 /// Which pass of each run is compared.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -90,10 +90,20 @@ pub struct RunSide {
     pub root: u32,
 }
 
+/// Which visit of a path a row is about: each step's visit number (0 the first, 1 a PVS
+/// re-search), left out of JSON when every step is a first visit.
+fn first_visits(visits: &[u8]) -> bool {
+    visits.iter().all(|&v| v == 0)
+}
+
 /// A node only one run searched.
 #[derive(Clone, Debug, Serialize)]
 pub struct OnlyIn {
     pub path: Vec<u16>,
+    #[serde(skip_serializing_if = "first_visits")]
+    pub visits: Vec<u8>,
+    /// How that run visited it (a plain call, a null-window scout, a re-search).
+    pub visit: Visit,
     pub run: Which,
     pub state: u32,
     pub name: String,
@@ -109,6 +119,11 @@ pub struct OnlyIn {
 #[derive(Clone, Debug, Serialize)]
 pub struct CutMoved {
     pub path: Vec<u16>,
+    #[serde(skip_serializing_if = "first_visits")]
+    pub visits: Vec<u8>,
+    /// How each run visited it.
+    pub a_visit: Visit,
+    pub b_visit: Visit,
     pub state: u32,
     pub name: String,
     pub a: Option<Cut>,
@@ -119,6 +134,11 @@ pub struct CutMoved {
 #[derive(Clone, Debug, Serialize)]
 pub struct ResultChanged {
     pub path: Vec<u16>,
+    #[serde(skip_serializing_if = "first_visits")]
+    pub visits: Vec<u8>,
+    /// How each run visited it.
+    pub a_visit: Visit,
+    pub b_visit: Visit,
     pub state: u32,
     pub name: String,
     pub a: Option<Ended>,
@@ -170,6 +190,8 @@ impl Diff {
         };
         // The facts of the nodes on the current path, by ply (the parents `Absent` needs).
         let mut line: Vec<(Option<Facts>, Option<Facts>)> = Vec::new();
+        // By ply: whether the node there is a re-search only one run made.
+        let mut lacks: Vec<bool> = Vec::new();
         let facts = |rec: &Recorded, passes: &HashMap<u32, Vec<u8>>, id: Option<u32>| {
             id.map(|id| {
                 let mut f = Facts::read(rec, id);
@@ -184,27 +206,33 @@ impl Diff {
                 d.aligned += 1;
                 let (fa, fb) = (facts(a, &passes_a, ia), facts(b, &passes_b, ib));
                 line.truncate(path.len());
+                lacks.truncate(path.len());
                 let parent = path.len().checked_sub(1).and_then(|i| line.get(i));
-                d.compare(a, b, path, &fa, &fb, parent);
+                let below = lacks.iter().any(|&l| l);
+                let lacking = d.compare((a, b), path, (&fa, &fb), parent, below);
                 line.push((fa, fb));
+                lacks.push(lacking);
             },
         );
         Ok(d)
     }
 
+    /// Compares the two runs at one path; true when the node there is a PVS re-search only
+    /// one run made (what is below it is then missing for that reason).
     fn compare(
         &mut self,
-        a: &Recorded,
-        b: &Recorded,
-        path: &[u16],
-        fa: &Option<Facts>,
-        fb: &Option<Facts>,
+        (a, b): (&Recorded, &Recorded),
+        steps: &[align::Step],
+        (fa, fb): (&Option<Facts>, &Option<Facts>),
         parent: Option<&(Option<Facts>, Option<Facts>)>,
-    ) {
+        below_lacking: bool,
+    ) -> bool {
         let searched = |f: &Option<Facts>| f.as_ref().is_some_and(Facts::searched);
         let node = |rec: &Recorded, f: Option<&Facts>| f.map(|f| rec.tree().get(f.node));
+        let path = align::moves(steps);
+        let visits: Vec<u8> = steps.iter().map(|s| s.visit).collect();
         match (searched(fa), searched(fb)) {
-            (false, false) => {}
+            (false, false) => false,
             (true, false) | (false, true) => {
                 let (run, here, there, p_other, other_rec) = if searched(fa) {
                     (Which::A, fa, fb, parent.and_then(|p| p.1.as_ref()), b)
@@ -213,13 +241,23 @@ impl Diff {
                 };
                 let here = here.as_ref().expect("searched");
                 // A pass always has its root unless the budget refused the root itself.
+                let revisit = steps.last().is_some_and(|s| s.visit > 0);
+                let lacking = revisit && there.is_none() && p_other.is_some_and(Facts::searched);
                 let other = if path.is_empty() {
                     Absent::Refused
+                } else if lacking {
+                    // The other run searched the move once: its parent took the first visit's
+                    // value without searching it again.
+                    Absent::NotResearched
+                } else if below_lacking && there.is_none() {
+                    Absent::BelowReSearch
                 } else {
                     Absent::why(there.as_ref(), p_other, node(other_rec, p_other).as_ref())
                 };
                 self.only.push(OnlyIn {
-                    path: path.to_vec(),
+                    path,
+                    visits,
+                    visit: here.visit,
                     run,
                     state: here.state,
                     name: here.name.clone(),
@@ -227,6 +265,7 @@ impl Diff {
                     passes: here.passes.clone(),
                     other,
                 });
+                lacking
             }
             (true, true) => {
                 let (fa, fb) = (fa.as_ref().unwrap(), fb.as_ref().unwrap());
@@ -237,7 +276,10 @@ impl Diff {
                 };
                 if !same_cut {
                     self.cutoffs.push(CutMoved {
-                        path: path.to_vec(),
+                        path: path.clone(),
+                        visits: visits.clone(),
+                        a_visit: fa.visit,
+                        b_visit: fb.visit,
                         state: fa.state,
                         name: fa.name.clone(),
                         a: fa.cut.clone(),
@@ -246,13 +288,17 @@ impl Diff {
                 }
                 if fa.ended != fb.ended {
                     self.results.push(ResultChanged {
-                        path: path.to_vec(),
+                        path,
+                        visits,
+                        a_visit: fa.visit,
+                        b_visit: fb.visit,
                         state: fa.state,
                         name: fa.name.clone(),
                         a: fa.ended,
                         b: fb.ended,
                     });
                 }
+                false
             }
         }
     }

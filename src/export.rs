@@ -53,19 +53,30 @@ pub fn write(
                     header.lesson
                 ))
             })?;
-            if !lesson.spec.game.is_graph() {
-                return Err(Error::Options(format!(
-                    "{}: the s-expression export unfolds an explicit lesson graph, and this lesson plays a {}",
-                    lesson.name,
-                    lesson.model.kind_name()
-                )));
+            let depth = header.options.depth;
+            let tree = match &lesson.model {
+                crate::game::model::Model::Graph(_) => {
+                    sexp::unfold(&lesson.graph, header.start, depth)
+                }
+                game => game.visit(header.start, Unfold { depth }),
             }
-            let tree = sexp::unfold(&lesson.graph, header.start, header.options.depth)
-                .map_err(|m| Error::Options(format!("{}: {m}", lesson.name)))?;
+            .map_err(|m| Error::Options(format!("{}: {m}", lesson.name)))?;
             out.write_all((sexp::write(&tree) + "\n").as_bytes())?;
         }
     }
     Ok(())
+}
+
+/// A game's tree below its root (`sexp::unfold_game`), for `Model::visit`.
+struct Unfold {
+    depth: u8,
+}
+
+impl crate::game::model::Visit for Unfold {
+    type Out = std::result::Result<sexp::Tree, String>;
+    fn visit<G: crate::game::Game>(self, game: &G, start: G::State) -> Self::Out {
+        sexp::unfold_game(game, start, self.depth)
+    }
 }
 
 /// `write`, to a string.

@@ -22,6 +22,7 @@ pub mod batch;
 pub mod chance;
 pub mod chance_kinds;
 pub mod check;
+pub mod diagnose;
 pub mod generate;
 pub mod item;
 pub mod maxn_facts;
@@ -97,6 +98,60 @@ impl Params {
     fn is_default(&self) -> bool {
         *self == Params::default()
     }
+
+    /// The options of `prune practice export` that fix these choices, as a reader would type
+    /// them: `--depth 3 --values=-9,9 --root min`.
+    pub fn options_text(&self) -> String {
+        let on = |b: bool| if b { "on" } else { "off" };
+        let mut words = Vec::new();
+        if let Some(d) = self.depth {
+            words.push(format!("--depth {d}"));
+        }
+        match self.branching {
+            Some((lo, hi)) if lo == hi => words.push(format!("--branching {lo}")),
+            Some((lo, hi)) => words.push(format!("--branching {lo},{hi}")),
+            None => {}
+        }
+        if let Some((lo, hi)) = self.values {
+            words.push(format!("--values={lo},{hi}"));
+        }
+        if let Some(root) = self.root {
+            words.push(format!("--root {}", root.name().to_ascii_lowercase()));
+        }
+        if let Some(b) = self.irregular {
+            words.push(format!("--irregular {}", on(b)));
+        }
+        if let Some(b) = self.transpositions {
+            words.push(format!("--transpositions {}", on(b)));
+        }
+        if let Some(n) = self.max_nodes {
+            words.push(format!("--nodes {n}"));
+        }
+        if let Some(cut) = self.cut {
+            words.push(format!(
+                "--cut {}",
+                match cut {
+                    CutSpec::Ge => "ge",
+                    CutSpec::Gt => "gt",
+                }
+            ));
+        }
+        words.join(" ")
+    }
+
+    /// Where a generated problem comes from: its seed and number, and the options that fixed
+    /// some of the generator's choices.
+    fn source(&self, seed: u64, index: u64) -> String {
+        if self.is_default() {
+            format!("generated: seed {seed}, problem {}", index + 1)
+        } else {
+            format!(
+                "generated: seed {seed}, problem {}, {}",
+                index + 1,
+                self.options_text()
+            )
+        }
+    }
 }
 
 /// Problem `index` of the set generated from `seed`: the same numbers always give the same
@@ -139,19 +194,11 @@ fn build(
 ) -> Result<(Problem, bool)> {
     use generate::Shape;
     if kind.is_seed_002() {
-        let source = if params.is_default() {
-            format!("generated: seed {seed}, problem {}", index + 1)
-        } else {
-            format!("generated: seed {seed}, problem {}, {params:?}", index + 1)
-        };
+        let source = params.source(seed, index);
         return windows::build(rng, id, kind, source, params);
     }
     if kind.is_chance() {
-        let source = if params.is_default() {
-            format!("generated: seed {seed}, problem {}", index + 1)
-        } else {
-            format!("generated: seed {seed}, problem {}, {params:?}", index + 1)
-        };
+        let source = params.source(seed, index);
         return chance_kinds::build(rng, id, kind, source, params);
     }
     let (lo, hi) = *rng.pick(&[(0, 9), (-9, 9), (1, 20)]).unwrap_or(&(0, 9));
@@ -237,11 +284,7 @@ fn build(
         }
         _ => {}
     }
-    let source = if params.is_default() {
-        format!("generated: seed {seed}, problem {}", index + 1)
-    } else {
-        format!("generated: seed {seed}, problem {}, {params:?}", index + 1)
-    };
+    let source = params.source(seed, index);
     let item = Item::generated(id, kind, source, runs, graph);
     let mut p = Problem::unchecked(item)?;
     let main = p.solve_run(0)?;
@@ -760,7 +803,7 @@ fn verdict_text(verdicts: &[Verdict]) -> String {
                 text.push_str(&format!(" at node {n}"));
             }
             if let Some(s) = v.step {
-                text.push_str(&format!(" (see step {s} of run '{}')", v.run));
+                text.push_str(&format!(" (see call {s} of run '{}')", v.run));
             }
             text.push_str(&format!("\n  {}\n  expected: {}\n", v.why, v.expected));
         }

@@ -301,8 +301,15 @@ pub fn trace_tsv(rec: &Recorded) -> String {
 }
 
 const TABLE_HEADER: [&str; 11] = [
-    "step", "pass", "ply", "state", "d", "q", "α", "β", "value", "move", "result",
+    "call", "pass", "ply", "state", "d", "q", "α", "β", "value", "move", "result",
 ];
+
+const CUT_MARK: &str = "  ✂ cut";
+
+/// Whether this call cut: its window closed (after a move, or on its stand-pat score).
+fn cut_here(c: &TreeNode) -> bool {
+    c.cut_event != crate::index::NONE
+}
 
 /// The cells of call `step` in the table, written into `cells` (reused from row to row).
 fn table_cells(rec: &Recorded, step: usize, c: &TreeNode, cells: &mut [String; 11]) {
@@ -329,8 +336,10 @@ fn table_cells(rec: &Recorded, step: usize, c: &TreeNode, cells: &mut [String; 1
     cells[8].push_str(&value);
     cells[9].push_str(&mv);
     cells[10].push_str(c.outcome.map_or("open", |o| o.name()));
-    if c.caused_cutoff {
-        cells[10].push_str("  ✂ cut");
+    // The node whose window closed is the one that cut (seed 000: a node "cuts off" and stops
+    // scanning its moves), as the tree and the DOT export mark it, not the child that closed it.
+    if cut_here(c) {
+        cells[10].push_str(CUT_MARK);
     }
 }
 
@@ -384,7 +393,8 @@ fn table_widths(rec: &Recorded) -> Vec<usize> {
             .get(&c.state)
             .copied()
             .unwrap_or(digits(c.state as i64));
-        let result = c.outcome.map_or(4, |o| o.name().len()) + 7 * c.caused_cutoff as usize;
+        let result = c.outcome.map_or(4, |o| o.name().len())
+            + CUT_MARK.chars().count() * cut_here(&c) as usize;
         let row = [
             digits(i as i64 + 1),
             digits(c.pass as i64),

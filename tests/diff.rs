@@ -618,7 +618,7 @@ fn bad_input_is_one_line_and_exit_2() {
     );
     assert_one_line_error(&["diff", w, "--run", "nope"], "no run preset named 'nope'");
     assert_one_line_error(&["diff", w, "--a", "depth 3"], "key=value");
-    assert_one_line_error(&["diff", w, "--a", "depth=99"], "--depth");
+    assert_one_line_error(&["diff", w, "--a", "depth=99"], "'depth'");
     assert_one_line_error(&["diff", w, "--pass", "5"], "has no pass of depth 5");
     assert_one_line_error(&["diff", w, "--pass", "soon"], "not a pass");
     assert_one_line_error(&["diff", w, "--b", "start=1"], "different positions");
@@ -630,4 +630,99 @@ fn bad_input_is_one_line_and_exit_2() {
     let b = bad.to_str().unwrap();
     assert_one_line_error(&["diff", "--trace", b, "--trace", b], "bad.json");
     std::fs::remove_dir_all(dir).ok();
+}
+
+/// The user wrote `dept=2`: the message names the word they wrote and the key they meant, not
+/// the `--dept` flag the words are turned into inside.
+#[test]
+fn a_mistyped_key_is_named_as_written() {
+    let w = "000-worked-tree";
+    let (code, _, err) = run_prune(&["diff", w, "--a", "dept=2"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("'dept' is not a run option"), "{err}");
+    assert!(err.contains("did you mean depth?"), "{err}");
+    assert!(!err.contains("--dept"), "{err}");
+    let (code, _, err) = run_prune(&["diff", w, "--b", "depth=x"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("'depth'") && !err.contains("--depth"), "{err}");
+    let (code, _, err) = run_prune(&["diff", w, "--b", "colour=on"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("'colour' is not a run option (the keys are ") && err.contains(" depth, "),
+        "{err}"
+    );
+    let (code, _, err) = run_prune(&["diff", w, "--a", "depth 3"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("'depth' is not a key=value word"), "{err}");
+}
+
+/// Seed 004's tree in `002-pvs-abc`, worked by hand from the lesson's leaves (A: 4 9 6,
+/// B: 2 15 13, C: 5 8 10) with seed 002's PVS: alpha-beta reads A's three leaves (A = 4),
+/// B's first (2 ≤ 4: B cuts) and C's three (C = 5), 11 calls. PVS does the same with null
+/// windows on B and C, where C's scout (4, 5) comes back 5 ≥ 5, a lower bound, "better", so
+/// C and its three leaves are searched again: 15 calls. The diff pairs C's scout with
+/// alpha-beta's only visit of C (a changed result: exact 5 against the scout's bound) and
+/// lists the re-search and its three leaves as searched by PVS alone: 4 calls, 15 − 11.
+#[test]
+fn a_pvs_re_search_is_a_visit_of_its_own() {
+    let lesson = Lesson::open("002-pvs-abc").unwrap();
+    let (pvs, ab) = (recorded(&lesson, "pvs"), recorded(&lesson, "alpha-beta"));
+    assert_eq!(
+        (pvs.result().stats.nodes, ab.result().stats.nodes),
+        (15, 11)
+    );
+    let d = Diff::of(&pvs, &ab, PassChoice::Final).unwrap();
+    assert!(!d.is_empty());
+    assert_eq!(d.only_in(Which::B).count(), 0, "{d:?}");
+    let only: Vec<(Vec<u16>, Vec<u8>)> = d
+        .only_in(Which::A)
+        .map(|o| (o.path.clone(), o.visits.clone()))
+        .collect();
+    // C is move 2 of the root; its re-search is the second visit of that move.
+    assert_eq!(
+        only,
+        vec![
+            (vec![2], vec![1]),
+            (vec![2, 0], vec![1, 0]),
+            (vec![2, 1], vec![1, 0]),
+            (vec![2, 2], vec![1, 0]),
+        ]
+    );
+    let first = d.only_in(Which::A).next().unwrap();
+    assert_eq!(first.visit, prune::diff::Visit::ReSearch);
+    assert_eq!(first.other, prune::diff::Absent::NotResearched);
+    assert_eq!(
+        first.ended.map(|e| e.text()).as_deref(),
+        Some("EXACT 5"),
+        "the re-search makes C exact"
+    );
+    assert_eq!(d.results.len(), 1, "{:?}", d.results);
+    let c = &d.results[0];
+    assert_eq!((c.path.clone(), c.visits.clone()), (vec![2], vec![0]));
+    assert_eq!(c.a_visit, prune::diff::Visit::Scout);
+    assert_eq!(
+        (
+            c.a.map(|e| e.text()).as_deref(),
+            c.b.map(|e| e.text()).as_deref()
+        ),
+        (Some("LOWER 5"), Some("EXACT 5"))
+    );
+    assert!(d.cutoffs.is_empty(), "{:?}", d.cutoffs);
+
+    // The command line says the same in words.
+    let (code, out, err) =
+        run_prune(&["diff", "002-pvs-abc", "--run", "pvs", "--run", "alpha-beta"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("searched only in A (4):"), "{out}");
+    assert!(
+        out.contains("moves 2 (re-search): EXACT 5; in B: searched once, not again"),
+        "{out}"
+    );
+    assert!(out.contains("moves 2 (re-search) 0:"), "{out}");
+    assert!(
+        out.contains("move 2: A LOWER 5 (null-window scout) → B EXACT 5")
+            || out.contains("moves 2: A LOWER 5 (null-window scout) → B EXACT 5"),
+        "{out}"
+    );
 }

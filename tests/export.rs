@@ -625,3 +625,137 @@ fn every_body_kind_round_trips_through_write() {
     let again = sexp::parse("t", &sexp::write(&tree)).unwrap();
     assert_eq!(tree, again);
 }
+
+/// Tic-tac-toe as seed 004 states it, written here: squares 0-8 row-major, X moves first (so
+/// X is to move when the counts are equal), the moves are the empty squares in order, a won or
+/// full board ends the game (+1 for X, -1 for O, 0 drawn), and at the depth horizon the score
+/// is the open-line difference (lines without an O minus lines without an X).
+mod ttt {
+    const LINES: [[usize; 3]; 8] = [
+        [0, 1, 2],
+        [3, 4, 5],
+        [6, 7, 8],
+        [0, 3, 6],
+        [1, 4, 7],
+        [2, 5, 8],
+        [0, 4, 8],
+        [2, 4, 6],
+    ];
+
+    fn won(b: &[u8; 9], p: u8) -> bool {
+        LINES.iter().any(|l| l.iter().all(|&i| b[i] == p))
+    }
+
+    /// The s-expression of the tree `depth` plies deep below `board` (9 characters).
+    pub fn sexp(board: &str, depth: u8) -> String {
+        let b: Vec<u8> = board.bytes().filter(|c| b"XO.".contains(c)).collect();
+        let b: [u8; 9] = b.try_into().unwrap();
+        let mut out = String::new();
+        walk(&b, depth, &mut out);
+        out
+    }
+
+    fn walk(b: &[u8; 9], depth: u8, out: &mut String) {
+        let empty: Vec<usize> = (0..9).filter(|&i| b[i] == b'.').collect();
+        if won(b, b'X') || won(b, b'O') || empty.is_empty() {
+            let v = if won(b, b'X') {
+                1
+            } else if won(b, b'O') {
+                -1
+            } else {
+                0
+            };
+            out.push_str(&format!("({v})"));
+            return;
+        }
+        if depth == 0 {
+            let open = |p: u8| {
+                LINES
+                    .iter()
+                    .filter(|l| l.iter().all(|&i| b[i] != p))
+                    .count() as i32
+            };
+            out.push_str(&format!("({})", open(b'O') - open(b'X')));
+            return;
+        }
+        let xs = b.iter().filter(|&&c| c == b'X').count();
+        let os = b.iter().filter(|&&c| c == b'O').count();
+        let mover = if xs == os { b'X' } else { b'O' };
+        out.push('(');
+        for i in empty {
+            let mut next = *b;
+            next[i] = mover;
+            walk(&next, depth - 1, out);
+        }
+        out.push(')');
+    }
+}
+
+#[test]
+fn games_export_as_s_expressions() {
+    let sexp = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_prune"))
+            .args(["export", "--format", "sexp"])
+            .args(args)
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    // The README's example, to the end of the game, and a shallower one with horizon leaves.
+    for (board, depth) in [("XOX/OOX/...", 3), ("XO./.X./.O.", 2), ("XO./.X./.O.", 5)] {
+        let d = depth.to_string();
+        let (code, out, err) = sexp(&["--game", "tictactoe", "--board", board, "--depth", &d]);
+        assert_eq!(code, Some(0), "{board}: {err}");
+        assert_eq!(
+            out,
+            format!("{}\n", ttt::sexp(board, depth)),
+            "{board} to depth {depth}"
+        );
+    }
+    // A small one reads back as a tree (the notation's MAX root is X to move here).
+    let (_, out, _) = sexp(&[
+        "--game",
+        "tictactoe",
+        "--board",
+        "XOX/OOX/...",
+        "--depth",
+        "3",
+    ]);
+    assert_eq!(sexp::parse("export", &out).unwrap().height(), 3, "{out}");
+    // A uniform tree: branching 2, depth 3, so 8 leaves below 7 inner nodes.
+    let (code, out, err) = sexp(&[
+        "--game",
+        "uniform",
+        "--branching",
+        "2",
+        "--depth",
+        "3",
+        "--leaves",
+        "best",
+        "--id",
+        "off",
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    let tree = sexp::parse("export", &out).unwrap();
+    assert_eq!((tree.count(), tree.height()), (15, 3), "{out}");
+    // O to move: the notation would hand the first move to MAX, so it is refused, saying why.
+    let (code, _, err) = sexp(&[
+        "--game",
+        "tictactoe",
+        "--board",
+        "X../.../...",
+        "--depth",
+        "2",
+    ]);
+    assert_eq!(code, Some(2));
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("MAX to move at the root") && err.contains("MIN to move"),
+        "{err}"
+    );
+    assert!(err.contains("export dot instead"), "{err}");
+}

@@ -40,7 +40,7 @@ fn the_million_call_table_is_written_as_it_is_made() {
     let mut header = String::new();
     rows.read_line(&mut header).unwrap();
     assert!(
-        header.trim_start().starts_with("step  pass  ply"),
+        header.trim_start().starts_with("call  pass  ply"),
         "{header}"
     );
     // The pipe fills and the writer blocks; what it holds then is what it needed to start.

@@ -1120,3 +1120,58 @@ mod chance_oracle {
         Q::parse(v).add(Q::int(1)).text()
     }
 }
+
+/// `prune practice show` names a generated problem's source in the options that made it,
+/// never as a Rust debug dump, and those options give the same set again.
+#[test]
+fn practice_show_names_the_generator_options() {
+    let bin = env!("CARGO_BIN_EXE_prune");
+    let export = |args: &[&str]| {
+        let out = std::process::Command::new(bin)
+            .args(["practice", "export", "--seed", "7", "--count", "3"])
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let asked = [
+        "--depth",
+        "3",
+        "--branching",
+        "2,3",
+        "--values=-9,9",
+        "--root",
+        "min",
+        "--cut",
+        "gt",
+    ];
+    let set = export(&asked);
+    let dir = std::env::temp_dir().join(format!("prune-show-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("set.json");
+    std::fs::write(&file, &set).unwrap();
+    let out = std::process::Command::new(bin)
+        .args(["practice", "show", file.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        !text.contains("Params") && !text.contains("Some("),
+        "{text}"
+    );
+    let heading = text.lines().find(|l| l.starts_with("── 7-1 ")).unwrap();
+    let options = "--depth 3 --branching 2,3 --values=-9,9 --root min --cut gt";
+    assert!(
+        heading.contains(&format!("problem 1, {options})")),
+        "{heading}"
+    );
+    // The options as shown, typed again, give the same problems.
+    let words: Vec<&str> = options.split(' ').collect();
+    assert_eq!(export(&words), set);
+    std::fs::remove_dir_all(dir).ok();
+}

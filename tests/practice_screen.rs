@@ -181,7 +181,7 @@ fn wrong_verdict_names_the_node_and_step() {
     );
     assert!(text.contains(&format!("Expected: {answer}")), "{text}");
     assert!(
-        text.contains(&format!("See step {step} of run \"{}\".", v.run)),
+        text.contains(&format!("See call {step} of run \"{}\".", v.run)),
         "{text}"
     );
     insta::assert_snapshot!("wrong_80x24", t.backend());
@@ -199,7 +199,7 @@ fn wrong_verdict_names_the_node_and_step() {
         .split_whitespace()
         .collect();
     assert_eq!(cols[1], step.to_string(), "{text}");
-    assert!(text.contains("step  pass  ply  state"), "{text}");
+    assert!(text.contains("call  pass  ply  state"), "{text}");
     insta::assert_snapshot!("wrong_trace_80x24", t.backend());
     press(&mut s, KeyCode::Char('t'));
     assert!(!text_of(&draw(&s, 80, 24)).contains("│▶"));

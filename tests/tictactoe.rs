@@ -360,10 +360,11 @@ fn bad_input_is_one_line_and_exit_2() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("10 is not in 1..=9"));
 }
 
-/// The s-expression export unfolds an explicit graph; a game says so instead of exporting the
-/// stand-in graph a game's lesson holds.
+/// The s-expression export unfolds a game too: X to move on XOX/.O./... has the five empty
+/// squares as moves and O four replies to each, 1 + 5 + 20 nodes two plies deep (no move of
+/// X wins at once, and a reply that wins for O is a leaf like any other at this depth).
 #[test]
-fn sexp_export_refuses_a_game() {
+fn sexp_export_unfolds_a_game() {
     let out = Command::new(env!("CARGO_BIN_EXE_prune"))
         .args([
             "export",
@@ -378,7 +379,8 @@ fn sexp_export_refuses_a_game() {
         ])
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert!(err.contains("plays a tic-tac-toe"), "{err}");
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let tree = prune::export::sexp::parse("export", &text).unwrap();
+    assert_eq!((tree.count(), tree.height()), (26, 2), "{text}");
 }

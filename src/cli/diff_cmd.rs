@@ -67,23 +67,91 @@ fn side(file: &str, run: Option<&String>, options: Option<&str>, flag: &str) -> 
     if let Some(r) = run {
         argv.push(format!("--run={r}"));
     }
+    let words = crate::text::cut(options.unwrap_or(""));
     for word in options.unwrap_or("").split_whitespace() {
         // `depth=3` is `--depth=3`; a word already written as a flag is taken as it is.
-        argv.push(if word.starts_with("--") || !word.contains('=') {
+        if !word.starts_with("--") && !word.contains('=') {
+            return Err(Error::Options(format!(
+                "{flag} \"{words}\": '{}' is not a key=value word; write run options as key=value words, e.g. {flag} \"depth=3 ordering=on\"",
+                crate::text::cut(word)
+            )));
+        }
+        argv.push(if word.starts_with("--") {
             word.to_string()
         } else {
             format!("--{word}")
         });
     }
     let parsed = DiffSide::try_parse_from(&argv).map_err(|e| {
-        let rendered = e.render().to_string();
-        let first = rendered.lines().next().unwrap_or("").trim();
-        let first = first.strip_prefix("error: ").unwrap_or(first);
         Error::Options(format!(
-            "{flag} \"{}\": {first}; write run options as key=value words, e.g. {flag} \"depth=3 ordering=on\"",
-            crate::text::cut(options.unwrap_or(""))
+            "{flag} \"{words}\": {}; write run options as key=value words, e.g. {flag} \"depth=3 ordering=on\"",
+            in_words(&e)
         ))
     })?;
-    let (_, rec) = parsed.run.recorded()?;
+    // A value the run refuses is named by the key the user wrote, as clap's errors are.
+    let (_, rec) = parsed.run.recorded().map_err(|e| match e {
+        Error::Options(m) if options.is_some() => {
+            Error::Options(format!("{flag} \"{words}\": {}", keys_for_flags(&m)))
+        }
+        e => e,
+    })?;
     Ok(rec)
+}
+
+/// A parse error of `--a` / `--b` in the words the user wrote: the key, not the flag the words
+/// were turned into (`dept=2` is "'dept' is not a run option", never "--dept").
+fn in_words(e: &clap::Error) -> String {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    let context = |kind| match e.get(kind) {
+        Some(ContextValue::String(s)) => Some(s.clone()),
+        Some(ContextValue::Strings(v)) => v.first().cloned(),
+        _ => None,
+    };
+    if e.kind() == ErrorKind::UnknownArgument
+        && let Some(arg) = context(ContextKind::InvalidArg)
+    {
+        let key = arg.trim_start_matches('-');
+        let key = key.split_once('=').map_or(key, |(k, _)| k);
+        let hint = match context(ContextKind::SuggestedArg) {
+            Some(s) => format!("did you mean {}?", key_of(&s)),
+            None => format!("the keys are {}", run_keys().join(", ")),
+        };
+        return format!("'{}' is not a run option ({hint})", crate::text::cut(key));
+    }
+    let rendered = e.render().to_string();
+    let first = rendered.lines().next().unwrap_or("").trim();
+    let first = first.strip_prefix("error: ").unwrap_or(first);
+    keys_for_flags(first)
+}
+
+/// `--depth <DEPTH>` or `--depth` as the key the user writes: `depth`.
+fn key_of(flag: &str) -> String {
+    let flag = flag.trim_start_matches('-');
+    flag.split([' ', '=']).next().unwrap_or(flag).to_string()
+}
+
+/// A clap message with every quoted flag (`'--depth <DEPTH>'`) named by its key (`'depth'`).
+fn keys_for_flags(message: &str) -> String {
+    let mut out = String::new();
+    let mut rest = message;
+    while let Some(at) = rest.find("'--") {
+        out.push_str(&rest[..at + 1]);
+        let after = &rest[at + 1..];
+        let end = after.find('\'').unwrap_or(after.len());
+        out.push_str(&key_of(&after[..end]));
+        rest = &after[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The run options `--a` and `--b` take, by key.
+fn run_keys() -> Vec<String> {
+    use clap::CommandFactory;
+    DiffSide::command()
+        .get_arguments()
+        .filter_map(|a| a.get_long())
+        .filter(|l| *l != "help")
+        .map(str::to_string)
+        .collect()
 }

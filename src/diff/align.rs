@@ -3,11 +3,22 @@
 //!
 //! The walk goes down both trees at once and pairs children by their move index, so it costs
 //! one visit per node of either tree, with no map of paths held for a whole run.
+//!
+//! A PVS re-search visits a move twice (the null-window scout, then the full window): visits
+//! of one move are paired by their number, so a scout lines up with the other run's only
+//! visit of that move and the re-search is a visit of its own, which the other run may lack.
 
 use crate::index::{NONE, Tree};
 
+/// One step of a path: the move, and which visit of it (0 the first; 1 a PVS re-search).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Step {
+    pub mv: u16,
+    pub visit: u8,
+}
+
 /// Called with a node's path and its id in each tree (`None` where that tree has no node).
-pub type Visit<'v> = dyn FnMut(&[u16], Option<u32>, Option<u32>) + 'v;
+pub type Visit<'v> = dyn FnMut(&[Step], Option<u32>, Option<u32>) + 'v;
 
 /// Each node of either tree once, in pre-order (the first tree's trying order, then the
 /// children only the second tree has, in its order), with its path and its id in each tree.
@@ -17,50 +28,55 @@ pub fn walk(a: (Tree<'_>, u32), b: (Tree<'_>, u32), visit: &mut Visit<'_>) {
     pair(a.0, b.0, some(a.1), some(b.1), &mut path, visit);
 }
 
+/// The moves of a path, without the visit numbers.
+pub fn moves(path: &[Step]) -> Vec<u16> {
+    path.iter().map(|s| s.mv).collect()
+}
+
 fn pair(
     ta: Tree<'_>,
     tb: Tree<'_>,
     a: Option<u32>,
     b: Option<u32>,
-    path: &mut Vec<u16>,
+    path: &mut Vec<Step>,
     visit: &mut Visit<'_>,
 ) {
     if a.is_none() && b.is_none() {
         return;
     }
     visit(path, a, b);
-    // A PVS re-search visits a move twice: its last visit, whose value the parent took,
-    // stands for the node.
-    let moves = |t: Tree<'_>, id: Option<u32>| -> Vec<(u16, u32)> {
+    // Each child with its step: the move and how many visits of that move came before it.
+    let steps = |t: Tree<'_>, id: Option<u32>| -> Vec<(Step, u32)> {
         id.map_or_else(Vec::new, |id| {
-            let all: Vec<(u16, u32)> = t.children(id).map(|c| (t.get(c).mv as u16, c)).collect();
-            let last = |i: usize| !all[i + 1..].iter().any(|&(m, _)| m == all[i].0);
-            (0..all.len())
-                .filter(|&i| last(i))
-                .map(|i| all[i])
-                .collect()
+            let mut out: Vec<(Step, u32)> = Vec::new();
+            for c in t.children(id) {
+                let mv = t.get(c).mv as u16;
+                let visit = out.iter().filter(|(s, _)| s.mv == mv).count() as u8;
+                out.push((Step { mv, visit }, c));
+            }
+            out
         })
     };
-    let (ka, kb) = (moves(ta, a), moves(tb, b));
-    // Moves are distinct among one node's candidates, so a sorted copy finds a partner.
+    let (ka, kb) = (steps(ta, a), steps(tb, b));
+    // Steps are distinct among one node's children, so a sorted copy finds a partner.
     let mut sorted_b = kb.clone();
     sorted_b.sort_unstable();
-    let find = |sorted: &[(u16, u32)], mv: u16| {
+    let find = |sorted: &[(Step, u32)], step: Step| {
         sorted
-            .binary_search_by_key(&mv, |&(m, _)| m)
+            .binary_search_by_key(&step, |&(s, _)| s)
             .ok()
             .map(|i| sorted[i].1)
     };
-    for &(mv, ca) in &ka {
-        path.push(mv);
-        pair(ta, tb, Some(ca), find(&sorted_b, mv), path, visit);
+    for &(step, ca) in &ka {
+        path.push(step);
+        pair(ta, tb, Some(ca), find(&sorted_b, step), path, visit);
         path.pop();
     }
     let mut sorted_a = ka;
     sorted_a.sort_unstable();
-    for &(mv, cb) in &kb {
-        if find(&sorted_a, mv).is_none() {
-            path.push(mv);
+    for &(step, cb) in &kb {
+        if find(&sorted_a, step).is_none() {
+            path.push(step);
             pair(ta, tb, None, Some(cb), path, visit);
             path.pop();
         }

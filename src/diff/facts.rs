@@ -20,6 +20,39 @@ pub enum Met {
     Unreached,
 }
 
+/// How a run visited a node: PVS scouts a move with a null window and may search it again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Visit {
+    /// An ordinary call (or a stub).
+    Call,
+    /// Entered with a null window.
+    Scout,
+    /// The second visit of a move, with the full window, after its scout said "better".
+    ReSearch,
+}
+
+impl Visit {
+    fn of(n: &TreeNode) -> Visit {
+        if n.research {
+            Visit::ReSearch
+        } else if n.scout {
+            Visit::Scout
+        } else {
+            Visit::Call
+        }
+    }
+
+    /// For people: "" for a call, " (null-window scout)", " (re-search)".
+    pub fn text(self) -> &'static str {
+        match self {
+            Visit::Call => "",
+            Visit::Scout => " (null-window scout)",
+            Visit::ReSearch => " (re-search)",
+        }
+    }
+}
+
 /// A node's cutoff: after which candidate the window closed, and what that skipped.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Cut {
@@ -99,6 +132,7 @@ pub struct Facts {
     /// "MIN B (2)": whose choice, and the catalog's name of the state.
     pub name: String,
     pub met: Met,
+    pub visit: Visit,
     /// The window a searched call was entered with.
     pub window: Option<(i32, i32)>,
     pub cut: Option<Cut>,
@@ -136,6 +170,7 @@ impl Facts {
                 rec.catalog().called(n.state)
             ),
             met,
+            visit: Visit::of(&n),
             window: searched.then_some(window),
             cut: cut(rec, id, &n),
             ended: searched.then(|| ended(&n, negate)).flatten(),
@@ -209,6 +244,10 @@ pub enum Absent {
     NotACandidate,
     /// Its parent was not searched in this run either.
     ParentNotSearched,
+    /// A PVS re-search: this run searched the move once and kept that value.
+    NotResearched,
+    /// Below a PVS re-search this run did not make.
+    BelowReSearch,
 }
 
 impl Absent {
@@ -248,6 +287,8 @@ impl Absent {
             Absent::StandPatCut => "its parent stood pat and cut before any move",
             Absent::NotACandidate => "not among its parent's candidates",
             Absent::ParentNotSearched => "its parent was not searched",
+            Absent::NotResearched => "searched once, not again",
+            Absent::BelowReSearch => "below a re-search it did not make",
         }
     }
 }

@@ -4,16 +4,27 @@
 
 use std::fmt::Write;
 
-use super::{Cut, Delta, Diff, RunSide, Which};
+use super::{Cut, Delta, Diff, RunSide, Visit, Which};
 use crate::search::{Algorithm, CutRule, Options, Status};
 use crate::value::sc;
 
 /// A path for people: "root", or the moves from the root ("moves 2 1").
 pub fn path_text(path: &[u16]) -> String {
+    visited_path_text(path, &[])
+}
+
+/// A path whose steps may be second visits (a PVS re-search): "moves 1 (re-search) 0".
+pub fn visited_path_text(path: &[u16], visits: &[u8]) -> String {
     if path.is_empty() {
         return "root".into();
     }
-    let moves: Vec<String> = path.iter().map(u16::to_string).collect();
+    let moves: Vec<String> = (path.iter().enumerate())
+        .map(|(i, m)| match visits.get(i) {
+            Some(1) => format!("{m} (re-search)"),
+            Some(&v) if v > 1 => format!("{m} (visit {})", v + 1),
+            _ => m.to_string(),
+        })
+        .collect();
     format!("moves {}", moves.join(" "))
 }
 
@@ -154,6 +165,14 @@ fn ordinal(position: u16) -> String {
     format!("{n}{suffix}")
 }
 
+/// " (null-window scout)" after what a scout did; a re-search is named in its path.
+fn scout(v: Visit) -> &'static str {
+    match v {
+        Visit::Scout => v.text(),
+        Visit::Call | Visit::ReSearch => "",
+    }
+}
+
 fn ended_text(e: &Option<super::Ended>) -> String {
     e.map_or_else(|| "no result".into(), |e| e.text())
 }
@@ -233,10 +252,11 @@ pub fn nodes_within(d: &Diff, limit: usize) -> String {
         for o in rows.into_iter().take(limit) {
             let _ = writeln!(
                 out,
-                "  {}  {}: {}; in {other}: {}",
+                "  {}  {}: {}{}; in {other}: {}",
                 o.name,
-                path_text(&o.path),
+                visited_path_text(&o.path, &o.visits),
                 ended_text(&o.ended),
+                scout(o.visit),
                 o.other.text()
             );
         }
@@ -246,11 +266,13 @@ pub fn nodes_within(d: &Diff, limit: usize) -> String {
     for c in d.cutoffs.iter().take(limit) {
         let _ = writeln!(
             out,
-            "  {}  {}: A {}; B {}",
+            "  {}  {}: A {}{}; B {}{}",
             c.name,
-            path_text(&c.path),
+            visited_path_text(&c.path, &c.visits),
             cut_text(&c.a),
-            cut_text(&c.b)
+            scout(c.a_visit),
+            cut_text(&c.b),
+            scout(c.b_visit)
         );
     }
     more(&mut out, d.cutoffs.len());
@@ -258,11 +280,13 @@ pub fn nodes_within(d: &Diff, limit: usize) -> String {
     for r in d.results.iter().take(limit) {
         let _ = writeln!(
             out,
-            "  {}  {}: A {} → B {}",
+            "  {}  {}: A {}{} → B {}{}",
             r.name,
-            path_text(&r.path),
+            visited_path_text(&r.path, &r.visits),
             ended_text(&r.a),
-            ended_text(&r.b)
+            scout(r.a_visit),
+            ended_text(&r.b),
+            scout(r.b_visit)
         );
     }
     more(&mut out, d.results.len());

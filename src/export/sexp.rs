@@ -333,6 +333,68 @@ pub fn unfold(graph: &Graph, start: u32, depth: u8) -> std::result::Result<Tree,
     build(graph, start, depth)
 }
 
+/// `unfold` for a game computed move by move (tic-tac-toe, a uniform tree): the positions the
+/// search of `depth` plies from `start` looks at, unlabelled, a finished game's utility or the
+/// static score at the horizon as a leaf. The notation's root is MAX and the levels
+/// alternate, which every two-player game here keeps; a root with MIN to move is refused, as
+/// reading the tree back would hand the first move to the other side.
+pub fn unfold_game<G: Game>(
+    game: &G,
+    start: G::State,
+    depth: u8,
+) -> std::result::Result<Tree, String> {
+    if game.side(start) != crate::game::Side::Max {
+        return Err(format!(
+            "the s-expression notation puts MAX to move at the root and this position has {} to move; \
+             export dot instead, or start from a position with MAX to move",
+            game.side(start).name()
+        ));
+    }
+    let mut left = MAX_UNFOLDED + 1;
+    if !fits(game, start, depth, &mut left) {
+        return Err(format!(
+            "unfolded into a tree, the {depth}-ply search has more than {MAX_UNFOLDED} nodes; \
+             lower --depth, or export dot instead, which draws only the searched calls"
+        ));
+    }
+    build_game(game, start, depth)
+}
+
+/// Whether the tree below `s` has at most `left` nodes (counting down, so a huge game stops
+/// after `MAX_UNFOLDED` positions instead of walking all of them).
+fn fits<G: Game>(game: &G, s: G::State, depth: u8, left: &mut u64) -> bool {
+    if *left == 0 {
+        return false;
+    }
+    *left -= 1;
+    let moves = game.move_count(s);
+    if moves == 0 || depth == 0 {
+        return true;
+    }
+    (0..moves).all(|i| fits(game, game.child(s, i), depth - 1, left))
+}
+
+fn build_game<G: Game>(game: &G, s: G::State, left: u8) -> std::result::Result<Tree, String> {
+    let moves = game.move_count(s);
+    let body = if moves == 0 {
+        Body::Leaf(
+            game.utility(s)
+                .ok_or("a finished position has no utility")?,
+        )
+    } else if left == 0 {
+        Body::Leaf(game.evaluate(s).ok_or_else(|| {
+            "a position at the horizon has no static score, so it cannot be a leaf; raise --depth to the tree's depth".to_string()
+        })?)
+    } else {
+        Body::Inner(
+            (0..moves)
+                .map(|i| build_game(game, game.child(s, i), left - 1))
+                .collect::<std::result::Result<_, _>>()?,
+        )
+    };
+    Ok(Tree { label: None, body })
+}
+
 fn count(graph: &Graph, s: u32, left: u8, memo: &mut [[Option<u64>; 13]]) -> u64 {
     if let Some(n) = memo[s as usize][left as usize] {
         return n;

@@ -44,25 +44,137 @@ pub enum Answer {
     Outcomes(Vec<String>),
 }
 
-/// How each kind's answer is written, for prompts and the README.
-pub fn format_hint(kind: Kind) -> &'static str {
+/// How a kind's answer is written: its shape, then example answers (each a list of spellings
+/// of one answer), how many examples a prompt shows, and what follows them.
+struct Form {
+    shape: &'static str,
+    examples: &'static [&'static [&'static str]],
+    shown: usize,
+    tail: &'static str,
+}
+
+fn form(kind: Kind) -> Form {
+    let f = |shape, examples, shown, tail| Form {
+        shape,
+        examples,
+        shown,
+        tail,
+    };
     match kind {
-        Kind::Decision => "VALUE MOVE, e.g. `3 A` (the move is the child's name)",
-        Kind::Leaves => "leaves in order | skipped children, e.g. `a b d | E`",
-        Kind::Window => "ALPHA BETA, e.g. `3 inf` or `-inf 5`",
-        Kind::Value => "VALUE exact|lower|upper, e.g. `2 upper`",
-        Kind::Flag => "EXACT, LOWER, UPPER, or HIT if the table answers the call",
-        Kind::Interrupted => "STATUS DEPTH SCORE MOVE, e.g. `PARTIAL 1 4 C` (no move: `-`)",
-        Kind::Quiescence => "STATIC QUIESCENCE, e.g. `8 2`",
-        Kind::Next => "`cut`, `enter NAME` or `return`",
-        Kind::Researched => {
-            "children in the order they are re-searched, e.g. `C E`, or `-` for none"
-        }
-        Kind::NegamaxWindow => "ALPHA BETA from the node's side to move, e.g. `-5 -4` or `-inf 3`",
-        Kind::Aspiration => "ALPHA BETA of each window in order, e.g. `5 15; 0 15; -10 15`",
-        Kind::ChanceValue => "the exact value, as a decimal or a fraction, e.g. `3.5` or `7/2`",
-        Kind::ChanceSkipped => "the skipped outcomes, e.g. `G H`, or `-` for none",
+        Kind::Decision => f(
+            "VALUE MOVE",
+            &[&["3 A"], &["5 B"], &["-2 C"], &["7 D"]],
+            1,
+            " (the move is the child's name)",
+        ),
+        Kind::Leaves => f(
+            "leaves in order | skipped children",
+            &[&["a b d | E"], &["b c | F"], &["c e g | D"]],
+            1,
+            "",
+        ),
+        Kind::Window => f(
+            "ALPHA BETA",
+            &[&["3 inf"], &["-inf 5"], &["2 7"], &["-inf 4"], &["1 inf"]],
+            2,
+            "",
+        ),
+        Kind::Value => f(
+            "VALUE exact|lower|upper",
+            &[&["2 upper"], &["5 lower"], &["4 exact"], &["-1 upper"]],
+            1,
+            "",
+        ),
+        Kind::Flag => f(
+            "EXACT, LOWER, UPPER, or HIT if the table answers the call",
+            &[],
+            0,
+            "",
+        ),
+        Kind::Interrupted => f(
+            "STATUS DEPTH SCORE MOVE (no move: `-`)",
+            &[&["PARTIAL 1 4 C"], &["COMPLETE 2 3 B"], &["PARTIAL 2 -1 A"]],
+            1,
+            "",
+        ),
+        Kind::Quiescence => f("STATIC QUIESCENCE", &[&["8 2"], &["5 3"], &["-1 4"]], 1, ""),
+        Kind::Next => f("`cut`, `enter NAME` or `return`", &[], 0, ""),
+        Kind::Researched => f(
+            "children in the order they are re-searched (`-` for none)",
+            &[&["C E"], &["B"], &["D F"]],
+            1,
+            "",
+        ),
+        Kind::NegamaxWindow => f(
+            "ALPHA BETA from the node's side to move",
+            &[&["-5 -4"], &["-inf 3"], &["2 7"], &["-inf -1"], &["-6 inf"]],
+            2,
+            "",
+        ),
+        Kind::Aspiration => f(
+            "ALPHA BETA of each window in order",
+            &[
+                &["5 15; 0 15; -10 15"],
+                &["-3 7; -3 17"],
+                &["10 20; 0 20; 0 40"],
+            ],
+            1,
+            "",
+        ),
+        Kind::ChanceValue => f(
+            "the exact value, as a decimal or a fraction",
+            &[&["3.5", "7/2"], &["2.5", "5/2"], &["4.25", "17/4"]],
+            1,
+            "",
+        ),
+        Kind::ChanceSkipped => f(
+            "the skipped outcomes (`-` for none)",
+            &[&["G H"], &["B"], &["C D"]],
+            1,
+            "",
+        ),
     }
+}
+
+/// How each kind's answer is written, with its usual examples.
+pub fn format_hint(kind: Kind) -> String {
+    format_hint_avoiding(kind, |_| false)
+}
+
+/// How a kind's answer is written, with examples none of whose spellings `accepted` takes
+/// for the right answer: an example must never give the answer away.
+pub fn format_hint_avoiding(kind: Kind, accepted: impl Fn(&str) -> bool) -> String {
+    let form = form(kind);
+    let groups: Vec<String> = form
+        .examples
+        .iter()
+        .filter(|spellings| !spellings.iter().any(|s| accepted(s)))
+        .take(form.shown)
+        .map(|spellings| {
+            let quoted: Vec<String> = spellings.iter().map(|s| format!("`{s}`")).collect();
+            quoted.join(" or ")
+        })
+        .collect();
+    if groups.is_empty() {
+        format!("{}{}", form.shape, form.tail)
+    } else {
+        format!("{}, e.g. {}{}", form.shape, groups.join(" or "), form.tail)
+    }
+}
+
+/// The example answers a format text shows: what is quoted after its "e.g." (the forms quoted
+/// before it, such as `-` for none, are rules, not examples).
+pub fn examples_in(format: &str) -> Vec<&str> {
+    let Some((_, after)) = format.split_once("e.g.") else {
+        return Vec::new();
+    };
+    after.split('`').skip(1).step_by(2).collect()
+}
+
+/// A kind's answer shape without examples, for messages about an unreadable answer.
+fn shape(kind: Kind) -> String {
+    let form = form(kind);
+    format!("{}{}", form.shape, form.tail)
 }
 
 /// A score; `INF` and `Inf` are `inf`, as case never matters in an answer.
@@ -87,7 +199,7 @@ impl Answer {
                 Err(format!(
                     "expected {} ({}), got `{}`",
                     crate::text::counted(n as u64, "word", "words"),
-                    format_hint(kind),
+                    shape(kind),
                     text.trim()
                 ))
             }
@@ -176,14 +288,14 @@ impl Answer {
                     if pair.len() != 2 {
                         return Err(format!(
                             "each window is two scores ({}), got `{}`",
-                            format_hint(kind),
+                            shape(kind),
                             part.trim()
                         ));
                     }
                     windows.push((score(&pair[0])?, score(&pair[1])?));
                 }
                 if windows.is_empty() {
-                    return Err(format!("expected {}", format_hint(kind)));
+                    return Err(format!("expected {}", shape(kind)));
                 }
                 Answer::Aspiration(windows)
             }
@@ -196,11 +308,7 @@ impl Answer {
                     Answer::Next(format!("enter {name}"))
                 }
                 _ => {
-                    return Err(format!(
-                        "expected {}, got `{}`",
-                        format_hint(kind),
-                        text.trim()
-                    ));
+                    return Err(format!("expected {}, got `{}`", shape(kind), text.trim()));
                 }
             },
         })

@@ -147,7 +147,7 @@ pub(super) fn explain(
                         s,
                         Some(rows[c].step),
                         format!(
-                            "{x} is not skipped: it is searched at step {} and returns {}",
+                            "{x} is not skipped: it is searched at call {} and returns {}",
                             rows[c].step,
                             rows[c].value.map_or("-".into(), sc)
                         ),
@@ -188,7 +188,7 @@ fn why_cut(p: &Problem, main: &Solved, f: &Call) -> String {
     let closer = (main.rows.iter()).rfind(|c| c.parent == Some(f.step as usize - 1));
     match (last, closer) {
         (Some((lo, hi)), Some(c)) => format!(
-            "after {} returned {} (step {}), chance node {} lies in [{}, {}], outside its window ({}, {}), so its other outcomes are never searched",
+            "after {} returned {} (call {}), chance node {} lies in [{}, {}], outside its window ({}, {}), so its other outcomes are never searched",
             name(c.state),
             c.value.map_or("-".into(), sc),
             c.step,
@@ -198,7 +198,7 @@ fn why_cut(p: &Problem, main: &Solved, f: &Call) -> String {
             sc(f.alpha),
             sc(f.beta)
         ),
-        _ => format!("chance node {} cut off (step {})", name(f.state), f.step),
+        _ => format!("chance node {} cut off (call {})", name(f.state), f.step),
     }
 }
 
@@ -210,7 +210,7 @@ fn why_value(p: &Problem, main: &Solved, t: usize) -> String {
     let kids: Vec<&Call> = rows.iter().filter(|k| k.parent == Some(t)).collect();
     let value = c.value.map_or("-".into(), sc);
     if !matches!(c.outcome, Some(Outcome::Stored(Flag::Exact))) {
-        return format!("{} returns {value} (step {})", name(c.state), c.step);
+        return format!("{} returns {value} (call {})", name(c.state), c.step);
     }
     let catalog = main.rec.catalog();
     if catalog.turn(c.state).is_chance() {
@@ -225,7 +225,7 @@ fn why_value(p: &Problem, main: &Solved, t: usize) -> String {
         let parts: Vec<String> = (kids.iter())
             .map(|k| {
                 format!(
-                    "{} returns {} (step {})",
+                    "{} returns {} (call {})",
                     name(k.state),
                     k.value.map_or("-".into(), sc),
                     k.step
@@ -242,7 +242,7 @@ fn why_value(p: &Problem, main: &Solved, t: usize) -> String {
         let parts: Vec<String> = (kids.iter())
             .map(|k| {
                 format!(
-                    "{} returns {} (step {})",
+                    "{} returns {} (call {})",
                     name(k.state),
                     k.value.map_or("-".into(), sc),
                     k.step

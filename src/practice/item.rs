@@ -104,5 +104,5 @@ pub fn question(kind: Kind, root: &str, node: Option<&str>, extra: &str) -> Stri
 }
 
 pub fn hint(kind: Kind) -> String {
-    format_hint(kind).to_string()
+    format_hint(kind)
 }

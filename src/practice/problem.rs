@@ -19,12 +19,25 @@ pub use super::item::{Item, Problem, Solved, Verdict, hint, question};
 impl Problem {
     /// Loads and checks a problem: its answer must be computable.
     pub fn new(item: Item) -> Result<Problem> {
-        let problem = Problem::unchecked(item)?;
+        let mut problem = Problem::unchecked(item)?;
         // Computing the answer checks everything a question needs (its node is searched, its
         // runs are valid) when the problem is loaded, not when it is graded.
-        problem.answer()?;
+        let expected = problem.answer()?;
         problem.askable()?;
+        problem.hide_answer_from_format(&expected);
         Ok(problem)
+    }
+
+    /// An example in the answer format must never be the answer: when one of them (in any
+    /// spelling the grader accepts) is, the format gets examples that are not.
+    fn hide_answer_from_format(&mut self, expected: &Answer) {
+        let accepted = |text: &str| self.read(text).is_ok_and(|a| a == *expected);
+        if super::answer::examples_in(&self.item.answer_format)
+            .into_iter()
+            .any(accepted)
+        {
+            self.item.answer_format = super::answer::format_hint_avoiding(self.item.kind, accepted);
+        }
     }
 
     /// A question must be true of its run: a flag is "stored" only in a run that keeps a
@@ -323,18 +336,7 @@ impl Problem {
             why: String::new(),
             expected: expected.to_string(),
         };
-        let given = match Answer::parse(self.item.kind, text).map(|a| self.spelled(a)) {
-            Ok(Answer::Leaves {
-                evaluated,
-                mut skipped,
-            }) => {
-                // Skipped children form a set: list them in node order, as the key does.
-                let graph = &self.lesson.graph;
-                skipped
-                    .sort_by_key(|n| (query::find_node(graph, n).unwrap_or(u32::MAX), n.clone()));
-                skipped.dedup();
-                Answer::Leaves { evaluated, skipped }
-            }
+        let given = match self.read(text) {
             Ok(a) => a,
             Err(e) => {
                 verdict.why = format!("could not read the answer: {e}");
@@ -349,13 +351,36 @@ impl Problem {
         let (node, step, why) = self.explain(&main, &expected, &given)?;
         verdict.node = node.map(|s| self.name(s));
         verdict.step = step;
-        verdict.why = why;
+        // Which parts are wrong comes first; the node's explanation follows.
+        verdict.why = match super::diagnose::parts(&expected, &given) {
+            Some(parts) => format!("{parts}; {why}"),
+            None => why,
+        };
         if self.item.kind == Kind::Quiescence
             && matches!((&expected, &given), (Answer::Quiescence { fixed: a, .. }, Answer::Quiescence { fixed: b, .. }) if a == b)
         {
             verdict.run = self.item.runs[1].name.clone();
         }
         Ok(verdict)
+    }
+
+    /// An answer line as the grader compares it with the key: names spelled as labelled, a
+    /// set of skipped children in node order.
+    fn read(&self, text: &str) -> std::result::Result<Answer, String> {
+        Ok(match self.spelled(Answer::parse(self.item.kind, text)?) {
+            Answer::Leaves {
+                evaluated,
+                mut skipped,
+            } => {
+                // Skipped children form a set: list them in node order, as the key does.
+                let graph = &self.lesson.graph;
+                skipped
+                    .sort_by_key(|n| (query::find_node(graph, n).unwrap_or(u32::MAX), n.clone()));
+                skipped.dedup();
+                Answer::Leaves { evaluated, skipped }
+            }
+            a => a,
+        })
     }
 
     /// `given` with every node name spelled as the tree labels it, so the case an answer
@@ -411,7 +436,7 @@ impl Problem {
             },
         };
         format!(
-            "{} returns {value} {what} (step {})",
+            "{} returns {value} {what} (call {})",
             self.name(c.state),
             c.step
         )
@@ -540,7 +565,7 @@ impl Problem {
                             Some(s),
                             Some(rows[call].step),
                             format!(
-                                "{after} is {} (step {}){extra}",
+                                "{after} is {} (call {}){extra}",
                                 self.name(s),
                                 rows[call].step
                             ),
@@ -582,7 +607,7 @@ impl Problem {
                                     s,
                                     Some(rows[c].step),
                                     format!(
-                                        "{x} is not skipped: it is searched at step {}",
+                                        "{x} is not skipped: it is searched at call {}",
                                         rows[c].step
                                     ),
                                 ),
@@ -609,7 +634,7 @@ impl Problem {
                 let t = self.target(main)?;
                 let c = &rows[t];
                 let mut why = format!(
-                    "{} is entered at step {} with (α, β) = ({}, {})",
+                    "{} is entered at call {} with (α, β) = ({}, {})",
                     self.name(c.state),
                     c.step,
                     fmt_score(*alpha),
@@ -704,7 +729,7 @@ impl Problem {
                         .unwrap_or((c.alpha, c.beta))
                 });
                 let returned = format!(
-                    "{} returned {} (step {}) and {}'s window is now ({}, {})",
+                    "{} returned {} (call {}) and {}'s window is now ({}, {})",
                     self.name(c.state),
                     c.value.map_or("-".into(), fmt_score),
                     c.step,
@@ -751,7 +776,7 @@ impl Problem {
         }
         if let Some(&(c, _)) = reads.iter().find(|&&(_, s)| s == g) {
             return format!(
-                " ({} is read later, at step {})",
+                " ({} is read later, at call {})",
                 self.name(g),
                 rows[c].step
             );
@@ -775,7 +800,7 @@ impl Problem {
             Some(c) => (
                 Some(c.step),
                 format!(
-                    "at {} the window closed when {} returned {} (step {}), so {} is never tried",
+                    "at {} the window closed when {} returned {} (call {}), so {} is never tried",
                     self.name(p.state),
                     self.name(c.state),
                     c.value.map_or("-".into(), fmt_score),
@@ -785,7 +810,7 @@ impl Problem {
             ),
             None => (
                 Some(p.step),
-                format!("{} cut off (step {})", self.name(p.state), p.step),
+                format!("{} cut off (call {})", self.name(p.state), p.step),
             ),
         }
     }
@@ -817,7 +842,7 @@ impl Problem {
             {
                 let c = &rows[c as usize];
                 return format!(
-                    "{} was set at {side} node {} when its child {} returned {} (step {})",
+                    "{} was set at {side} node {} when its child {} returned {} (call {})",
                     fmt_score(target),
                     self.name(frame.state),
                     self.name(c.state),
@@ -827,7 +852,7 @@ impl Problem {
             }
             if sets(tree.get(i as u32).stand_pat_window) {
                 return format!(
-                    "{} was set by {side} node {}'s stand-pat score (step {})",
+                    "{} was set by {side} node {}'s stand-pat score (call {})",
                     fmt_score(target),
                     self.name(frame.state),
                     frame.step
@@ -861,7 +886,7 @@ impl Problem {
                 let flag = b.to_uppercase();
                 match cutter {
                     Some(k) => why.push_str(&format!(
-                        "; it stopped after {} returned {} (step {}) closed its window ({}, {}), so the skipped moves could only make it {}: {flag}",
+                        "; it stopped after {} returned {} (call {}) closed its window ({}, {}), so the skipped moves could only make it {}: {flag}",
                         self.name(k.state),
                         k.value.map_or("-".into(), fmt_score),
                         k.step,

@@ -284,7 +284,7 @@ pub(super) fn explain(
                         Some(rows[r].state),
                         Some(rows[r].step),
                         format!(
-                            "{m} is re-searched: {}; better, so {m} is searched again with the full window at step {}",
+                            "{m} is re-searched: {}; better, so {m} is searched again with the full window at call {}",
                             scout_words(p, rows, s),
                             rows[r].step
                         ),
@@ -310,7 +310,7 @@ pub(super) fn explain(
                         s,
                         Some(rows[c].step),
                         format!(
-                            "{x} is not re-searched: it is searched once, with its parent's full window, at step {} (a first move, or a quiescence move, never gets a null window)",
+                            "{x} is not re-searched: it is searched once, with its parent's full window, at call {} (a first move, or a quiescence move, never gets a null window)",
                             rows[c].step
                         ),
                     ),
@@ -318,7 +318,7 @@ pub(super) fn explain(
             }
             let order: Vec<String> = redone
                 .iter()
-                .map(|&i| format!("{} (step {})", name(rows[i].state), rows[i].step))
+                .map(|&i| format!("{} (call {})", name(rows[i].state), rows[i].step))
                 .collect();
             (
                 None,
@@ -334,7 +334,7 @@ pub(super) fn explain(
             let tree = main.rec.tree();
             let node = tree.get(t as u32);
             let mut why = format!(
-                "{} is entered at step {} with ({}, {}), from its own side to move",
+                "{} is entered at call {} with ({}, {}), from its own side to move",
                 name(c.state),
                 c.step,
                 fmt_score(*alpha),
@@ -427,14 +427,14 @@ fn scout_before(rows: &[Call], r: usize) -> Option<usize> {
         .find(|&i| rows[i].parent == rows[r].parent && rows[i].state == rows[r].state)
 }
 
-/// "its scout at step 8 got (-5, -4) and returned -5, which the parent reads as 5 against
+/// "its scout at call 8 got (-5, -4) and returned -5, which the parent reads as 5 against
 /// α = 4".
 fn scout_words(p: &Problem, rows: &[Call], s: usize) -> String {
     let c = &rows[s];
     let value = c.value.map_or("nothing".into(), fmt_score);
     let seen = c.value.map_or("nothing".into(), |v| fmt_score(-v));
     format!(
-        "its null-window search at step {} got ({}, {}) and returned {value}, which {} reads as {seen} against α = {}",
+        "its null-window search at call {} got ({}, {}) and returned {value}, which {} reads as {seen} against α = {}",
         c.step,
         fmt_score(c.alpha),
         fmt_score(c.beta),

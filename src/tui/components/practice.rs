@@ -73,10 +73,10 @@ pub const KEYS: &[(&str, &str)] = &[
     ("Ctrl-U Ctrl-K Ctrl-W", "delete to start, to end, a word"),
     ("Enter", "submit the answer"),
     ("n or Enter", "next problem, once graded"),
-    ("t", "show the run's trace at the cited step, once graded"),
+    ("t", "show the run's trace at the cited call, once graded"),
     (
         "o",
-        "open the problem in the tutor at that step (a round from the tutor)",
+        "open the problem in the tutor at that call (a round from the tutor)",
     ),
     ("PgUp PgDn ↑ ↓", "scroll the tree"),
     ("?  F1", "show or hide this help"),
@@ -447,7 +447,7 @@ impl PracticeScreen {
                 out.extend(indent(&v.why));
                 out.extend(indent(&format!("Expected: {}", v.expected)));
                 if let Some(s) = v.step {
-                    out.extend(indent(&format!("See step {s} of run \"{}\".", v.run)));
+                    out.extend(indent(&format!("See call {s} of run \"{}\".", v.run)));
                 }
             }
         }
@@ -925,7 +925,7 @@ impl TraceView {
         Clear.render(area, buf);
         let title = match self.step {
             Some(s) => format!(
-                " Trace of run \"{}\": step {s} marked ▶ (t closes) ",
+                " Trace of run \"{}\": call {s} marked ▶ (t closes) ",
                 self.run
             ),
             None => format!(" Trace of run \"{}\" (t closes) ", self.run),
