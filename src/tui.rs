@@ -163,6 +163,7 @@ fn round_loop(terminal: &mut Term, round: &mut PracticeScreen) -> io::Result<()>
         terminal.draw(|frame| {
             let area = frame.area();
             frame.render_widget(&*round, area);
+            view::printable_cells(frame.buffer_mut());
             if let Some(p) = round.cursor_position(area) {
                 frame.set_cursor_position(p);
             }
