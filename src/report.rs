@@ -350,7 +350,7 @@ fn table_line(out: &mut String, cells: &[&str], widths: &[usize]) {
         if i > 0 {
             out.push_str("  ");
         }
-        let pad = " ".repeat(w - cell.chars().count());
+        let pad = " ".repeat(w.saturating_sub(crate::text::width(cell)));
         // The state column reads left to right; numbers line up on the right.
         if i == 3 || i == 10 {
             out.push_str(cell);
@@ -382,7 +382,7 @@ fn table_widths(rec: &Recorded) -> Vec<usize> {
         v => sc(v).chars().count(),
     };
     let names: std::collections::HashMap<u32, usize> = (rec.catalog().iter())
-        .map(|s| (s.id, one_line(&rec.name(s.id)).chars().count()))
+        .map(|s| (s.id, crate::text::width(&one_line(&rec.name(s.id)))))
         .collect();
     let mut w: Vec<usize> = TABLE_HEADER.iter().map(|h| h.chars().count()).collect();
     for (i, c) in rec.tree().call_nodes().enumerate() {
@@ -550,7 +550,7 @@ mod tests {
                 for (i, c) in rec.tree().call_nodes().enumerate() {
                     table_cells(&rec, i + 1, &c, &mut cells);
                     for (w, cell) in want.iter_mut().zip(&cells) {
-                        *w = (*w).max(cell.chars().count());
+                        *w = (*w).max(crate::text::width(cell));
                     }
                 }
                 assert_eq!(table_widths(&rec), want, "{name} / {}", run.name);

@@ -154,15 +154,26 @@ fn test_block_on() -> Option<std::ffi::OsString> {
     std::env::var_os("PRUNE_TEST_BLOCK_ON")
 }
 
+/// After the process was stopped and continued, the screen was the shell's: the next frame is
+/// drawn whole, not as the difference from the last one.
+fn redraw_after_stop(terminal: &mut Term) -> io::Result<()> {
+    if term::take_redraw() {
+        terminal.clear()?;
+    }
+    Ok(())
+}
+
 fn round_loop(terminal: &mut Term, round: &mut PracticeScreen) -> io::Result<()> {
     let mut block_on = test_block_on();
     loop {
         if term::signalled().is_some() {
             return Ok(());
         }
+        redraw_after_stop(terminal)?;
         terminal.draw(|frame| {
             let area = frame.area();
             frame.render_widget(&*round, area);
+            view::printable_cells(frame.buffer_mut());
             if let Some(p) = round.cursor_position(area) {
                 frame.set_cursor_position(p);
             }
@@ -193,6 +204,7 @@ fn event_loop(terminal: &mut Term, app: &mut App) -> io::Result<()> {
         if term::signalled().is_some() {
             return Ok(());
         }
+        redraw_after_stop(terminal)?;
         app.poll_job();
         terminal.draw(|f| view::draw(f, app))?;
         if test_panic {

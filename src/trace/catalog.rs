@@ -65,10 +65,11 @@ impl Catalog {
         self.get(id)?.label.as_deref()
     }
 
-    /// The label when there is one, the state number otherwise.
+    /// The label when there is one, the state number otherwise; as it is shown, control text
+    /// escaped (`crate::text`), so a label cannot break a line or reorder the screen.
     pub fn name(&self, id: u32) -> String {
         match self.label(id) {
-            Some(l) => l.to_string(),
+            Some(l) => crate::text::one_line(l).into_owned(),
             None => id.to_string(),
         }
     }
@@ -87,7 +88,7 @@ impl Catalog {
     /// it ("B (2)"), or "node 2" for a state without a label (or labelled by its number).
     pub fn called(&self, id: u32) -> String {
         match self.label(id) {
-            Some(l) if l != id.to_string() => format!("{l} ({id})"),
+            Some(l) if l != id.to_string() => format!("{} ({id})", crate::text::one_line(l)),
             _ => format!("node {id}"),
         }
     }

@@ -113,11 +113,11 @@ fn files(typed: &str) -> Vec<String> {
     };
     let mut out = Vec::new();
     for entry in entries.take(MAX_ENTRIES).flatten() {
-        // A name that is not UTF-8, or holds a control character, cannot be typed or shown.
+        // A name that is not UTF-8, or holds control text, cannot be typed or shown.
         let Ok(name) = entry.file_name().into_string() else {
             continue;
         };
-        if name.chars().any(char::is_control) || !name.starts_with(prefix) {
+        if name.chars().any(crate::text::is_control_text) || !name.starts_with(prefix) {
             continue;
         }
         // Hidden entries only when asked for, as shells do.

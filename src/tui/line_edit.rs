@@ -50,11 +50,12 @@ impl LineEdit {
         self.cursor
     }
 
-    /// Replaces the line with `text` (control characters left out), the cursor at its end.
+    /// Replaces the line with `text` (control text left out, `crate::text`), the cursor at its
+    /// end.
     pub fn set(&mut self, text: &str) {
         self.chars = text
             .chars()
-            .filter(|c| !c.is_control())
+            .filter(|&c| !crate::text::is_control_text(c))
             .take(MAX_CHARS)
             .collect();
         self.cursor = self.chars.len();
@@ -85,7 +86,7 @@ impl LineEdit {
                 self.cursor = start;
             }
             KeyCode::Char(_) if ctrl || alt => return Edit::Ignored,
-            KeyCode::Char(c) if c.is_control() => return Edit::Ignored,
+            KeyCode::Char(c) if crate::text::is_control_text(c) => return Edit::Ignored,
             KeyCode::Char(c) => {
                 if self.chars.len() < MAX_CHARS {
                     self.chars.insert(self.cursor, c);
@@ -184,6 +185,14 @@ mod tests {
         assert_eq!(e.handle(ctrl('b')), Edit::Ignored);
         assert_eq!(e.handle(key(KeyCode::Tab)), Edit::Ignored);
         assert_eq!(e.handle(key(KeyCode::Enter)), Edit::Ignored);
+    }
+
+    #[test]
+    fn separators_and_bidirectional_marks_are_never_typed() {
+        let mut e = typed("ab\u{2028}\u{202e}\u{2029}c");
+        assert_eq!(e.text(), "abc");
+        e.set("x\u{2066}y\u{85}z");
+        assert_eq!(e.text(), "xyz");
     }
 
     #[test]

@@ -184,7 +184,7 @@ impl Missing {
         let last = forms.last().cloned().unwrap_or_default();
         forms
             .into_iter()
-            .find(|f| f.chars().count() <= width)
+            .find(|f| crate::text::width(f) <= width)
             .unwrap_or(last)
     }
 }

@@ -76,6 +76,32 @@ use super::layout::{Regions, TreePanes};
 pub fn draw(frame: &mut Frame, app: &mut App) {
     let area = frame.area();
     render(app, area, frame.buffer_mut());
+    printable_cells(frame.buffer_mut());
+}
+
+/// The last guard before the terminal: control text (`crate::text`) that reached a cell of the
+/// frame by any path is not written. ratatui drops control characters, but a separator passes
+/// as a one-column character (which a terminal may break the line on, or draw at another
+/// width) and a bidirectional mark as a zero-width one joined to the cell before it (which
+/// reorders the rest of the row). A one-column one becomes U+FFFD, so every column stays where
+/// ratatui put it; a zero-width one is dropped. Text that is escaped where it is made (node
+/// names) never gets here: this is for whatever a view did not escape.
+pub fn printable_cells(buf: &mut Buffer) {
+    for cell in buf.content.iter_mut() {
+        let symbol = cell.symbol();
+        if !symbol.chars().any(crate::text::is_control_text) {
+            continue;
+        }
+        let shown: String = symbol
+            .chars()
+            .filter_map(|c| match c {
+                c if !crate::text::is_control_text(c) => Some(c),
+                c if crate::text::width(c.encode_utf8(&mut [0; 4])) > 0 => Some('\u{fffd}'),
+                _ => None,
+            })
+            .collect();
+        cell.set_symbol(if shown.is_empty() { " " } else { &shown });
+    }
 }
 
 /// Renders the whole screen into `buf` (used directly by the snapshot tests), and records in

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # End-to-end: whatever the tutor or a practice round is doing when SIGTERM, SIGHUP, SIGINT or
-# SIGQUIT comes, the process ends with status 128 + signal and leaves a sane terminal:
+# SIGQUIT comes (and, at the tutor stepping, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM or SIGPROF),
+# the process ends with status 128 + signal and leaves a sane terminal:
 # canonical mode and echo on (`stty -a`), off the alternate screen, no mouse reporting, the
 # cursor shown, a typed command echoing and running. For each signal:
 #   - the tutor after `O` on a FIFO (refused by name; the tutor keeps working);
@@ -10,6 +11,7 @@
 #   - the tutor during a long live re-run (heavy-64 at depth 12 with the table turned off, `m`);
 #   - the tutor while a heavy lesson is being opened (1,000,000 calls);
 #   - `prune practice tui`, idle and stuck on a FIFO.
+# SIGTSTP stops the tutor with the terminal sane, and `fg` redraws it in its own modes.
 # Then: a stuck tutor whose tmux session is killed (the terminal goes away) does not survive.
 #
 # Usage: bash tests/e2e/signals.sh   (from anywhere; needs tmux and jq; builds the release
@@ -162,7 +164,57 @@ for sig in TERM HUP INT QUIT; do
     signal_restores "SIG$sig in prune practice tui stuck on a FIFO" "$sig"
 done
 
-# 8. A stuck tutor whose terminal goes away (its tmux session is killed) must not live on.
+# 8. Every other signal whose default action ends the process, at the tutor stepping.
+for sig in USR1 USR2 ALRM VTALRM PROF; do
+    new_shell
+    keys "$BIN open 000-worked-tree; echo exit=\$?" Enter
+    wait_for "step 0/" 50 || true
+    keys l
+    expect "SIG$sig: the tutor steps" "step 1/"
+    signal_restores "SIG$sig at the tutor" "$sig"
+done
+
+# 9. SIGTSTP suspends with the terminal given back; `fg` brings the tutor back whole, in raw
+# mode (a single key acts at once) on the alternate screen. The stopped job's line goes on
+# (`exit=148`), as bash goes on with a list whose command stopped.
+new_shell
+keys "$BIN open 000-worked-tree; echo exit=\$?" Enter
+wait_for "step 0/" 50 || true
+keys l
+expect "SIGTSTP: the tutor steps" "step 1/"
+pid=$(app_pid)
+kill -s TSTP "$pid"
+expect "SIGTSTP: the shell reports the job stopped" "Stopped"
+expect "SIGTSTP: the shell goes on with the line" "exit=148"
+modes=$(tmux display-message -p -t "$S" \
+    '#{alternate_on}#{mouse_standard_flag}#{mouse_button_flag}#{mouse_any_flag}#{mouse_sgr_flag}#{cursor_flag}')
+if [ "$modes" = "000001" ]; then
+    ok "SIGTSTP: off the alternate screen, no mouse reporting, cursor shown"
+else
+    bad "SIGTSTP: screen modes left on (alternate, mouse ×4, cursor = $modes)"
+fi
+tmux send-keys -t "$S" "stty -a | tr ' ;' '\n\n' | grep -cx -e icanon -e echo; echo typed-\$((40 + 2))" Enter
+if wait_for "typed-42" 30 && screen | grep -qx "2"; then
+    ok "SIGTSTP: icanon and echo on while stopped"
+else
+    bad "SIGTSTP: the terminal is not restored while stopped"
+fi
+keys "fg" Enter
+# The tutor drew "step 1/" on the alternate screen only: seeing it again means a redraw.
+expect "fg: the tutor is drawn again" "step 1/"
+if [ "$(tmux display-message -p -t "$S" '#{alternate_on}#{mouse_any_flag}')" = "11" ]; then
+    ok "fg: on the alternate screen with mouse reporting"
+else
+    bad "fg: the tutor's screen modes are not back"
+fi
+# In cooked mode a lone `l` would wait for Enter; in raw mode it steps at once.
+tmux send-keys -t "$S" l
+expect "fg: a single key steps again" "step 2/"
+keys q
+keys "echo after-fg=\$?" Enter
+expect "fg: q quits with status 0" "after-fg=0"
+
+# 10. A stuck tutor whose terminal goes away (its tmux session is killed) must not live on.
 gone_case() { # gone_case NAME ENV...: the tutor with ENV in a pane of its own, then e
     local name=$1 W="prune-sig-gone-$$"
     shift

@@ -118,7 +118,7 @@ impl Boxes {
 /// The widest each text row of node `n` gets over the run: the name row (path mark, side,
 /// name, and room for the marks after it), the window row, the value row.
 fn widths(r: &Replay, n: &TreeNode) -> (u16, u16, u16) {
-    let chars = |s: &str| s.chars().count() as u16;
+    let chars = |s: &str| crate::text::width(s) as u16;
     let name = 2 + chars(&r.catalog().name(n.state)) + 3;
     if n.kind != NodeKind::Call {
         return (name, 0, 0);

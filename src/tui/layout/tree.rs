@@ -46,7 +46,7 @@ fn label_width(ctx: &TreeCtx, n: &TreeNode) -> u16 {
     let digits = |v: i64| v.to_string().chars().count() as u16;
     let catalog = ctx.replay.catalog();
     let tactical = crate::tui::model::reached_by_tactical(ctx.replay, n);
-    let mut w = 2 + catalog.name(n.state).chars().count() as u16 + u16::from(tactical);
+    let mut w = 2 + crate::text::width(&catalog.name(n.state)) as u16 + u16::from(tactical);
     match n.kind {
         NodeKind::Call => {
             if n.outcome.is_some() {

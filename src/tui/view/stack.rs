@@ -6,7 +6,7 @@
 
 use ratatui::buffer::Buffer;
 
-use crate::text::counted;
+use crate::text::{counted, pad, width};
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
@@ -49,17 +49,13 @@ pub fn draw(r: &Replay, st: &ReplayState, max_side: bool, t: Theme, area: Rect, 
     if inner.height == 0 {
         return;
     }
-    // Names as wide as the longest one of the path (at least the header's), at most 12.
-    let name = |f: &crate::replay::Frame| r.catalog().name(f.state);
-    let name_w = frames
-        .iter()
-        .map(|f| name(f).chars().count())
-        .max()
-        .unwrap_or(0)
-        .clamp(4, 12);
+    // Names as wide on screen as the longest one of the path (at least the header's), at most
+    // 12 columns; padded by columns, so a CJK or emoji name keeps the rows lined up.
+    let name_w = name_w_of(r, frames);
+    let name = |f: &crate::replay::Frame| pad(&r.catalog().name(f.state), name_w);
     let header = format!(
-        "   {:<name_w$}  ply  d  q │    α₀     β₀ │     α      β │  best move │ trying (order)",
-        "node"
+        "   {}  ply  d  q │    α₀     β₀ │     α      β │  best move │ trying (order)",
+        pad("node", name_w)
     );
     buf.set_stringn(inner.x, inner.y, header, inner.width as usize, t.header());
     let mut y = inner.y + 1;
@@ -159,7 +155,7 @@ pub fn draw(r: &Replay, st: &ReplayState, max_side: bool, t: Theme, area: Rect, 
             }
         };
         let text = format!(
-            "{}{sym}{:<name_w$} {:>3} {:>2} {:>2} │ {:>5}  {:>5} │ {:>5}  {:>5} │ {:>5} {:>4} │ {trying}",
+            "{}{sym}{} {:>3} {:>2} {:>2} │ {:>5}  {:>5} │ {:>5}  {:>5} │ {:>5} {:>4} │ {trying}",
             if last { legend::PATH.glyph } else { " " },
             name(f),
             f.ply,
@@ -186,4 +182,14 @@ pub fn draw(r: &Replay, st: &ReplayState, max_side: bool, t: Theme, area: Rect, 
         };
         buf.set_stringn(inner.x, inner.y + 1, text, inner.width as usize, t.faint());
     }
+}
+
+/// The stack's name column: the widest name of the path in columns, between 4 and 12.
+fn name_w_of(r: &Replay, frames: &[crate::replay::Frame]) -> usize {
+    frames
+        .iter()
+        .map(|f| width(&r.catalog().name(f.state)))
+        .max()
+        .unwrap_or(0)
+        .clamp(4, 12)
 }

@@ -19,6 +19,7 @@ use ratatui::widgets::{Paragraph, Widget};
 use crate::index::{NONE, NodeKind, Outcome, TreeNode};
 use crate::replay::narrate::{self, sc};
 use crate::replay::{Replay, ReplayState};
+use crate::text::tail_within;
 
 use crate::tui::app::App;
 use crate::tui::layout::TreePanes;
@@ -329,10 +330,8 @@ pub fn render(ctx: &TreeCtx, area: Rect, buf: &mut Buffer) {
                     .collect();
                 let mut text = format!("↑ {}", names.join(" › "));
                 let w = area.width as usize;
-                if text.chars().count() > w {
-                    let chars: Vec<char> = text.chars().collect();
-                    let tail: String = chars[chars.len() - w.saturating_sub(2)..].iter().collect();
-                    text = format!("↑…{tail}");
+                if crate::text::width(&text) > w {
+                    text = format!("↑…{}", tail_within(&text, w.saturating_sub(2)));
                 }
                 buf.set_stringn(area.x, area.y, text, w, ctx.theme.path());
                 1
