@@ -48,6 +48,10 @@ pub enum Command {
         /// table: aligned for people; tsv: for scripts; jsonl: every event; json: the saved trace.
         #[arg(long, value_enum, default_value_t = TraceFormat::Table)]
         format: TraceFormat,
+        /// Write to this file instead of stdout (replaced only once complete: a failed write
+        /// leaves the old file as it was).
+        #[arg(long, value_name = "PATH")]
+        out: Option<PathBuf>,
     },
     /// Count what a run does: calls, leaves, terminal positions by outcome, distinct
     /// positions and calls per ply (from the search itself, never recorded).
@@ -411,6 +415,10 @@ pub struct ExportArgs {
     /// For dot: draw the last completed pass, or every pass in its own box.
     #[arg(long, value_enum, default_value_t = PassesArg::Last)]
     pub passes: PassesArg,
+    /// Write to this file instead of stdout (replaced only once complete: a failed write
+    /// leaves the old file as it was).
+    #[arg(long, value_name = "PATH")]
+    pub out: Option<PathBuf>,
 }
 
 /// `--format` of `prune export`: an `export::Format`.
@@ -464,7 +472,8 @@ pub struct ImportArgs {
     /// The lesson's title [default: "Imported tree from FILE"].
     #[arg(long, value_name = "TEXT")]
     pub title: Option<String>,
-    /// Write the lesson file here instead of to stdout.
+    /// Write the lesson file here instead of to stdout (replaced only once complete: a failed
+    /// write leaves the old file as it was).
     #[arg(long, value_name = "PATH")]
     pub out: Option<PathBuf>,
 }
@@ -493,6 +502,10 @@ pub enum PracticeCommand {
     Export {
         #[command(flatten)]
         pick: Pick,
+        /// Write to this file instead of stdout (replaced only once complete: a failed write
+        /// leaves the old file as it was).
+        #[arg(long, value_name = "PATH")]
+        out: Option<PathBuf>,
     },
     /// Grade answer files against a set. One file: per-item verdicts and a total. Several
     /// (`answers/*.json`): a total per student (the file's name), a summary per item and the
@@ -515,6 +528,10 @@ pub enum PracticeCommand {
     Key {
         /// A set written by `prune practice export`.
         set: PathBuf,
+        /// Write to this file instead of stdout (replaced only once complete: a failed write
+        /// leaves the old file as it was).
+        #[arg(long, value_name = "PATH")]
+        out: Option<PathBuf>,
     },
     /// Print a set's problems as text (trees, questions, settings), e.g. for a worksheet.
     Show {
