@@ -194,8 +194,11 @@ fn create_temp(target: &Path) -> Result<(PathBuf, File)> {
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
             Err(source) => {
                 return Err(Error::Io {
-                    path: tmp,
-                    source: with_context(source, "cannot create a temporary file"),
+                    path: target.to_path_buf(),
+                    source: with_context(
+                        source,
+                        &format!("cannot create the temporary file {}", tmp.display()),
+                    ),
                 });
             }
         }

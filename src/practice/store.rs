@@ -276,17 +276,18 @@ impl Lock {
             source: save::with_context(source, "cannot lock the progress file"),
         };
         let regular = |meta: &std::fs::Metadata| {
-            if meta.is_dir() {
-                Err(Error::IsDirectory {
-                    path: lock_path.clone(),
-                })
-            } else if !meta.is_file() {
-                Err(Error::NotRegular {
-                    path: lock_path.clone(),
-                })
-            } else {
-                Ok(())
+            if meta.is_file() {
+                return Ok(());
             }
+            let what = if meta.is_dir() {
+                "a directory"
+            } else {
+                "a pipe, socket or device"
+            };
+            Err(Error::Options(format!(
+                "{}: not a regular file ({what} is never opened as the progress lock; remove it)",
+                lock_path.display()
+            )))
         };
         match std::fs::metadata(&lock_path) {
             Ok(meta) => regular(&meta)?,
