@@ -610,6 +610,15 @@ fn control_characters_in_command_line_values_are_shown_escaped() {
             "'o\\u0007n'",
         ),
         (vec!["run", "000-worked-tree", "--x\u{9b}y"], "--x\\u009by"),
+        // A value parser's own message quotes it too.
+        (
+            vec!["run", "000-worked-tree", "--window", "\u{1b}[2J,3"],
+            "'\\u001b[2J' is not a score",
+        ),
+        (
+            vec!["practice", "export", "--values", "1,\u{1b}[2J"],
+            "'\\u001b[2J' is not a score",
+        ),
     ] {
         let out = prune().args(&args).output().unwrap();
         assert_one_line_error(&out, &[shown]);

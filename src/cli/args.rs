@@ -12,7 +12,12 @@ use crate::game::Side;
 use crate::lesson::{CutSpec, Overrides, parse_bound};
 use crate::practice::{self, Kind, Params, Problem};
 use crate::search::{Algorithm, Aspiration, CutRule, Pitfall};
-use crate::text::cut;
+
+/// A value echoed in a parser's message: cut, and escaped. clap drops escape sequences and
+/// control characters from the messages it renders, so they are escaped here to stay visible.
+fn cut(text: &str) -> String {
+    crate::text::one_line(&crate::text::cut(text)).into_owned()
+}
 
 #[derive(Parser, Debug)]
 #[command(
@@ -306,7 +311,8 @@ fn parse_window(text: &str) -> std::result::Result<(i32, i32), String> {
             cut(text)
         )
     })?;
-    let (lo, hi) = (parse_bound(lo)?, parse_bound(hi)?);
+    let bound = |t: &str| parse_bound(t).map_err(|e| crate::text::one_line(&e).into_owned());
+    let (lo, hi) = (bound(lo)?, bound(hi)?);
     if lo >= hi {
         return Err(format!("the window needs LO < HI, got {}", cut(text)));
     }
@@ -673,13 +679,13 @@ fn parse_branching(text: &str) -> std::result::Result<(u8, u8), String> {
 fn parse_values(text: &str) -> std::result::Result<(i32, i32), String> {
     let (lo, hi) = text
         .split_once(',')
-        .ok_or_else(|| format!("'{text}' is not a range; write LO,HI such as -9,9"))?;
+        .ok_or_else(|| format!("'{}' is not a range; write LO,HI such as -9,9", cut(text)))?;
     let num = |t: &str| {
         t.trim()
             .parse::<i32>()
             .ok()
             .filter(|v| v.abs() <= 1000)
-            .ok_or_else(|| format!("'{t}' is not a score in -1000..=1000"))
+            .ok_or_else(|| format!("'{}' is not a score in -1000..=1000", cut(t)))
     };
     let (lo, hi) = (num(lo)?, num(hi)?);
     if lo > hi {
