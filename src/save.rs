@@ -99,6 +99,16 @@ impl Saver {
     /// Starts replacing `path`; nothing is changed until `commit`.
     pub fn create(path: &Path) -> Result<Saver> {
         let target = target_of(path)?;
+        // Renaming over a read-only file would succeed where writing it would not: it stays.
+        if std::fs::metadata(&target).is_ok_and(|m| m.permissions().readonly()) {
+            return Err(Error::Io {
+                path: path.to_path_buf(),
+                source: io::Error::new(
+                    io::ErrorKind::PermissionDenied,
+                    "the file is read-only; it is left as it is",
+                ),
+            });
+        }
         let (tmp, file) = create_temp(&target)?;
         let saver = Saver {
             path: path.to_path_buf(),

@@ -777,3 +777,24 @@ fn a_typed_round_waits_after_each_verdict_within_24_rows() {
         "no pause before problem 2"
     );
 }
+
+#[cfg(unix)]
+#[test]
+fn a_read_only_file_is_not_replaced() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = Scratch::new("read-only");
+    let tree = dir.path().join("tree.sexp");
+    std::fs::write(&tree, "((1)(2))").unwrap();
+    let file = dir.path().join("lesson.json");
+    std::fs::write(&file, "kept\n").unwrap();
+    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o444)).unwrap();
+    let out = prune()
+        .arg("import")
+        .arg(&tree)
+        .arg("--out")
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "kept\n");
+    assert_one_line_error(&out, &[&file.display().to_string(), "read-only"]);
+}
