@@ -11,6 +11,7 @@ mod size_cmd;
 mod source;
 
 use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -32,18 +33,69 @@ pub fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => return usage_error(e),
     };
-    // Not a held lock: the tutor runs inside `dispatch`, and nothing in it may wait on stdout.
-    let mut out = Printable::new(BufWriter::with_capacity(1 << 16, std::io::stdout()));
-    let done = dispatch(cli, &mut out).and_then(|code| {
-        let mut inner = out.into_inner()?;
-        inner.flush()?;
-        Ok(code)
-    });
+    let done = match out_file(&cli) {
+        Some(path) => dispatch_to_file(cli, &path),
+        None => {
+            // Not a held lock: the tutor runs inside `dispatch`, and nothing in it may wait on
+            // stdout.
+            let mut out = Printable::new(BufWriter::with_capacity(1 << 16, std::io::stdout()));
+            dispatch(cli, &mut out).and_then(|code| {
+                let mut inner = out.into_inner()?;
+                inner.flush()?;
+                Ok(code)
+            })
+        }
+    };
     match done {
         Ok(code) => code,
         Err(e) if e.is_closed_stdout() => ExitCode::SUCCESS,
         Err(e) => fail(&format!("error: {e}")),
     }
+}
+
+/// The file a command writes with `--out`, if it was given one.
+fn out_file(cli: &Cli) -> Option<PathBuf> {
+    match &cli.command {
+        Some(Command::Import(args)) => args.out.clone(),
+        Some(Command::Export(args)) => args.out.clone(),
+        Some(Command::Trace { out, .. }) => out.clone(),
+        Some(Command::Practice(args)) => match &args.command {
+            Some(PracticeCommand::Export { out, .. } | PracticeCommand::Key { out, .. }) => {
+                out.clone()
+            }
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// Runs a command whose text goes to the file `path` instead of stdout, through
+/// `crate::save`: the file is replaced only once the whole text is on disk, so a failed
+/// command or a full disk leaves the old file as it was. The text is what stdout would get
+/// (control characters escaped); stdout then says where it went.
+fn dispatch_to_file(cli: Cli, path: &Path) -> Result<ExitCode> {
+    // Before any work: a FIFO, a device or a directory at `path` is refused by name.
+    let mut saver = crate::save::Saver::create(path)?;
+    let done = {
+        let mut out = Printable::new(BufWriter::with_capacity(1 << 16, &mut saver));
+        dispatch(cli, &mut out).and_then(|code| {
+            let mut inner = out.into_inner()?;
+            inner.flush()?;
+            Ok(code)
+        })
+    };
+    let code = done.map_err(|e| match e {
+        // A failed write of the command's text is a failed write of the file.
+        Error::Io { path, source } if path.as_os_str() == crate::error::STDOUT => {
+            saver.write_error(source)
+        }
+        e => e,
+    })?;
+    saver.commit()?;
+    let mut stdout = Printable::new(std::io::stdout().lock());
+    writeln!(stdout, "wrote {}", path.display())?;
+    stdout.flush()?;
+    Ok(code)
 }
 
 /// Writes one line to stderr and gives exit code 2. When even stderr cannot be written
@@ -71,7 +123,9 @@ fn usage_error(e: clap::Error) -> ExitCode {
             _ => ExitCode::SUCCESS,
         };
     }
-    let text = e.render().to_string();
+    // Rendering drops escape sequences and control characters from the values it quotes
+    // (`invalid value '' for '--depth'`); shown escaped instead, the user sees what was typed.
+    let text = with_values_escaped(e).render().to_string();
     let message: Vec<&str> = text
         .lines()
         .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
@@ -79,6 +133,30 @@ fn usage_error(e: clap::Error) -> ExitCode {
         .filter(|l| !l.is_empty())
         .collect();
     fail(&format!("{} (see prune --help)", message.join(" ")))
+}
+
+/// `e` with every quoted value that holds a control character replaced by its escaped form
+/// (the printable-text rule), so that the message keeps it visible.
+fn with_values_escaped(mut e: clap::Error) -> clap::Error {
+    use clap::error::ContextValue;
+    let has_control = |s: &str| s.chars().any(char::is_control);
+    let escaped: Vec<_> = e
+        .context()
+        .filter_map(|(kind, value)| match value {
+            ContextValue::String(s) if has_control(s) => {
+                Some((kind, ContextValue::String(text::one_line(s).into_owned())))
+            }
+            ContextValue::Strings(v) if v.iter().any(|s| has_control(s)) => Some((
+                kind,
+                ContextValue::Strings(v.iter().map(|s| text::one_line(s).into_owned()).collect()),
+            )),
+            _ => None,
+        })
+        .collect();
+    for (kind, value) in escaped {
+        e.insert(kind, value);
+    }
+    e
 }
 
 /// Runs one command, writing what it prints to `out` (tutors draw on the terminal themselves).
@@ -124,9 +202,7 @@ fn dispatch(cli: Cli, out: &mut dyn Write) -> Result<ExitCode> {
             crate::export::write(lesson.as_ref(), &recorded, format, passes, out)?;
             return Ok(ExitCode::SUCCESS);
         }
-        Some(Command::Import(args)) => {
-            crate::export::import(&args.file, args.title.as_deref(), args.out.as_deref())?
-        }
+        Some(Command::Import(args)) => crate::export::import(&args.file, args.title.as_deref())?,
         Some(Command::Completions { shell }) => {
             use clap::CommandFactory;
             let mut buf = Vec::new();
@@ -161,7 +237,7 @@ fn dispatch(cli: Cli, out: &mut dyn Write) -> Result<ExitCode> {
                 ExitCode::FAILURE
             });
         }
-        Some(Command::Trace { run, format }) => {
+        Some(Command::Trace { run, format, .. }) => {
             match format {
                 TraceFormat::Table => report::write_trace_table(&run.call_rows()?, out)?,
                 TraceFormat::Tsv => report::write_trace_tsv(&run.call_rows()?, out)?,

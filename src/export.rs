@@ -91,9 +91,8 @@ pub fn render(
     Ok(String::from_utf8(bytes).expect("exports are UTF-8"))
 }
 
-/// Imports the s-expression tree in `file` (`-` for stdin) as a lesson file's text, or writes
-/// that text to `out` and says so.
-pub fn import(file: &str, title: Option<&str>, out: Option<&Path>) -> Result<String> {
+/// Imports the s-expression tree in `file` (`-` for stdin) as a lesson file's text.
+pub fn import(file: &str, title: Option<&str>) -> Result<String> {
     let (origin, text) = if file == "-" {
         (
             "<stdin>".to_string(),
@@ -102,19 +101,7 @@ pub fn import(file: &str, title: Option<&str>, out: Option<&Path>) -> Result<Str
     } else {
         (file.to_string(), crate::lesson::read_text(Path::new(file))?)
     };
-    let json = import_text(&origin, &text, title)?;
-    match out {
-        None => Ok(json),
-        Some(path) => {
-            // The file gets what stdout would (DEL and C1 in a title escaped, still JSON).
-            let json = crate::text::printable(&json);
-            std::fs::write(path, json.as_bytes()).map_err(|source| Error::Io {
-                path: path.to_path_buf(),
-                source,
-            })?;
-            Ok(format!("wrote {}\n", path.display()))
-        }
-    }
+    import_text(&origin, &text, title)
 }
 
 /// An s-expression tree (named `origin` in errors) as the text of a lesson file.

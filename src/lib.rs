@@ -7,8 +7,9 @@
 //!   it imports nothing of the project; `stats`: a mean and its 95 % interval.
 //! - `value`, `rng`, `error`: scores and bound flags with the one score formatter; the one
 //!   seeded generator; the error type.
-//! - `text`, `input`: the one printable-text rule for all output (control characters shown
-//!   escaped); every input file and stdin read through a bounded reader.
+//! - `text`, `input`, `save`: the one printable-text rule for all output (control characters
+//!   shown escaped); every input file and stdin read through a bounded reader; every file
+//!   written through one temporary-file, flush and rename path.
 //! - `game`: the `Game` trait; the explicit lesson graph and its input contract (seed 000's
 //!   rules live there only).
 //! - `event`, `observer`: the events the core reports; `NoTrace` (compiled away) and the
@@ -50,6 +51,7 @@ pub mod replay;
 pub mod report;
 pub mod rng;
 pub mod run;
+pub mod save;
 pub mod search;
 pub mod size;
 pub mod stats;

@@ -626,10 +626,22 @@ pub fn grade_set(problems: &[Problem], answers: &BTreeMap<String, String>) -> Re
 /// as soon as it is graded, so an interrupted round keeps every answer already given; an
 /// answer that could not be saved is said at once, and the round then ends in an error.
 pub fn quiz_in_terminal(problems: &[Problem]) -> Result<()> {
+    use std::io::IsTerminal;
     let stdin = std::io::stdin();
-    let mut out = std::io::stdout().lock();
+    let stdout = std::io::stdout();
+    let screen = Screen {
+        width: if stdout.is_terminal() {
+            crossterm::terminal::size().map_or(Screen::DEFAULT_WIDTH, |(w, _)| usize::from(w))
+        } else {
+            Screen::DEFAULT_WIDTH
+        },
+        // Typed answers: wait for Enter after a verdict, so the next problem does not scroll
+        // it away before it is read. Piped answers do not wait.
+        pause: stdin.is_terminal(),
+    };
+    let mut out = stdout.lock();
     let mut keeper = store::Keeper::located()?;
-    quiz(problems, &mut stdin.lock(), &mut out, &mut keeper)?;
+    quiz_on(problems, &mut stdin.lock(), &mut out, &mut keeper, screen)?;
     match keeper.unsaved_note() {
         Some(note) => Err(Error::Options(note)),
         None => Ok(()),
@@ -856,15 +868,64 @@ fn read_answer_line(input: &mut dyn BufRead) -> Result<Option<String>> {
         .map_err(|_| Error::Options("<stdin>: an answer line is not UTF-8 text".into()))
 }
 
-/// A line-based round: pose each problem, read one answer line, grade it, and give it to
-/// `keeper` at once (which saves it). `q` stops, `?` shows the answer without counting the
-/// problem.
+/// How the line quiz lays its text out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Screen {
+    /// Columns to wrap prose at, between words.
+    pub width: usize,
+    /// Wait for Enter after each verdict before the next problem.
+    pub pause: bool,
+}
+
+impl Screen {
+    /// The width when the terminal's is unknown (output to a pipe or a file).
+    pub const DEFAULT_WIDTH: usize = 80;
+    /// Narrower than this, wrapping would leave a word or two per line: the text is wrapped
+    /// at this width and the terminal wraps the rest.
+    const MIN_WIDTH: usize = 20;
+}
+
+impl Default for Screen {
+    fn default() -> Screen {
+        Screen {
+            width: Screen::DEFAULT_WIDTH,
+            pause: false,
+        }
+    }
+}
+
+/// `quiz_on` at 80 columns, without pauses (answers from a pipe or a test).
 pub fn quiz(
     problems: &[Problem],
     input: &mut dyn BufRead,
     out: &mut dyn Write,
     keeper: &mut store::Keeper,
 ) -> Result<(usize, usize)> {
+    quiz_on(problems, input, out, keeper, Screen::default())
+}
+
+/// A line-based round: pose each problem, read one answer line, grade it, and give it to
+/// `keeper` at once (which saves it). `q` stops, `?` shows the answer without counting the
+/// problem. Everything written goes through the printable-text rule: an answer is echoed in
+/// verdicts and messages, and a typed or piped escape sequence must not reach the terminal.
+pub fn quiz_on(
+    problems: &[Problem],
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+    keeper: &mut store::Keeper,
+    screen: Screen,
+) -> Result<(usize, usize)> {
+    let mut out = crate::text::Printable::new(out);
+    let width = screen.width.max(Screen::MIN_WIDTH);
+    // What is said right after an answer follows the "> " of the prompt when the answer came
+    // from a pipe (a typed one ends its line itself).
+    let after_prompt = width - 2;
+    // Prose wrapped between words; a continued line is indented under its first.
+    let say = |out: &mut dyn Write, lead: &str, text: &str, width: usize| -> Result<()> {
+        let text = crate::text::one_line(text);
+        writeln!(out, "{}", render::wrap_hanging(lead, &text, width))?;
+        Ok(())
+    };
     let (mut right, mut asked) = (0, 0);
     for (i, p) in problems.iter().enumerate() {
         writeln!(
@@ -874,7 +935,12 @@ pub fn quiz(
             problems.len(),
             p.item.kind.name()
         )?;
-        writeln!(out, "{}", p.describe())?;
+        writeln!(
+            out,
+            "{}\n{}",
+            render::outline(&p.lesson.graph, p.start()),
+            p.prompt(width)
+        )?;
         // A line that is not an answer of the problem's form is not a wrong answer: say what
         // is expected and ask again, as the full-screen round does.
         let line = loop {
@@ -887,7 +953,12 @@ pub fn quiz(
                 "q" | "?" => break Some(line),
                 _ => match answer::Answer::parse(p.item.kind, &line) {
                     Ok(_) => break Some(line),
-                    Err(e) => writeln!(out, "not read (not counted): {e}; try again")?,
+                    Err(e) => say(
+                        &mut out,
+                        "",
+                        &format!("not read (not counted): {e}; try again"),
+                        after_prompt,
+                    )?,
                 },
             }
         };
@@ -898,7 +969,12 @@ pub fn quiz(
             break;
         }
         if line.trim() == "?" {
-            writeln!(out, "answer: {}", p.answer()?)?;
+            say(
+                &mut out,
+                "",
+                &format!("answer: {}", p.answer()?),
+                after_prompt,
+            )?;
             continue;
         }
         let v = p.grade(&line)?;
@@ -913,14 +989,33 @@ pub fn quiz(
                 .as_ref()
                 .map(|n| format!(" at {n}"))
                 .unwrap_or_default();
-            writeln!(out, "✗ wrong{at}: {}", v.why)?;
-            writeln!(out, "  answer: {}", v.expected)?;
+            say(
+                &mut out,
+                "",
+                &format!("✗ wrong{at}: {}", v.why),
+                after_prompt,
+            )?;
+            say(&mut out, "  ", &format!("answer: {}", v.expected), width)?;
             if let Some(row) = v.step.and_then(|s| trace_row(p, &v.run, s)) {
                 writeln!(out, "{row}")?;
             }
         }
         if let Err(why) = saved {
-            writeln!(out, "  (this answer is not saved: {why})")?;
+            say(
+                &mut out,
+                "  ",
+                &format!("(this answer is not saved: {why})"),
+                width,
+            )?;
+        }
+        if screen.pause && i + 1 < problems.len() {
+            write!(out, "Enter: next problem, q: stop ")?;
+            out.flush()?;
+            match read_answer_line(input)? {
+                Some(l) if l.trim() == "q" => break,
+                Some(_) => {}
+                None => break,
+            }
         }
     }
     let progress = keeper.progress();
@@ -929,5 +1024,6 @@ pub fn quiz(
         "\n{right} of {asked} correct (streak {}, best {})",
         progress.streak, progress.best_streak
     )?;
+    out.into_inner()?.flush()?;
     Ok((right, asked))
 }

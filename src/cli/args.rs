@@ -12,7 +12,12 @@ use crate::game::Side;
 use crate::lesson::{CutSpec, Overrides, parse_bound};
 use crate::practice::{self, Kind, Params, Problem};
 use crate::search::{Algorithm, Aspiration, CutRule, Pitfall};
-use crate::text::cut;
+
+/// A value echoed in a parser's message: cut, and escaped. clap drops escape sequences and
+/// control characters from the messages it renders, so they are escaped here to stay visible.
+fn cut(text: &str) -> String {
+    crate::text::one_line(&crate::text::cut(text)).into_owned()
+}
 
 #[derive(Parser, Debug)]
 #[command(
@@ -48,6 +53,10 @@ pub enum Command {
         /// table: aligned for people; tsv: for scripts; jsonl: every event; json: the saved trace.
         #[arg(long, value_enum, default_value_t = TraceFormat::Table)]
         format: TraceFormat,
+        /// Write to this file instead of stdout (replaced only once complete: a failed write
+        /// leaves the old file as it was).
+        #[arg(long, value_name = "PATH")]
+        out: Option<PathBuf>,
     },
     /// Count what a run does: calls, leaves, terminal positions by outcome, distinct
     /// positions and calls per ply (from the search itself, never recorded).
@@ -391,7 +400,8 @@ fn parse_window(text: &str) -> std::result::Result<(i32, i32), String> {
             cut(text)
         )
     })?;
-    let (lo, hi) = (parse_bound(lo)?, parse_bound(hi)?);
+    let bound = |t: &str| parse_bound(t).map_err(|e| crate::text::one_line(&e).into_owned());
+    let (lo, hi) = (bound(lo)?, bound(hi)?);
     if lo >= hi {
         return Err(format!("the window needs LO < HI, got {}", cut(text)));
     }
@@ -500,6 +510,10 @@ pub struct ExportArgs {
     /// For dot: draw the last completed pass, or every pass in its own box.
     #[arg(long, value_enum, default_value_t = PassesArg::Last)]
     pub passes: PassesArg,
+    /// Write to this file instead of stdout (replaced only once complete: a failed write
+    /// leaves the old file as it was).
+    #[arg(long, value_name = "PATH")]
+    pub out: Option<PathBuf>,
 }
 
 /// `--format` of `prune export`: an `export::Format`.
@@ -553,7 +567,8 @@ pub struct ImportArgs {
     /// The lesson's title [default: "Imported tree from FILE"].
     #[arg(long, value_name = "TEXT")]
     pub title: Option<String>,
-    /// Write the lesson file here instead of to stdout.
+    /// Write the lesson file here instead of to stdout (replaced only once complete: a failed
+    /// write leaves the old file as it was).
     #[arg(long, value_name = "PATH")]
     pub out: Option<PathBuf>,
 }
@@ -582,6 +597,10 @@ pub enum PracticeCommand {
     Export {
         #[command(flatten)]
         pick: Pick,
+        /// Write to this file instead of stdout (replaced only once complete: a failed write
+        /// leaves the old file as it was).
+        #[arg(long, value_name = "PATH")]
+        out: Option<PathBuf>,
     },
     /// Grade answer files against a set. One file: per-item verdicts and a total. Several
     /// (`answers/*.json`): a total per student (the file's name), a summary per item and the
@@ -604,6 +623,10 @@ pub enum PracticeCommand {
     Key {
         /// A set written by `prune practice export`.
         set: PathBuf,
+        /// Write to this file instead of stdout (replaced only once complete: a failed write
+        /// leaves the old file as it was).
+        #[arg(long, value_name = "PATH")]
+        out: Option<PathBuf>,
     },
     /// Print a set's problems as text (trees, questions, settings), e.g. for a worksheet.
     Show {
@@ -745,13 +768,13 @@ fn parse_branching(text: &str) -> std::result::Result<(u8, u8), String> {
 fn parse_values(text: &str) -> std::result::Result<(i32, i32), String> {
     let (lo, hi) = text
         .split_once(',')
-        .ok_or_else(|| format!("'{text}' is not a range; write LO,HI such as -9,9"))?;
+        .ok_or_else(|| format!("'{}' is not a range; write LO,HI such as -9,9", cut(text)))?;
     let num = |t: &str| {
         t.trim()
             .parse::<i32>()
             .ok()
             .filter(|v| v.abs() <= 1000)
-            .ok_or_else(|| format!("'{t}' is not a score in -1000..=1000"))
+            .ok_or_else(|| format!("'{}' is not a score in -1000..=1000", cut(t)))
     };
     let (lo, hi) = (num(lo)?, num(hi)?);
     if lo > hi {

@@ -23,7 +23,8 @@ fn calls_per_second<O: Observer>(
     for _ in 0..runs {
         let mut obs = make();
         let t = Instant::now();
-        let r = crate::run::search(lesson, setup, &mut obs)?;
+        let r = crate::run::search(lesson, setup, &mut obs)
+            .map_err(|e| crate::run::named(lesson, e))?;
         let secs = t.elapsed().as_secs_f64().max(1e-9);
         nodes = r.stats.nodes;
         rates.push(r.stats.nodes as f64 / secs);
@@ -51,7 +52,7 @@ pub fn report(lesson: &Lesson, setup: &RunSetup, runs: u32) -> Result<String> {
     let mut rec = bounded();
     let recordable = crate::run::check_recordable(lesson).is_ok();
     if recordable {
-        crate::run::search(lesson, setup, &mut rec)?;
+        crate::run::search(lesson, setup, &mut rec).map_err(|e| crate::run::named(lesson, e))?;
     }
     if !recordable || rec.overflowed {
         return Ok(head

@@ -43,14 +43,14 @@ pub fn command(args: &PracticeArgs) -> Result<(String, Vec<String>)> {
             let (right, asked, unsaved) = crate::tui::practice_round(pick.problems()?)?;
             practice::round_closing(right, asked, unsaved)?
         }
-        PracticeCommand::Export { pick } => practice::set_json(pick.seed, pick.problems()?),
+        PracticeCommand::Export { pick, .. } => practice::set_json(pick.seed, pick.problems()?),
         PracticeCommand::Grade {
             set,
             answers,
             json,
             csv,
         } => return grade(set, answers, *json, *csv),
-        PracticeCommand::Key { set } => practice::key_json(set)?,
+        PracticeCommand::Key { set, .. } => practice::key_json(set)?,
         PracticeCommand::Show { set } => practice::show_set(set)?,
         PracticeCommand::Trace { set, id, run } => practice::trace_item(set, id, run.as_deref())?,
         PracticeCommand::Progress => store::Progress::load()?.summary(),

@@ -73,6 +73,31 @@ fn line(
     }
 }
 
+/// `lead` then `text`, wrapped between words to `width` columns (counted in characters);
+/// every line after the first is indented by `lead`'s width plus two, so a continued sentence
+/// reads as one. A word longer than a line is left whole (the terminal wraps it).
+pub fn wrap_hanging(lead: &str, text: &str, width: usize) -> String {
+    let indent = lead.chars().count() + 2;
+    let mut out = String::from(lead);
+    let mut col = indent - 2;
+    let mut first = true;
+    for word in text.split(' ').filter(|w| !w.is_empty()) {
+        let len = word.chars().count();
+        if !first && col + 1 + len > width {
+            out.push('\n');
+            out.push_str(&" ".repeat(indent));
+            col = indent;
+        } else if !first {
+            out.push(' ');
+            col += 1;
+        }
+        out.push_str(word);
+        col += len;
+        first = false;
+    }
+    out
+}
+
 /// Greedy word wrap to `width` columns (counted in characters).
 pub fn wrap(text: &str, width: usize) -> String {
     let mut out = String::new();

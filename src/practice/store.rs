@@ -4,17 +4,16 @@
 //! the XDG rule says), else `~/.local/share/prune`.
 //!
 //! No graded answer is lost: each one is added by `add`, which holds an advisory lock on
-//! `progress.json.lock` while it reads the file, adds the answer and writes the file back, so
-//! rounds running at once add to each other's tallies instead of overwriting them. The new
-//! file is written under a name of its own, flushed to disk, renamed over the old one and the
-//! directory flushed too, so a crash or a signal leaves either the old file or the new one. A
-//! symlinked progress file is written through to its target. The file is read strictly (an
-//! object of the known shape, counters that agree), and keys this version does not know are
-//! written back as they were.
+//! `progress.json.lock` beside the file written (a symlink's target) while it reads the file,
+//! adds the answer and writes the file back, so rounds running at once add to each other's
+//! tallies instead of overwriting them, whichever link they go through. The file is replaced
+//! through `crate::save` (temporary file, flushed, renamed), so a crash, a signal or a full
+//! disk leaves either the old file or the new one. The file is written compact and read
+//! strictly (an object of the known shape, counters that agree), and keys this version does
+//! not know are written back as they were.
 
 use std::collections::BTreeMap;
 use std::fs::File;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -22,9 +21,12 @@ use serde_json::Value;
 
 use super::Kind;
 use crate::error::{Error, Result};
+use crate::save;
 
-/// Progress files larger than this are refused: a real one is a few hundred bytes.
-pub const MAX_PROGRESS_BYTES: u64 = 1 << 20;
+/// Progress files larger than this are refused, and no save makes one larger (the answer is
+/// then not saved, and the file is left as it was): a real one is a few hundred bytes. Well
+/// above the 1 MiB earlier versions allowed, so every file they wrote is read.
+pub const MAX_PROGRESS_BYTES: u64 = 4 << 20;
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(expecting = "an object with attempts and correct")]
@@ -157,21 +159,22 @@ impl Progress {
     }
 }
 
-/// The text of a progress file, `None` when there is none yet. A directory, a FIFO or a
-/// device in its place is refused (reading a FIFO would wait forever), and so is a file over
-/// the size limit; the read itself is bounded too, in case the file grows meanwhile.
+/// The text of a progress file, `None` when there is none yet. It is read like every input
+/// file (`crate::input`): a directory, a FIFO or a device in its place is refused (reading a
+/// FIFO would wait forever), and so is a file over the size limit, with what to do about it.
 fn read_progress_text(path: &Path) -> Result<Option<String>> {
     use std::io::ErrorKind::{NotADirectory, NotFound};
-    match crate::lesson::check_file(path, MAX_PROGRESS_BYTES) {
+    let text = match crate::input::read_text(path, MAX_PROGRESS_BYTES) {
         // No file yet; where the directory itself cannot be made, the first save says so,
         // naming it.
         Err(Error::Io { source, .. }) if matches!(source.kind(), NotFound | NotADirectory) => {
             return Ok(None);
         }
-        Err(e) => return Err(e),
-        Ok(()) => {}
-    }
-    let text = super::read_bounded(path, MAX_PROGRESS_BYTES)?;
+        Err(e @ (Error::TooLarge { .. } | Error::TooLong { .. })) => {
+            return Err(Error::Options(format!("{e}. {COMPACT_HINT}")));
+        }
+        other => other?,
+    };
     if text.trim().is_empty() {
         return Err(Error::Options(format!(
             "{}: the progress file is empty; remove it to start afresh",
@@ -209,37 +212,49 @@ fn json_kind(value: &Value) -> &'static str {
 
 /// Adds one graded answer to the progress file at `path` and returns the progress as now
 /// saved (with every other round's answers). The file is read, changed and written under
-/// the lock, so answers graded at the same time in other processes all count.
+/// the lock, so answers graded at the same time in other processes all count. The lock is
+/// beside the file that is written (a symlink's target), so rounds reaching one file through
+/// different links, or through the link and directly, still take turns.
 pub fn add(path: &Path, kind: Kind, correct: bool) -> Result<Progress> {
-    let _lock = Lock::take(path)?;
+    let target = save::target_of(path)?;
+    create_dir(save::parent_of(&target))?;
+    let _lock = Lock::take(&target)?;
     let mut progress = Progress::load_from(path)?;
     progress.record(kind, correct);
-    write_atomically(path, &to_text(&progress))?;
+    let text = to_text(&progress);
+    if text.len() as u64 > MAX_PROGRESS_BYTES {
+        return Err(Error::Options(format!(
+            "{}: with this answer the progress file would be {} bytes, over its limit of {MAX_PROGRESS_BYTES}; \
+             it is left as it was. {ARCHIVE_HINT}",
+            path.display(),
+            text.len()
+        )));
+    }
+    save::replace(&target, text.as_bytes())?;
     Ok(progress)
 }
 
-fn to_text(progress: &Progress) -> String {
-    serde_json::to_string_pretty(progress).expect("progress serializes") + "\n"
-}
+/// What to do with a progress file too large to read (the README's "Progress" says more).
+pub const COMPACT_HINT: &str = "Only keys another program added can make it this large: move \
+it aside to start afresh, or keep just prune's keys (README, \"Progress\", shows how)";
 
-/// The directory a file lives in (`.` for a bare name).
-fn parent_of(path: &Path) -> &Path {
-    match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    }
+/// What to do with a progress file too large to add an answer to (the README's "Progress"
+/// says more).
+pub const ARCHIVE_HINT: &str = "To archive it, move it into another directory DIR: the next \
+answer starts a new one, and `PRUNE_DATA_DIR=DIR prune practice progress` still shows it (README, \
+\"Progress\")";
+
+/// Compact, so that a save never makes the file larger than the data it holds (a pretty
+/// layout of a file written by another program could grow past the read limit).
+fn to_text(progress: &Progress) -> String {
+    serde_json::to_string(progress).expect("progress serializes") + "\n"
 }
 
 fn create_dir(dir: &Path) -> Result<()> {
     std::fs::create_dir_all(dir).map_err(|source| Error::Io {
         path: dir.to_path_buf(),
-        source: with_context(source, "cannot create the progress directory"),
+        source: save::with_context(source, "cannot create the progress directory"),
     })
-}
-
-/// `source` with a few words of what was being done in front of the system's message.
-fn with_context(source: std::io::Error, what: &str) -> std::io::Error {
-    std::io::Error::new(source.kind(), format!("{what}: {source}"))
 }
 
 /// An exclusive advisory lock on `<progress file>.lock`, held until dropped (closing the
@@ -249,24 +264,61 @@ struct Lock {
 }
 
 impl Lock {
-    fn take(path: &Path) -> Result<Lock> {
-        create_dir(parent_of(path))?;
-        let mut name = path.file_name().unwrap_or_default().to_os_string();
+    /// Locks `target`, the file a save replaces. The lock file is opened like an input file:
+    /// only a regular file (a FIFO there would block the open forever), opened non-blocking,
+    /// and checked again through the open handle.
+    fn take(target: &Path) -> Result<Lock> {
+        let mut name = target.file_name().unwrap_or_default().to_os_string();
         name.push(".lock");
-        let lock_path = path.with_file_name(name);
+        let lock_path = target.with_file_name(name);
         let io = |source| Error::Io {
             path: lock_path.clone(),
-            source: with_context(source, "cannot lock the progress file"),
+            source: save::with_context(source, "cannot lock the progress file"),
         };
-        let file = std::fs::OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(&lock_path)
-            .map_err(io)?;
+        let regular = |meta: &std::fs::Metadata| {
+            if meta.is_file() {
+                return Ok(());
+            }
+            let what = if meta.is_dir() {
+                "a directory"
+            } else {
+                "a pipe, socket or device"
+            };
+            Err(Error::Options(format!(
+                "{}: not a regular file ({what} is never opened as the progress lock; remove it)",
+                lock_path.display()
+            )))
+        };
+        match std::fs::metadata(&lock_path) {
+            Ok(meta) => regular(&meta)?,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => return Err(io(e)),
+        }
+        let file = open_lock_file(&lock_path).map_err(io)?;
+        regular(&file.metadata().map_err(io)?)?;
         lock_exclusive(&file).map_err(io)?;
         Ok(Lock { _file: file })
     }
+}
+
+#[cfg(unix)]
+fn open_lock_file(path: &Path) -> std::io::Result<File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY)
+        .open(path)
+}
+
+#[cfg(not(unix))]
+fn open_lock_file(path: &Path) -> std::io::Result<File> {
+    std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(path)
 }
 
 #[cfg(unix)]
@@ -287,106 +339,6 @@ fn lock_exclusive(file: &File) -> std::io::Result<()> {
 
 #[cfg(not(unix))]
 fn lock_exclusive(_file: &File) -> std::io::Result<()> {
-    Ok(())
-}
-
-/// Where writing `path` lands: through any symlinks to the file they point at, so a link
-/// (e.g. into a synced folder) stays a link.
-fn write_target(path: &Path) -> Result<PathBuf> {
-    let mut target = path.to_path_buf();
-    // Bounded like the kernel's own limit on nested links, so a loop is an error, not a hang.
-    for _ in 0..40 {
-        match std::fs::symlink_metadata(&target) {
-            Ok(meta) if meta.file_type().is_symlink() => {
-                let link = std::fs::read_link(&target).map_err(|source| Error::Io {
-                    path: target.clone(),
-                    source,
-                })?;
-                target = parent_of(&target).join(link);
-            }
-            _ => return Ok(target),
-        }
-    }
-    Err(Error::Options(format!(
-        "{}: too many levels of symbolic links",
-        path.display()
-    )))
-}
-
-/// Replaces the file at `path` (or its symlink's target) with `text` so that at every
-/// moment the file is either the old one or the new one, and the new one is on disk.
-fn write_atomically(path: &Path, text: &str) -> Result<()> {
-    let target = write_target(path)?;
-    let dir = parent_of(&target);
-    create_dir(dir)?;
-    let (tmp, mut file) = create_temp(&target)?;
-    let written = fill_temp(&mut file, &tmp, &target, text);
-    drop(file);
-    let renamed = written.and_then(|()| {
-        std::fs::rename(&tmp, &target).map_err(|source| Error::Io {
-            path: target.clone(),
-            source: with_context(source, "cannot replace the progress file"),
-        })
-    });
-    if renamed.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    renamed?;
-    sync_dir(dir).map_err(|source| Error::Io {
-        path: dir.to_path_buf(),
-        source: with_context(source, "cannot flush the progress directory"),
-    })
-}
-
-/// A new file beside `target` under a name no other process uses (its id and a counter), so
-/// two saves never write into one temporary file.
-fn create_temp(target: &Path) -> Result<(PathBuf, File)> {
-    use std::sync::atomic::{AtomicU64, Ordering};
-    static NEXT: AtomicU64 = AtomicU64::new(0);
-    let name = target.file_name().unwrap_or_default().to_string_lossy();
-    loop {
-        let n = NEXT.fetch_add(1, Ordering::Relaxed);
-        let tmp = target.with_file_name(format!(".{name}.{}.{n}.tmp", std::process::id()));
-        match std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&tmp)
-        {
-            Ok(file) => return Ok((tmp, file)),
-            // Left by a process of the same id that died mid-save: take the next name.
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
-            Err(source) => {
-                return Err(Error::Io {
-                    path: tmp,
-                    source: with_context(source, "cannot create a temporary progress file"),
-                });
-            }
-        }
-    }
-}
-
-/// Writes `text` into the temporary file and flushes it to disk; it keeps the permissions of
-/// the file it replaces (a private progress file stays private).
-fn fill_temp(file: &mut File, tmp: &Path, target: &Path, text: &str) -> Result<()> {
-    let io = |source| Error::Io {
-        path: tmp.to_path_buf(),
-        source: with_context(source, "cannot write the temporary progress file"),
-    };
-    if let Ok(meta) = std::fs::metadata(target) {
-        file.set_permissions(meta.permissions()).map_err(io)?;
-    }
-    file.write_all(text.as_bytes()).map_err(io)?;
-    file.sync_all().map_err(io)
-}
-
-/// Flushes the directory entry of a rename to disk, so the new file survives a power cut.
-#[cfg(unix)]
-fn sync_dir(dir: &Path) -> std::io::Result<()> {
-    File::open(dir)?.sync_all()
-}
-
-#[cfg(not(unix))]
-fn sync_dir(_dir: &Path) -> std::io::Result<()> {
     Ok(())
 }
 
