@@ -59,6 +59,7 @@ fn out_file(cli: &Cli) -> Option<PathBuf> {
         Some(Command::Import(args)) => args.out.clone(),
         Some(Command::Export(args)) => args.out.clone(),
         Some(Command::Trace { out, .. }) => out.clone(),
+        Some(Command::Chart(args)) => args.out.clone(),
         Some(Command::Practice(args)) => match &args.command {
             Some(PracticeCommand::Export { out, .. } | PracticeCommand::Key { out, .. }) => {
                 out.clone()

@@ -319,3 +319,27 @@ fn deep_binary_trees_are_counted() {
     );
     assert_eq!(counted(2, 20, "random", 0, "minimax", "leaves"), 1 << 20);
 }
+
+#[test]
+fn out_writes_the_svg_to_a_file() {
+    let dir = std::env::temp_dir().join(format!("prune-chart-out-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("leaves.svg");
+    let p = path.to_str().unwrap();
+    let args = [
+        "chart",
+        "leaves",
+        "--branching",
+        "2",
+        "--depth",
+        "1..4",
+        "--seeds",
+        "2",
+    ];
+    let (code, out, err) = run_prune(&[&args[..], &["--format", "svg", "--out", p]].concat());
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(out.trim(), format!("wrote {p}"));
+    let (_, stdout, _) = run_prune(&[&args[..], &["--format", "svg"]].concat());
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), stdout);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -139,6 +139,9 @@ pub struct ChartArgs {
     /// Rows of the text chart, legend included.
     #[arg(long, default_value_t = 24, value_parser = clap::value_parser!(u16).range(16..=200))]
     pub height: u16,
+    /// Write the chart to FILE (replaced only once it is whole) instead of stdout.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<std::path::PathBuf>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
