@@ -15,6 +15,12 @@ fn bound(lesson: &Lesson, setup: &RunSetup) -> Option<(u128, u128)> {
         return None;
     };
     let o = &setup.options;
+    // Inner nodes have no score: a pass that stops above the leaves ends the run at its
+    // first horizon read, at once.
+    let first_pass = if o.deepening { 1 } else { o.depth };
+    if first_pass < u.depth {
+        return None;
+    }
     let full = u.full_search_calls(o.depth, o.deepening);
     Some((full.min(o.budget as u128), full))
 }
@@ -80,6 +86,7 @@ mod tests {
         .unwrap();
         let over = Overrides {
             depth: Some(d as u8),
+            deepening: Some(false),
             budget,
             ..Overrides::default()
         };
@@ -105,5 +112,24 @@ mod tests {
         assert_eq!(uniform(64, 10, Some(1_000_000)), None);
         // 8^7 nodes per pass: about 2.4 million calls at most.
         assert_eq!(uniform(8, 7, None), None);
+    }
+
+    /// With iterative deepening the first pass reads an inner node, which has no score: the
+    /// run ends at once, and says nothing of the tree's size.
+    #[test]
+    fn a_run_that_stops_at_its_first_pass_is_not_announced() {
+        let lesson = Lesson::of_game(&GameSpec::Uniform {
+            branching: 64,
+            depth: 10,
+            leaves: LeavesSpec::Random,
+            seed: 0,
+        })
+        .unwrap();
+        let over = Overrides {
+            depth: Some(10),
+            deepening: Some(true),
+            ..Overrides::default()
+        };
+        assert_eq!(note(&lesson, &lesson.setup(None, &over).unwrap()), None);
     }
 }
