@@ -503,3 +503,39 @@ fn players_that_disagree_with_the_vectors_are_refused() {
     let msg = load_error(&more.to_json(), "four-players.json");
     assert!(msg.contains("but the header names 4 players"), "{msg}");
 }
+
+/// A uniform tree's rows folded as the search runs, its states named by the game and never
+/// listed, are the rows of the recorded run (whose header lists every state).
+#[test]
+fn a_uniform_trees_streamed_rows_equal_the_recorded_ones() {
+    use prune::game::model::{GameSpec, LeavesSpec};
+    for leaves in [LeavesSpec::Random, LeavesSpec::Worst] {
+        let lesson = Lesson::of_game(&GameSpec::Uniform {
+            branching: 3,
+            depth: 5,
+            leaves,
+            seed: 7,
+        })
+        .unwrap();
+        let over = Overrides {
+            depth: Some(5),
+            deepening: Some(false),
+            ..Overrides::default()
+        };
+        let setup = lesson.setup(None, &over).unwrap();
+        let recorded = prune::index::record(&lesson, &setup).unwrap();
+        assert!(!recorded.catalog().is_empty());
+        let streamed = prune::index::calls_only(&lesson, &setup).unwrap();
+        assert!(prune::index::CallRows::header(&streamed).catalog.is_empty());
+        let tsv = prune::report::trace_tsv(&streamed);
+        assert_eq!(tsv, prune::report::trace_tsv(&recorded));
+        assert_eq!(
+            tsv.lines().count() as u64,
+            recorded.result().stats.nodes + 1
+        );
+        let table = prune::report::trace_table(&streamed);
+        assert_eq!(table, prune::report::trace_table(&recorded));
+        // The states are named by their moves from the root, as the recorded catalog names them.
+        assert!(table.contains("0.0.0.0.0"), "{table}");
+    }
+}
