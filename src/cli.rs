@@ -6,6 +6,7 @@ pub mod bench;
 mod chart_cmd;
 pub mod count;
 mod diff_cmd;
+mod estimate;
 mod practice_cmd;
 mod size_cmd;
 mod source;
@@ -212,6 +213,7 @@ fn dispatch(cli: Cli, out: &mut dyn Write) -> Result<ExitCode> {
         }
         Some(Command::Run { run, json }) => {
             let (lesson, setup) = run.load()?;
+            announce(&lesson, &setup);
             let _units = crate::value::Units::of(lesson.model.scale());
             let (result, bound) = crate::index::result_with_bound(&lesson, &setup)?;
             let name = run.run.clone().unwrap_or_else(|| lesson.name.clone());
@@ -240,10 +242,15 @@ fn dispatch(cli: Cli, out: &mut dyn Write) -> Result<ExitCode> {
         }
         Some(Command::Trace { run, format, .. }) => {
             match format {
-                TraceFormat::Table => report::write_trace_table(&run.call_rows()?, out)?,
-                TraceFormat::Tsv => report::write_trace_tsv(&run.call_rows()?, out)?,
+                TraceFormat::Table => report::write_trace_table(&*run.call_rows()?, out)?,
+                TraceFormat::Tsv => report::write_trace_tsv(&*run.call_rows()?, out)?,
                 TraceFormat::Jsonl => report::write_trace_jsonl(&run.recorded()?.1, out)?,
-                TraceFormat::Json => report::write_trace_json(&run.recorded()?.1, out)?,
+                TraceFormat::Json => {
+                    let rec = run.recorded()?.1;
+                    let bytes = crate::index::saved::json_len(&rec.trace);
+                    crate::index::saved::check_size(&rec.trace.header.lesson, bytes)?;
+                    report::write_trace_json(&rec, out)?
+                }
             }
             return Ok(ExitCode::SUCCESS);
         }
@@ -254,11 +261,13 @@ fn dispatch(cli: Cli, out: &mut dyn Write) -> Result<ExitCode> {
         }) => count::over_seeds(&run, k, json)?,
         Some(Command::Count { run, json, .. }) => {
             let (lesson, setup) = run.load()?;
+            announce(&lesson, &setup);
             let _units = crate::value::Units::of(lesson.model.scale());
             count::report(&lesson, &setup, json)?
         }
         Some(Command::Bench { run, runs }) => {
             let (lesson, setup) = run.load()?;
+            announce(&lesson, &setup);
             bench::report(&lesson, &setup, runs)?
         }
         Some(Command::Lessons) => report::lessons()?,
@@ -268,6 +277,14 @@ fn dispatch(cli: Cli, out: &mut dyn Write) -> Result<ExitCode> {
     };
     out.write_all(text.as_bytes())?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Says on stderr, before it starts, that a run may take minutes, with its figures.
+fn announce(lesson: &crate::lesson::Lesson, setup: &crate::lesson::RunSetup) {
+    if let Some(note) = estimate::note(lesson, setup) {
+        let _ =
+            std::io::stderr().write_all(format!("prune: {}\n", text::one_line(&note)).as_bytes());
+    }
 }
 
 /// `prune run --json` names the move too: the square of a tic-tac-toe move, a graph

@@ -8,12 +8,15 @@
 //!   kind does not compile until the index has decided what it means.
 //! - `tree`: the stored calls and the tree view (stubs read off the order arena).
 //! - `table`: the per-key table history; `query`: the questions views ask of the tree.
-//! - `saved`: saved trace files; `stream`: the fold run as the search goes (call rows only).
+//! - `saved`: saved trace files; `stream`: the fold run as the search goes (call rows only),
+//!   `rows` what the row views read, `spill` where a streamed run keeps its rows.
 
 mod fold;
 mod growth;
 mod query;
+mod rows;
 pub mod saved;
+mod spill;
 mod stream;
 mod table;
 pub mod tree;
@@ -22,8 +25,9 @@ use crate::trace::{self, Trace, TraceError};
 
 pub use growth::PassCalls;
 pub use query::{After, Skip};
+pub use rows::{CallRows, Row};
 pub use saved::parse;
-pub use stream::{calls_only, result_with_bound};
+pub use stream::{Streamed, calls_only, result_with_bound};
 pub use table::{TableLog, TableRow};
 use tree::Calls;
 pub use tree::{AttemptInfo, NONE, NodeKind, Outcome, PassInfo, Tree, TreeNode};

@@ -8,7 +8,7 @@ use std::fmt::Write;
 use serde_json::{Value, json};
 
 use crate::error::Result;
-use crate::index::{Recorded, TreeNode};
+use crate::index::{CallRows, Recorded, Row, TreeNode};
 use crate::lesson::{Lesson, Overrides, builtin_names};
 use crate::search::{Algorithm, Options, RunResult, Stats, fmt_score};
 use crate::text::{Chunked, one_line, rendered};
@@ -259,7 +259,7 @@ fn self_check(
 pub const TSV_HEADER: &str =
     "step\tpass\tply\tstate\tdepth\tqleft\talpha\tbeta\tvalue\tmove\tresult";
 
-fn value_cell(c: &TreeNode) -> (String, String) {
+fn value_cell(c: &Row) -> (String, String) {
     match c.returned() {
         Some((v, m)) => (result_text(v), m.to_string()),
         None => ("-".into(), "-".into()),
@@ -268,6 +268,10 @@ fn value_cell(c: &TreeNode) -> (String, String) {
 
 /// The cells of call `step` in the tsv columns, separated by `sep` (tsv and Markdown rows).
 pub fn tsv_cells(out: &mut String, step: usize, c: &TreeNode, sep: &str) {
+    row_cells(out, step, &Row::from(c), sep)
+}
+
+fn row_cells(out: &mut String, step: usize, c: &Row, sep: &str) {
     let (value, mv) = value_cell(c);
     let _ = write!(
         out,
@@ -283,20 +287,20 @@ pub fn tsv_cells(out: &mut String, step: usize, c: &TreeNode, sep: &str) {
     );
 }
 
-pub fn write_trace_tsv(rec: &Recorded, out: &mut dyn std::io::Write) -> std::io::Result<()> {
-    let _units = rec.trace.header.units();
+pub fn write_trace_tsv(rec: &dyn CallRows, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+    let _units = rec.header().units();
     let mut rows = Chunked::new(out);
     rows.buf.push_str(TSV_HEADER);
     rows.buf.push('\n');
-    for (i, c) in rec.tree().call_nodes().enumerate() {
-        tsv_cells(&mut rows.buf, i + 1, &c, "\t");
+    rec.each_row(&mut |i, c| {
+        row_cells(&mut rows.buf, i + 1, c, "\t");
         rows.buf.push('\n');
-        rows.row_done()?;
-    }
+        rows.row_done()
+    })?;
     rows.finish()
 }
 
-pub fn trace_tsv(rec: &Recorded) -> String {
+pub fn trace_tsv(rec: &dyn CallRows) -> String {
     rendered(|out| write_trace_tsv(rec, out))
 }
 
@@ -306,13 +310,8 @@ const TABLE_HEADER: [&str; 11] = [
 
 const CUT_MARK: &str = "  ✂ cut";
 
-/// Whether this call cut: its window closed (after a move, or on its stand-pat score).
-fn cut_here(c: &TreeNode) -> bool {
-    c.cut_event != crate::index::NONE
-}
-
 /// The cells of call `step` in the table, written into `cells` (reused from row to row).
-fn table_cells(rec: &Recorded, step: usize, c: &TreeNode, cells: &mut [String; 11]) {
+fn table_cells(rec: &dyn CallRows, step: usize, c: &Row, cells: &mut [String; 11]) {
     use std::fmt::Write as _;
     for cell in cells.iter_mut() {
         cell.clear();
@@ -338,7 +337,7 @@ fn table_cells(rec: &Recorded, step: usize, c: &TreeNode, cells: &mut [String; 1
     cells[10].push_str(c.outcome.map_or("open", |o| o.name()));
     // The node whose window closed is the one that cut (seed 000: a node "cuts off" and stops
     // scanning its moves), as the tree and the DOT export mark it, not the child that closed it.
-    if cut_here(c) {
+    if c.cut {
         cells[10].push_str(CUT_MARK);
     }
 }
@@ -367,7 +366,7 @@ fn table_line(out: &mut String, cells: &[&str], widths: &[usize]) {
 
 /// The width of each table column: what `table_cells` would write, counted without writing
 /// it (a million-call table is measured before its first row goes out).
-fn table_widths(rec: &Recorded) -> Vec<usize> {
+fn table_widths(rec: &dyn CallRows) -> std::io::Result<Vec<usize>> {
     fn digits(v: i64) -> usize {
         v.unsigned_abs()
             .checked_ilog10()
@@ -381,20 +380,19 @@ fn table_widths(rec: &Recorded) -> Vec<usize> {
         v if plain => digits(v as i64),
         v => sc(v).chars().count(),
     };
-    let names: std::collections::HashMap<u32, usize> = (rec.catalog().iter())
+    // A catalog's names are counted once; a game without one names each state as it comes.
+    let names: std::collections::HashMap<u32, usize> = (rec.header().catalog.iter())
         .map(|s| (s.id, crate::text::width(&one_line(&rec.name(s.id)))))
         .collect();
     let mut w: Vec<usize> = TABLE_HEADER.iter().map(|h| h.chars().count()).collect();
-    for (i, c) in rec.tree().call_nodes().enumerate() {
+    rec.each_row(&mut |i, c| {
         let (value, mv) = c
             .returned()
             .map_or((1, 1), |(v, m)| (score(v), digits(m as i64)));
-        let name = names
-            .get(&c.state)
-            .copied()
-            .unwrap_or(digits(c.state as i64));
-        let result = c.outcome.map_or(4, |o| o.name().len())
-            + CUT_MARK.chars().count() * cut_here(&c) as usize;
+        let name = (names.get(&c.state).copied())
+            .unwrap_or_else(|| crate::text::width(&one_line(&rec.name(c.state))));
+        let result =
+            c.outcome.map_or(4, |o| o.name().len()) + CUT_MARK.chars().count() * c.cut as usize;
         let row = [
             digits(i as i64 + 1),
             digits(c.pass as i64),
@@ -411,33 +409,35 @@ fn table_widths(rec: &Recorded) -> Vec<usize> {
         for (w, cell) in w.iter_mut().zip(row) {
             *w = (*w).max(cell);
         }
-    }
-    w
+        Ok(())
+    })?;
+    Ok(w)
 }
 
 /// The complete call trace as a table for people, and the run's result lines. The widths come
 /// from a first pass over the calls, so rows are written as they are made.
-pub fn write_trace_table(rec: &Recorded, out: &mut dyn std::io::Write) -> std::io::Result<()> {
-    let _units = rec.trace.header.units();
+pub fn write_trace_table(rec: &dyn CallRows, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+    let _units = rec.header().units();
     let mut cells: [String; 11] = Default::default();
-    let widths = table_widths(rec);
+    let widths = table_widths(rec)?;
     let mut rows = Chunked::new(out);
     table_line(&mut rows.buf, &TABLE_HEADER, &widths);
-    for (i, c) in rec.tree().call_nodes().enumerate() {
-        table_cells(rec, i + 1, &c, &mut cells);
+    rec.each_row(&mut |i, c| {
+        table_cells(rec, i + 1, c, &mut cells);
         let row: Vec<&str> = cells.iter().map(String::as_str).collect();
         table_line(&mut rows.buf, &row, &widths);
-        rows.row_done()?;
-    }
+        rows.row_done()
+    })?;
+    let header = rec.header();
     rows.buf.push_str(&three_lines(
-        &rec.trace.header.lesson,
-        rec.result(),
-        rec.tree().committed_bound(),
+        &header.lesson,
+        &header.result,
+        rec.committed_bound(),
     ));
     rows.finish()
 }
 
-pub fn trace_table(rec: &Recorded) -> String {
+pub fn trace_table(rec: &dyn CallRows) -> String {
     rendered(|out| write_trace_table(rec, out))
 }
 
@@ -548,12 +548,12 @@ mod tests {
                 let mut cells: [String; 11] = Default::default();
                 let mut want: Vec<usize> = TABLE_HEADER.iter().map(|h| h.chars().count()).collect();
                 for (i, c) in rec.tree().call_nodes().enumerate() {
-                    table_cells(&rec, i + 1, &c, &mut cells);
+                    table_cells(&rec, i + 1, &Row::from(&c), &mut cells);
                     for (w, cell) in want.iter_mut().zip(&cells) {
                         *w = (*w).max(crate::text::width(cell));
                     }
                 }
-                assert_eq!(table_widths(&rec), want, "{name} / {}", run.name);
+                assert_eq!(table_widths(&rec).unwrap(), want, "{name} / {}", run.name);
             }
         }
     }

@@ -207,35 +207,16 @@ fn model_catalog(model: &Model, ids: impl IntoIterator<Item = u32>) -> Catalog {
     Catalog::new(states)
 }
 
-/// The catalog of a run before it is indexed as it goes (the call rows): a graph's every node;
-/// for the other games, every state a first unrecorded run of `setup` mentions.
-pub fn run_catalog(lesson: &Lesson, setup: &RunSetup) -> Result<Catalog> {
-    if let Model::Graph(g) = &lesson.model {
-        return Ok(model_catalog(
-            &game(lesson, &setup.options),
-            0..g.len() as u32,
-        ));
-    }
-    check_recordable(lesson)?;
-    /// The ids of every state entered, refused, pushed or offered as a candidate's child.
-    struct Ids(Vec<u32>);
-    impl Observer for Ids {
-        const ENABLED: bool = true;
-        fn event(&mut self, event: Event) {
-            if let Event::Enter { state, .. }
-            | Event::Refused { state, .. }
-            | Event::Push { state, .. } = event
-            {
-                self.0.push(state);
-            }
-        }
-        fn order(&mut self, _: u32, candidates: &[u16], child: impl Fn(u16) -> u32) {
-            self.0.extend(candidates.iter().map(|&m| child(m)));
-        }
-    }
-    let mut ids = Ids(vec![setup.start]);
-    search(lesson, setup, &mut ids).map_err(|e| named(lesson, e))?;
-    Ok(model_catalog(&lesson.model, ids.0))
+/// The catalog of a graph's run before it is indexed as it goes (the call rows): every node of
+/// the graph the run searches. Other games list no states: they are named by the game.
+pub fn graph_catalog(lesson: &Lesson, setup: &RunSetup) -> Option<Catalog> {
+    let Model::Graph(g) = &lesson.model else {
+        return None;
+    };
+    Some(model_catalog(
+        &game(lesson, &setup.options),
+        0..g.len() as u32,
+    ))
 }
 
 /// The game's names and sides of every state the run mentions.

@@ -100,9 +100,15 @@ pub enum TraceError {
     Header(String),
 }
 
-/// Saved traces larger than this are refused before parsing (a million-call run is about
-/// half of it).
-pub const MAX_TRACE_BYTES: u64 = 1 << 30;
+/// Saved traces larger than this are refused before parsing, and `prune trace --format json`
+/// refuses to write one (`saved::check_size`): every trace prune writes reads back. A run at
+/// the recording limit (`run::MAX_EVENTS`, 20 M events) is about 1.6 GB; a million-call run is
+/// about a quarter of the limit.
+pub const MAX_TRACE_BYTES: u64 = 1 << 31;
+
+/// The top-level keys of a saved trace, in `Trace`'s order: a document is a trace by these,
+/// whatever the order of its keys (a lesson has none of them).
+pub const KEYS: [&str; 4] = ["header", "events", "moves", "children"];
 
 impl Header {
     /// Whose node a turn is, for people: "MAX", "MIN", "CHANCE", or a player's own name.

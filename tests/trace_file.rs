@@ -311,7 +311,7 @@ fn rows_folded_as_the_search_runs_equal_the_recorded_ones() {
                 .unwrap();
             let recorded = prune::index::record(&lesson, &setup).unwrap();
             let streamed = prune::index::calls_only(&lesson, &setup).unwrap();
-            assert!(streamed.trace.events.is_empty());
+            assert_eq!(streamed.calls() as u64, recorded.result().stats.nodes);
             assert_eq!(
                 prune::report::trace_tsv(&streamed),
                 prune::report::trace_tsv(&recorded),
@@ -325,5 +325,217 @@ fn rows_folded_as_the_search_runs_equal_the_recorded_ones() {
                 run.name
             );
         }
+    }
+}
+
+/// `value` with every object's keys in sorted order (what `jq -S .` writes), whatever order
+/// serde_json's maps keep.
+fn sorted(value: serde_json::Value) -> serde_json::Value {
+    match value {
+        serde_json::Value::Object(map) => {
+            let mut entries: Vec<_> = map.into_iter().collect();
+            entries.sort_by(|a, b| a.0.cmp(&b.0));
+            serde_json::Value::Object(entries.into_iter().map(|(k, v)| (k, sorted(v))).collect())
+        }
+        serde_json::Value::Array(items) => items.into_iter().map(sorted).collect(),
+        other => other,
+    }
+}
+
+/// A saved trace with its keys sorted is the same document: it is read as a trace (its
+/// format string is then past the first 4 KB), and every view prints what the original does.
+#[test]
+fn a_trace_with_sorted_keys_is_still_a_trace() {
+    let json = stdout(&[
+        "trace",
+        "000-worked-tree",
+        "--run",
+        "worked",
+        "--format",
+        "json",
+    ]);
+    let value = sorted(serde_json::from_str(&json).unwrap());
+    let text = serde_json::to_string_pretty(&value).unwrap();
+    let format_at = text.find("\"format\"").unwrap();
+    assert!(text.find("\"children\"").unwrap() < format_at);
+    assert!(format_at > 4096, "the format is at byte {format_at}");
+    let path = scratch("sorted-keys.json");
+    std::fs::write(&path, &text).unwrap();
+    let file = path.to_str().unwrap();
+    for format in ["tsv", "table", "jsonl"] {
+        assert_eq!(
+            stdout(&["trace", file, "--format", format]),
+            stdout(&[
+                "trace",
+                "000-worked-tree",
+                "--run",
+                "worked",
+                "--format",
+                format
+            ]),
+            "{format}"
+        );
+    }
+    // And a document whose header is not an object is a broken trace, not a lesson.
+    let broken = r#"{"header": 5, "events": [], "moves": [], "children": []}"#;
+    let msg = load_error(broken, "header-not-object.json");
+    assert!(msg.contains("expected struct Header"), "{msg}");
+    assert!(!msg.contains("unknown field"), "{msg}");
+}
+
+/// The writer and the readers agree on the largest trace: the size the writer counts is the
+/// size it writes, it refuses one past the readers' limit (saying how large it would be), and
+/// the readers take a file of the size the issue's run wrote (1.24 GB) up to the size check.
+#[test]
+fn the_writer_refuses_what_the_readers_refuse() {
+    use prune::index::saved::{check_size, json_len};
+    use prune::trace::MAX_TRACE_BYTES;
+    let trace = saved_worked();
+    assert_eq!(json_len(&trace), trace.to_json().len() as u64);
+
+    assert!(check_size("t", MAX_TRACE_BYTES).is_ok());
+    let err = check_size("t", MAX_TRACE_BYTES + 1)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains(&format!("{} bytes", MAX_TRACE_BYTES + 1)),
+        "{err}"
+    );
+    assert!(err.contains("more than"), "{err}");
+    // The run of the issue (uniform b = 8, d = 7, minimax): 1.24 GB, written and readable.
+    let issue = 1_240_000_000;
+    assert!(check_size("t", issue).is_ok());
+
+    // Files as large, made sparse (nothing is written): the reader takes the one the writer
+    // would write and refuses the one past it, by its size.
+    for (size, refused) in [(issue, false), (MAX_TRACE_BYTES + 1, true)] {
+        let path = scratch(&format!("sparse-{size}.json"));
+        let file = std::fs::File::create(&path).unwrap();
+        file.set_len(size).unwrap();
+        drop(file);
+        let err = Recorded::load(&path).unwrap_err().to_string();
+        std::fs::remove_file(&path).unwrap();
+        assert_eq!(err.contains("is limited to"), refused, "{size}: {err}");
+    }
+}
+
+/// Every header counter the events can contradict is checked: a changed counter is refused
+/// with one line naming it (exit 2), as is a scale that is not positive.
+#[test]
+fn header_counters_and_scale_that_the_events_contradict_are_refused() {
+    type Edit = fn(&mut Trace);
+    let cases: [(&str, Edit, &str); 7] = [
+        (
+            "evals",
+            |t| t.header.result.stats.evals = 1 << 63,
+            "counts 9223372036854775808 evals",
+        ),
+        (
+            "cutoffs",
+            |t| t.header.result.stats.cutoffs += 1,
+            "cutoffs, the events make",
+        ),
+        (
+            "tt-hits",
+            |t| t.header.result.stats.tt_hits += 1,
+            "tt_hits (usable table returns), the events make",
+        ),
+        (
+            "qnodes",
+            |t| t.header.result.stats.qnodes += 1,
+            "qnodes (calls at depth 0), the events make",
+        ),
+        (
+            "peak",
+            |t| t.header.result.stats.peak += 1,
+            "peak (deepest ply), the events make",
+        ),
+        (
+            "scale-zero",
+            |t| t.header.scale = 0,
+            "the header's scale is 0",
+        ),
+        (
+            "scale-negative",
+            |t| t.header.scale = -4,
+            "the header's scale is -4",
+        ),
+    ];
+    for (name, edit, want) in cases {
+        let mut trace = saved_worked();
+        edit(&mut trace);
+        let msg = load_error(&trace.to_json(), &format!("{name}.json"));
+        assert!(msg.contains(want), "{name}: {msg}");
+    }
+    // The counters of a run with a table, quiescence and cutoffs agree with its events.
+    for (stem, preset) in [
+        ("000-transposition", "transposition"),
+        ("000-tactical", "quiescence"),
+    ] {
+        let lesson = Lesson::open(stem).unwrap();
+        let setup = lesson.setup(Some(preset), &Overrides::default()).unwrap();
+        let trace = prune::run::recorded(&lesson, &setup).unwrap();
+        let s = trace.header.result.stats;
+        assert!(
+            s.evals > 0 && s.cutoffs + s.tt_hits + s.qnodes > 0,
+            "{stem}: {s:?}"
+        );
+        Recorded::new(trace).unwrap();
+    }
+}
+
+/// A max-n trace whose players disagree with its payoff vectors (or its seats) is refused.
+#[test]
+fn players_that_disagree_with_the_vectors_are_refused() {
+    let lesson = Lesson::open("004-three-players").unwrap();
+    let setup = lesson.setup(None, &Overrides::default()).unwrap();
+    let trace = prune::run::recorded(&lesson, &setup).unwrap();
+    assert_eq!(trace.header.players.len(), 3);
+    Recorded::new(trace.clone()).unwrap();
+
+    let mut fewer = trace.clone();
+    fewer.header.players.pop();
+    let msg = load_error(&fewer.to_json(), "two-players.json");
+    assert!(msg.contains("but the header names 2 players"), "{msg}");
+
+    let mut more = trace.clone();
+    more.header.players.push("D".into());
+    let msg = load_error(&more.to_json(), "four-players.json");
+    assert!(msg.contains("but the header names 4 players"), "{msg}");
+}
+
+/// A uniform tree's rows folded as the search runs, its states named by the game and never
+/// listed, are the rows of the recorded run (whose header lists every state).
+#[test]
+fn a_uniform_trees_streamed_rows_equal_the_recorded_ones() {
+    use prune::game::model::{GameSpec, LeavesSpec};
+    for leaves in [LeavesSpec::Random, LeavesSpec::Worst] {
+        let lesson = Lesson::of_game(&GameSpec::Uniform {
+            branching: 3,
+            depth: 5,
+            leaves,
+            seed: 7,
+        })
+        .unwrap();
+        let over = Overrides {
+            depth: Some(5),
+            deepening: Some(false),
+            ..Overrides::default()
+        };
+        let setup = lesson.setup(None, &over).unwrap();
+        let recorded = prune::index::record(&lesson, &setup).unwrap();
+        assert!(!recorded.catalog().is_empty());
+        let streamed = prune::index::calls_only(&lesson, &setup).unwrap();
+        assert!(prune::index::CallRows::header(&streamed).catalog.is_empty());
+        let tsv = prune::report::trace_tsv(&streamed);
+        assert_eq!(tsv, prune::report::trace_tsv(&recorded));
+        assert_eq!(
+            tsv.lines().count() as u64,
+            recorded.result().stats.nodes + 1
+        );
+        let table = prune::report::trace_table(&streamed);
+        assert_eq!(table, prune::report::trace_table(&recorded));
+        // The states are named by their moves from the root, as the recorded catalog names them.
+        assert!(table.contains("0.0.0.0.0"), "{table}");
     }
 }

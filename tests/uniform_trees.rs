@@ -189,3 +189,65 @@ fn huge_trees_are_not_recorded() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("without recording"), "{err}");
 }
+
+/// A run whose tree is too large to finish soon says so on stderr before it starts, with the
+/// tree's size and the budget that will stop it (read here, then the run is stopped); a small
+/// one says nothing.
+#[test]
+fn a_huge_run_announces_its_size_before_it_starts() {
+    use std::io::{BufRead, BufReader};
+    let game = [
+        "--game",
+        "uniform",
+        "--id",
+        "off",
+        "--leaves",
+        "random",
+        "--branching",
+    ];
+    for cmd in ["run", "count"] {
+        let mut child = common::prune()
+            .args([cmd])
+            .args(game)
+            .args(["64", "--depth", "10"])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        // A run that says nothing would go on for hours: wait for the line a few seconds.
+        let stderr = child.stderr.take().unwrap();
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut line = String::new();
+            let _ = BufReader::new(stderr).read_line(&mut line);
+            let _ = tx.send(line);
+        });
+        let line = rx
+            .recv_timeout(std::time::Duration::from_secs(10))
+            .unwrap_or_default();
+        child.kill().unwrap();
+        child.wait().unwrap();
+        // 64^10 = 2^60 leaves; the default budget is 10^10 calls.
+        assert!(
+            line.contains("64^10 = 1,152,921,504,606,846,976 leaves"),
+            "{cmd}: {line}"
+        );
+        assert!(line.contains("after 10,000,000,000 calls"), "{cmd}: {line}");
+    }
+    let (code, out, err) = common::run_prune(&[
+        "run",
+        "--game",
+        "uniform",
+        "--id",
+        "off",
+        "--leaves",
+        "random",
+        "--branching",
+        "3",
+        "--depth",
+        "4",
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(err.is_empty(), "{err}");
+    assert!(out.contains("COMPLETE"), "{out}");
+}

@@ -5,7 +5,7 @@ use std::path::Path;
 use super::args::{GameArg, LeavesArg, RunArgs, ScoresArg};
 use crate::error::{Error, Result};
 use crate::game::model::{GameSpec, LeavesSpec, ScoresSpec};
-use crate::index::Recorded;
+use crate::index::{CallRows, Recorded};
 use crate::lesson::{Lesson, RunSetup};
 
 impl RunArgs {
@@ -155,13 +155,13 @@ impl RunArgs {
 
     /// The call rows FILE names, for the views that show nothing else (the trace table and
     /// tsv): a saved trace read as it is, or a lesson indexed as it runs, without recording
-    /// its events (a million-call run then needs its calls' memory, not its events').
-    pub fn call_rows(&self) -> Result<Recorded> {
+    /// its events or keeping its calls (any run then needs the memory of its open frames).
+    pub fn call_rows(&self) -> Result<Box<dyn CallRows>> {
         if self.is_saved() {
-            return Ok(self.recorded()?.1);
+            return Ok(Box::new(self.recorded()?.1));
         }
         let (lesson, setup) = self.load()?;
-        crate::index::calls_only(&lesson, &setup)
+        Ok(Box::new(crate::index::calls_only(&lesson, &setup)?))
     }
 
     /// A saved trace is replayed as recorded: options that would change the run are errors.
@@ -199,20 +199,15 @@ impl RunArgs {
 }
 
 /// Whether FILE is a saved trace: not a built-in lesson's name (which always means the
-/// built-in), and a regular file whose opening names the trace format. Only the first bytes
-/// are read, so a lesson is still read once, by the lesson loader, and a FIFO or device is
-/// never opened here.
+/// built-in), and a regular file whose JSON is shaped as a trace (`saved::trace_shaped`: its
+/// first key). Only the first bytes are read, so a lesson is still read once, by the lesson
+/// loader, and a FIFO or device is never opened here.
 pub fn saved_trace(file: &str) -> bool {
-    use std::io::Read;
     if Lesson::is_builtin(file) {
         return false;
     }
-    let Ok(reader) = crate::input::open(Path::new(file), u64::MAX) else {
-        return false;
-    };
-    let mut head = Vec::with_capacity(4096);
-    reader.take(4096).read_to_end(&mut head).is_ok() && {
-        let text: String = String::from_utf8_lossy(&head).split_whitespace().collect();
-        text.contains(&format!("\"format\":\"{}\"", crate::trace::FORMAT))
+    match crate::input::open_text(Path::new(file), u64::MAX, 4096) {
+        Ok(reader) => crate::index::saved::trace_shaped(reader),
+        Err(_) => false,
     }
 }

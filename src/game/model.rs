@@ -372,8 +372,14 @@ impl Model {
         })
     }
 
+    /// Whose turn the state with id `id` is (`describe`'s turn, without the rest of it: a run
+    /// folded as it goes asks it of every call).
     pub fn side(&self, id: u32) -> Option<Side> {
-        self.describe(id).map(|d| d.turn)
+        match self {
+            Model::Graph(g) => (id < g.len() as u32).then(|| g.side(id)),
+            Model::TicTacToe(_) => Board::from_code(id).map(|b| b.to_move()),
+            Model::Uniform(u) => u.node(id as u64).map(|n| u.side(n)),
+        }
     }
 }
 

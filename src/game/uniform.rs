@@ -154,6 +154,18 @@ impl Uniform {
         self.total
     }
 
+    /// The calls of a search of every node down to `depth` (no cutoff), once per pass from
+    /// depth 1 with iterative deepening: what a run without pruning makes, and an upper
+    /// bound of any run of the tree. Saturates at `u128::MAX`.
+    pub fn full_search_calls(&self, depth: u8, deepening: bool) -> u128 {
+        let b = self.branching as u128;
+        // Nodes down to depth d: 1 + b + ... + b^d.
+        let nodes =
+            |d: u8| (0..=d as u32).fold(0u128, |sum, k| sum.saturating_add(b.saturating_pow(k)));
+        let first = if deepening { 1 } else { depth.max(1) };
+        (first..=depth.max(1)).fold(0u128, |sum, d| sum.saturating_add(nodes(d)))
+    }
+
     pub fn ids_unique(&self) -> bool {
         self.total <= 1 << 32
     }
@@ -338,6 +350,17 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn a_full_search_counts_every_node_of_every_pass() {
+        let t = Uniform::new(3, 4, Leaves::Random, 0).unwrap();
+        // One pass: 1 + 3 + 9 + 27 + 81 nodes; by passes 1..=4: 4 + 13 + 40 + 121.
+        assert_eq!(t.full_search_calls(4, false), 121);
+        assert_eq!(t.full_search_calls(4, true), 4 + 13 + 40 + 121);
+        let big = Uniform::new(64, 10, Leaves::Random, 0).unwrap();
+        // 64^10 = 2^60 leaves alone.
+        assert!(big.full_search_calls(10, false) > 1 << 60);
     }
 
     #[test]

@@ -6,8 +6,9 @@ use std::collections::HashMap;
 
 use super::Index;
 use super::tree::{AttemptInfo, CallRecord, NONE, Outcome, PassInfo, bit};
+use crate::game::Side;
 use crate::search::RunResult;
-use crate::trace::{self, Catalog, Event, ReturnKind, Trace, TraceError};
+use crate::trace::{self, Event, ReturnKind, Trace, TraceError};
 
 /// One open call while folding.
 struct Open {
@@ -20,18 +21,27 @@ struct Open {
 /// saved or recorded trace holds all of them; a run folded as it goes holds only the orders of
 /// the calls still open.
 pub(super) trait Source {
-    fn catalog(&self) -> &Catalog;
+    /// Whose turn a state is, `None` for a state the run does not know.
+    fn turn(&self, state: u32) -> Option<Side>;
     /// How many candidates the arenas have held so far.
     fn arena_len(&self) -> usize;
     /// An order's candidates (moves, child states), if they are held.
     fn order(&self, start: u32, len: u16) -> Option<(&[u16], &[u32])>;
     /// The call owning the order at `start` has ended.
     fn release(&mut self, _start: u32) {}
+    /// Whether the index keeps every call. A source that does not is handed each call as it
+    /// retires (`retire`), and the fold holds only the calls events can still touch: the open
+    /// frames and the child each returned last.
+    fn keeps_calls(&self) -> bool {
+        true
+    }
+    /// Call `id` is final: no later event can change its record.
+    fn retire(&mut self, _id: u32, _record: &CallRecord) {}
 }
 
 impl Source for &Trace {
-    fn catalog(&self) -> &Catalog {
-        &self.header.catalog
+    fn turn(&self, state: u32) -> Option<Side> {
+        self.header.catalog.get(state).map(|s| s.turn)
     }
 
     fn arena_len(&self) -> usize {
@@ -54,6 +64,14 @@ pub(super) struct Fold<S: Source> {
     pass_open: bool,
     seen: HashMap<u32, u32>,
     pass_calls: Vec<u32>,
+    /// Whether every call is kept (`Source::keeps_calls`); when not, `live` holds the calls
+    /// events can still touch, by id.
+    keep: bool,
+    live: Vec<(u32, CallRecord)>,
+    /// Calls admitted so far.
+    calls: u32,
+    /// Where the last candidate order ends in the arena.
+    order_end: usize,
     references: u64,
     /// Bits the next admitted call starts with (a scout, a re-search).
     next_bits: u16,
@@ -61,6 +79,8 @@ pub(super) struct Fold<S: Source> {
     repush: Option<u16>,
     /// An aspiration attempt just ended: the pass may search its root again.
     attempt_closed: bool,
+    /// The header's counters, as the events show them.
+    stats: crate::search::Stats,
     /// Seed 002's counters, as the events show them.
     null_windows: u64,
     researches: u64,
@@ -107,14 +127,56 @@ fn check_header(trace: &Trace) -> Result<(), TraceError> {
             trace.children.len()
         )));
     }
+    if h.scale < 1 {
+        return Err(TraceError::Header(format!(
+            "the header's scale is {}; values count units of 1/scale, so it is 1 or more",
+            h.scale
+        )));
+    }
+    check_players(h)?;
     h.limits()
         .and_then(|limits| h.options.validate_for(&limits))
         .map_err(|m| TraceError::Header(format!("the options are invalid: {m}")))
 }
 
+/// A game of several players: every seat the catalog names and every payoff vector fit the
+/// header's players (the tutor draws one column per player).
+fn check_players(h: &trace::Header) -> Result<(), TraceError> {
+    let players = h.players.len();
+    for s in h.catalog.iter() {
+        if let Side::Player(seat) = s.turn
+            && seat.index() >= players
+        {
+            return Err(TraceError::Header(format!(
+                "state {} is player {}'s, but the header names {players} players",
+                s.id,
+                seat.index() + 1
+            )));
+        }
+        if !s.payoffs.is_empty() && s.payoffs.len() != players {
+            return Err(TraceError::Header(format!(
+                "state {} has a payoff vector of {} entries, but the header names {players} players",
+                s.id,
+                s.payoffs.len()
+            )));
+        }
+    }
+    let vector = h.result.vector.len();
+    if vector != 0 && vector != players {
+        return Err(TraceError::Header(format!(
+            "the result's vector has {vector} entries, but the header names {players} players"
+        )));
+    }
+    Ok(())
+}
+
 impl<S: Source> Fold<S> {
     pub fn new(src: S) -> Fold<S> {
         Fold {
+            keep: src.keeps_calls(),
+            live: Vec::new(),
+            calls: 0,
+            order_end: 0,
             src,
             index: Index::default(),
             open: Vec::new(),
@@ -126,6 +188,7 @@ impl<S: Source> Fold<S> {
             next_bits: 0,
             repush: None,
             attempt_closed: false,
+            stats: crate::search::Stats::default(),
             null_windows: 0,
             researches: 0,
             misses: 0,
@@ -136,12 +199,46 @@ impl<S: Source> Fold<S> {
         &mut self.src
     }
 
-    fn records(&mut self) -> &mut Vec<CallRecord> {
-        &mut self.index.calls.records
+    fn get(&self, node: u32) -> &CallRecord {
+        if self.keep {
+            return &self.index.calls.records[node as usize];
+        }
+        let live = self.live.iter().rev().find(|(id, _)| *id == node);
+        &live.expect("events touch only live calls").1
     }
 
     fn rec(&mut self, node: u32) -> &mut CallRecord {
-        &mut self.index.calls.records[node as usize]
+        if self.keep {
+            return &mut self.index.calls.records[node as usize];
+        }
+        let live = self.live.iter_mut().rev().find(|(id, _)| *id == node);
+        &mut live.expect("events touch only live calls").1
+    }
+
+    /// How many calls the fold holds now.
+    #[cfg(test)]
+    pub fn live_calls(&self) -> usize {
+        self.index.calls.records.len() + self.live.len()
+    }
+
+    /// Stores a new call; its id is its call number.
+    fn admit(&mut self, n: CallRecord) -> u32 {
+        let id = self.calls;
+        self.calls += 1;
+        if self.keep {
+            self.index.calls.records.push(n);
+        } else {
+            self.live.push((id, n));
+        }
+        id
+    }
+
+    /// Call `node` can no longer change: a source that does not keep calls takes it now.
+    fn retire(&mut self, node: u32) {
+        if let Some(k) = self.live.iter().rposition(|(id, _)| *id == node) {
+            let (id, record) = self.live.remove(k);
+            self.src.retire(id, &record);
+        }
     }
 
     fn pass(&self) -> u8 {
@@ -152,7 +249,7 @@ impl<S: Source> Fold<S> {
         let Some(open) = self.open.last() else {
             return Err(fail(i, format!("{what} outside any call")));
         };
-        let node = &self.index.calls.records[open.node as usize];
+        let node = self.get(open.node);
         if node.state != state {
             return Err(fail(
                 i,
@@ -166,7 +263,7 @@ impl<S: Source> Fold<S> {
     }
 
     fn known(&self, i: usize, state: u32) -> Result<(), TraceError> {
-        if self.src.catalog().contains(state) {
+        if self.src.turn(state).is_some() {
             Ok(())
         } else {
             Err(fail(
@@ -213,8 +310,19 @@ impl<S: Source> Fold<S> {
         if held > 0 {
             self.src.release(start);
         }
-        if let Some(parent) = self.open.last_mut() {
-            parent.last_child = Some(open.node);
+        if let Some(child) = open.last_child {
+            self.retire(child);
+        }
+        match self.open.last_mut() {
+            Some(parent) => parent.last_child = Some(open.node),
+            None => self.retire(open.node),
+        }
+    }
+
+    /// Notes a landmark, when the index keeps the calls it belongs to.
+    fn mark(&mut self, kind: fn(&mut super::Marks) -> &mut Vec<u32>, at: u32) {
+        if self.keep {
+            kind(&mut self.index.marks).push(at);
         }
     }
 
@@ -271,7 +379,7 @@ impl<S: Source> Fold<S> {
                 beta,
             } => {
                 self.known(i, state)?;
-                let listed = self.src.catalog().turn(state);
+                let listed = self.src.turn(state).unwrap_or(Side::Max);
                 if listed != turn {
                     return Err(fail(
                         i,
@@ -283,7 +391,7 @@ impl<S: Source> Fold<S> {
                     ));
                 }
                 let mv = self.arrival(i, state, "a call")?;
-                let id = self.index.calls.records.len() as u32;
+                let id = self.calls;
                 let mut n = CallRecord::new(state, turn, mv, at);
                 (n.ply, n.pass, n.depth, n.qleft) =
                     (self.open.len() as u16, self.pass(), depth, qleft);
@@ -291,7 +399,7 @@ impl<S: Source> Fold<S> {
                 match self.open.last().map(|o| o.node) {
                     Some(parent) => {
                         n.parent = parent;
-                        if self.index.calls.records[parent as usize].depth == 0 {
+                        if self.get(parent).depth == 0 {
                             n.set(bit::QUIET_SEARCH);
                         }
                     }
@@ -309,8 +417,10 @@ impl<S: Source> Fold<S> {
                         .mark_transpositions(&mut self.seen, &mut self.pass_calls);
                 }
                 n.flags |= std::mem::take(&mut self.next_bits);
-                let below_revisit = (self.open.last())
-                    .is_some_and(|o| self.index.calls.records[o.node as usize].has(bit::REVISIT));
+                self.stats.qnodes += (depth == 0) as u64;
+                self.stats.peak = self.stats.peak.max(n.ply as u64);
+                let below_revisit =
+                    (self.open.last()).is_some_and(|o| self.get(o.node).has(bit::REVISIT));
                 if n.has(bit::RESEARCH) || below_revisit {
                     n.set(bit::REVISIT);
                 }
@@ -325,8 +435,14 @@ impl<S: Source> Fold<S> {
                         outcome: None,
                     });
                 }
-                self.records().push(n);
-                self.pass_calls.push(id);
+                // The child the frame took in before this one is final now.
+                if let Some(before) = self.open.last_mut().and_then(|o| o.last_child.take()) {
+                    self.retire(before);
+                }
+                self.admit(n);
+                if self.keep {
+                    self.pass_calls.push(id);
+                }
                 self.open.push(Open {
                     node: id,
                     last_child: None,
@@ -370,6 +486,7 @@ impl<S: Source> Fold<S> {
                 state, terminal, ..
             } => {
                 let node = self.top(i, state, "a score read")?;
+                self.stats.evals += 1;
                 let n = self.rec(node);
                 n.set(bit::READ);
                 if terminal {
@@ -382,12 +499,14 @@ impl<S: Source> Fold<S> {
                 cutoff,
             } => {
                 let node = self.top(i, state, "a stand-pat")?;
+                self.stats.evals += 1;
+                self.stats.cutoffs += cutoff as u64;
                 let n = self.rec(node);
                 n.stand_pat = value;
                 n.set(bit::STAND_PAT);
                 if cutoff {
                     n.set(bit::STAND_PAT_CUT);
-                    self.index.marks.cutoffs.push(at);
+                    self.mark(|m| &mut m.cutoffs, at);
                 }
             }
             Event::Order { state, start, len } => {
@@ -400,13 +519,7 @@ impl<S: Source> Fold<S> {
                         format!("the order reaches entry {end} of a move arena of {held}"),
                     ));
                 }
-                let last_end = (self.index.calls.ordered.last())
-                    .map(|&o| {
-                        let r = &self.index.calls.records[o as usize];
-                        r.order_start as usize + r.order_len as usize
-                    })
-                    .unwrap_or(0);
-                if (start as usize) < last_end {
+                if (start as usize) < self.order_end {
                     return Err(fail(i, "a candidate order overlaps an earlier one"));
                 }
                 let n = self.rec(node);
@@ -415,7 +528,10 @@ impl<S: Source> Fold<S> {
                 }
                 (n.order_start, n.order_len) = (start, len);
                 if len > 0 {
-                    self.index.calls.ordered.push(node);
+                    self.order_end = end;
+                    if self.keep {
+                        self.index.calls.ordered.push(node);
+                    }
                 }
                 self.references += len as u64;
                 self.index.peak_references = self.index.peak_references.max(self.references);
@@ -425,7 +541,7 @@ impl<S: Source> Fold<S> {
                     return Err(fail(i, "a push outside any call"));
                 };
                 let node = open.node;
-                let n = self.index.calls.records[node as usize];
+                let n = *self.get(node);
                 let (moves, children) =
                     (self.src.order(n.order_start, n.order_len)).unwrap_or_default();
                 let fits = moves.get(pos as usize) == Some(&(mv as u16))
@@ -453,7 +569,7 @@ impl<S: Source> Fold<S> {
             Event::Pop { state, .. } => {
                 let returned = (self.open.last())
                     .and_then(|o| o.last_child)
-                    .map(|c| self.index.calls.records[c as usize].state);
+                    .map(|c| self.get(c).state);
                 if returned != Some(state) {
                     return Err(fail(i, format!("state {state} pops without returning")));
                 }
@@ -463,7 +579,7 @@ impl<S: Source> Fold<S> {
             }
             Event::Tie { state, pos, .. } => {
                 let node = self.top(i, state, "a tie")?;
-                if pos + 1 != self.index.calls.records[node as usize].pushes {
+                if pos + 1 != self.get(node).pushes {
                     return Err(fail(
                         i,
                         format!("a tie at candidate {pos}, which is not the last tried"),
@@ -471,15 +587,13 @@ impl<S: Source> Fold<S> {
                 }
                 let child = self.open.last().and_then(|o| o.last_child);
                 match child {
-                    Some(c) if self.index.calls.records[c as usize].exit + 2 == at => {
-                        self.rec(c).set(bit::TIED)
-                    }
+                    Some(c) if self.get(c).exit + 2 == at => self.rec(c).set(bit::TIED),
                     _ => return Err(fail(i, "a tie that does not follow its child's pop")),
                 }
             }
             Event::Average { state, pos, .. } => {
                 let node = self.top(i, state, "a chance average")?;
-                let n = self.index.calls.records[node as usize];
+                let n = *self.get(node);
                 if !n.turn.is_chance() || pos + 1 != n.pushes {
                     return Err(fail(
                         i,
@@ -492,7 +606,7 @@ impl<S: Source> Fold<S> {
             }
             Event::Interval { state, lo, hi } => {
                 let node = self.top(i, state, "a chance interval")?;
-                if !self.index.calls.records[node as usize].turn.is_chance() || lo > hi {
+                if !self.get(node).turn.is_chance() || lo > hi {
                     return Err(fail(
                         i,
                         format!("an interval [{lo}, {hi}] of a node that is not a chance node"),
@@ -508,7 +622,8 @@ impl<S: Source> Fold<S> {
             }
             Event::Cutoff { state, pos, .. } => {
                 let node = self.top(i, state, "a cutoff")?;
-                let n = self.index.calls.records[node as usize];
+                self.stats.cutoffs += 1;
+                let n = *self.get(node);
                 if pos >= n.order_len || pos + 1 != n.pushes {
                     return Err(fail(
                         i,
@@ -519,7 +634,7 @@ impl<S: Source> Fold<S> {
                     ));
                 }
                 self.rec(node).cutoff = pos;
-                self.index.marks.cutoffs.push(at);
+                self.mark(|m| &mut m.cutoffs, at);
                 if let Some(child) = self.open.last().and_then(|o| o.last_child) {
                     self.rec(child).set(bit::CAUSED_CUTOFF);
                 }
@@ -527,12 +642,12 @@ impl<S: Source> Fold<S> {
             Event::Store { .. } => {
                 let (key, entry, kept) = event.stored().expect("a store");
                 let node = self.top(i, key.state, "a store")?;
-                let n = &self.index.calls.records[node as usize];
+                let n = self.get(node);
                 if (n.depth, n.qleft) != (key.depth, key.qleft) {
                     return Err(fail(i, "a store under a key that is not the call's"));
                 }
-                self.index.marks.stores.push(at);
-                if kept {
+                self.mark(|m| &mut m.stores, at);
+                if kept && self.keep {
                     self.index.table.record(at, key, entry);
                 }
             }
@@ -544,10 +659,11 @@ impl<S: Source> Fold<S> {
             } => {
                 let node = self.top(i, state, "a return")?;
                 if how == ReturnKind::TableHit {
-                    if !self.index.calls.records[node as usize].has(bit::PROBE_USABLE) {
+                    if !self.get(node).has(bit::PROBE_USABLE) {
                         return Err(fail(i, "a table return without a usable probe"));
                     }
-                    self.index.marks.hits.push(at);
+                    self.mark(|m| &mut m.hits, at);
+                    self.stats.tt_hits += 1;
                 }
                 let outcome = Outcome::from(how);
                 self.close(i, outcome, value, mv);
@@ -558,7 +674,7 @@ impl<S: Source> Fold<S> {
             }
             Event::NullWindow { state, pos, .. } => {
                 let node = self.top(i, state, "a null window")?;
-                if pos != self.index.calls.records[node as usize].pushes || pos == 0 {
+                if pos != self.get(node).pushes || pos == 0 {
                     return Err(fail(
                         i,
                         format!("a null window for candidate {pos} out of turn"),
@@ -570,9 +686,9 @@ impl<S: Source> Fold<S> {
             Event::Research { state, pos, .. } => {
                 let node = self.top(i, state, "a re-search")?;
                 let scout = self.open.last().and_then(|o| o.last_child);
-                let n = self.index.calls.records[node as usize];
-                let fits = pos + 1 == n.pushes
-                    && scout.is_some_and(|c| self.index.calls.records[c as usize].has(bit::SCOUT));
+                let n = *self.get(node);
+                let fits =
+                    pos + 1 == n.pushes && scout.is_some_and(|c| self.get(c).has(bit::SCOUT));
                 if !fits {
                     return Err(fail(
                         i,
@@ -585,7 +701,7 @@ impl<S: Source> Fold<S> {
                 self.researches += 1;
                 self.repush = Some(pos);
                 self.next_bits |= bit::RESEARCH;
-                self.index.marks.researches.push(at);
+                self.mark(|m| &mut m.researches, at);
             }
             Event::Aspiration {
                 depth,
@@ -625,7 +741,16 @@ impl<S: Source> Fold<S> {
     }
 
     /// Ends the fold after `end` events; the run reported `result`.
-    pub fn finish(mut self, end: usize, result: &RunResult) -> Result<Index, TraceError> {
+    pub fn finish(self, end: usize, result: &RunResult) -> Result<Index, TraceError> {
+        self.finish_keeping(end, result).map(|(index, _)| index)
+    }
+
+    /// `finish`, giving the source back too.
+    pub fn finish_keeping(
+        mut self,
+        end: usize,
+        result: &RunResult,
+    ) -> Result<(Index, S), TraceError> {
         if !self.open.is_empty() {
             return Err(fail(
                 end,
@@ -639,11 +764,24 @@ impl<S: Source> Fold<S> {
             .calls
             .mark_transpositions(&mut self.seen, &mut self.pass_calls);
         self.index.calls.records.shrink_to_fit();
-        let calls = self.index.calls.records.len();
+        let calls = self.calls;
         if calls as u64 != result.stats.nodes {
             return Err(TraceError::Header(format!(
                 "the header counts {} calls, the events admit {calls}",
                 result.stats.nodes
+            )));
+        }
+        let (told, seen) = (&result.stats, &self.stats);
+        let counters = [
+            ("evals (score reads)", told.evals, seen.evals),
+            ("cutoffs", told.cutoffs, seen.cutoffs),
+            ("tt_hits (usable table returns)", told.tt_hits, seen.tt_hits),
+            ("qnodes (calls at depth 0)", told.qnodes, seen.qnodes),
+            ("peak (deepest ply)", told.peak, seen.peak),
+        ];
+        if let Some((what, told, seen)) = counters.into_iter().find(|c| c.1 != c.2) {
+            return Err(TraceError::Header(format!(
+                "the header counts {told} {what}, the events make {seen}"
             )));
         }
         let passes = &self.index.calls.passes;
@@ -666,6 +804,6 @@ impl<S: Source> Fold<S> {
                     .into(),
             ));
         }
-        Ok(self.index)
+        Ok((self.index, self.src))
     }
 }

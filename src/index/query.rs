@@ -135,12 +135,7 @@ impl<'a> Tree<'a> {
             return None;
         }
         let root = self.get(p.root);
-        let flag = root.bound()?;
-        Some(if self.side_to_move() && !root.turn.is_max() {
-            flag.flipped()
-        } else {
-            flag
-        })
+        root_bound(self.side_to_move(), root.outcome?, root.probe, root.turn)
     }
 
     /// The bound of the run's committed answer: the last completed pass's (`None` when no
@@ -149,4 +144,20 @@ impl<'a> Tree<'a> {
         let last = self.passes().iter().rposition(|p| p.done)?;
         self.pass_bound(last)
     }
+}
+
+/// What a pass root's return proves, from MAX's side: its stored flag or its table hit's, and
+/// for a negamax root of MIN's the opposite bound of its own.
+pub(super) fn root_bound(
+    side_to_move: bool,
+    outcome: super::Outcome,
+    probe: Option<crate::value::Entry>,
+    turn: crate::game::Side,
+) -> Option<Flag> {
+    let flag = outcome.proves(probe)?;
+    Some(if side_to_move && !turn.is_max() {
+        flag.flipped()
+    } else {
+        flag
+    })
 }
