@@ -711,6 +711,7 @@ fn note_claims(text: &str, catalog: &Catalog) -> Vec<(Claim, String)> {
         "window closes",
         "closes the window",
         "closes its window",
+        "closed the window",
         " cuts",
         " stops",
     ] {
