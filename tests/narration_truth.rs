@@ -827,3 +827,33 @@ fn every_lesson_note_is_shown_in_its_run() {
     }
     assert!(notes > 80, "{notes}");
 }
+
+/// A pass the budget cuts short has no root result, but the calls it finished did store
+/// their entries (seed 000: an interrupted pass may leave them): the sentence says so and
+/// never that the pass's work is dropped. The worked tree's "interrupted" preset: 7 calls,
+/// pass 2 aborts, the answer stays pass 1's.
+#[test]
+fn an_interrupted_pass_keeps_what_its_finished_calls_stored() {
+    let lesson = Lesson::open("000-worked-tree").unwrap();
+    let setup = lesson
+        .setup(Some("interrupted"), &Overrides::default())
+        .unwrap();
+    let replay = Replay::new(prune::index::record(&lesson, &setup).unwrap());
+    let end = replay.seek(replay.len());
+    assert!(matches!(
+        replay.events()[replay.len() - 1],
+        Event::PassEnd { done: false, .. }
+    ));
+    // The aborted pass's finished calls did store: node 4 (call 7) is in the table.
+    let stored_in_pass_2 = replay.events()[..replay.len()]
+        .iter()
+        .skip_while(|e| !matches!(e, Event::PassStart { depth: 2 }))
+        .any(|e| matches!(e, Event::Store { kept: true, .. }));
+    assert!(stored_in_pass_2);
+    let s = narrate(&replay, &end, &|_| None);
+    assert!(
+        s.contains("what its finished calls stored stays in the table"),
+        "{s}"
+    );
+    assert!(!s.contains("dropped"), "{s}");
+}
