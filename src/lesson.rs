@@ -189,7 +189,35 @@ pub struct NoteSpec {
     pub run: String,
     /// The 1-based call number (the trace's `step`) it is attached to.
     pub step: u64,
+    /// The event of that call the note waits for: a note about a cutoff, a store or a
+    /// returned value is true only once it has happened.
+    #[serde(default, skip_serializing_if = "NoteAnchor::is_enter")]
+    pub after: NoteAnchor,
     pub text: String,
+}
+
+/// Where in its call a note starts to show; it shows until the next call is entered.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum NoteAnchor {
+    /// The call is entered (what the note says is true from its first event).
+    #[default]
+    Enter,
+    /// The call's window closes (its `Cutoff`).
+    Cutoff,
+    /// The call stores its result (or, with the table off, reports what it would store).
+    Store,
+    /// The call returns its value to its parent.
+    Return,
+    /// The pass the call belongs to ends (completed, or cut short by the budget).
+    #[serde(rename = "pass-end")]
+    PassEnd,
+}
+
+impl NoteAnchor {
+    pub fn is_enter(&self) -> bool {
+        *self == NoteAnchor::Enter
+    }
 }
 
 /// A loaded, validated lesson (a bare graph becomes a lesson without text or presets).

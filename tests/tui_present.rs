@@ -232,7 +232,13 @@ fn the_panes_show_over_the_tree_on_1_2_3() {
 
 #[test]
 fn the_narration_pages_so_nothing_is_lost() {
+    // Node 2's return after the first cutoff: the sentence and the lesson's note about it.
     let mut a = at_first_cutoff();
+    let back = (a.st.step..a.replay.len())
+        .find(|&i| matches!(a.replay.events()[i], Event::Return { .. }))
+        .unwrap();
+    a.seek(back + 1);
+    assert!(!a.notes().is_empty());
     let (w, h) = (80, 24);
     let stage = Stage::new(a.present.palette, a.theme);
     render(&mut a, w, h);

@@ -84,10 +84,17 @@ fn interrupted_at_the_abort_and_the_partial_result() {
     let s = step_after(&a, |_, _, e| matches!(e, Event::Refused { .. }));
     a.seek(s);
     assert_eq!(a.st.stats.nodes, 7);
+    // The note about the unwinding and the fall-back waits for the end of the pass.
+    assert!(a.notes().is_empty(), "{:?}", a.notes());
     both("interrupted_abort", &mut a);
     let end = a.replay.len();
     a.seek(end);
     assert_eq!(a.replay.result().status, prune::search::Status::Partial);
+    assert!(
+        a.notes()
+            .iter()
+            .any(|n| n.contains("Call 8 (node 5) is refused"))
+    );
     both("interrupted_partial", &mut a);
 }
 

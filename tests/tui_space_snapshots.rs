@@ -45,6 +45,12 @@ fn the_narration_pages_to_the_end_of_the_cutoff_note() {
     for (w, h) in SIZES {
         let mut a = app("000-worked-tree", "worked");
         a.act(Action::NextCutoff);
+        // The note about the cutoff shows once MIN 2 has returned (it says so).
+        let back = (a.st.step..a.replay.len())
+            .find(|&i| matches!(a.replay.events()[i], Event::Return { .. }))
+            .unwrap();
+        a.seek(back + 1);
+        assert!(!a.notes().is_empty());
         // In compare mode the outline fills the tree pane at 80×24, so the note is cut.
         a.act(Action::Compare);
         let first = screen(&mut a, w, h);

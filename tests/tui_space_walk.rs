@@ -36,17 +36,55 @@ fn render(app: &mut App, area: Rect) -> Buffer {
     buf
 }
 
-/// The notes the lesson file attaches to this call of this preset (the tutor's rule,
-/// restated: after the first step, the note whose call number is the calls made so far).
+/// The notes the lesson file attaches to this moment of this preset (the tutor's rule,
+/// restated from the events alone): a note shows from its anchor event in its call (the
+/// call's entry, cutoff, store, return, or the end of its pass) until the next call is
+/// entered or the next pass starts.
 fn expected_notes(lesson: &Lesson, preset: &str, app: &App) -> Vec<String> {
+    use prune::lesson::NoteAnchor;
+    use prune::trace::Event;
     if app.st.step == 0 {
         return Vec::new();
     }
+    let events = app.replay.events();
+    let now = app.st.step - 1;
+    // The call each event belongs to (1-based, by entry), with a stack of open calls.
+    let (mut calls, mut open, mut owner) = (0u64, Vec::new(), Vec::with_capacity(events.len()));
+    for e in events {
+        if let Event::Enter { .. } = e {
+            calls += 1;
+            open.push(calls);
+        }
+        owner.push(open.last().copied().unwrap_or(0));
+        if let Event::Return { .. } | Event::Unwind { .. } = e {
+            open.pop();
+        }
+    }
+    let anchor = |call: u64, after: NoteAnchor| -> Option<usize> {
+        let entry = (0..events.len())
+            .find(|&i| owner[i] == call && matches!(events[i], Event::Enter { .. }))?;
+        (entry..events.len()).find(|&i| match (after, events[i]) {
+            (NoteAnchor::Enter, Event::Enter { .. }) => true,
+            (NoteAnchor::Cutoff, Event::Cutoff { .. }) => owner[i] == call,
+            (NoteAnchor::Store, Event::Store { .. }) => owner[i] == call,
+            (NoteAnchor::Return, Event::Return { .. }) => owner[i] == call,
+            (NoteAnchor::PassEnd, Event::PassEnd { .. }) => true,
+            _ => false,
+        })
+    };
     lesson
         .spec
         .notes
         .iter()
-        .filter(|n| n.run == preset && n.step == app.st.stats.nodes)
+        .filter(|n| n.run == preset)
+        .filter(|n| {
+            anchor(n.step, n.after).is_some_and(|from| {
+                from <= now
+                    && !events[from + 1..=now]
+                        .iter()
+                        .any(|e| matches!(e, Event::Enter { .. } | Event::PassStart { .. }))
+            })
+        })
         .map(|n| n.text.clone())
         .collect()
 }

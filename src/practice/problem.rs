@@ -886,7 +886,7 @@ impl Problem {
                 let flag = b.to_uppercase();
                 match cutter {
                     Some(k) => why.push_str(&format!(
-                        "; it stopped after {} returned {} (call {}) closed its window ({}, {}), so the skipped moves could only make it {}: {flag}",
+                        "; it stopped once {} returned {} (call {}), which closed the window ({}, {}) it had received, so the skipped moves could only make it {}: {flag}",
                         self.name(k.state),
                         k.value.map_or("-".into(), fmt_score),
                         k.step,

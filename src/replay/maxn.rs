@@ -176,11 +176,19 @@ pub fn sentence(
             name(state),
             vector(value)
         ),
-        Event::Return { state, value, .. } => format!(
-            "{} returns {} to the node above.",
-            name(state),
-            vector(value)
-        ),
+        Event::Return { state, value, .. } => match top {
+            Some(parent) => format!(
+                "{} returns {} to {}.",
+                name(state),
+                vector(value),
+                name(parent.state)
+            ),
+            None => format!(
+                "{} returns {}: the root's vector, the answer of the search.",
+                name(state),
+                vector(value)
+            ),
+        },
         Event::Unwind { state } => {
             format!("{} is abandoned: the budget ran out below it.", name(state))
         }

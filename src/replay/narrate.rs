@@ -5,6 +5,7 @@
 //! recomputes a search value.
 
 use super::{Replay, ReplayState};
+use crate::game::Side;
 use crate::search::tt::Flag;
 use crate::search::{CutRule, INF, fmt_score};
 use crate::trace::{Event, ReturnKind};
@@ -12,10 +13,6 @@ pub use crate::value::sc;
 
 /// A label for a state other than the trace catalog's (`&|_| None`: the catalog's labels).
 pub type Namer<'a> = &'a dyn Fn(u32) -> Option<String>;
-
-fn side(max: bool) -> &'static str {
-    if max { "MAX" } else { "MIN" }
-}
 
 fn plural(n: usize, one: &str, many: &str) -> String {
     crate::text::counted(n as u64, one, many)
@@ -68,9 +65,22 @@ impl Words<'_> {
         }
     }
 
-    /// The same with the side to move: "MIN B (2)", "MIN node 2".
-    fn node(&self, state: u32, max: bool) -> String {
-        format!("{} {}", side(max), self.name(state))
+    /// What kind of node a turn makes, from the turn itself: "MAX", "MIN", "chance node",
+    /// or a player's own name.
+    fn kind(&self, turn: Side) -> String {
+        match turn {
+            Side::Max | Side::Min => turn.name().to_string(),
+            Side::Chance => "chance node".to_string(),
+            Side::Player(_) => self.replay.trace().header.turn_name(turn),
+        }
+    }
+
+    /// The same with the kind of node: "MIN B (2)", "MIN node 2", "chance node L (1)".
+    fn node(&self, state: u32, turn: Side) -> String {
+        match turn {
+            Side::Chance => format!("{} {}", self.kind(turn), self.short(state)),
+            _ => format!("{} {}", self.kind(turn), self.name(state)),
+        }
     }
 
     /// The state a move of call `node` leads to, by name ("C (3)"), or the move's number.
@@ -79,7 +89,29 @@ impl Words<'_> {
         tree.children(node)
             .map(|c| tree.get(c))
             .find(|c| c.mv == mv)
-            .map_or(format!("move {mv}"), |c| self.name(c.state))
+            .map(|c| c.state)
+            .or_else(|| self.child_elsewhere(node, mv))
+            .map_or(format!("move {mv}"), |c| self.name(c))
+    }
+
+    /// The child move `mv` of call `node`'s state leads to, from another call of the same
+    /// state that listed its candidates (a table hit lists none of its own): the latest one
+    /// before `node`, else any.
+    fn child_elsewhere(&self, node: u32, mv: i16) -> Option<u32> {
+        let tree = self.replay.tree();
+        let state = tree.get(node).state;
+        let calls = tree.calls();
+        let earlier = (0..node.min(calls)).rev();
+        let later = node.saturating_add(1)..calls;
+        earlier.chain(later).find_map(|c| {
+            let n = tree.get(c);
+            if n.state != state || n.order_len == 0 {
+                return None;
+            }
+            let (moves, children) = self.replay.trace().order(n.order_start, n.order_len);
+            let k = moves.iter().position(|&m| i32::from(m) == i32::from(mv))?;
+            children.get(k).copied()
+        })
     }
 
     /// The root call of pass `depth` and what its result proves (from the index).
@@ -115,11 +147,27 @@ pub fn narrate(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
     let _units = replay.trace().header.units();
     // A sentence may begin with a state's name ("node 2 returns…").
     let s = sentence(replay, st, namer);
+    // A label is the lesson's own spelling (g and G are two nodes): never capitalised.
+    if starts_with_label(&s, &Words { replay, namer }) {
+        return s;
+    }
     let mut chars = s.chars();
     match chars.next() {
         Some(c) if c.is_lowercase() => c.to_uppercase().chain(chars).collect(),
         _ => s,
     }
+}
+
+/// Whether `s` begins with a state's name as `Words::name` writes it ("g (4) returns…").
+fn starts_with_label(s: &str, w: &Words) -> bool {
+    s.match_indices(" (").any(|(i, _)| {
+        let rest = &s[i + 2..];
+        let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        rest[digits..].starts_with(')')
+            && rest[..digits]
+                .parse::<u32>()
+                .is_ok_and(|id| s.starts_with(&w.name(id)) && !w.name(id).starts_with("node "))
+    })
 }
 
 fn sentence(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
@@ -201,15 +249,11 @@ fn sentence(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
             alpha,
             beta,
         } => {
-            let me = turn.is_max();
             let ply = st.top().map_or(0, |f| f.ply);
             let parent = st.frames.len().checked_sub(2).map(|i| st.frames[i]);
             let via = match (parent, replay.tree().get(st.top().map_or(0, |f| f.node)).mv) {
                 (Some(p), mv) if mv >= 0 => {
-                    format!(
-                        ", reached by move {mv} of {}",
-                        w.node(p.state, p.turn.is_max())
-                    )
+                    format!(", reached by move {mv} of {}", w.node(p.state, p.turn))
                 }
                 _ => " as the root".into(),
             };
@@ -224,18 +268,21 @@ fn sentence(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
                 top.is_some_and(|f| f.research),
                 nm,
             ) {
-                (true, _, _) => ("the null window", format!(" (from {}'s side)", side(me))),
+                (true, _, _) => (
+                    "the null window",
+                    format!(" (from {}'s side)", w.kind(turn)),
+                ),
                 (_, true, _) => (
                     "the full window again",
-                    format!(" (from {}'s side)", side(me)),
+                    format!(" (from {}'s side)", w.kind(turn)),
                 ),
-                (_, _, true) => ("window", format!(" (from {}'s side)", side(me))),
+                (_, _, true) => ("window", format!(" (from {}'s side)", w.kind(turn))),
                 _ => ("window", String::new()),
             };
             format!(
                 "Call {}: {} is entered at ply {ply} with d={depth}, q={qleft} and {kind} ({}, {}){own}{via}{horizon}.",
                 st.call(),
-                w.node(state, me),
+                w.node(state, turn),
                 sc(alpha),
                 sc(beta)
             )
@@ -243,7 +290,7 @@ fn sentence(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
         Event::Refused { state, .. } => format!(
             "The budget of {} is spent, so {} is not admitted and the search unwinds from here.",
             crate::text::counted(replay.options().budget, "call", "calls"),
-            w.node(state, replay.catalog().turn(state).is_max())
+            w.node(state, replay.catalog().turn(state))
         ),
         Event::Probe {
             state,
@@ -292,7 +339,7 @@ fn sentence(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
             terminal,
         } => {
             let value_s = sc(value);
-            let n = w.node(state, st.top().is_none_or(|f| f.turn.is_max()));
+            let n = w.node(state, st.top().map_or(Side::Max, |f| f.turn));
             if terminal {
                 format!(
                     "{n} is terminal: its utility {value_s} is exact, there is nothing below it."
@@ -312,9 +359,9 @@ fn sentence(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
             let Some(f) = st.top() else {
                 return String::new();
             };
-            let n = w.node(state, f.turn.is_max());
+            let n = w.node(state, f.turn);
             if nm {
-                let me = side(f.turn.is_max());
+                let me = w.kind(f.turn);
                 return if cutoff {
                     format!(
                         "Quiescence at {n}: standing pat already gives {value_s} {ge} β {} from {me}'s side, so the opponent above will avoid this line; no capture is tried and {value_s} is a LOWER bound.",
@@ -362,12 +409,12 @@ fn sentence(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
             if order.is_empty() {
                 format!(
                     "{} has no tactical move to try, so its stand-pat value stands.",
-                    w.node(state, f.turn.is_max())
+                    w.node(state, f.turn)
                 )
             } else {
                 format!(
                     "{} will try {} ({how}{sorted}): {}.",
-                    w.node(state, f.turn.is_max()),
+                    w.node(state, f.turn),
                     plural(order.len(), "candidate", "candidates"),
                     list.join(", ")
                 )
@@ -387,7 +434,7 @@ fn sentence(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
             };
             format!(
                 "{} tries move {mv} (candidate {} of {}), which leads to {}{quiet}.",
-                w.node(f.state, f.turn.is_max()),
+                w.node(f.state, f.turn),
                 f.trying.map_or(1, |p| p + 1),
                 f.order_len,
                 w.name(state)
@@ -411,9 +458,9 @@ fn sentence(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
                 seen < f.best
             };
             let verdict = if better {
-                format!("better for {}", side(f.turn.is_max()))
+                format!("better for {}", w.kind(f.turn))
             } else {
-                format!("no better for {}", side(f.turn.is_max()))
+                format!("no better for {}", w.kind(f.turn))
             };
             let scout = replay.tree().get(st.last_done.unwrap_or(0));
             let answer = if scout.scout && nm {
@@ -438,14 +485,14 @@ fn sentence(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
                 format!(
                     "{} returns {value_s} from its own side to {}, which counts it as {}: {verdict} ({had}){answer}.",
                     w.name(state),
-                    w.node(f.state, f.turn.is_max()),
+                    w.node(f.state, f.turn),
                     sc(seen)
                 )
             } else {
                 format!(
                     "{} returns {value_s} to {}: {verdict} ({had}).",
                     w.name(state),
-                    w.node(f.state, f.turn.is_max())
+                    w.node(f.state, f.turn)
                 )
             }
         }
@@ -456,7 +503,7 @@ fn sentence(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
             };
             format!(
                 "{} now expects {value_s}, through move {mv} to {}.",
-                w.node(f.state, f.turn.is_max()),
+                w.node(f.state, f.turn),
                 w.move_to(f.node, mv)
             )
         }
@@ -467,7 +514,7 @@ fn sentence(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
             if replay.maximises(f.turn) {
                 format!(
                     "{} raises α to {}: the window is now ({}, {}), and anything at most {} no longer matters here.",
-                    w.node(f.state, f.turn.is_max()),
+                    w.node(f.state, f.turn),
                     sc(alpha),
                     sc(alpha),
                     sc(beta),
@@ -476,7 +523,7 @@ fn sentence(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
             } else {
                 format!(
                     "{} lowers β to {}: the window is now ({}, {}), and anything at least {} no longer matters here.",
-                    w.node(f.state, f.turn.is_max()),
+                    w.node(f.state, f.turn),
                     sc(beta),
                     sc(alpha),
                     sc(beta),
@@ -540,27 +587,46 @@ fn sentence(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
                     flag.name()
                 )
             };
+            // The value the cut child brought, counted from the cutting node's side (a
+            // negamax child's is negated), and whether it only equals the bound.
+            let brought = st.last_done.map(|c| {
+                let v = replay.tree().get(c).value;
+                if nm { -v } else { v }
+            });
+            let Some(v) = brought else {
+                return String::new();
+            };
+            let better = |bound: i32| {
+                if v == bound {
+                    "something at least as good"
+                } else {
+                    "something better"
+                }
+            };
             if nm {
                 format!(
-                    "{}: {word} to {child} gives {} {ge} β = {} from {}'s side, so the opponent already has something better above; {skip}, and {what}.",
-                    w.node(f.state, f.turn.is_max()),
-                    sc(alpha),
+                    "{}: {word} to {child} gives {} {ge} β = {} from {}'s side, so the opponent already has {} above; {skip}, and {what}.",
+                    w.node(f.state, f.turn),
+                    sc(v),
                     sc(beta),
-                    side(f.turn.is_max())
+                    w.kind(f.turn),
+                    better(beta)
                 )
             } else if f.turn.is_max() {
                 format!(
-                    "{}: {word} to {child} gives {} {ge} β = {}, so MIN already has something better above; {skip}, and {what}.",
-                    w.node(f.state, true),
-                    sc(alpha),
+                    "{}: {word} to {child} gives {} {ge} β = {}, so MIN already has {} above; {skip}, and {what}.",
+                    w.node(f.state, f.turn),
+                    sc(v),
                     sc(beta),
+                    better(beta)
                 )
             } else {
                 format!(
-                    "{}: {word} {reply} returns {} {le} α = {}, so MAX already has something better; {skip}, and {what}.",
-                    w.node(f.state, false),
-                    sc(beta),
+                    "{}: {word} {reply} returns {} {le} α = {}, so MAX already has {}; {skip}, and {what}.",
+                    w.node(f.state, f.turn),
+                    sc(v),
                     sc(alpha),
+                    better(alpha)
                 )
             }
         }
@@ -613,12 +679,17 @@ fn sentence(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
             let value_s = sc(value);
             let parent = st.top();
             let to = match parent {
-                Some(p) => format!("to {}", w.node(p.state, p.turn.is_max())),
+                Some(p) => format!("to {}", w.node(p.state, p.turn)),
                 None => "as the answer of this pass".to_string(),
             };
             let returned = st.last_done;
+            // The best move by the child it leads to; its index only when no call of the
+            // state ever listed its children.
             let with = match returned {
-                Some(node) if mv >= 0 => format!(" (best move {mv} to {})", w.move_to(node, mv)),
+                Some(node) if mv >= 0 => match w.move_to(node, mv) {
+                    to if to == format!("move {mv}") => format!(" (best move {mv})"),
+                    to => format!(" (best move {mv} to {to})"),
+                },
                 _ if mv >= 0 => format!(" (best move {mv})"),
                 _ => String::new(),
             };
@@ -628,20 +699,14 @@ fn sentence(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
                     w.name(state)
                 ),
                 ReturnKind::Searched(flag) => format!(
-                    "{} returns {value_s}{with} {to}; it is {} {}.",
+                    "{} returns {value_s}{with} {to}; it is {}.",
                     w.name(state),
                     match flag {
                         Flag::Exact => "the exact value",
-                        Flag::Lower => "a lower bound,",
-                        Flag::Upper => "an upper bound,",
-                    },
-                    match flag {
-                        Flag::Exact => "",
-                        Flag::Lower => "the true value may be higher",
-                        Flag::Upper => "the true value may be lower",
+                        Flag::Lower => "a lower bound, the true value may be higher",
+                        Flag::Upper => "an upper bound, the true value may be lower",
                     }
-                )
-                .replace(" .", "."),
+                ),
             }
         }
         Event::Unwind { state } => format!(
@@ -671,7 +736,7 @@ fn sentence(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
                 .map_or(format!("candidate {}", pos + 1), |&c| w.name(c));
             format!(
                 "{} scouts candidate {} of {} ({child}) with the null window ({}, {}): PVS expects the first move to stay best, so it only asks whether {child} beats α = {}.",
-                w.node(state, f.turn.is_max()),
+                w.node(state, f.turn),
                 pos + 1,
                 order.len(),
                 sc(alpha),
@@ -696,7 +761,7 @@ fn sentence(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
                 "Fail high: the scout of {child} came back with {value_s} > α = {}, and {value_s} does not reach β = {}, so its real value is unknown: {} searches {child} again with the full window ({}, {}).",
                 sc(f.alpha),
                 sc(f.beta),
-                w.node(state, f.turn.is_max()),
+                w.node(state, f.turn),
                 sc(f.alpha),
                 sc(f.beta)
             )
@@ -772,7 +837,12 @@ fn sentence(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
             } else {
                 match st.committed {
                     Some((d, s, m)) => format!(
-                        "{title} was cut short by the budget, so its partial work is dropped; the answer stays depth {d}'s (worth {}, {}): PARTIAL.",
+                        "{title} was cut short by the budget, so its root has no result{}; the answer stays depth {d}'s (worth {}, {}): PARTIAL.",
+                        if o.keeps_table() {
+                            " (what its finished calls stored stays in the table)"
+                        } else {
+                            ""
+                        },
                         worth(s, w.pass_root(d).1),
                         w.plays(d, m)
                     ),

@@ -1439,6 +1439,7 @@ impl App {
     pub fn notes(&self) -> Vec<&str> {
         model::notes(
             &self.lesson,
+            &self.replay,
             self.preset.as_deref(),
             &self.setup.options,
             &self.st,

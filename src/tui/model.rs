@@ -9,10 +9,11 @@ use std::sync::LazyLock;
 use ratatui::layout::Rect;
 
 use crate::index::NONE;
-use crate::lesson::{Lesson, Overrides};
+use crate::lesson::{Lesson, NoteAnchor, NoteSpec, Overrides};
 use crate::replay::narrate::sc;
 use crate::replay::{Replay, ReplayState};
 use crate::search::{Algorithm, CutRule, Flag, INF, MAX_BUDGET, Options};
+use crate::trace::Event;
 
 use super::layout::scroll::Shown;
 use super::theme::Theme;
@@ -112,6 +113,7 @@ pub fn preset_options(lesson: &Lesson, preset: Option<&str>) -> Option<Options> 
 /// preset's tree would be false about another one.
 pub fn notes<'a>(
     lesson: &'a Lesson,
+    replay: &Replay,
     preset: Option<&str>,
     options: &Options,
     st: &ReplayState,
@@ -128,9 +130,47 @@ pub fn notes<'a>(
         .spec
         .notes
         .iter()
-        .filter(|n| n.run == p && n.step == st.stats.nodes)
+        .filter(|n| n.run == p)
+        .filter(|n| note_span(replay, n).is_some_and(|span| span.contains(&(st.step - 1))))
         .map(|n| n.text.as_str())
         .collect()
+}
+
+/// The events during which `note` shows: from its anchor event in its call (the call's
+/// entry, cutoff, store or return) up to the next call's entry or the next pass. `None` when the call never
+/// reaches the anchor (a note the run cannot make true is never shown).
+pub fn note_span(replay: &Replay, note: &NoteSpec) -> Option<std::ops::Range<usize>> {
+    let tree = replay.tree();
+    let id = u32::try_from(note.step.checked_sub(1)?).ok()?;
+    if id >= tree.calls() {
+        return None;
+    }
+    let call = tree.get(id);
+    let events = replay.events();
+    let known = |e: u32| (e != NONE).then_some(e as usize);
+    let from = match note.after {
+        NoteAnchor::Enter => known(call.enter)?,
+        NoteAnchor::Cutoff => known(call.cut_event)?,
+        NoteAnchor::Return => {
+            known(call.exit).filter(|&e| matches!(events[e], Event::Return { .. }))?
+        }
+        NoteAnchor::PassEnd => (call.enter as usize..events.len())
+            .find(|&e| matches!(events[e], Event::PassEnd { .. }))?,
+        // The call's own store is the last event before its return (a child's store is
+        // followed by the child's return).
+        NoteAnchor::Store => {
+            let exit = known(call.exit)?;
+            (call.enter as usize..exit)
+                .rev()
+                .take_while(|&e| !matches!(events[e], Event::Return { .. }))
+                .find(|&e| matches!(events[e], Event::Store { .. }))?
+        }
+    };
+    // A note speaks of its pass: the next pass's start ends it as the next call does.
+    let to = (from + 1..events.len())
+        .find(|&e| matches!(events[e], Event::Enter { .. } | Event::PassStart { .. }))
+        .unwrap_or(events.len());
+    Some(from..to)
 }
 
 pub fn on_off(b: bool) -> &'static str {
