@@ -229,7 +229,7 @@ pub const BINDINGS: &[Binding] = &[
         [ch('a')],
         "a",
         ToggleAlgorithm,
-        "search: αβ, minimax, negamax, pvs"
+        "search: αβ minimax negamax pvs"
     ),
     bind!("Run", [ch('w')], "w", SetWindow, "root window α β"),
     bind!("Run", [ch('R')], "R", NextPreset, "next run preset"),
@@ -266,13 +266,7 @@ pub const BINDINGS: &[Binding] = &[
         Collapse,
         "fold / unfold a subtree"
     ),
-    bind!(
-        "View",
-        [ch('v')],
-        "v",
-        Inspect,
-        "inspect nodes (arrows; Esc ends)"
-    ),
+    bind!("View", [ch('v')], "v", Inspect, "inspect nodes (Esc ends)"),
     bind!(
         "View",
         [ch('n')],
@@ -295,7 +289,7 @@ pub const BINDINGS: &[Binding] = &[
         OpenFile,
         "open a lesson (Tab completes)"
     ),
-    bind!("View", [ch('i')], "i", Intro, "the lesson's introduction"),
+    bind!("View", [ch('i')], "i", Intro, "introduction, whole run"),
     bind!(
         "View",
         [ch('e')],
@@ -308,7 +302,7 @@ pub const BINDINGS: &[Binding] = &[
         [ch('M')],
         "M",
         MaxSide,
-        "negamax: numbers from MAX's side / the side to move"
+        "negamax: MAX's or mover's side"
     ),
     bind!("View", [ch('?')], "?", Help, "this help"),
     bind!(

@@ -14,7 +14,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Widget};
+use ratatui::widgets::Widget;
 
 use crate::index::{NONE, NodeKind, Outcome, TreeNode};
 use crate::replay::narrate::{self, sc};
@@ -28,6 +28,7 @@ use crate::tui::layout::tree::{
 use crate::tui::legend;
 use crate::tui::model::{Convention, TreeCtx, algorithm_name, reached_by_tactical, side_note};
 use crate::tui::theme::Theme;
+use crate::tui::view::fit;
 
 /// Draws the tree region `area` with its border, into `panes` (from `TreePanes::new`).
 pub fn draw(app: &App, area: Rect, panes: &TreePanes, buf: &mut Buffer) {
@@ -51,9 +52,22 @@ pub fn draw(app: &App, area: Rect, panes: &TreePanes, buf: &mut Buffer) {
         })
         .unwrap_or_default();
     let side = side_note(&app.replay, app.max_side);
-    app.theme
-        .top_block(format!(" Tree{pass}{attempt}{side} · {mode} (Tab) "))
-        .render(area, buf);
+    // The key's reminder, then the mode, make way; what is left is cut with the cue.
+    let title = fit::first_fit(
+        [
+            format!(" Tree{pass}{attempt}{side} · {mode} (Tab) "),
+            format!(" Tree{pass}{attempt}{side} · {mode} "),
+            format!(" Tree{pass}{attempt}{side} "),
+        ],
+        area.width as usize,
+    );
+    app.theme.top_block(title).render(area, buf);
+    draw_panes(app, panes, buf);
+}
+
+/// The tree (both trees in a comparison, under their heads) into `panes`, without the region's
+/// title rule (presenter mode draws its own).
+pub fn draw_panes(app: &App, panes: &TreePanes, buf: &mut Buffer) {
     let main = app.tree_ctx();
     render(&main, panes.main, buf);
     if let (Some(c), Some(p)) = (&app.compare, &panes.compare) {
@@ -103,14 +117,16 @@ fn compare_head(
     .into_iter()
     .find(|t| t.chars().count() <= w)
     .unwrap_or_else(|| format!("end: {}n {}e", f.nodes, f.evals));
-    let lines = vec![
+    let lines = [
         Line::styled(
             format!("{label}: call {}/{}", s.nodes, f.nodes),
             theme.header(),
         ),
         Line::from(end),
     ];
-    Paragraph::new(lines).render(area, buf);
+    for (i, line) in lines.iter().enumerate().take(area.height as usize) {
+        fit::put_line(buf, area.x, area.y + i as u16, line, area.width);
+    }
 }
 
 /// The spans of one node at the current step.
@@ -220,7 +236,10 @@ pub fn render(ctx: &TreeCtx, area: Rect, buf: &mut Buffer) {
     }
     match geometry(ctx, area) {
         Geometry::Empty(m) => {
-            buf.set_stringn(area.x, area.y, m, area.width as usize, ctx.theme.faint());
+            let rows = super::scroll::wrap(&[Line::styled(m, ctx.theme.faint())], area.width);
+            for (i, row) in rows.iter().enumerate().take(area.height as usize) {
+                fit::put_line(buf, area.x, area.y + i as u16, row, area.width);
+            }
         }
         Geometry::Boxes {
             cells,
@@ -303,12 +322,19 @@ pub fn render(ctx: &TreeCtx, area: Rect, buf: &mut Buffer) {
                 } else {
                     more.to_string()
                 };
-                let cue = format!("  ↓ {count} more (PgDn, wheel)");
-                buf.set_stringn(
+                let cue = fit::first_fit(
+                    [
+                        format!("  ↓ {count} more (PgDn, wheel)"),
+                        format!("  ↓ {count} more"),
+                    ],
+                    area.width as usize,
+                );
+                fit::put(
+                    buf,
                     area.x,
                     area.bottom() - 1,
-                    cue,
-                    area.width as usize,
+                    &cue,
+                    area.width,
                     ctx.theme.changed(),
                 );
             }
@@ -376,7 +402,7 @@ pub fn render(ctx: &TreeCtx, area: Rect, buf: &mut Buffer) {
                     let text = format!("  {}{s}", legend::STATIC.glyph);
                     spans.push(Span::styled(text, ctx.theme.faint()));
                 }
-                buf.set_line(area.x, y, &Line::from(spans), area.width);
+                fit::put_line(buf, area.x, y, &Line::from(spans), area.width);
             }
         }
     }
