@@ -9,7 +9,12 @@
 //!   pane's last column is one the views fitted (`fit::record` reports each) and that fitted
 //!   whole, or it ends with the cue `…`; a row that no view fitted and that reaches the edge
 //!   is a silent cut;
-//! - help entries, the `#` command, the node cursor's footer and a demo's deltas whole.
+//! - help entries, the `#` command, the node cursor's footer and a partial result whole;
+//! - the tic-tac-toe board in a region of its own beside the tree (both trees when
+//!   comparing): the tree's pane holds exactly what the tree draws alone, and the board the
+//!   focused node's position (snapshot);
+//! - presenter mode as the main screen: PVS's marks and null windows, "side to move", the
+//!   board, both trees when comparing, the inspector (snapshots).
 
 mod common;
 
@@ -454,4 +459,238 @@ fn long_footers_wrap_whole_at_80_columns() {
     a.message = None;
     let text = screen(&mut a, W, H);
     assert!(flat(&text).contains("Esc or v ends"), "{text}");
+}
+
+/// The board's rows as the test reads a tic-tac-toe label ("XOX/.O./..X").
+fn board_rows(label: &str) -> Vec<String> {
+    label.split('/').map(str::to_string).collect()
+}
+
+/// The marks (X, O, .) on row `y` of `area`, left to right.
+fn marks(buf: &Buffer, area: Rect, y: u16) -> String {
+    (area.left()..area.right())
+        .map(|x| buf[(x, y)].symbol().to_string())
+        .filter(|s| matches!(s.as_str(), "X" | "O" | "."))
+        .collect()
+}
+
+/// Checks the board of `a` at `w`×`h`: a region of its own, beside the tree (both trees when
+/// comparing), nothing drawn over the tree, and the focused node's position on it.
+fn check_board(a: &mut App, w: u16, h: u16, what: &str) -> Buffer {
+    let area = Rect::new(0, 0, w, h);
+    let r = view::regions(a, area);
+    let board = r.board.unwrap_or_else(|| panic!("{what}: no board"));
+    let panes = prune::tui::layout::TreePanes::new(r.tree_body(), a.compare.is_some());
+    // What each tree draws alone, in its pane.
+    let alone = |ctx: &prune::tui::model::TreeCtx, pane: Rect| {
+        let mut b = Buffer::empty(area);
+        view::tree::render(ctx, pane, &mut b);
+        b
+    };
+    let mut trees = vec![(panes.main, alone(&a.tree_ctx(), panes.main))];
+    if let (Some(c), Some(p)) = (&a.compare, &panes.compare) {
+        trees.push((p.partner, alone(&a.partner_ctx(c), p.partner)));
+    }
+    let (buf, _) = render(a, w, h);
+    for (pane, alone) in &trees {
+        assert!(
+            !pane.intersects(board),
+            "{what}: the board overlaps {pane:?}"
+        );
+        // The tree pane holds exactly what the tree draws alone: nothing over it.
+        for y in pane.top()..pane.bottom() {
+            for x in pane.left()..pane.right() {
+                assert_eq!(
+                    buf[(x, y)].symbol(),
+                    alone[(x, y)].symbol(),
+                    "{what}: ({x}, {y}) of the tree"
+                );
+            }
+        }
+    }
+    let focus = a.tree_ctx().focus().unwrap();
+    let state = a.replay.tree().get(focus).state;
+    let label = a.replay.catalog().name(state);
+    let want = board_rows(&label);
+    for (k, row) in want.iter().enumerate() {
+        assert_eq!(
+            &marks(&buf, board, board.y + 1 + k as u16),
+            row,
+            "{what}: board row {k} of {label}"
+        );
+    }
+    // Whose turn, counted by the test: X moves first.
+    let (xs, os) = (label.matches('X').count(), label.matches('O').count());
+    let bottom = row(&buf, board.bottom() - 1);
+    if xs + os < 9 && !bottom.contains("won") {
+        let mover = if xs == os { "X to move" } else { "O to move" };
+        assert!(bottom.contains(mover), "{what}: {bottom}");
+    }
+    buf
+}
+
+#[test]
+fn the_tictactoe_board_has_its_own_columns_beside_the_tree() {
+    let mut checked = 0;
+    for (lesson, preset, mut a) in presets() {
+        if !lesson.contains("tictactoe") {
+            continue;
+        }
+        let len = a.replay.len();
+        for step in [1, len / 3, len / 2, len] {
+            a.seek(step);
+            for (w, h) in [(80, 24), (120, 35), (200, 50)] {
+                check_board(&mut a, w, h, &format!("{lesson} · {preset} {step} {w}×{h}"));
+                checked += 1;
+            }
+        }
+        // Compared: the board beside both trees, over neither.
+        if len < 20_000 {
+            a.act(Action::Compare);
+            assert!(a.compare.is_some(), "{lesson} · {preset}: compared");
+            for step in [1, len / 2, len] {
+                a.seek(step);
+                check_board(
+                    &mut a,
+                    80,
+                    24,
+                    &format!("{lesson} · {preset} compared {step}"),
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 5 * 12, "{checked}");
+}
+
+#[test]
+fn snapshot_of_the_tictactoe_board_beside_the_tree() {
+    let mut a = app("004-tictactoe-block", "alpha-beta");
+    let len = a.replay.len();
+    a.seek(len / 2);
+    let focus = a.tree_ctx().focus().unwrap();
+    let label = a.replay.catalog().name(a.replay.tree().get(focus).state);
+    // The board of the node the search is at, beside the outline that lists it.
+    check_board(&mut a, 80, 24, "block at half way");
+    let text = screen(&mut a, 80, 24);
+    assert!(text.contains(&label), "{label}:\n{text}");
+    insta::assert_snapshot!("tictactoe_board_beside_tree_80x24", text);
+}
+
+/// Presenter mode on `a` at `w`×`h`, the footer's message cleared.
+fn present(a: &mut App, w: u16, h: u16) -> String {
+    if !a.present.on {
+        a.act(Action::Present);
+    }
+    a.message = None;
+    screen(a, w, h)
+}
+
+#[test]
+fn presenter_mode_shows_pvs_marks_and_the_side_numbers_count_from() {
+    let mut a = app("002-pvs-abc", "pvs");
+    // The first scout that failed high, and the re-search of its move, just after it ends.
+    let tree = a.replay.tree();
+    let mut ids = Vec::new();
+    let mut todo: Vec<u32> = tree.passes().iter().map(|p| p.root).collect();
+    while let Some(id) = todo.pop() {
+        ids.push(id);
+        todo.extend(tree.children(id));
+    }
+    let scout = *ids
+        .iter()
+        .find(|&&i| tree.get(i).researched)
+        .expect("a scout failed high");
+    let s = tree.get(scout);
+    let again = *ids
+        .iter()
+        .find(|&&i| {
+            let n = tree.get(i);
+            n.research && n.parent == s.parent && n.mv == s.mv
+        })
+        .expect("its re-search");
+    let r = tree.get(again);
+    let step = r.exit as usize + 1;
+    // PVS: a scout is entered with a null window (α, α + 1); its re-search with a wider one.
+    assert_eq!(s.beta, s.alpha + 1);
+    assert!(r.beta > r.alpha + 1);
+    let name = a.replay.catalog().name(s.state);
+    a.seek(step);
+    for (w, h) in [(120, 35), (200, 50)] {
+        let text = present(&mut a, w, h);
+        let what = format!("{w}×{h}:\n{text}");
+        assert!(text.contains("side to move"), "{what}");
+        assert!(
+            text.contains(&format!("∘▼{name}")) || text.contains(&format!("∘▲{name}")),
+            "{what}"
+        );
+        assert!(
+            text.contains(&format!("↻▼{name}")) || text.contains(&format!("↻▲{name}")),
+            "{what}"
+        );
+        assert!(text.contains('↑'), "the scout's fail-high mark, {what}");
+        let null = format!("({},{})", bound(s.alpha), bound(s.beta));
+        assert!(text.contains(&null), "the null window {null}, {what}");
+        if w == 120 {
+            insta::assert_snapshot!("present_pvs_research_120x35", text);
+        }
+    }
+}
+
+#[test]
+fn presenter_mode_shows_the_tictactoe_board() {
+    let mut a = app("004-tictactoe-block", "alpha-beta");
+    let len = a.replay.len();
+    a.seek(len / 2);
+    let focus = a.tree_ctx().focus().unwrap();
+    let label = a.replay.catalog().name(a.replay.tree().get(focus).state);
+    let text = present(&mut a, 200, 50);
+    let rows = board_rows(&label);
+    // The board's three rows, each on its own screen row, as the test spells them.
+    let spaced = |r: &str| {
+        r.chars()
+            .map(|c| c.to_string())
+            .collect::<Vec<_>>()
+            .join("  ")
+    };
+    let lines: Vec<&str> = text.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| l.contains("Board"))
+        .unwrap_or_else(|| panic!("no board:\n{text}"));
+    for (k, r) in rows.iter().enumerate() {
+        let want = spaced(r);
+        let got = lines[at + 1 + k];
+        // The square just played is bracketed: compare the marks alone.
+        let marks: String = got
+            .rsplit('│')
+            .nth(1)
+            .unwrap_or("")
+            .chars()
+            .filter(|c| matches!(c, 'X' | 'O' | '.'))
+            .collect();
+        assert_eq!(marks, r.as_str(), "row {k} ({want}) of {label}:\n{text}");
+    }
+    insta::assert_snapshot!("present_tictactoe_200x50", text);
+}
+
+#[test]
+fn presenter_mode_compares_and_inspects_as_the_main_screen() {
+    let mut a = app("000-worked-tree", "worked");
+    a.seek(40);
+    present(&mut a, 120, 35);
+    a.act(Action::Compare);
+    let c = a.compare.as_ref().expect("compared");
+    let (label, calls) = (c.label.clone(), c.replay.tree().calls());
+    let text = present(&mut a, 120, 35);
+    assert!(text.contains("this run (αβ): call"), "{text}");
+    assert!(text.contains(&format!("{label}: call")), "{text}");
+    assert!(text.contains(&format!("/{calls}")), "{text}");
+    a.act(Action::Compare);
+    while a.compare.is_some() {
+        a.act(Action::Compare);
+    }
+    a.act(Action::Inspect);
+    let text = present(&mut a, 120, 35);
+    assert!(text.contains(" Node · "), "the inspector's pane: {text}");
 }
