@@ -480,26 +480,47 @@ fn check_board(a: &mut App, w: u16, h: u16, what: &str) -> Buffer {
     let area = Rect::new(0, 0, w, h);
     let r = view::regions(a, area);
     let board = r.board.unwrap_or_else(|| panic!("{what}: no board"));
-    let panes = prune::tui::layout::TreePanes::new(r.tree_body(), a.compare.is_some());
-    // What each tree draws alone, in its pane.
-    let alone = |ctx: &prune::tui::model::TreeCtx, pane: Rect| {
-        let mut b = Buffer::empty(area);
-        view::tree::render(ctx, pane, &mut b);
-        b
+    use prune::tui::layout::TreePanes;
+    // The board and the column left of it, where no tree may draw.
+    let kept = Rect {
+        x: board.x - 1,
+        width: board.width + 1,
+        ..board
     };
-    let mut trees = vec![(panes.main, alone(&a.tree_ctx(), panes.main))];
-    if let (Some(c), Some(p)) = (&a.compare, &panes.compare) {
-        trees.push((p.partner, alone(&a.partner_ctx(c), p.partner)));
+    // What each tree draws alone, in its pane: one tree has the whole region and goes around
+    // the board; compared, each has its half of the region left of it.
+    let mut trees = Vec::new();
+    if let Some(c) = &a.compare {
+        let panes = TreePanes::new(r.tree_body(), true);
+        let p = panes.compare.as_ref().unwrap();
+        assert!(
+            !panes.main.intersects(kept) && !p.partner.intersects(kept),
+            "{what}"
+        );
+        for (pane, ctx) in [(panes.main, a.tree_ctx()), (p.partner, a.partner_ctx(c))] {
+            let mut b = Buffer::empty(area);
+            view::tree::render(&ctx, pane, &mut b);
+            trees.push((pane, b));
+        }
+    } else {
+        let pane = TreePanes::new(r.tree, false).main;
+        let mut b = Buffer::empty(area);
+        view::tree::render_beside(&a.tree_ctx(), pane, Some(board), &mut b);
+        for y in kept.top()..kept.bottom() {
+            for x in kept.left()..kept.right() {
+                assert_eq!(b[(x, y)].symbol(), " ", "{what}: the tree at ({x}, {y})");
+            }
+        }
+        trees.push((pane, b));
     }
     let (buf, _) = render(a, w, h);
     for (pane, alone) in &trees {
-        assert!(
-            !pane.intersects(board),
-            "{what}: the board overlaps {pane:?}"
-        );
         // The tree pane holds exactly what the tree draws alone: nothing over it.
         for y in pane.top()..pane.bottom() {
             for x in pane.left()..pane.right() {
+                if kept.contains(ratatui::layout::Position::new(x, y)) {
+                    continue;
+                }
                 assert_eq!(
                     buf[(x, y)].symbol(),
                     alone[(x, y)].symbol(),

@@ -108,7 +108,7 @@ pub fn render(app: &mut App, area: Rect, buf: &mut Buffer) {
         let (r, st, theme) = (&app.replay, &app.st, app.theme);
 
         title::draw(app, regions.title, buf);
-        tree::draw(app, regions.tree, &panes, buf);
+        tree::draw(app, regions.tree, &panes, regions.board, buf);
         if let Some(b) = regions.board {
             board::draw(app, b, buf);
         }

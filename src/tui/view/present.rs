@@ -216,8 +216,9 @@ fn draw_tree(app: &App, s: Stage, area: Rect, buf: &mut Buffer) -> Rect {
     let ctx = app.tree_ctx();
     match boxes(&ctx, trees) {
         Some(b) => nodes::draw(&ctx, s, &b, trees, buf),
-        // Too large for boxes (or nothing searched): the main screen's outline says it.
-        None => tree::render(&ctx, trees, buf),
+        // Too large for boxes (or nothing searched): the main screen's outline says it, its
+        // rows below a board at full width.
+        None => tree::render_beside(&ctx, body, board_at, buf),
     }
     body
 }

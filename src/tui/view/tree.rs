@@ -30,8 +30,9 @@ use crate::tui::model::{Convention, TreeCtx, algorithm_name, reached_by_tactical
 use crate::tui::theme::Theme;
 use crate::tui::view::fit;
 
-/// Draws the tree region `area` with its border, into `panes` (from `TreePanes::new`).
-pub fn draw(app: &App, area: Rect, panes: &TreePanes, buf: &mut Buffer) {
+/// Draws the tree region `area` with its border, into `panes` (from `TreePanes::new`), beside
+/// a game's `board` (its region, in the top-right corner of `area`).
+pub fn draw(app: &App, area: Rect, panes: &TreePanes, board: Option<Rect>, buf: &mut Buffer) {
     let mode = if app.outline { "outline" } else { "auto" };
     let tree = app.replay.tree();
     let pass = tree.pass_at(app.st.step).map_or(String::new(), |p| {
@@ -62,6 +63,12 @@ pub fn draw(app: &App, area: Rect, panes: &TreePanes, buf: &mut Buffer) {
         area.width as usize,
     );
     app.theme.top_block(title).render(area, buf);
+    if board.is_some() && app.compare.is_none() {
+        // One tree: its outline has the rows below the board at full width.
+        let full = TreePanes::new(area, false).main;
+        render_beside(&app.tree_ctx(), full, board, buf);
+        return;
+    }
     draw_panes(app, panes, buf);
 }
 
@@ -231,6 +238,39 @@ pub fn label(ctx: &TreeCtx, id: u32) -> Vec<Span<'static>> {
 }
 
 pub fn render(ctx: &TreeCtx, area: Rect, buf: &mut Buffer) {
+    render_rows(ctx, area, &|_| area.width, buf);
+}
+
+/// Renders the tree into `area` around `notch`, a box in its top-right corner (a game's
+/// board): a box drawing goes left of it; an outline's rows beside it stop a column short of
+/// it, and the rows below it take the whole width.
+pub fn render_beside(ctx: &TreeCtx, area: Rect, notch: Option<Rect>, buf: &mut Buffer) {
+    let Some(n) = notch else {
+        return render(ctx, area, buf);
+    };
+    let left = Rect {
+        width: n.x.saturating_sub(area.x + 1).min(area.width),
+        ..area
+    };
+    if !matches!(geometry(ctx, left), Geometry::Outline { .. }) {
+        return render(ctx, left, buf);
+    }
+    let outline = TreeCtx {
+        outline: true,
+        ..*ctx
+    };
+    let width = |y: u16| {
+        if y >= n.y && y < n.bottom() {
+            left.width
+        } else {
+            area.width
+        }
+    };
+    render_rows(&outline, area, &width, buf);
+}
+
+/// Renders the tree into `area`, an outline's row `y` in `width(y)` columns.
+fn render_rows(ctx: &TreeCtx, area: Rect, width: &dyn Fn(u16) -> u16, buf: &mut Buffer) {
     if area.width == 0 || area.height == 0 {
         return;
     }
@@ -322,21 +362,15 @@ pub fn render(ctx: &TreeCtx, area: Rect, buf: &mut Buffer) {
                 } else {
                     more.to_string()
                 };
+                let w = width(area.bottom() - 1);
                 let cue = fit::first_fit(
                     [
                         format!("  ↓ {count} more (PgDn, wheel)"),
                         format!("  ↓ {count} more"),
                     ],
-                    area.width as usize,
+                    w as usize,
                 );
-                fit::put(
-                    buf,
-                    area.x,
-                    area.bottom() - 1,
-                    &cue,
-                    area.width,
-                    ctx.theme.changed(),
-                );
+                fit::put(buf, area.x, area.bottom() - 1, &cue, w, ctx.theme.changed());
             }
             let top = if crumb.is_empty() {
                 0
@@ -354,7 +388,7 @@ pub fn render(ctx: &TreeCtx, area: Rect, buf: &mut Buffer) {
                     })
                     .collect();
                 let mut text = format!("↑ {}", names.join(" › "));
-                let w = area.width as usize;
+                let w = width(area.y) as usize;
                 if text.chars().count() > w {
                     let chars: Vec<char> = text.chars().collect();
                     let tail: String = chars[chars.len() - w.saturating_sub(2)..].iter().collect();
@@ -402,7 +436,7 @@ pub fn render(ctx: &TreeCtx, area: Rect, buf: &mut Buffer) {
                     let text = format!("  {}{s}", legend::STATIC.glyph);
                     spans.push(Span::styled(text, ctx.theme.faint()));
                 }
-                fit::put_line(buf, area.x, y, &Line::from(spans), area.width);
+                fit::put_line(buf, area.x, y, &Line::from(spans), width(y));
             }
         }
     }
