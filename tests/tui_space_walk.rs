@@ -371,7 +371,7 @@ fn a_saved_trace_without_its_lesson_shows_all_its_settings_unmarked() {
         .map(|s| s.content.as_ref())
         .collect();
     // Nothing to compare with: not "changed", and every setting of seed 000's worked run.
-    assert!(head.contains("gone/worked.json · worked · "), "{head}");
+    assert!(head.contains(" · worked · gone/worked.json · "), "{head}");
     assert!(!head.contains('*'), "{head}");
     for s in ["d2", "q0", "tt:on", "ord:off", "α≥β", "αβ"] {
         assert!(head.contains(s), "{s} missing: {head}");

@@ -339,8 +339,10 @@ fn draw_footer(app: &App, s: Stage, area: Rect, buf: &mut Buffer) {
         "x cut",
         "→ step",
         palette.as_str(),
-        "? help",
     ];
+    // `? help` (which lists every key) always closes the line: what has no room is there.
+    let help = " · ? help";
+    let room = (area.width as usize).saturating_sub(help.chars().count());
     let mut text = String::new();
     for item in items {
         let next = if text.is_empty() {
@@ -348,10 +350,11 @@ fn draw_footer(app: &App, s: Stage, area: Rect, buf: &mut Buffer) {
         } else {
             format!("{text} · {item}")
         };
-        if next.chars().count() > area.width as usize {
+        if next.chars().count() > room {
             break;
         }
         text = next;
     }
+    text.push_str(help);
     buf.set_line(area.x, area.y, &Line::styled(text, s.strong()), area.width);
 }
