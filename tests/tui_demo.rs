@@ -20,6 +20,18 @@ fn footer(text: &str) -> &str {
     text.lines().last().unwrap_or("")
 }
 
+/// The footer's rows joined (a long message wraps onto more than one, taken from the
+/// narration above it).
+fn footer_rows(a: &App, text: &str) -> String {
+    let n = prune::tui::view::footer::rows_wanted(a, 80) as usize;
+    let lines: Vec<&str> = text.lines().collect();
+    lines[lines.len() - n..]
+        .iter()
+        .map(|l| l.trim_matches('"').trim())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 fn narration(text: &str) -> String {
     text.lines()
         .skip_while(|l| !l.contains("What happened"))
@@ -85,11 +97,23 @@ fn the_worked_tree_demo_runs_to_its_end() {
     // Beside the change's message the place is short, so the counters' change fits.
     let end = screen(&mut a, 80, 24);
     assert!(
-        footer(&end).contains(&format!(
-            " demo {len}/{len} · run again with ordering on: nodes 12 → 13"
+        footer_rows(&a, &end).contains(&format!(
+            "demo {len}/{len} · run again with ordering on: nodes 12 → 13"
         )),
         "{end}"
     );
+    // Every delta of the change is on screen whole, the last one too (at 80 columns the
+    // message wraps rather than losing "→ 1").
+    let before = app("000-worked-tree", "worked").replay.result().stats;
+    let after = a.replay.result().stats;
+    assert_ne!(before.cutoffs, after.cutoffs);
+    for (name, b, f) in [
+        ("cutoffs", before.cutoffs, after.cutoffs),
+        ("qnodes", before.qnodes, after.qnodes),
+    ] {
+        let delta = format!("{name} {b} → {f}");
+        assert!(footer_rows(&a, &end).contains(&delta), "{delta}: {end}");
+    }
     a.message = None;
     let end = screen(&mut a, 80, 24);
     assert!(footer(&end).contains("end (d restarts)"), "{end}");
@@ -307,7 +331,10 @@ fn a_graded_practice_item_opens_in_the_tutor_at_the_step_its_verdict_cites() {
     let node = prune::tui::model::current_node(&a.replay, &a.st).unwrap();
     assert_eq!(a.replay.tree().get(node).state, 2, "on node 2");
     let text = screen(&mut a, 80, 24);
-    assert!(footer(&text).contains(&format!("at call {call}")), "{text}");
+    assert!(
+        footer_rows(&a, &text).contains(&format!("at call {call}")),
+        "{text}"
+    );
 }
 
 #[test]

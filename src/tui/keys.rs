@@ -230,7 +230,7 @@ pub const BINDINGS: &[Binding] = &[
         [ch('a')],
         "a",
         ToggleAlgorithm,
-        "search: αβ, minimax, negamax, pvs"
+        "search: αβ minimax negamax pvs"
     ),
     bind!("Run", [ch('w')], "w", SetWindow, "root window α β"),
     bind!("Run", [ch('R')], "R", NextPreset, "next run preset"),
@@ -267,13 +267,7 @@ pub const BINDINGS: &[Binding] = &[
         Collapse,
         "fold / unfold a subtree"
     ),
-    bind!(
-        "View",
-        [ch('v')],
-        "v",
-        Inspect,
-        "inspect nodes (arrows; Esc ends)"
-    ),
+    bind!("View", [ch('v')], "v", Inspect, "inspect nodes (Esc ends)"),
     bind!(
         "View",
         [ch('n')],
@@ -296,14 +290,8 @@ pub const BINDINGS: &[Binding] = &[
         OpenFile,
         "open a lesson (Tab completes)"
     ),
-    bind!("View", [ch('i')], "i", Intro, "the lesson's introduction"),
-    bind!(
-        "View",
-        [ch('K')],
-        "K",
-        Growth,
-        "chart: calls per pass, positions per ply"
-    ),
+    bind!("View", [ch('i')], "i", Intro, "introduction, whole run"),
+    bind!("View", [ch('K')], "K", Growth, "chart of the run so far"),
     bind!(
         "View",
         [ch('e')],
@@ -316,7 +304,7 @@ pub const BINDINGS: &[Binding] = &[
         [ch('M')],
         "M",
         MaxSide,
-        "negamax: numbers from MAX's side / the side to move"
+        "negamax: MAX's or mover's side"
     ),
     bind!("View", [ch('?')], "?", Help, "this help"),
     bind!(

@@ -21,7 +21,14 @@ pub struct Regions {
     pub stack: Rect,
     pub narration: Rect,
     pub footer: Rect,
+    /// A game's board (tic-tac-toe): columns of its own at the right of the tree region, so
+    /// the tree is laid out beside it, never under it.
+    pub board: Option<Rect>,
 }
+
+/// The board's box: three rows of three squares in a frame.
+pub const BOARD_W: u16 = 14;
+pub const BOARD_H: u16 = 5;
 
 /// Whether `area` is too small for the main screen.
 pub fn too_small(area: Rect) -> bool {
@@ -72,6 +79,34 @@ impl Regions {
             stack,
             narration,
             footer,
+            board: None,
+        }
+    }
+
+    /// The same regions with a board's columns taken from the right of the tree region
+    /// (below its title rule), when the tree keeps room beside it.
+    pub fn with_board(mut self) -> Regions {
+        self.board = board_beside(self.tree).1;
+        self
+    }
+
+    /// The same regions with a footer of `rows` rows (a long message), taken from the
+    /// narration above it (which scrolls behind its cue).
+    pub fn with_footer(mut self, rows: u16) -> Regions {
+        let extra = rows
+            .saturating_sub(self.footer.height)
+            .min(self.narration.height.saturating_sub(2));
+        self.narration.height -= extra;
+        self.footer.y -= extra;
+        self.footer.height += extra;
+        self
+    }
+
+    /// The tree region less the board's columns: where the tree (or both trees) is laid out.
+    pub fn tree_body(&self) -> Rect {
+        match self.board {
+            Some(_) => board_beside(self.tree).0,
+            None => self.tree,
         }
     }
 }
@@ -120,6 +155,20 @@ impl TreePanes {
             }),
         }
     }
+}
+
+/// A board's box at the right of the titled tree region `tree` (below its title rule), when
+/// the tree keeps room beside it, and the part of `tree` left of it (a column between).
+pub fn board_beside(tree: Rect) -> (Rect, Option<Rect>) {
+    if tree.width < BOARD_W + 1 + 30 || tree.height <= BOARD_H {
+        return (tree, None);
+    }
+    let board = Rect::new(tree.right() - BOARD_W, tree.y + 1, BOARD_W, BOARD_H);
+    let rest = Rect {
+        width: tree.width - BOARD_W - 1,
+        ..tree
+    };
+    (rest, Some(board))
 }
 
 /// A `w`×`h` rectangle in the middle of `area` (popups, the too-small message).

@@ -2,7 +2,7 @@
 //! (and a few view settings) into the rectangle `layout::Regions` gives it.
 //!
 //! ```text
-//!  step 75/98 · call 10/12  │ lesson · preset · d2 q0 tt:on ord:off α≥β αβ        title
+//!  step 75/98 · call 10/12 │ αβ d2 · preset · lesson · q0 tt:on …+2 (i)          title
 //!  Tree · pass 2 · auto (Tab) ──────────┌ Table · 8 entries ───────────           tree, table
 //!                  ›▲0                  │+ stored 6 d0 q0: EXACT 2
 //!       ┌───────────┼───────────┐       │ key         value  flag   move
@@ -18,9 +18,11 @@
 //!  → step  ↓ call  o out  x cut  t hit  Space play  ? help  q quit                footer
 //! ```
 //!
-//! - `title`: step and call counters, lesson, preset and settings.
+//! - `title`: step and call counters, the algorithm and what differs from seed 000's defaults,
+//!   preset, lesson and the other settings, counting what has no room (`…+2 (i)`).
 //! - `tree`: the current pass's tree (both runs' when comparing); positions from `layout::tree`.
-//! - `board`: for tic-tac-toe, the focused node's board in the tree's top-right corner.
+//! - `board`: for tic-tac-toe, the focused node's board in columns of its own at the right of
+//!   the tree region (`Regions::board`), the tree laid out beside it.
 //! - `table`: the transposition table at this step, the last probe or store highlighted.
 //! - `counters`: the counters, one line per pass, and the result or the open pass.
 //! - `stack`: one row per active frame, the top one marked.
@@ -47,6 +49,7 @@
 pub mod board;
 pub mod counters;
 pub mod diff;
+pub mod fit;
 pub mod footer;
 pub mod growth;
 pub mod help;
@@ -126,15 +129,17 @@ pub fn render(app: &mut App, area: Rect, buf: &mut Buffer) {
         return;
     }
     let regions = regions(app, area);
-    let panes = TreePanes::new(regions.tree, app.compare.is_some());
+    let panes = TreePanes::new(regions.tree_body(), app.compare.is_some());
     app.tree_area = panes.main;
     let shown = {
         let app = &*app;
         let (r, st, theme) = (&app.replay, &app.st, app.theme);
 
         title::draw(app, regions.title, buf);
-        tree::draw(app, regions.tree, &panes, buf);
-        board::draw(app, regions.tree, buf);
+        tree::draw(app, regions.tree, &panes, regions.board, buf);
+        if let Some(b) = regions.board {
+            board::draw(app, b, buf);
+        }
         let table = table::draw(r, st, theme, app.scrolls.table, regions.table, buf);
         counters::draw(r, st, app.change.as_ref(), theme, regions.counters, buf);
         stack::draw(r, st, app.max_side, theme, regions.stack, buf);
@@ -186,6 +191,7 @@ fn overlay(app: &App, area: Rect, buf: &mut Buffer) -> Option<scroll::Shown> {
         }
         Overlay::Intro => Some(intro::draw(
             &app.lesson.spec,
+            &title::whole_run(app),
             app.scrolls.intro,
             theme,
             area,
@@ -214,8 +220,14 @@ pub fn regions(app: &App, area: Rect) -> Regions {
         counters::history_rows(&app.replay, &app.st),
     );
     let compare = app.compare.is_some();
-    let base = Regions::new(area, peak, passes, compare, 0);
-    let panes = TreePanes::new(base.tree, compare);
+    let board = board::shown(app);
+    let footer_rows = footer::rows_wanted(app, area.width);
+    let with_board = |r: Regions| {
+        let r = r.with_footer(footer_rows);
+        if board { r.with_board() } else { r }
+    };
+    let base = with_board(Regions::new(area, peak, passes, compare, 0));
+    let panes = TreePanes::new(base.tree_body(), compare);
     let blank = |ctx: &super::model::TreeCtx, pane: Rect| {
         pane.height
             .saturating_sub(super::layout::tree::rows_used(ctx, pane))
@@ -229,7 +241,7 @@ pub fn regions(app: &App, area: Rect) -> Regions {
     if want == 0 || spare == 0 {
         return base;
     }
-    Regions::new(area, peak, passes, compare, spare.min(want))
+    with_board(Regions::new(area, peak, passes, compare, spare.min(want)))
 }
 
 /// What the "What happened" region shows of its text on the screen `area` (the text the

@@ -55,7 +55,7 @@ keys a
 expect "the algorithm key goes to minimax" "minimax"
 if screen | grep -qF "alphabeta has no rule"; then bad "offered a search the graph cannot run"; else ok "no two-player search offered"; fi
 keys a
-expect "and back to expectiminimax" "expectiminimax ·"
+expect "and back to expectiminimax" "│ expectiminimax d3"
 closes_with_terminal "the tutor" "$S"
 
 echo "$passed passed, $failed failed"

@@ -38,8 +38,9 @@ expect "the demo is at its end" "demo 11/11"
 keys b
 expect "a step is marked" "step 104 marked"
 keys g
+expect "g goes to the start" " 0/104"
 keys "'"
-expect "the mark is found again" "step 104/104"
+expect "the mark is found again" "104/104"
 
 keys q
 wait_for "$" 20 || true

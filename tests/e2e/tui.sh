@@ -91,7 +91,7 @@ expect "lesson picker lists built-in lessons under their titles" "000-transposit
 keys Up
 keys Up
 keys Enter
-expect "transposition lesson opened" "000-transposition · transposition"
+expect "transposition lesson opened" "transposition · 000-transposition"
 keys t
 expect "first table hit marked" "◆"
 keys C-c
@@ -147,7 +147,7 @@ SAVED="$(mktemp -d)"
 jq '.header.lesson = "gone/worked.json"' "$SAVED/worked.json" > "$SAVED/detached.json"
 new_shell
 keys "$BIN open $SAVED/worked.json" Enter
-expect "saved trace opens on its lesson" "000-worked-tree · worked"
+expect "saved trace opens on its lesson" "worked · 000-worked-tree"
 keys G
 expect "saved trace replays to its end (seed 000: value 3 in 12 calls)" "call 12/12"
 keys q

@@ -119,7 +119,10 @@ impl Boxes {
 /// name, and room for the marks after it), the window row, the value row.
 fn widths(r: &Replay, n: &TreeNode) -> (u16, u16, u16) {
     let chars = |s: &str| crate::text::width(s) as u16;
-    let name = 2 + chars(&r.catalog().name(n.state)) + 3;
+    // PVS: the visit's mark before the side (∘ ↻), the fail-high mark after (↑).
+    let pvs = u16::from(n.scout || n.research) + u16::from(n.researched);
+    let side = chars(&crate::tui::legend::side(n.turn, &r.trace().header.players));
+    let name = 1 + side + chars(&r.catalog().name(n.state)) + 3 + pvs;
     if n.kind != NodeKind::Call {
         return (name, 0, 0);
     }

@@ -1,5 +1,6 @@
-//! The tic-tac-toe board of the focused node (the selected one, else the current call), in the
-//! top-right corner of the tree region, with the move that led to it in brackets.
+//! The tic-tac-toe board of the focused node (the selected one, else the current call), in its
+//! own region at the right of the tree region (`layout::Regions::board`, the tree beside it),
+//! with the move that led to it in brackets.
 //!
 //! ```text
 //! ┌ Board sq 7 ┐
@@ -23,8 +24,13 @@ use crate::game::tictactoe;
 use crate::index::NONE;
 use crate::tui::app::App;
 
-const WIDTH: u16 = 14;
-const HEIGHT: u16 = 5;
+/// Whether `app`'s run has a board to show (a tic-tac-toe game).
+pub fn shown(app: &App) -> bool {
+    matches!(
+        app.replay.rec.trace.header.game,
+        Some(GameSpec::Tictactoe { .. })
+    )
+}
 
 /// The 9 cells of a board label ("XOX/.O./..."), or `None` for any other label.
 fn cells(label: &str) -> Option<[char; 9]> {
@@ -36,14 +42,12 @@ fn cells(label: &str) -> Option<[char; 9]> {
         .then_some(cells)
 }
 
-pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
+/// Draws the board into `rect` (the board region).
+pub fn draw(app: &App, rect: Rect, buf: &mut Buffer) {
+    if !shown(app) {
+        return;
+    }
     let header = &app.replay.rec.trace.header;
-    if !matches!(header.game, Some(GameSpec::Tictactoe { .. })) {
-        return;
-    }
-    if area.width < WIDTH + 20 || area.height < HEIGHT + 2 {
-        return;
-    }
     let node = app
         .focus()
         .map(|n| app.replay.tree().get(n))
@@ -98,7 +102,6 @@ pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
     } else {
         " O to move "
     };
-    let rect = Rect::new(area.x + area.width - WIDTH, area.y + 1, WIDTH, HEIGHT);
     Clear.render(rect, buf);
     Paragraph::new(rows)
         .block(

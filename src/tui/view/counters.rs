@@ -5,7 +5,7 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
-use ratatui::widgets::{Paragraph, Widget};
+use ratatui::widgets::Widget;
 
 use crate::replay::narrate;
 use crate::replay::{Replay, ReplayState};
@@ -15,6 +15,7 @@ use crate::value::sc;
 use crate::tui::app::Change;
 use crate::tui::legend;
 use crate::tui::theme::Theme;
+use crate::tui::view::{fit, scroll};
 
 pub fn draw(
     r: &Replay,
@@ -30,6 +31,7 @@ pub fn draw(
         None if one_pass => " Counters · one pass ".to_string(),
         None => " Counters · passes ".to_string(),
     };
+    let title = fit::clip_str(&title, area.width.saturating_sub(1) as usize);
     let block = t.side_block(title);
     let inner = block.inner(area);
     block.render(area, buf);
@@ -96,11 +98,16 @@ pub fn draw(
                 res.depth,
                 narrate::worth(res.score, bound)
             ),
-            Status::Partial => format!(
-                "PARTIAL: depth {} stands: {}, {plays}",
-                res.depth,
-                narrate::worth(res.score, bound)
-            ),
+            Status::Partial => {
+                let worth = narrate::worth(res.score, bound);
+                let long = format!("PARTIAL: depth {} stands: {worth}, {plays}", res.depth);
+                // The short wording when the long one does not fit (it wraps if need be).
+                if fit::width(&long) <= inner.width as usize {
+                    long
+                } else {
+                    format!("PARTIAL d{}: {worth}, {plays}", res.depth)
+                }
+            }
             Status::NoCompletedDepth => "NO_COMPLETED_DEPTH: no move".to_string(),
         };
         let style = if res.status == Status::Complete {
@@ -127,6 +134,23 @@ pub fn draw(
         };
         lines.push(Line::styled(text, t.faint()));
     }
+    // A line too wide for the pane loses its column spacing, and wraps if that is not
+    // enough (the others keep their spacing).
+    let width = inner.width;
+    let mut lines: Vec<Line> = lines
+        .into_iter()
+        .flat_map(|l| {
+            if l.width() <= width as usize {
+                return vec![l];
+            }
+            let tight = squeeze(&l);
+            if tight.width() <= width as usize {
+                vec![tight]
+            } else {
+                scroll::wrap(&[tight], width)
+            }
+        })
+        .collect();
     // Keep the newest lines when the history is longer than the panel.
     let h = inner.height as usize;
     if lines.len() > h && h >= 4 {
@@ -156,7 +180,9 @@ pub fn draw(
             lines.push(Line::styled(text, t.faint()));
         }
     }
-    Paragraph::new(lines).render(inner, buf);
+    for (i, line) in lines.iter().enumerate().take(inner.height as usize) {
+        fit::put_line(buf, inner.x, inner.y + i as u16, line, inner.width);
+    }
 }
 
 /// The lines the pane would like below the two counter lines at this step: seed 002's counter
@@ -224,4 +250,25 @@ fn stats_lines(s: &Stats) -> [String; 2] {
             s.tt_hits, s.qnodes, s.peak
         ),
     ]
+}
+
+/// `line` with each run of spaces made one (a pass line's column spacing given up to fit).
+fn squeeze(line: &Line) -> Line<'static> {
+    let mut prev_space = false;
+    let spans = line
+        .spans
+        .iter()
+        .map(|s| {
+            let mut text = String::new();
+            for c in s.content.chars() {
+                if c == ' ' && prev_space {
+                    continue;
+                }
+                prev_space = c == ' ';
+                text.push(c);
+            }
+            ratatui::text::Span::styled(text, line.style.patch(s.style))
+        })
+        .collect::<Vec<_>>();
+    Line::from(spans)
 }

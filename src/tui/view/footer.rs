@@ -9,6 +9,7 @@ use ratatui::text::{Line, Span};
 
 use crate::tui::app::App;
 use crate::tui::keys::{self, Action};
+use crate::tui::view::{fit, scroll};
 
 /// The keys the footer lists, in order; the play key between them, with what it plays to.
 const MAIN_KEYS: [Action; 5] = [
@@ -29,7 +30,45 @@ const DEMO_KEYS: [Action; 5] = [
     Action::Quit,
 ];
 
+/// The most rows the footer takes (from the narration above it) for a long message.
+pub const MAX_ROWS: u16 = 3;
+
+/// The rows the footer needs at `width`: one, or more for a message too long for one row.
+pub fn rows_wanted(app: &App, width: u16) -> u16 {
+    (rows(app, width).len() as u16).clamp(1, MAX_ROWS)
+}
+
+/// Draws the footer into `area`: its line, wrapped onto the area's rows when it is too wide
+/// for one; whatever still does not fit ends with the cue.
 pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
+    let rows = rows(app, area.width);
+    let h = area.height as usize;
+    for (i, row) in rows.iter().enumerate().take(h) {
+        let y = area.y + i as u16;
+        if i + 1 == h && rows.len() > h {
+            // The rest would not fit: the last row shows what it can, and the cue.
+            let rest: Vec<ratatui::text::Span> =
+                rows[i..].iter().flat_map(|r| r.spans.clone()).collect();
+            fit::put_line(buf, area.x, y, &Line::from(rest), area.width);
+        } else {
+            fit::put_line(buf, area.x, y, row, area.width);
+        }
+    }
+}
+
+/// The footer's rows at `width`: its line as is when it fits, else wrapped.
+pub fn rows(app: &App, width: u16) -> Vec<Line<'static>> {
+    let line = line(app, width);
+    if line.width() <= width as usize {
+        vec![line]
+    } else {
+        scroll::wrap(&[line], width)
+    }
+}
+
+/// The footer's line, however wide.
+pub fn line(app: &App, width: u16) -> Line<'static> {
+    let area = Rect::new(0, 0, width, 1);
     let t = app.theme;
     if let Some((job, _)) = &app.pending {
         // The longest wording that fits: what runs, its progress, the time, and the key.
@@ -42,8 +81,7 @@ pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
         .into_iter()
         .find(|t| t.chars().count() <= area.width as usize)
         .unwrap_or_else(|| " … Esc stops".into());
-        buf.set_line(area.x, area.y, &Line::styled(text, t.changed()), area.width);
-        return;
+        return Line::styled(text, t.changed());
     }
     // Where a demo is and the run's marks, before anything else: a presenter looks here.
     let place = place(app, app.message.is_some());
@@ -87,7 +125,7 @@ pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
         line.spans
             .insert(0, Span::styled(format!(" {place} ·"), t.changed()));
     }
-    buf.set_line(area.x, area.y, &line, area.width);
+    line
 }
 
 /// "demo 'cutoffs' 3/9 · ★ marked, 2 marks": the demo's place and the run's bookmarks;

@@ -7,6 +7,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Widget};
 
+use super::fit;
 use super::scroll::{ScrollText, Shown};
 use crate::tui::layout::centered;
 use crate::tui::theme::Theme;
@@ -126,7 +127,7 @@ fn draw_keys(theme: Theme, scroll: usize, area: Rect, buf: &mut Buffer) {
         } else {
             format!("{k:>7} {help}")
         };
-        buf.set_stringn(x, y, text, col_w.saturating_sub(1) as usize, theme.done());
+        fit::put(buf, x, y, &text, col_w.saturating_sub(1), theme.done());
     }
     if let Some(cue) = cue {
         let y = inner.bottom().saturating_sub(1);

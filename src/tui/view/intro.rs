@@ -1,5 +1,6 @@
-//! The introduction window: the lesson's title, source and introduction, wrapped; it scrolls
-//! (↓ ↑ PgDn PgUp Space, the wheel) to its last paragraph, and any other key closes it.
+//! The introduction window: the lesson's title, source, the whole run (every setting the title
+//! line may have had to drop, `…+3 (i)`) and the introduction, wrapped; it scrolls (↓ ↑ PgDn
+//! PgUp Space, the wheel) to its last paragraph, and any other key closes it.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -12,11 +13,19 @@ use crate::tui::theme::Theme;
 use crate::tui::view::scroll::{ScrollText, Shown};
 
 /// Draws the window from wrapped row `offset` and says what of the text is on screen.
-pub fn draw(spec: &LessonSpec, offset: usize, theme: Theme, area: Rect, buf: &mut Buffer) -> Shown {
+pub fn draw(
+    spec: &LessonSpec,
+    run: &str,
+    offset: usize,
+    theme: Theme,
+    area: Rect,
+    buf: &mut Buffer,
+) -> Shown {
     let mut lines = vec![Line::from(spec.title.clone()).style(theme.highlight())];
     if !spec.source.is_empty() {
         lines.push(Line::from(format!("from {}", spec.source)).style(theme.faint()));
     }
+    lines.push(Line::from(run.to_string()).style(theme.title()));
     if spec.intro.is_empty() {
         lines.push(Line::from("This file has no introduction."));
     }

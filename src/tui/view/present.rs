@@ -42,12 +42,13 @@ use crate::tui::app::App;
 use crate::tui::layout::centered;
 use crate::tui::layout::present::{Regions, boxes};
 use crate::tui::layout::scroll::Shown;
+use crate::tui::layout::{TreePanes, board_beside};
 use crate::tui::legend;
 use crate::tui::present::Pane;
 use crate::tui::theme::Stage;
 use crate::tui::view::narration::MORE_KEY;
 use crate::tui::view::scroll::ScrollText;
-use crate::tui::view::{counters, stack, table, title, tree};
+use crate::tui::view::{board, counters, fit, inspector, stack, table, title, tree};
 
 /// The indicator's three numbers, as label and value ("STEP", "75/98").
 pub fn indicator(app: &App) -> Vec<(&'static str, String)> {
@@ -95,6 +96,10 @@ pub fn render(app: &mut App, area: Rect, buf: &mut Buffer) {
         draw_indicator(app, s, &items, &regions, buf);
         let body = draw_tree(app, s, regions.tree, buf);
         let narration = draw_narration(app, s, regions.narration, buf);
+        // The inspector over the narration, as over the main screen's stack and narration.
+        if app.inspecting {
+            inspector::draw(app, regions.narration, buf);
+        }
         let table = app.present.pane.and_then(|p| draw_pane(app, p, body, buf));
         draw_footer(app, s, regions.footer, buf);
         (narration, table)
@@ -124,7 +129,7 @@ fn draw_indicator(
     let counter_w = counter.chars().count() as u16;
     // The run itself as the main title names it (lesson, preset, settings), minus its own
     // step counter, in what is left of the line.
-    let rest = title::header(app, area.width.saturating_sub(counter_w + 1));
+    let rest = title::run_line(app, area.width.saturating_sub(counter_w + 1));
     let mut spans = vec![Span::styled(counter, s.current())];
     spans.extend(rest.spans.into_iter().skip(1).map(|sp| {
         let style = s
@@ -132,7 +137,7 @@ fn draw_indicator(
             .patch(sp.style.fg.map_or(s.strong(), |_| s.frame()));
         Span::styled(sp.content, style)
     }));
-    buf.set_line(area.x, area.y, &Line::from(spans), area.width);
+    fit::put_line(buf, area.x, area.y, &Line::from(spans), area.width);
     if !regions.big {
         return;
     }
@@ -164,12 +169,14 @@ fn draw_tree(app: &App, s: Stage, area: Rect, buf: &mut Buffer) -> Rect {
         legend::CUT.glyph,
         legend::SKIPPED.glyph
     );
-    let head = format!(" Tree{pass}");
+    // Negamax and PVS boxes hold the numbers as the search has them: from the side to move.
+    let side = crate::tui::model::side_note(&app.replay, false);
+    let head = format!(" Tree{pass}{side}");
     let fits = (head.chars().count() + key.chars().count()) as u16 <= area.width;
     let title = if fits {
         format!("{head}{key}")
     } else {
-        format!("{head} ")
+        fit::clip_str(&format!("{head} "), area.width as usize)
     };
     Block::default()
         .borders(Borders::TOP)
@@ -178,11 +185,40 @@ fn draw_tree(app: &App, s: Stage, area: Rect, buf: &mut Buffer) -> Rect {
         .title_style(s.frame())
         .render(area, buf);
     let body = Rect::new(area.x, area.y + 1, area.width, area.height - 1);
+    // A game's board in columns of its own at the right, as on the main screen.
+    let (trees, board_at) = if board::shown(app) {
+        let (rest, board) = board_beside(area);
+        (
+            Rect {
+                y: body.y,
+                height: body.height,
+                ..rest
+            },
+            board,
+        )
+    } else {
+        (body, None)
+    };
+    if let Some(b) = board_at {
+        board::draw(app, b, buf);
+    }
+    // A comparison: both runs' trees side by side under their heads, as on the main screen.
+    if app.compare.is_some() {
+        let framed = Rect {
+            y: area.y,
+            height: area.height,
+            ..trees
+        };
+        let panes = TreePanes::new(framed, true);
+        tree::draw_panes(app, &panes, buf);
+        return body;
+    }
     let ctx = app.tree_ctx();
-    match boxes(&ctx, body) {
-        Some(b) => nodes::draw(&ctx, s, &b, body, buf),
-        // Too large for boxes (or nothing searched): the main screen's outline says it.
-        None => tree::render(&ctx, body, buf),
+    match boxes(&ctx, trees) {
+        Some(b) => nodes::draw(&ctx, s, &b, trees, buf),
+        // Too large for boxes (or nothing searched): the main screen's outline says it, its
+        // rows below a board at full width.
+        None => tree::render_beside(&ctx, body, board_at, buf),
     }
     body
 }
@@ -279,7 +315,8 @@ fn draw_footer(app: &App, s: Stage, area: Rect, buf: &mut Buffer) {
         return;
     }
     if let Some(m) = &app.message {
-        buf.set_line(
+        fit::put_line(
+            buf,
             area.x,
             area.y,
             &Line::styled(format!(" {m}"), s.frame()),
@@ -302,8 +339,10 @@ fn draw_footer(app: &App, s: Stage, area: Rect, buf: &mut Buffer) {
         "x cut",
         "→ step",
         palette.as_str(),
-        "? help",
     ];
+    // `? help` (which lists every key) always closes the line: what has no room is there.
+    let help = " · ? help";
+    let room = (area.width as usize).saturating_sub(help.chars().count());
     let mut text = String::new();
     for item in items {
         let next = if text.is_empty() {
@@ -311,10 +350,11 @@ fn draw_footer(app: &App, s: Stage, area: Rect, buf: &mut Buffer) {
         } else {
             format!("{text} · {item}")
         };
-        if next.chars().count() > area.width as usize {
+        if next.chars().count() > room {
             break;
         }
         text = next;
     }
+    text.push_str(help);
     buf.set_line(area.x, area.y, &Line::styled(text, s.strong()), area.width);
 }

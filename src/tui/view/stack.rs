@@ -17,6 +17,7 @@ use crate::search::INF;
 use crate::tui::legend;
 use crate::tui::model::{Convention, side_note};
 use crate::tui::theme::Theme;
+use crate::tui::view::fit;
 
 pub fn draw(r: &Replay, st: &ReplayState, max_side: bool, t: Theme, area: Rect, buf: &mut Buffer) {
     let frames = &st.frames;
@@ -43,7 +44,7 @@ pub fn draw(r: &Replay, st: &ReplayState, max_side: bool, t: Theme, area: Rect, 
     } else {
         format!(" Stack · {count}{side} ")
     };
-    let block = t.top_block(title);
+    let block = t.top_block(fit::clip_str(&title, area.width as usize));
     let inner = block.inner(area);
     block.render(area, buf);
     if inner.height == 0 {
@@ -52,124 +53,61 @@ pub fn draw(r: &Replay, st: &ReplayState, max_side: bool, t: Theme, area: Rect, 
     // Names as wide on screen as the longest one of the path (at least the header's), at most
     // 12 columns; padded by columns, so a CJK or emoji name keeps the rows lined up.
     let name_w = name_w_of(r, frames);
-    let name = |f: &crate::replay::Frame| pad(&r.catalog().name(f.state), name_w);
-    let header = format!(
-        "   {}  ply  d  q │    α₀     β₀ │     α      β │  best move │ trying (order)",
-        pad("node", name_w)
+    let cells: Vec<Cells> = shown
+        .iter()
+        .map(|&fi| cells(r, &frames[fi], max_side))
+        .collect();
+    // Numbers as wide as the widest shown (an exact fraction of a chance run is wider than
+    // seed 000's integers), so the columns stay under their heads.
+    let widest = |of: &dyn Fn(&Cells) -> Vec<&String>| {
+        cells
+            .iter()
+            .flat_map(of)
+            .map(|v| fit::width(v))
+            .max()
+            .unwrap_or(0)
+            .max(5)
+    };
+    let num_w = widest(&|c| c.window.iter().collect());
+    let best_w = widest(&|c| vec![&c.best]);
+    let width = inner.width as usize;
+    let header = fit::first_fit(
+        [" (order)", ""].map(|order| {
+            format!(
+                "   {} ply  d  q │ {:>num_w$}  {:>num_w$} │ {:>num_w$}  {:>num_w$} │ {:>best_w$} move │ trying{order}",
+                pad("node", name_w), "α₀", "β₀", "α", "β", "best"
+            )
+        }),
+        width,
     );
-    buf.set_stringn(inner.x, inner.y, header, inner.width as usize, t.header());
+    fit::put(buf, inner.x, inner.y, &header, inner.width, t.header());
     let mut y = inner.y + 1;
-    for (k, &fi) in shown.iter().enumerate() {
+    for (k, (&fi, c)) in shown.iter().zip(cells).enumerate() {
         if y >= inner.bottom() {
             break;
         }
         if hidden > 0 && rows >= 3 && k == 1 {
-            let text = format!(
-                "  ⋮ {hidden} more {} between the root and the newest",
-                if hidden == 1 { "frame" } else { "frames" }
+            let text = fit::first_fit(
+                [
+                    format!(
+                        "  ⋮ {hidden} more {} between the root and the newest",
+                        if hidden == 1 { "frame" } else { "frames" }
+                    ),
+                    format!("  ⋮ {hidden} more"),
+                ],
+                width,
             );
-            buf.set_stringn(inner.x, y, text, inner.width as usize, t.faint());
+            fit::put(buf, inner.x, y, &text, inner.width, t.faint());
             y += 1;
         }
         let f = &frames[fi];
-        let last = fi + 1 == frames.len();
-        let conv = Convention::of(r, max_side, f.turn);
-        // A PVS scout or re-search frame is marked before the side.
-        let visit = if f.research {
-            legend::RESEARCH.glyph
-        } else if f.scout {
-            legend::SCOUT.glyph
+        let text = row_text(r, f, &c, fi + 1 == frames.len(), name_w, (num_w, best_w));
+        let style = if fi + 1 == frames.len() {
+            t.current()
         } else {
-            " "
+            t.path()
         };
-        let sym = format!("{visit}{}", legend::side(f.turn, &r.trace().header.players));
-        // A chance frame has no best: it shows the weighted sum of the outcomes back so far.
-        let best = if let (crate::game::Side::Player(seat), true) = (f.turn, f.best.abs() != INF) {
-            // The mover's own entry, the one it chooses by, in brackets: (1, 2, [6]).
-            let payoffs = u32::try_from(f.best).map_or(&[][..], |id| r.catalog().payoffs(id));
-            let parts: Vec<String> = payoffs
-                .iter()
-                .enumerate()
-                .map(|(i, v)| {
-                    if i == seat.index() {
-                        format!("[{v}]")
-                    } else {
-                        v.to_string()
-                    }
-                })
-                .collect();
-            format!("({})", parts.join(", "))
-        } else if f.turn.is_chance() {
-            f.average.map_or("—".to_string(), |(sum, _)| sc(sum))
-        } else if f.best.abs() == INF {
-            "—".to_string()
-        } else {
-            sc(conv.value(f.best))
-        };
-        let (alpha0, beta0) = conv.window((f.alpha0, f.beta0));
-        let (alpha, beta) = conv.window((f.alpha, f.beta));
-        let mv = if f.turn.is_chance() {
-            legend::CHANCE_SUM.glyph.into()
-        } else if f.best_mv >= 0 {
-            format!("m{}", f.best_mv)
-        } else {
-            "—".into()
-        };
-        let order = r.order_of(f);
-        let trying = if !f.ordered {
-            match f.stand_pat {
-                Some(v) => format!("stand pat {}", sc(v)),
-                None => "—".into(),
-            }
-        } else {
-            let list: Vec<String> = order
-                .iter()
-                .enumerate()
-                .map(|(p, m)| {
-                    if Some(p as u16) == f.trying {
-                        format!("[{m}]")
-                    } else if f.cutoff.is_some_and(|c| p as u16 > c) {
-                        format!("{}{m}", legend::SKIPPED.glyph)
-                    } else {
-                        m.to_string()
-                    }
-                })
-                .collect();
-            let pos = f.trying.map_or(0, |p| p + 1);
-            let cut = if f.cutoff.is_some() {
-                format!(" {}", legend::CUT.glyph)
-            } else {
-                String::new()
-            };
-            // Chance pruning: the interval the frame's value is known to lie in comes first,
-            // so that a narrow stack still shows it.
-            match f.interval {
-                Some((lo, hi)) => format!(
-                    "in [{}, {}]{cut} · {pos}/{} ({})",
-                    sc(lo),
-                    sc(hi),
-                    order.len(),
-                    list.join(" ")
-                ),
-                None => format!("{pos}/{} ({}){cut}", order.len(), list.join(" ")),
-            }
-        };
-        let text = format!(
-            "{}{sym}{} {:>3} {:>2} {:>2} │ {:>5}  {:>5} │ {:>5}  {:>5} │ {:>5} {:>4} │ {trying}",
-            if last { legend::PATH.glyph } else { " " },
-            name(f),
-            f.ply,
-            f.depth,
-            f.qleft,
-            sc(alpha0),
-            sc(beta0),
-            sc(alpha),
-            sc(beta),
-            best,
-            mv
-        );
-        let style = if last { t.current() } else { t.path() };
-        buf.set_stringn(inner.x, y, text, inner.width as usize, style);
+        fit::put(buf, inner.x, y, &text, inner.width, style);
         y += 1;
     }
     if frames.is_empty() {
@@ -180,7 +118,7 @@ pub fn draw(r: &Replay, st: &ReplayState, max_side: bool, t: Theme, area: Rect, 
         } else {
             "  (empty: between passes)"
         };
-        buf.set_stringn(inner.x, inner.y + 1, text, inner.width as usize, t.faint());
+        fit::put(buf, inner.x, inner.y + 1, text, inner.width, t.faint());
     }
 }
 
@@ -192,4 +130,120 @@ fn name_w_of(r: &Replay, frames: &[crate::replay::Frame]) -> usize {
         .max()
         .unwrap_or(0)
         .clamp(4, 12)
+}
+
+/// A frame's numbers as the row writes them: the two windows and the best so far.
+struct Cells {
+    window: [String; 4],
+    best: String,
+}
+
+fn cells(r: &Replay, f: &crate::replay::Frame, max_side: bool) -> Cells {
+    let conv = Convention::of(r, max_side, f.turn);
+    // A chance frame has no best: it shows the weighted sum of the outcomes back so far.
+    let best = if let (crate::game::Side::Player(seat), true) = (f.turn, f.best.abs() != INF) {
+        // The mover's own entry, the one it chooses by, in brackets: (1, 2, [6]).
+        let payoffs = u32::try_from(f.best).map_or(&[][..], |id| r.catalog().payoffs(id));
+        let parts: Vec<String> = payoffs
+            .iter()
+            .enumerate()
+            .map(|(i, v)| {
+                if i == seat.index() {
+                    format!("[{v}]")
+                } else {
+                    v.to_string()
+                }
+            })
+            .collect();
+        format!("({})", parts.join(", "))
+    } else if f.turn.is_chance() {
+        f.average.map_or("—".to_string(), |(sum, _)| sc(sum))
+    } else if f.best.abs() == INF {
+        "—".to_string()
+    } else {
+        sc(conv.value(f.best))
+    };
+    let (alpha0, beta0) = conv.window((f.alpha0, f.beta0));
+    let (alpha, beta) = conv.window((f.alpha, f.beta));
+    Cells {
+        window: [sc(alpha0), sc(beta0), sc(alpha), sc(beta)],
+        best,
+    }
+}
+
+/// One frame's row: side, name, ply, depth, q, the windows, best and move, and the candidates.
+fn row_text(
+    r: &Replay,
+    f: &crate::replay::Frame,
+    c: &Cells,
+    last: bool,
+    name_w: usize,
+    (num_w, best_w): (usize, usize),
+) -> String {
+    // A PVS scout or re-search frame is marked before the side.
+    let visit = if f.research {
+        legend::RESEARCH.glyph
+    } else if f.scout {
+        legend::SCOUT.glyph
+    } else {
+        " "
+    };
+    let sym = format!("{visit}{}", legend::side(f.turn, &r.trace().header.players));
+    let mv = if f.turn.is_chance() {
+        legend::CHANCE_SUM.glyph.into()
+    } else if f.best_mv >= 0 {
+        format!("m{}", f.best_mv)
+    } else {
+        "—".into()
+    };
+    let order = r.order_of(f);
+    let trying = if !f.ordered {
+        match f.stand_pat {
+            Some(v) => format!("stand pat {}", sc(v)),
+            None => "—".into(),
+        }
+    } else {
+        let list: Vec<String> = order
+            .iter()
+            .enumerate()
+            .map(|(p, m)| {
+                if Some(p as u16) == f.trying {
+                    format!("[{m}]")
+                } else if f.cutoff.is_some_and(|c| p as u16 > c) {
+                    format!("{}{m}", legend::SKIPPED.glyph)
+                } else {
+                    m.to_string()
+                }
+            })
+            .collect();
+        let pos = f.trying.map_or(0, |p| p + 1);
+        let cut = if f.cutoff.is_some() {
+            format!(" {}", legend::CUT.glyph)
+        } else {
+            String::new()
+        };
+        // Chance pruning: the interval the frame's value is known to lie in comes first,
+        // so that a narrow stack still shows it.
+        match f.interval {
+            Some((lo, hi)) => format!(
+                "in [{}, {}]{cut} · {pos}/{} ({})",
+                sc(lo),
+                sc(hi),
+                order.len(),
+                list.join(" ")
+            ),
+            None => format!("{pos}/{} ({}){cut}", order.len(), list.join(" ")),
+        }
+    };
+    let [alpha0, beta0, alpha, beta] = &c.window;
+    format!(
+        "{}{sym}{} {:>3} {:>2} {:>2} │ {alpha0:>num_w$}  {beta0:>num_w$} │ {alpha:>num_w$}  {beta:>num_w$} │ {:>best_w$} {:>4} │ {trying}",
+        if last { legend::PATH.glyph } else { " " },
+        pad(&r.catalog().name(f.state), name_w),
+        f.ply,
+        f.depth,
+        f.qleft,
+        c.best,
+        mv
+    )
 }

@@ -14,6 +14,8 @@ use crate::replay::{Replay, ReplayState};
 use crate::tui::layout::scroll::Shown;
 use crate::tui::legend;
 use crate::tui::theme::Theme;
+use crate::tui::view::fit;
+use crate::tui::view::scroll;
 
 /// Draws the region, the list from row `scroll` when the student scrolled it, and says which
 /// entries are on screen.
@@ -28,7 +30,15 @@ pub fn draw(
     let rows = r.table().at(st.step);
     // The table holds what the search stored, in its own convention (M does not change it).
     let side = crate::tui::model::side_note(r, false);
-    let block = t.side_block(format!(" Table · {} entries{side} ", rows.len()));
+    let n = rows.len();
+    let title = fit::first_fit(
+        [
+            format!(" Table · {n} entries{side} "),
+            format!(" Table · {n}{side} "),
+        ],
+        area.width.saturating_sub(1) as usize,
+    );
+    let block = t.side_block(title);
     let inner = block.inner(area);
     block.render(area, buf);
     let none = Shown {
@@ -66,19 +76,31 @@ pub fn draw(
         (None, None) if !r.options().keeps_table() => "table off: nothing is kept".into(),
         (None, None) => "empty".into(),
     };
-    buf.set_stringn(
+    // The verdict wraps onto a second row when it needs one (and the list has rows to give);
+    // past that it is cut with the cue.
+    let head_rows = headline_rows(&headline, inner.width, inner.height);
+    for (i, row) in head_rows.iter().enumerate() {
+        fit::put(
+            buf,
+            inner.x,
+            inner.y + i as u16,
+            row,
+            inner.width,
+            t.highlight(),
+        );
+    }
+    let used = head_rows.len() as u16;
+    let body = Rect::new(
         inner.x,
-        inner.y,
-        headline,
-        inner.width as usize,
-        t.highlight(),
+        inner.y + used,
+        inner.width,
+        inner.height.saturating_sub(used),
     );
-    let body = Rect::new(inner.x, inner.y + 1, inner.width, inner.height - 1);
     if body.height == 0 {
         return none;
     }
     let header = " key         value  flag   move";
-    buf.set_stringn(body.x, body.y, header, body.width as usize, t.header());
+    fit::put(buf, body.x, body.y, header, body.width, t.header());
     let list = Rect::new(
         body.x,
         body.y + 1,
@@ -117,11 +139,12 @@ pub fn draw(
             parts.push(format!("↓ {below} more"));
         }
         let cue = format!(" {} (wheel)", parts.join(" · "));
-        buf.set_stringn(
+        fit::put(
+            buf,
             list.x,
             list.y + h as u16,
-            cue,
-            list.width as usize,
+            &cue,
+            list.width,
             t.changed(),
         );
     }
@@ -154,7 +177,25 @@ pub fn draw(
         } else {
             t.done()
         };
-        buf.set_stringn(list.x, list.y + i as u16, text, list.width as usize, style);
+        fit::put(buf, list.x, list.y + i as u16, &text, list.width, style);
     }
     shown
+}
+
+/// The rows the verdict takes in a pane `width` wide and `height` rows tall: wrapped, at most
+/// two when the pane has rows to spare for them (else one), the last cut with the cue when
+/// there is still more.
+pub fn headline_rows(headline: &str, width: u16, height: u16) -> Vec<String> {
+    let rows = scroll::plain(&scroll::wrap(
+        &[ratatui::text::Line::from(headline.to_string())],
+        width,
+    ));
+    let room = if height >= 5 { 2 } else { 1 };
+    if rows.len() <= room {
+        return rows;
+    }
+    // More than fits: the rows that fit whole, then the rest joined and cut with the cue.
+    let mut out: Vec<String> = rows[..room - 1].to_vec();
+    out.push(fit::clip_str(&rows[room - 1..].join(" "), width as usize));
+    out
 }

@@ -1,20 +1,33 @@
-//! The title line: where the replay is (step and call) and which run it is (lesson, preset,
-//! settings, as the run actually runs them). A run changed from its preset reads
-//! `preset* · changed: tt:off minimax · d2 q0 …`: every setting that differs first, then the
-//! rest. When the line is too narrow, the settings equal to the preset's go first (from the
-//! end), then the lesson's name, then the long counter words, then the call count and the
-//! preset's name (its `*` stays); a difference is never dropped.
+//! The title line: where the replay is (step and call) and which run it is, in the order a
+//! reader needs it:
+//!
+//! ```text
+//!  step 75/98 · call 10/12 │ pvs d2 tt:off asp δ5 from d2 · pvs · 002-aspiration-fails-low · q0 …+3 (i)
+//! ```
+//!
+//! the algorithm and depth, then every setting that differs from seed 000's defaults (αβ, q0,
+//! table on, ordering off, α≥β, full window, deepening, no budget), the preset (`preset*
+//! changed: tt:off` after a live change), the lesson, and last the settings equal to the
+//! defaults. When the line is too narrow, pieces go in the reverse order of that priority:
+//! the settings equal to the defaults (from the end), the counter's words, the lesson, the
+//! call count, the preset's name, then the differing settings (from the end). The algorithm,
+//! the depth and a live change are never dropped. Whatever is dropped is counted by the cue
+//! `…+3 (i)`, and the introduction window (`i`) lists the whole run.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
+use crate::search::Options;
 use crate::tui::app::App;
 use crate::tui::model::{Setting, differs_from_preset, effective_settings, preset_options};
 
+use super::fit;
+
 pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
     let line = header(app, area.width);
-    buf.set_line(area.x, area.y, &line, area.width);
+    fit::put_line(buf, area.x, area.y, &line, area.width);
 }
 
 /// The settings on the title line of `app`: the run's effective settings that differ from its
@@ -24,87 +37,286 @@ pub fn differences(app: &App) -> Vec<Setting> {
     differs_from_preset(preset.as_ref(), &app.setup.options)
 }
 
-/// The widest title line that fits in `width` columns (the shortest one otherwise).
-pub fn header(app: &App, width: u16) -> Line<'static> {
-    let r = &app.replay;
-    let t = app.theme;
-    let (step, len) = (app.st.step, r.len());
-    let (call, calls) = (app.st.stats.nodes, r.tree().calls());
-    let diffs = differences(app);
-    // A saved trace whose lesson is missing names a preset it cannot be compared with.
+/// How readily a piece of the title line is dropped (the later, the sooner).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Rank {
+    /// The algorithm, the depth, and a live change: always shown.
+    Kept,
+    /// A setting that differs from seed 000's defaults.
+    Differs,
+    /// The preset's name.
+    Preset,
+    /// The lesson's name.
+    Lesson,
+    /// A setting equal to seed 000's defaults.
+    Same,
+}
+
+/// One piece of the title line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Item {
+    pub text: String,
+    pub rank: Rank,
+    /// A difference from the preset (shown after `preset* changed:`).
+    pub changed: bool,
+}
+
+/// Seed 000's defaults: the options every other run is read against (depth aside, which the
+/// line always shows).
+pub fn seed_defaults() -> Options {
+    Options {
+        depth: 2,
+        ..Options::default()
+    }
+}
+
+/// Every piece of the title line of `app`, in the order it is shown: the algorithm and depth,
+/// the settings that differ from seed 000's defaults, the live changes, the preset, the
+/// lesson, the settings equal to the defaults.
+pub fn items(app: &App) -> Vec<Item> {
+    let o = &app.setup.options;
     let comparable = preset_options(&app.lesson, app.preset.as_deref()).is_some();
-    let changed = comparable && !diffs.is_empty();
+    let diffs = if comparable {
+        differences(app)
+    } else {
+        Vec::new()
+    };
+    let defaults = effective_settings(&seed_defaults());
+    let mut out = Vec::new();
+    let mut same = Vec::new();
+    for s in effective_settings(o) {
+        let changed = diffs.contains(&s);
+        let rank = if changed || matches!(s.name, "algorithm" | "depth") {
+            Rank::Kept
+        } else if defaults.contains(&s) {
+            Rank::Same
+        } else {
+            Rank::Differs
+        };
+        let item = Item {
+            text: s.text,
+            rank,
+            changed,
+        };
+        // The algorithm leads the line; the depth follows it.
+        match item.rank {
+            Rank::Same => same.push(item),
+            _ if s.name == "algorithm" => out.insert(0, item),
+            _ => out.push(item),
+        }
+    }
+    // What the options do not spell: a max-n tie rule, the paranoid player, a budget a game
+    // allows, a start other than the graph's.
+    let players = &app.replay.trace().header.players;
+    let mut extra = |text: String| {
+        out.push(Item {
+            text,
+            rank: Rank::Differs,
+            changed: false,
+        })
+    };
+    if o.ties != crate::search::Ties::First {
+        extra(format!("ties {}", o.ties.text(players)));
+    }
+    if let Some(seat) = o.paranoid_for {
+        let name = players.get(seat.index()).cloned().unwrap_or_default();
+        extra(format!("for {name}"));
+    }
+    // A game allows more calls than seed 000's most: a budget between the two is one.
+    if o.budget >= crate::search::MAX_BUDGET && o.budget < app.lesson.model.limits().max_budget {
+        extra(format!("budget {}", o.budget));
+    }
+    if app.lesson.model.root_id().is_none() && app.setup.start != 0 {
+        extra(format!(
+            "from {}",
+            app.replay.catalog().name(app.setup.start)
+        ));
+    }
+    // Settings back at a default the preset set otherwise (`budget max`).
+    for d in &diffs {
+        if !out.iter().any(|i| i.text == d.text) {
+            out.push(Item {
+                text: d.text.clone(),
+                rank: Rank::Kept,
+                changed: true,
+            });
+        }
+    }
+    let changed = !diffs.is_empty();
     let preset = match &app.preset {
-        Some(p) if changed => format!("{p}*"),
         Some(p) => p.clone(),
         None => "custom".to_string(),
     };
-    let lesson = r.rec.trace.header.lesson.clone();
-    let all = effective_settings(&app.setup.options);
-    let long_counter = format!(" step {step}/{len} · call {call}/{calls} ");
-    let short_counter = format!(" {step}/{len} c{call}/{calls} ");
-    // A game's run of millions of events: the step alone, and the preset only as its mark.
-    let step_counter = format!(" {step}/{len} ");
-    let mark_only = if changed { "*·" } else { "" }.to_string();
-    // The differences first (never dropped), then the settings equal to the preset's, which
-    // go from the end when the line is too narrow.
-    let mut must: Vec<Span<'static>> = Vec::new();
-    let mut rest: Vec<Span<'static>> = Vec::new();
-    if changed {
-        must.push(Span::styled(" changed:", t.changed()));
-        must.extend(
-            diffs
-                .iter()
-                .map(|s| Span::styled(format!(" {}", s.text), t.changed())),
-        );
-    }
-    // With no preset to compare with, every setting is one the reader must see.
-    if !comparable {
-        must.extend(
-            all.iter()
-                .map(|s| Span::styled(format!(" {}", s.text), t.title())),
-        );
-    }
-    let same: Vec<&Setting> = all
-        .iter()
-        .filter(|s| comparable && !diffs.contains(s))
-        .collect();
-    for (i, s) in same.iter().enumerate() {
-        let sep = if i == 0 && changed { " ·" } else { "" };
-        rest.push(Span::styled(format!("{sep} {}", s.text), t.title()));
-    }
-    let w = width as usize;
-    let line = |counter: &str, who: &str, keep: usize| {
-        let mut spans = vec![
-            Span::styled(counter.to_string(), t.current()),
-            Span::styled(format!(" │ {who}"), t.title()),
-        ];
-        spans.extend(must.iter().cloned());
-        spans.extend(rest.iter().take(keep).cloned());
-        Line::from(spans)
+    out.push(Item {
+        text: format!("{preset}{}", if changed { "*" } else { "" }),
+        rank: Rank::Preset,
+        changed,
+    });
+    out.push(Item {
+        text: app.replay.rec.trace.header.lesson.clone(),
+        rank: Rank::Lesson,
+        changed: false,
+    });
+    out.extend(same);
+    out
+}
+
+/// The whole run in one line, as the introduction window lists it: lesson, preset, every
+/// setting (nothing dropped).
+pub fn whole_run(app: &App) -> String {
+    let items = items(app);
+    let text = |pred: &dyn Fn(&Item) -> bool| -> Vec<String> {
+        items
+            .iter()
+            .filter(|i| pred(i))
+            .map(|i| i.text.clone())
+            .collect()
     };
-    let with_lesson = format!("{lesson} · {preset} ·");
-    let alone = if changed {
-        format!("{preset} ·")
-    } else {
-        preset.clone()
-    };
-    let variants = [
-        (&long_counter, with_lesson.as_str()),
-        (&long_counter, alone.as_str()),
-        (&short_counter, alone.as_str()),
-        (&step_counter, alone.as_str()),
-        (&step_counter, mark_only.as_str()),
+    let lesson = text(&|i| i.rank == Rank::Lesson).join("");
+    let preset = text(&|i| i.rank == Rank::Preset).join("");
+    let settings = text(&|i| !matches!(i.rank, Rank::Lesson | Rank::Preset) && !i.changed);
+    let changed = text(&|i| i.changed && i.rank != Rank::Preset);
+    let mut line = format!("This run: {lesson} · {preset} · {}", settings.join(" "));
+    if !changed.is_empty() {
+        line.push_str(&format!(
+            " · changed from the preset: {}",
+            changed.join(" ")
+        ));
+    }
+    line
+}
+
+/// The widest title line that fits in `width` columns: the step counter, then the run.
+pub fn header(app: &App, width: u16) -> Line<'static> {
+    let r = &app.replay;
+    let (step, len) = (app.st.step, r.len());
+    let (call, calls) = (app.st.stats.nodes, r.tree().calls());
+    let counters = [
+        format!(" step {step}/{len} · call {call}/{calls} "),
+        format!(" {step}/{len} call {call}/{calls} "),
+        format!(" {step}/{len} "),
     ];
-    for (counter, who) in variants {
-        // A lesson name with no setting after it reads badly: keep at least one, or drop it.
-        let least = usize::from(who.ends_with('·') && must.is_empty()).min(rest.len());
-        for keep in (least..=rest.len()).rev() {
-            let l = line(counter, who, keep);
-            if l.width() <= w {
-                return l;
-            }
+    build(app, width, &counters)
+}
+
+/// The run alone (no counter), in `width` columns: presenter mode's indicator has its own.
+pub fn run_line(app: &App, width: u16) -> Line<'static> {
+    build(app, width, &[String::new()])
+}
+
+/// What is hidden at one stage of the narrowing.
+#[derive(Clone, Copy)]
+enum Drop {
+    /// The `k`-th item.
+    Item(usize),
+    /// The counter's next, shorter wording.
+    Counter,
+}
+
+fn build(app: &App, width: u16, counters: &[String]) -> Line<'static> {
+    let items = items(app);
+    let w = width as usize;
+    // The narrowing, in order: settings equal to the defaults from the end, the counter's
+    // words, the lesson, the call count, the preset's name, differing settings from the end.
+    let of = |rank: Rank| -> Vec<usize> {
+        (0..items.len())
+            .rev()
+            .filter(|&k| items[k].rank == rank)
+            .collect()
+    };
+    let mut steps: Vec<Drop> = of(Rank::Same).into_iter().map(Drop::Item).collect();
+    steps.push(Drop::Counter);
+    steps.extend(of(Rank::Lesson).into_iter().map(Drop::Item));
+    steps.push(Drop::Counter);
+    steps.extend(of(Rank::Preset).into_iter().map(Drop::Item));
+    steps.extend(of(Rank::Differs).into_iter().map(Drop::Item));
+    let mut hidden = vec![false; items.len()];
+    let mut counter = 0;
+    let fits = |hidden: &[bool], counter: usize| {
+        compose(app, &items, hidden, &counters[counter]).width() <= w
+    };
+    for s in steps {
+        if fits(&hidden, counter) {
+            break;
+        }
+        match s {
+            Drop::Item(k) => hidden[k] = true,
+            Drop::Counter => counter = (counter + 1).min(counters.len() - 1),
         }
     }
-    line(&step_counter, &mark_only, 0)
+    // What was dropped on the way and fits again beside what stays (a short setting after a
+    // long lesson name went) comes back, the most wanted first.
+    let mut back: Vec<usize> = (0..items.len()).filter(|&k| hidden[k]).collect();
+    back.sort_by_key(|&k| (items[k].rank, k));
+    for k in back {
+        hidden[k] = false;
+        if !fits(&hidden, counter) {
+            hidden[k] = true;
+        }
+    }
+    fit::clip(&compose(app, &items, &hidden, &counters[counter]), w)
+}
+
+/// The line with the items not `hidden`, and the cue counting the hidden ones.
+fn compose(app: &App, items: &[Item], hidden: &[bool], counter: &str) -> Line<'static> {
+    let t = app.theme;
+    let shown = |k: usize| !hidden[k];
+    let mut spans = vec![Span::styled(counter.to_string(), t.current())];
+    let mut groups: Vec<Vec<Span<'static>>> = Vec::new();
+    let word = |text: &str, style: Style| Span::styled(text.to_string(), style);
+    // The algorithm, the depth and the settings that differ from the defaults.
+    let first: Vec<Span> = (0..items.len())
+        .filter(|&k| {
+            shown(k) && !items[k].changed && matches!(items[k].rank, Rank::Kept | Rank::Differs)
+        })
+        .map(|k| word(&items[k].text, t.title()))
+        .collect();
+    groups.push(first);
+    // The preset (its name may be dropped; its mark of a live change never is).
+    let preset = items.iter().position(|i| i.rank == Rank::Preset);
+    let changes: Vec<Span> = (0..items.len())
+        .filter(|&k| items[k].changed && items[k].rank != Rank::Preset)
+        .map(|k| word(&items[k].text, t.changed()))
+        .collect();
+    let mut group = Vec::new();
+    if let Some(p) = preset {
+        let it = &items[p];
+        if shown(p) {
+            let style = if it.changed { t.changed() } else { t.title() };
+            group.push(word(&it.text, style));
+        } else if it.changed {
+            group.push(word("*", t.changed()));
+        }
+        if it.changed && !changes.is_empty() {
+            group.push(word("changed:", t.changed()));
+            group.extend(changes);
+        }
+    }
+    groups.push(group);
+    for rank in [Rank::Lesson, Rank::Same] {
+        groups.push(
+            (0..items.len())
+                .filter(|&k| shown(k) && items[k].rank == rank)
+                .map(|k| word(&items[k].text, t.title()))
+                .collect(),
+        );
+    }
+    let lead = "│ ";
+    let mut first_group = true;
+    for g in groups.into_iter().filter(|g| !g.is_empty()) {
+        let sep = if first_group { lead } else { " · " };
+        first_group = false;
+        spans.push(Span::styled(sep, t.title()));
+        for (i, s) in g.into_iter().enumerate() {
+            if i > 0 {
+                spans.push(Span::styled(" ", s.style));
+            }
+            spans.push(s);
+        }
+    }
+    let n = hidden.iter().filter(|&&h| h).count();
+    if n > 0 {
+        spans.push(Span::styled(format!(" {}+{n} (i)", fit::CUE), t.changed()));
+    }
+    Line::from(spans)
 }

@@ -14,7 +14,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Widget};
+use ratatui::widgets::Widget;
 
 use crate::index::{NONE, NodeKind, Outcome, TreeNode};
 use crate::replay::narrate::{self, sc};
@@ -29,9 +29,11 @@ use crate::tui::layout::tree::{
 use crate::tui::legend;
 use crate::tui::model::{Convention, TreeCtx, algorithm_name, reached_by_tactical, side_note};
 use crate::tui::theme::Theme;
+use crate::tui::view::fit;
 
-/// Draws the tree region `area` with its border, into `panes` (from `TreePanes::new`).
-pub fn draw(app: &App, area: Rect, panes: &TreePanes, buf: &mut Buffer) {
+/// Draws the tree region `area` with its border, into `panes` (from `TreePanes::new`), beside
+/// a game's `board` (its region, in the top-right corner of `area`).
+pub fn draw(app: &App, area: Rect, panes: &TreePanes, board: Option<Rect>, buf: &mut Buffer) {
     let mode = if app.outline { "outline" } else { "auto" };
     let tree = app.replay.tree();
     let pass = tree.pass_at(app.st.step).map_or(String::new(), |p| {
@@ -52,9 +54,28 @@ pub fn draw(app: &App, area: Rect, panes: &TreePanes, buf: &mut Buffer) {
         })
         .unwrap_or_default();
     let side = side_note(&app.replay, app.max_side);
-    app.theme
-        .top_block(format!(" Tree{pass}{attempt}{side} · {mode} (Tab) "))
-        .render(area, buf);
+    // The key's reminder, then the mode, make way; what is left is cut with the cue.
+    let title = fit::first_fit(
+        [
+            format!(" Tree{pass}{attempt}{side} · {mode} (Tab) "),
+            format!(" Tree{pass}{attempt}{side} · {mode} "),
+            format!(" Tree{pass}{attempt}{side} "),
+        ],
+        area.width as usize,
+    );
+    app.theme.top_block(title).render(area, buf);
+    if board.is_some() && app.compare.is_none() {
+        // One tree: its outline has the rows below the board at full width.
+        let full = TreePanes::new(area, false).main;
+        render_beside(&app.tree_ctx(), full, board, buf);
+        return;
+    }
+    draw_panes(app, panes, buf);
+}
+
+/// The tree (both trees in a comparison, under their heads) into `panes`, without the region's
+/// title rule (presenter mode draws its own).
+pub fn draw_panes(app: &App, panes: &TreePanes, buf: &mut Buffer) {
     let main = app.tree_ctx();
     render(&main, panes.main, buf);
     if let (Some(c), Some(p)) = (&app.compare, &panes.compare) {
@@ -104,14 +125,16 @@ fn compare_head(
     .into_iter()
     .find(|t| t.chars().count() <= w)
     .unwrap_or_else(|| format!("end: {}n {}e", f.nodes, f.evals));
-    let lines = vec![
+    let lines = [
         Line::styled(
             format!("{label}: call {}/{}", s.nodes, f.nodes),
             theme.header(),
         ),
         Line::from(end),
     ];
-    Paragraph::new(lines).render(area, buf);
+    for (i, line) in lines.iter().enumerate().take(area.height as usize) {
+        fit::put_line(buf, area.x, area.y + i as u16, line, area.width);
+    }
 }
 
 /// The spans of one node at the current step.
@@ -216,12 +239,48 @@ pub fn label(ctx: &TreeCtx, id: u32) -> Vec<Span<'static>> {
 }
 
 pub fn render(ctx: &TreeCtx, area: Rect, buf: &mut Buffer) {
+    render_rows(ctx, area, &|_| area.width, buf);
+}
+
+/// Renders the tree into `area` around `notch`, a box in its top-right corner (a game's
+/// board): a box drawing goes left of it; an outline's rows beside it stop a column short of
+/// it, and the rows below it take the whole width.
+pub fn render_beside(ctx: &TreeCtx, area: Rect, notch: Option<Rect>, buf: &mut Buffer) {
+    let Some(n) = notch else {
+        return render(ctx, area, buf);
+    };
+    let left = Rect {
+        width: n.x.saturating_sub(area.x + 1).min(area.width),
+        ..area
+    };
+    if !matches!(geometry(ctx, left), Geometry::Outline { .. }) {
+        return render(ctx, left, buf);
+    }
+    let outline = TreeCtx {
+        outline: true,
+        ..*ctx
+    };
+    let width = |y: u16| {
+        if y >= n.y && y < n.bottom() {
+            left.width
+        } else {
+            area.width
+        }
+    };
+    render_rows(&outline, area, &width, buf);
+}
+
+/// Renders the tree into `area`, an outline's row `y` in `width(y)` columns.
+fn render_rows(ctx: &TreeCtx, area: Rect, width: &dyn Fn(u16) -> u16, buf: &mut Buffer) {
     if area.width == 0 || area.height == 0 {
         return;
     }
     match geometry(ctx, area) {
         Geometry::Empty(m) => {
-            buf.set_stringn(area.x, area.y, m, area.width as usize, ctx.theme.faint());
+            let rows = super::scroll::wrap(&[Line::styled(m, ctx.theme.faint())], area.width);
+            for (i, row) in rows.iter().enumerate().take(area.height as usize) {
+                fit::put_line(buf, area.x, area.y + i as u16, row, area.width);
+            }
         }
         Geometry::Boxes {
             cells,
@@ -304,14 +363,15 @@ pub fn render(ctx: &TreeCtx, area: Rect, buf: &mut Buffer) {
                 } else {
                     more.to_string()
                 };
-                let cue = format!("  ↓ {count} more (PgDn, wheel)");
-                buf.set_stringn(
-                    area.x,
-                    area.bottom() - 1,
-                    cue,
-                    area.width as usize,
-                    ctx.theme.changed(),
+                let w = width(area.bottom() - 1);
+                let cue = fit::first_fit(
+                    [
+                        format!("  ↓ {count} more (PgDn, wheel)"),
+                        format!("  ↓ {count} more"),
+                    ],
+                    w as usize,
                 );
+                fit::put(buf, area.x, area.bottom() - 1, &cue, w, ctx.theme.changed());
             }
             let top = if crumb.is_empty() {
                 0
@@ -329,7 +389,7 @@ pub fn render(ctx: &TreeCtx, area: Rect, buf: &mut Buffer) {
                     })
                     .collect();
                 let mut text = format!("↑ {}", names.join(" › "));
-                let w = area.width as usize;
+                let w = width(area.y) as usize;
                 if crate::text::width(&text) > w {
                     text = format!("↑…{}", tail_within(&text, w.saturating_sub(2)));
                 }
@@ -375,7 +435,7 @@ pub fn render(ctx: &TreeCtx, area: Rect, buf: &mut Buffer) {
                     let text = format!("  {}{s}", legend::STATIC.glyph);
                     spans.push(Span::styled(text, ctx.theme.faint()));
                 }
-                buf.set_line(area.x, y, &Line::from(spans), area.width);
+                fit::put_line(buf, area.x, y, &Line::from(spans), width(y));
             }
         }
     }

@@ -85,8 +85,17 @@ pub fn face(ctx: &TreeCtx, s: Stage, id: u32) -> Face {
     };
     let name = r.catalog().name(n.state);
     let side = legend::side(n.turn, &r.trace().header.players);
+    // PVS: a scout and the re-search of its move are two visits of one child (as on the main
+    // screen).
+    let visit = if n.research {
+        legend::RESEARCH.glyph
+    } else if n.scout {
+        legend::SCOUT.glyph
+    } else {
+        ""
+    };
     let mut spans = vec![Span::styled(
-        format!("{prefix}{mark}{side}{name}{tactical}"),
+        format!("{prefix}{mark}{visit}{side}{name}{tactical}"),
         style,
     )];
     let cut = n.kind == NodeKind::Call && n.cut_event != NONE && (n.cut_event as usize) < step;
@@ -96,11 +105,14 @@ pub fn face(ctx: &TreeCtx, s: Stage, id: u32) -> Face {
     if n.kind == NodeKind::Call && n.transposed && reached {
         spans.push(Span::styled(legend::TRANSPOSED.glyph, s.strong()));
     }
+    let exited = n.exit != NONE && (n.exit as usize) < step;
+    if n.kind == NodeKind::Call && n.researched && exited {
+        spans.push(Span::styled(legend::FAILED_HIGH.glyph, s.cut()));
+    }
     if n.tied && n.exit != NONE && (n.exit as usize + 2) < step {
         spans.push(Span::styled(legend::TIE.glyph, s.cut()));
     }
     let window = (n.kind == NodeKind::Call && reached).then(|| detail(r, false, &n));
-    let exited = n.exit != NONE && (n.exit as usize) < step;
     let value = match n.outcome {
         _ if n.kind != NodeKind::Call || !exited => None,
         Some(Outcome::Stored(f)) => Some(Span::styled(
