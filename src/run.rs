@@ -201,6 +201,8 @@ fn model_catalog(model: &Model, ids: impl IntoIterator<Item = u32>) -> Catalog {
                 tactical: d.tactical,
                 chances: d.chances,
                 payoffs: d.payoffs,
+                moves: d.moves,
+                label_only: d.label_only,
             })
         })
         .collect();

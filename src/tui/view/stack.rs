@@ -62,6 +62,7 @@ pub fn draw(r: &Replay, st: &ReplayState, max_side: bool, t: Theme, area: Rect, 
         "node"
     );
     buf.set_stringn(inner.x, inner.y, header, inner.width as usize, t.header());
+    let windowless = r.options().algorithm.vectors();
     let mut y = inner.y + 1;
     for (k, &fi) in shown.iter().enumerate() {
         if y >= inner.bottom() {
@@ -110,12 +111,20 @@ pub fn draw(r: &Replay, st: &ReplayState, max_side: bool, t: Theme, area: Rect, 
         } else {
             sc(conv.value(f.best))
         };
-        let (alpha0, beta0) = conv.window((f.alpha0, f.beta0));
-        let (alpha, beta) = conv.window((f.alpha, f.beta));
+        // Max-n has no window: its frames show none rather than a (−∞, +∞) never used.
+        let window = |w: (i32, i32)| match windowless {
+            true => ("—".to_string(), "—".to_string()),
+            false => {
+                let (a, b) = conv.window(w);
+                (sc(a), sc(b))
+            }
+        };
+        let (alpha0, beta0) = window((f.alpha0, f.beta0));
+        let (alpha, beta) = window((f.alpha, f.beta));
         let mv = if f.turn.is_chance() {
             legend::CHANCE_SUM.glyph.into()
         } else if f.best_mv >= 0 {
-            format!("m{}", f.best_mv)
+            r.catalog().move_short(f.state, f.best_mv)
         } else {
             "—".into()
         };
@@ -129,7 +138,9 @@ pub fn draw(r: &Replay, st: &ReplayState, max_side: bool, t: Theme, area: Rect, 
             let list: Vec<String> = order
                 .iter()
                 .enumerate()
-                .map(|(p, m)| {
+                .map(|(p, &m)| {
+                    // A move as the game names it: a tic-tac-toe square, else its number.
+                    let m = r.catalog().move_number(f.state, m as i16);
                     if Some(p as u16) == f.trying {
                         format!("[{m}]")
                     } else if f.cutoff.is_some_and(|c| p as u16 > c) {
@@ -165,10 +176,10 @@ pub fn draw(r: &Replay, st: &ReplayState, max_side: bool, t: Theme, area: Rect, 
             f.ply,
             f.depth,
             f.qleft,
-            sc(alpha0),
-            sc(beta0),
-            sc(alpha),
-            sc(beta),
+            alpha0,
+            beta0,
+            alpha,
+            beta,
             best,
             mv
         );
