@@ -434,6 +434,11 @@ impl App {
             }
             return;
         }
+        // Ctrl-C quits at once, whatever is open: it never asks.
+        if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
+            self.quit = true;
+            return;
+        }
         // Windows over the screen take keys first.
         match &mut self.overlay {
             Overlay::Diff => {
