@@ -116,7 +116,7 @@ impl Wording {
     }
 
     /// A root move as a JSON number: the square a tic-tac-toe move marks, else its number.
-    fn mv_json(&self, mv: i16) -> Value {
+    pub fn mv_json(&self, mv: i16) -> Value {
         self.mv(mv)
             .parse::<i64>()
             .map_or_else(|_| mv.into(), Value::from)
@@ -129,7 +129,7 @@ impl Wording {
     }
 
     /// A result's score as text: max-n's root mover's payoff, else the score itself.
-    fn score(&self, v: i32) -> String {
+    pub fn score(&self, v: i32) -> String {
         match (&self.maxn, self.payoff(v)) {
             (Some(_), Some(p)) => p.to_string(),
             (Some(_), None) => "-".into(),
@@ -137,7 +137,7 @@ impl Wording {
         }
     }
 
-    fn score_json(&self, v: i32) -> Value {
+    pub fn score_json(&self, v: i32) -> Value {
         match (&self.maxn, self.payoff(v)) {
             (Some(_), Some(p)) => p.into(),
             (Some(_), None) => Value::Null,
