@@ -521,7 +521,7 @@ fn table_widths(rec: &Recorded) -> Vec<usize> {
         crate::search::INF => 2,
         v if v == -crate::search::INF => 2,
         v if plain => digits(v as i64),
-        v => result_text(v).chars().count(),
+        v => sc(v).chars().count(),
     };
     let window = |v: i32| if vectors { 1 } else { score(v) };
     let catalog = rec.catalog();
