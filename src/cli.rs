@@ -218,16 +218,24 @@ fn dispatch(cli: Cli, out: &mut dyn Write) -> Result<ExitCode> {
             let (result, bound) = crate::index::result_with_bound(&lesson, &setup)?;
             let name = run.run.clone().unwrap_or_else(|| lesson.name.clone());
             let players = lesson.graph.players();
+            let words =
+                report::Wording::of_model(&lesson.model, setup.start, &setup.options, &result);
             if json {
-                let text = report::json(&result, bound);
-                let text = report::players::json(&text, &setup.options, &result, players);
+                let text = report::json_in(&result, bound, &words);
+                let text = report::players::json(
+                    &text,
+                    &setup.options,
+                    &result,
+                    players,
+                    words.score_for(),
+                );
                 with_move_name(&text, &lesson, &setup, result.mv)
             } else {
-                report::three_lines(&name, &result, bound)
+                report::three_lines_in(&name, &result, bound, &words)
                     + &report::seed_002_lines(&setup.options, &result)
                     + &report::seed_004_lines(&setup.options, &result)
                     + &report::leaf_map_line(&lesson, &setup.options)
-                    + &report::players::lines(&setup.options, &result, players)
+                    + &report::players::lines(&setup.options, &result, players, words.score_for())
                     + &report::mate_line(&lesson.spec.game, &result)
             }
         }

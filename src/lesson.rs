@@ -265,6 +265,23 @@ pub struct RunSetup {
     pub options: Options,
 }
 
+/// A uniform tree scores only its leaves: a run that would read an inner node at a horizon
+/// (a shallower depth, or deepening's early passes) is refused naming the option to change.
+fn uniform_reads_leaves_only(tree_depth: u8, options: &Options) -> std::result::Result<(), String> {
+    if options.depth < tree_depth {
+        return Err(format!(
+            "a uniform tree scores only its leaves, {tree_depth} plies down: search it with --depth {tree_depth}"
+        ));
+    }
+    if options.deepening {
+        return Err(
+            "a uniform tree scores only its leaves, so deepening's shallower passes have nothing to read: leave out --id on"
+                .into(),
+        );
+    }
+    Ok(())
+}
+
 impl Lesson {
     /// Parses and validates JSON text; `origin` names it in errors.
     pub fn parse(origin: &str, text: &str) -> Result<Lesson> {
@@ -467,13 +484,14 @@ impl Lesson {
         };
         let limits = self.model.limits();
         // A uniform tree has no transpositions, so its table is off unless asked for. A game
-        // of several players is searched by max-n to the given depth only: deepening would
-        // read inner nodes, which a textbook tree of vectors leaves unscored.
+        // of several players, and a uniform tree, are searched to the given depth only:
+        // deepening would read inner nodes, which neither scores.
         let several = limits.players > 0;
+        let uniform = matches!(self.model, Model::Uniform(_));
         let base = Options {
             budget: limits.max_budget,
-            table: !matches!(self.model, Model::Uniform(_)),
-            deepening: !several,
+            table: !uniform,
+            deepening: !several && !uniform,
             algorithm: if several {
                 Algorithm::Maxn
             } else {
@@ -481,12 +499,15 @@ impl Lesson {
             },
             ..Options::default()
         };
-        let depth = over.depth.or(preset.depth).ok_or_else(|| {
-            Error::Options(format!(
-                "{}: --depth is required (the file has no run preset that sets it)",
-                self.name
-            ))
-        })?;
+        // A game with an end of its own (tic-tac-toe, a uniform tree) is searched to it.
+        let depth = (over.depth.or(preset.depth))
+            .or_else(|| self.model.full_depth())
+            .ok_or_else(|| {
+                Error::Options(format!(
+                    "{}: --depth is required (the file has no run preset that sets it)",
+                    self.name
+                ))
+            })?;
         let chance_as_min = over
             .chance_as
             .or(preset.chance_as)
@@ -543,6 +564,10 @@ impl Lesson {
                 None => None,
             },
         };
+        if let Model::Uniform(u) = &self.model {
+            uniform_reads_leaves_only(u.depth, &options)
+                .map_err(|m| Error::Options(format!("{}: {m}", self.name)))?;
+        }
         if let Some(map) = options.leaf_map {
             self.mapped_graph(map)
                 .map_err(|m| Error::Options(format!("{}: {m}", self.name)))?;

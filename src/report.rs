@@ -12,7 +12,7 @@ use crate::index::{CallRows, Recorded, Row, TreeNode};
 use crate::lesson::{Lesson, Overrides, builtin_names};
 use crate::search::{Algorithm, Options, RunResult, Stats, fmt_score};
 use crate::text::{Chunked, one_line, rendered};
-use crate::trace::Event;
+use crate::trace::{Catalog, Event};
 use crate::value::{Flag, result_json, result_text, sc, score_exact, score_json};
 
 /// Seed 000's fixtures: (built-in lesson, preset), in the order its program prints them.
@@ -38,9 +38,124 @@ fn score_field(score: i32, bound: Option<Flag>) -> String {
     }
 }
 
+/// How a result names what the core records as numbers: a move the game names itself by
+/// that name (a tic-tac-toe move by its square), and a max-n value (a terminal's id) by the
+/// payoff of the root's mover, whose whole vector `players::lines` gives. The default writes
+/// the numbers as they are (seed 000's lines).
+#[derive(Clone, Debug, Default)]
+pub struct Wording {
+    /// The root's move names by move number (empty: moves are written as numbers).
+    moves: Vec<String>,
+    /// Max-n: the root mover's seat and the payoff vector of every leaf the result names.
+    maxn: Option<(usize, std::collections::HashMap<i32, Vec<i32>>)>,
+}
+
+/// What `Wording` needs of a state: its move names, whose turn it is, its payoff vector.
+type Described = (Vec<String>, crate::game::Side, Vec<i32>);
+
+impl Wording {
+    /// From what the game says of a state (`describe`: its move names, whose turn, its
+    /// payoffs), for `r` run from `start` under `options`.
+    fn new(
+        describe: &dyn Fn(u32) -> Option<Described>,
+        start: u32,
+        options: &Options,
+        r: &RunResult,
+    ) -> Wording {
+        let root = describe(start);
+        let moves = root.as_ref().map(|d| d.0.clone()).unwrap_or_default();
+        let seat = match root.map(|d| d.1) {
+            Some(crate::game::Side::Player(seat)) => seat.index(),
+            _ => 0,
+        };
+        let maxn = (options.algorithm == Algorithm::Maxn).then(|| {
+            let ids = std::iter::once(r.score).chain(r.history.iter().map(|p| p.score));
+            let vectors = ids
+                .filter_map(|id| Some((id, describe(u32::try_from(id).ok()?)?.2)))
+                .filter(|(_, v)| !v.is_empty())
+                .collect();
+            (seat, vectors)
+        });
+        Wording { moves, maxn }
+    }
+
+    /// The wording of a run of the lesson's game (`prune run`).
+    pub fn of_model(
+        model: &crate::game::model::Model,
+        start: u32,
+        options: &Options,
+        r: &RunResult,
+    ) -> Wording {
+        let describe = |id: u32| model.describe(id).map(|d| (d.moves, d.turn, d.payoffs));
+        Wording::new(&describe, start, options, r)
+    }
+
+    /// The wording of a recorded run, from its catalog.
+    pub fn of_trace(rec: &Recorded) -> Wording {
+        Wording::of_rows(rec)
+    }
+
+    /// The wording of a run's rows, its states asked of its catalog or of its game.
+    pub fn of_rows(rec: &dyn CallRows) -> Wording {
+        let h = rec.header();
+        let describe = |id: u32| rec.state(id).map(|s| (s.moves, s.turn, s.payoffs));
+        Wording::new(&describe, h.start, &h.options, &h.result)
+    }
+
+    /// Max-n: the seat whose payoff `score` is (the root's mover).
+    pub fn score_for(&self) -> Option<usize> {
+        self.maxn.as_ref().map(|(seat, _)| *seat)
+    }
+
+    /// A root move: its name when the game names it ("7", a square), else its number.
+    pub fn mv(&self, mv: i16) -> String {
+        usize::try_from(mv)
+            .ok()
+            .and_then(|i| self.moves.get(i))
+            .cloned()
+            .unwrap_or_else(|| mv.to_string())
+    }
+
+    /// A root move as a JSON number: the square a tic-tac-toe move marks, else its number.
+    pub fn mv_json(&self, mv: i16) -> Value {
+        self.mv(mv)
+            .parse::<i64>()
+            .map_or_else(|_| mv.into(), Value::from)
+    }
+
+    /// Max-n: the root mover's payoff in the vector `leaf` stands for.
+    fn payoff(&self, leaf: i32) -> Option<i32> {
+        let (seat, vectors) = self.maxn.as_ref()?;
+        vectors.get(&leaf)?.get(*seat).copied()
+    }
+
+    /// A result's score as text: max-n's root mover's payoff, else the score itself.
+    pub fn score(&self, v: i32) -> String {
+        match (&self.maxn, self.payoff(v)) {
+            (Some(_), Some(p)) => p.to_string(),
+            (Some(_), None) => "-".into(),
+            (None, _) => result_text(v),
+        }
+    }
+
+    pub fn score_json(&self, v: i32) -> Value {
+        match (&self.maxn, self.payoff(v)) {
+            (Some(_), Some(p)) => p.into(),
+            (Some(_), None) => Value::Null,
+            (None, _) => result_json(v),
+        }
+    }
+}
+
 /// `NAME: STATUS, depth=…` / counters / `passes=[…]`, as seed 000 prints a run; `bound` is
 /// what the committed answer proves (`Tree::committed_bound`, `index::result_with_bound`).
 pub fn three_lines(name: &str, r: &RunResult, bound: Option<Flag>) -> String {
+    three_lines_in(name, r, bound, &Wording::default())
+}
+
+/// `three_lines`, with moves and max-n values named as `w` says: a tic-tac-toe run's
+/// `move=7` is the square, a max-n run's `score=5` the root mover's payoff.
+pub fn three_lines_in(name: &str, r: &RunResult, bound: Option<Flag>, w: &Wording) -> String {
     let counters: Vec<String> = Stats::LABELS
         .iter()
         .zip(r.stats.as_array())
@@ -54,26 +169,26 @@ pub fn three_lines(name: &str, r: &RunResult, bound: Option<Flag>) -> String {
                 "{}:{}:{}:{}:{}",
                 p.depth,
                 p.code(),
-                result_text(p.score),
-                p.mv,
+                w.score(p.score),
+                w.mv(p.mv),
                 p.delta[0]
             )
         })
         .collect();
     // The name is a lesson's path or preset: whatever it holds, these stay three lines.
     let name = one_line(name);
-    // Max-n's value is the terminal whose vector the root backs up (`players::lines`).
-    let score = if r.vector.is_empty() {
-        score_field(r.score, bound)
+    // Max-n's score is the root mover's payoff; `players::lines` gives the whole vector.
+    let score = if w.maxn.is_some() {
+        format!("score={}", w.score(r.score))
     } else {
-        format!("leaf={}", r.score)
+        score_field(r.score, bound)
     };
     format!(
         "{name}: {}, depth={}, {}, move={}\n{}, restored={}\npasses=[{}]\n",
         r.status.name(),
         r.depth,
         score,
-        r.mv,
+        w.mv(r.mv),
         counters.join(", "),
         if r.restored { "YES" } else { "NO" },
         passes.join(",")
@@ -83,12 +198,17 @@ pub fn three_lines(name: &str, r: &RunResult, bound: Option<Flag>) -> String {
 /// The run as one JSON object; `"bound"` says what the score proves (`"exact"`, `"upper"`,
 /// `"lower"`; `null` when no depth completed and the score is a dummy).
 pub fn json(r: &RunResult, bound: Option<Flag>) -> String {
+    json_in(r, bound, &Wording::default())
+}
+
+/// `json`, with moves and max-n values named as `w` says (see `three_lines_in`).
+pub fn json_in(r: &RunResult, bound: Option<Flag>, w: &Wording) -> String {
     let s = &r.stats;
     let history: Vec<_> = r
         .history
         .iter()
         .map(|p| {
-            let mut row = json!({"depth": p.depth, "code": p.code(), "score": result_json(p.score), "move": p.mv, "delta": p.delta});
+            let mut row = json!({"depth": p.depth, "code": p.code(), "score": w.score_json(p.score), "move": w.mv_json(p.mv), "delta": p.delta});
             if let Some(exact) = score_exact(p.score) {
                 row["score_exact"] = exact.into();
             }
@@ -110,16 +230,16 @@ pub fn json(r: &RunResult, bound: Option<Flag>) -> String {
     let mut value = json!({
         "status": r.status.name(),
         "depth": r.depth,
-        "score": result_json(r.score),
+        "score": w.score_json(r.score),
         "bound": bound.map(Flag::bound_name),
-        "move": r.mv,
+        "move": w.mv_json(r.mv),
         "stats": {"nodes": s.nodes, "evals": s.evals, "cutoffs": s.cutoffs,
                   "tt_hits": s.tt_hits, "qnodes": s.qnodes, "peak": s.peak},
         "counters": {"null_windows": c.null_windows, "researches": c.researches,
                      "aspiration_misses": c.aspiration_misses},
         "history": history,
     });
-    if let Some(exact) = score_exact(r.score) {
+    if let Some(exact) = score_exact(r.score).filter(|_| w.maxn.is_none()) {
         value["score_exact"] = exact.into();
     }
     if c.chance_cutoffs > 0 {
@@ -259,31 +379,73 @@ fn self_check(
 pub const TSV_HEADER: &str =
     "step\tpass\tply\tstate\tdepth\tqleft\talpha\tbeta\tvalue\tmove\tresult";
 
-fn value_cell(c: &Row) -> (String, String) {
+/// The value and best move a call returned: a max-n value as its payoff vector (while the
+/// trace's `Units` guard lives), a move as the game names it (a tic-tac-toe square).
+fn value_cell(rec: &dyn CallRows, c: &Row) -> (String, String) {
     match c.returned() {
+        Some((v, m)) if m >= 0 => (result_text(v), move_number(rec, c.state, m)),
         Some((v, m)) => (result_text(v), m.to_string()),
         None => ("-".into(), "-".into()),
     }
 }
 
-/// The cells of call `step` in the tsv columns, separated by `sep` (tsv and Markdown rows).
-pub fn tsv_cells(out: &mut String, step: usize, c: &TreeNode, sep: &str) {
-    row_cells(out, step, &Row::from(c), sep)
+/// A window bound's cell: `-` in a max-n run, which has no window.
+fn window_cell(v: i32, write: fn(i32) -> String) -> String {
+    if crate::value::vectors_active() {
+        "-".into()
+    } else {
+        write(v)
+    }
 }
 
-fn row_cells(out: &mut String, step: usize, c: &Row, sep: &str) {
-    let (value, mv) = value_cell(c);
+/// How a call ended: its stored flag, a table hit, an abort; a max-n call, whose vector is
+/// no bound of anything, is `done`.
+fn result_cell(c: &Row) -> &'static str {
+    match c.outcome {
+        None => "open",
+        Some(crate::index::Outcome::Stored(_)) if crate::value::vectors_active() => "done",
+        Some(o) => o.name(),
+    }
+}
+
+/// The state column for scripts: the state's number, or its label where the number is only
+/// the game's internal code (a tic-tac-toe board).
+fn state_cell(rec: &dyn CallRows, state: u32) -> String {
+    match rec.state(state) {
+        Some(s) if s.label_only => rec.name(state),
+        _ => state.to_string(),
+    }
+}
+
+/// The game's name of move `mv` of `state` ("7", a square), when it names its moves.
+fn move_name(rec: &dyn CallRows, state: u32, mv: i16) -> Option<String> {
+    let info = rec.state(state)?;
+    info.moves.get(usize::try_from(mv).ok()?).cloned()
+}
+
+/// A move where a number column is expected: the game's name when it has one, else its number.
+fn move_number(rec: &dyn CallRows, state: u32, mv: i16) -> String {
+    move_name(rec, state, mv).unwrap_or_else(|| mv.to_string())
+}
+
+/// The cells of call `step` in the tsv columns, separated by `sep` (tsv and Markdown rows).
+pub fn tsv_cells(out: &mut String, rec: &dyn CallRows, step: usize, c: &TreeNode, sep: &str) {
+    row_cells(out, rec, step, &Row::from(c), sep)
+}
+
+fn row_cells(out: &mut String, rec: &dyn CallRows, step: usize, c: &Row, sep: &str) {
+    let (value, mv) = value_cell(rec, c);
     let _ = write!(
         out,
         "{step}{sep}{}{sep}{}{sep}{}{sep}{}{sep}{}{sep}{}{sep}{}{sep}{value}{sep}{mv}{sep}{}",
         c.pass,
         c.ply,
-        c.state,
+        state_cell(rec, c.state),
         c.depth,
         c.qleft,
-        fmt_score(c.alpha),
-        fmt_score(c.beta),
-        c.outcome.map_or("open", |o| o.name())
+        window_cell(c.alpha, fmt_score),
+        window_cell(c.beta, fmt_score),
+        result_cell(c)
     );
 }
 
@@ -293,7 +455,7 @@ pub fn write_trace_tsv(rec: &dyn CallRows, out: &mut dyn std::io::Write) -> std:
     rows.buf.push_str(TSV_HEADER);
     rows.buf.push('\n');
     rec.each_row(&mut |i, c| {
-        row_cells(&mut rows.buf, i + 1, c, "\t");
+        row_cells(&mut rows.buf, rec, i + 1, c, "\t");
         rows.buf.push('\n');
         rows.row_done()
     })?;
@@ -316,7 +478,7 @@ fn table_cells(rec: &dyn CallRows, step: usize, c: &Row, cells: &mut [String; 11
     for cell in cells.iter_mut() {
         cell.clear();
     }
-    let (value, mv) = value_cell(c);
+    let (value, mv) = value_cell(rec, c);
     let _ = write!(cells[0], "{step}");
     let _ = write!(cells[1], "{}", c.pass);
     let _ = write!(cells[2], "{}", c.ply);
@@ -330,11 +492,11 @@ fn table_cells(rec: &dyn CallRows, step: usize, c: &Row, cells: &mut [String; 11
     );
     let _ = write!(cells[4], "{}", c.depth);
     let _ = write!(cells[5], "{}", c.qleft);
-    cells[6].push_str(&sc(c.alpha));
-    cells[7].push_str(&sc(c.beta));
+    cells[6].push_str(&window_cell(c.alpha, sc));
+    cells[7].push_str(&window_cell(c.beta, sc));
     cells[8].push_str(&value);
     cells[9].push_str(&mv);
-    cells[10].push_str(c.outcome.map_or("open", |o| o.name()));
+    cells[10].push_str(result_cell(c));
     // The node whose window closed is the one that cut (seed 000: a node "cuts off" and stops
     // scanning its moves), as the tree and the DOT export mark it, not the child that closed it.
     if c.cut {
@@ -373,26 +535,31 @@ fn table_widths(rec: &dyn CallRows) -> std::io::Result<Vec<usize>> {
             .map_or(1, |d| d as usize + 1)
             + (v < 0) as usize
     }
-    let plain = crate::value::Units::current() == 1;
+    let vectors = crate::value::vectors_active();
+    let plain = crate::value::Units::current() == 1 && !vectors;
     let score = |v: i32| match v {
         crate::search::INF => 2,
         v if v == -crate::search::INF => 2,
         v if plain => digits(v as i64),
         v => sc(v).chars().count(),
     };
+    let window = |v: i32| if vectors { 1 } else { score(v) };
     // A catalog's names are counted once; a game without one names each state as it comes.
     let names: std::collections::HashMap<u32, usize> = (rec.header().catalog.iter())
         .map(|s| (s.id, crate::text::width(&one_line(&rec.name(s.id)))))
         .collect();
     let mut w: Vec<usize> = TABLE_HEADER.iter().map(|h| h.chars().count()).collect();
     rec.each_row(&mut |i, c| {
-        let (value, mv) = c
-            .returned()
-            .map_or((1, 1), |(v, m)| (score(v), digits(m as i64)));
+        let (value, mv) = c.returned().map_or((1, 1), |(v, m)| {
+            let named = (m >= 0).then(|| move_name(rec, c.state, m)).flatten();
+            (
+                score(v),
+                named.map_or(digits(m as i64), |n| crate::text::width(&n)),
+            )
+        });
         let name = (names.get(&c.state).copied())
             .unwrap_or_else(|| crate::text::width(&one_line(&rec.name(c.state))));
-        let result =
-            c.outcome.map_or(4, |o| o.name().len()) + CUT_MARK.chars().count() * c.cut as usize;
+        let result = result_cell(c).len() + CUT_MARK.chars().count() * c.cut as usize;
         let row = [
             digits(i as i64 + 1),
             digits(c.pass as i64),
@@ -400,8 +567,8 @@ fn table_widths(rec: &dyn CallRows) -> std::io::Result<Vec<usize>> {
             2 * c.ply as usize + 2 + name,
             digits(c.depth as i64),
             digits(c.qleft as i64),
-            score(c.alpha),
-            score(c.beta),
+            window(c.alpha),
+            window(c.beta),
             value,
             mv,
             result,
@@ -429,10 +596,11 @@ pub fn write_trace_table(rec: &dyn CallRows, out: &mut dyn std::io::Write) -> st
         rows.row_done()
     })?;
     let header = rec.header();
-    rows.buf.push_str(&three_lines(
+    rows.buf.push_str(&three_lines_in(
         &header.lesson,
         &header.result,
         rec.committed_bound(),
+        &Wording::of_rows(rec),
     ));
     rows.finish()
 }
@@ -476,6 +644,34 @@ fn event_json(rec: &Recorded, i: usize, event: &Event, cut_owner: &[(u32, u32)])
     }
 }
 
+/// A max-n event as scripts read it: a value is the payoff vector it stands for, with the
+/// terminal it comes from as `leaf`; the window and bound flags seed 000's events carry mean
+/// nothing without a window, so they are left out.
+fn maxn_event(mut value: Value, catalog: &Catalog) -> Value {
+    let Some(map) = value.as_object_mut() else {
+        return value;
+    };
+    for key in ["alpha", "beta", "flag"] {
+        map.remove(key);
+    }
+    if let Some(Value::Object(how)) = map.get("how")
+        && how.contains_key("searched")
+    {
+        map.insert("how".into(), "searched".into());
+    }
+    for key in ["value", "score"] {
+        let Some(id) = map.get(key).and_then(Value::as_u64) else {
+            continue;
+        };
+        let vector = u32::try_from(id).map_or(&[][..], |id| catalog.payoffs(id));
+        if !vector.is_empty() {
+            map.insert(key.into(), json!(vector));
+            map.insert("leaf".into(), id.into());
+        }
+    }
+    value
+}
+
 /// Every event as one JSON object per line, with candidate lists (and the states they lead
 /// to) spelled out, and each cutoff's skipped candidates.
 pub fn write_trace_jsonl(rec: &Recorded, out: &mut dyn std::io::Write) -> std::io::Result<()> {
@@ -497,8 +693,13 @@ pub fn write_trace_jsonl(rec: &Recorded, out: &mut dyn std::io::Write) -> std::i
             json!({"event": "scale", "scale": scale, "meaning": format!("every value counts units of 1/{scale}")})
         );
     }
+    let maxn = rec.options().algorithm == Algorithm::Maxn;
     for (i, event) in rec.trace.events.iter().enumerate() {
-        let _ = writeln!(rows.buf, "{}", event_json(rec, i, event, &cut_owner));
+        let mut value = event_json(rec, i, event, &cut_owner);
+        if maxn {
+            value = maxn_event(value, rec.catalog());
+        }
+        let _ = writeln!(rows.buf, "{value}");
         rows.row_done()?;
     }
     rows.finish()

@@ -192,17 +192,7 @@ fn model_catalog(model: &Model, ids: impl IntoIterator<Item = u32>) -> Catalog {
     };
     let states = ids
         .into_iter()
-        .filter_map(|id| {
-            model.describe(id).map(|d| StateInfo {
-                id,
-                label: d.label,
-                turn: d.turn,
-                score: d.score,
-                tactical: d.tactical,
-                chances: d.chances,
-                payoffs: d.payoffs,
-            })
-        })
+        .filter_map(|id| model.describe(id).map(|d| StateInfo::described(id, d)))
         .collect();
     Catalog::new(states)
 }

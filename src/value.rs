@@ -214,7 +214,7 @@ pub enum Style {
 /// for scripts (`3.5`, `19/3`), for people as a decimal with the fraction where it does not
 /// end (`6.33 (19/3)`).
 pub fn written(v: i32, style: Style) -> String {
-    if let Some(text) = VECTORS.with(|m| m.borrow().as_ref()?.get(&v).cloned()) {
+    if let Some(text) = vector_of(v) {
         return text;
     }
     match (v, style) {
@@ -272,6 +272,17 @@ impl Drop for Units {
     }
 }
 
+/// Whether the values written now are max-n's payoff vectors (a `Units` guard for a max-n
+/// trace is alive): such a run has no window and no bound to write either.
+pub fn vectors_active() -> bool {
+    VECTORS.with(|m| m.borrow().is_some())
+}
+
+/// The payoff vector value `v` stands for while a max-n trace's guard lives.
+fn vector_of(v: i32) -> Option<String> {
+    VECTORS.with(|m| m.borrow().as_ref()?.get(&v).cloned())
+}
+
 /// The exact value of a scaled score (`None` for ±INF).
 pub fn exact(v: i32) -> Option<Ratio> {
     (v.abs() != INF).then(|| Ratio::new(v as i64, Units::current() as i64).expect("a scale"))
@@ -301,6 +312,9 @@ pub fn score_json(v: i32) -> serde_json::Value {
 /// A result's score where seed 000 prints a bare integer: unchanged at scale 1, exact
 /// (`3.5`, `19/3`) in a chance graph's units.
 pub fn result_text(v: i32) -> String {
+    if let Some(text) = vector_of(v) {
+        return text;
+    }
     match Units::current() {
         1 => v.to_string(),
         _ => fmt_score(v),

@@ -66,12 +66,18 @@ fn text_report(lesson: &Lesson, setup: &RunSetup, r: &RunResult, c: &Counter) ->
     let plies: Vec<String> = (c.per_ply.iter().enumerate())
         .map(|(p, n)| format!("{p}: {}", thousands(*n)))
         .collect();
-    let move_name = lesson
-        .model
-        .move_name(setup.start, r.mv)
-        .unwrap_or_else(|| "none".into());
+    // A move the game names itself is written by that name alone (a tic-tac-toe square); a
+    // max-n score is the root mover's payoff.
+    let words = crate::report::Wording::of_model(&lesson.model, setup.start, &setup.options, r);
+    let named = words.mv(r.mv);
+    let mv = if r.mv >= 0 && named != r.mv.to_string() {
+        named
+    } else {
+        let name = (lesson.model.move_name(setup.start, r.mv)).unwrap_or_else(|| "none".into());
+        format!("{} ({name})", r.mv)
+    };
     format!(
-        "{}: {}\ncalls: {}\nleaves: {} ({} terminal, {} at the depth horizon)\n{games}: {} ({} {}, {} {}, {} {})\ndistinct positions: {distinct}\ncalls per ply: {}\nresult: {} at depth {}, score {}, move {} ({move_name})\n",
+        "{}: {}\ncalls: {}\nleaves: {} ({} terminal, {} at the depth horizon)\n{games}: {} ({} {}, {} {}, {} {})\ndistinct positions: {distinct}\ncalls per ply: {}\nresult: {} at depth {}, score {}, move {mv}\n",
         lesson.name,
         options_line(setup),
         thousands(c.calls),
@@ -88,12 +94,12 @@ fn text_report(lesson: &Lesson, setup: &RunSetup, r: &RunResult, c: &Counter) ->
         plies.join(", "),
         r.status.name(),
         r.depth,
-        r.score,
-        r.mv,
+        words.score(r.score),
     )
 }
 
 fn json_report(lesson: &Lesson, setup: &RunSetup, r: &RunResult, c: &Counter) -> String {
+    let words = crate::report::Wording::of_model(&lesson.model, setup.start, &setup.options, r);
     let keys = outcome_keys(&lesson.model);
     let mut terminal = serde_json::Map::new();
     terminal.insert("total".into(), json!(c.terminal.iter().sum::<u64>()));
@@ -111,8 +117,8 @@ fn json_report(lesson: &Lesson, setup: &RunSetup, r: &RunResult, c: &Counter) ->
         "per_ply": c.per_ply,
         "status": r.status.name(),
         "depth": r.depth,
-        "score": r.score,
-        "move": r.mv,
+        "score": words.score_json(r.score),
+        "move": words.mv_json(r.mv),
         "move_name": lesson.model.move_name(setup.start, r.mv),
     });
     value.to_string() + "\n"

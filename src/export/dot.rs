@@ -30,6 +30,7 @@ pub fn write(rec: &Recorded, passes: Passes, out: &mut dyn Write) -> io::Result<
     let _units = rec.trace.header.units();
     let tree = rec.tree();
     let r = rec.result();
+    let words = crate::report::Wording::of_trace(rec);
     let mut rows = Chunked::new(out);
     rows.buf.push_str("digraph prune {\n");
     let title = format!(
@@ -38,7 +39,7 @@ pub fn write(rec: &Recorded, passes: Passes, out: &mut dyn Write) -> io::Result<
         r.status.name(),
         r.depth,
         sc(r.score),
-        r.mv,
+        words.mv(r.mv),
         r.stats.nodes,
         plural(r.stats.nodes as usize),
         r.stats.cutoffs,
@@ -64,9 +65,10 @@ pub fn write(rec: &Recorded, passes: Passes, out: &mut dyn Write) -> io::Result<
             let result = match tree.pass_bound(p) {
                 // A root value outside its window is only a bound.
                 Some(b) if pass.done && b != crate::value::Flag::Exact => {
-                    format!("score {}{}, move {}", b.mark(), sc(pass.score), pass.mv)
+                    let mv = words.mv(pass.mv);
+                    format!("score {}{}, move {mv}", b.mark(), sc(pass.score))
                 }
-                _ if pass.done => format!("score {}, move {}", sc(pass.score), pass.mv),
+                _ if pass.done => format!("score {}, move {}", sc(pass.score), words.mv(pass.mv)),
                 _ => "aborted by the budget".into(),
             };
             let _ = writeln!(
@@ -195,7 +197,7 @@ fn draw(
 fn edge(rec: &Recorded, parent: &TreeNode, mv: i16) -> String {
     match rec.catalog().probability(parent.state, mv) {
         Some(p) => format!("p={p}"),
-        None => format!("m{mv}"),
+        None => rec.catalog().move_short(parent.state, mv),
     }
 }
 
@@ -216,12 +218,13 @@ fn node_label(rec: &Recorded, c: &TreeNode) -> String {
     } else {
         String::new()
     };
-    lines.push(format!(
-        "α={} β={} d={}{q}",
-        sc(c.alpha),
-        sc(c.beta),
-        c.depth
-    ));
+    // Max-n has no window: only the depth.
+    let windowless = rec.options().algorithm.vectors();
+    lines.push(if windowless {
+        format!("d={}{q}", c.depth)
+    } else {
+        format!("α={} β={} d={}{q}", sc(c.alpha), sc(c.beta), c.depth)
+    });
     if let Some(v) = c.stand_pat {
         lines.push(format!("stand pat {}", sc(v)));
     }
@@ -232,7 +235,13 @@ fn node_label(rec: &Recorded, c: &TreeNode) -> String {
                 Some(false) => "  static",
                 None => "",
             };
-            format!("{}{how}", with_flag(flag, c.value))
+            // A max-n vector is the value itself, no bound of anything.
+            let value = if windowless {
+                sc(c.value)
+            } else {
+                with_flag(flag, c.value)
+            };
+            format!("{value}{how}")
         }
         Some(Outcome::TableHit) => {
             let flag = c.probe.map_or(Flag::Exact, |e| e.flag);

@@ -4,7 +4,7 @@
 use std::io::{self, Write};
 
 use crate::index::Recorded;
-use crate::report::{TSV_HEADER, three_lines, tsv_cells};
+use crate::report::{TSV_HEADER, Wording, three_lines_in, tsv_cells};
 use crate::text::{Chunked, rendered};
 
 pub fn write(rec: &Recorded, out: &mut dyn Write) -> io::Result<()> {
@@ -25,14 +25,15 @@ pub fn write(rec: &Recorded, out: &mut dyn Write) -> io::Result<()> {
     rows.buf.push_str(&format!("|{}|\n", align.join("|")));
     for (i, c) in rec.tree().call_nodes().enumerate() {
         rows.buf.push_str("| ");
-        tsv_cells(&mut rows.buf, i + 1, &c, " | ");
+        tsv_cells(&mut rows.buf, rec, i + 1, &c, " | ");
         rows.buf.push_str(" |\n");
         rows.row_done()?;
     }
-    let result = three_lines(
+    let result = three_lines_in(
         &rec.trace.header.lesson,
         rec.result(),
         rec.tree().committed_bound(),
+        &Wording::of_trace(rec),
     );
     let fence = fence_for(&result);
     rows.buf

@@ -268,6 +268,17 @@ impl Model {
         }
     }
 
+    /// How deep a search must go to reach the end of every line from the game's own root:
+    /// the empty squares of a tic-tac-toe board, a uniform tree's depth. A graph has no such
+    /// default (its lessons give a depth).
+    pub fn full_depth(&self) -> Option<u8> {
+        match self {
+            Model::Graph(_) => None,
+            Model::TicTacToe(t) => Some((9 - t.root.marks() as u8).max(1)),
+            Model::Uniform(u) => Some(u.depth),
+        }
+    }
+
     /// The id of the game's own root, for games that have one (a graph's start is chosen).
     pub fn root_id(&self) -> Option<u32> {
         match self {
@@ -301,6 +312,8 @@ impl Model {
                     .map_while(|i| g.probability(id, i).map(|p| p.to_string()))
                     .collect(),
                 payoffs: g.vector(id).map(<[i32]>::to_vec).unwrap_or_default(),
+                moves: Vec::new(),
+                label_only: false,
             }),
             Model::TicTacToe(t) => Board::from_code(id).map(|b| Described {
                 label: Some(b.text()),
@@ -309,6 +322,11 @@ impl Model {
                 tactical: Vec::new(),
                 chances: Vec::new(),
                 payoffs: Vec::new(),
+                // A move is the square it marks, as the board and the lessons number them.
+                moves: (0..t.move_count(b))
+                    .map(|i| TicTacToe::move_name(b, i))
+                    .collect(),
+                label_only: true,
             }),
             Model::Uniform(u) => u.node(id as u64).map(|n| Described {
                 label: Some(u.path_name(n.number)),
@@ -317,6 +335,8 @@ impl Model {
                 tactical: Vec::new(),
                 chances: Vec::new(),
                 payoffs: Vec::new(),
+                moves: Vec::new(),
+                label_only: false,
             }),
         }
     }
@@ -392,4 +412,8 @@ pub struct Described {
     pub tactical: Vec<u16>,
     pub chances: Vec<String>,
     pub payoffs: Vec<i32>,
+    /// The game's own names of the state's moves (empty: moves are their numbers).
+    pub moves: Vec<String>,
+    /// The label names the state by itself; the id is an internal code.
+    pub label_only: bool,
 }

@@ -8,7 +8,7 @@ use super::Recorded;
 use super::spill::{ROW, RowBytes};
 use super::tree::{CallRecord, Outcome, TreeNode, bit};
 use crate::game::{Seat, Side};
-use crate::trace::Header;
+use crate::trace::{Header, StateInfo};
 use crate::value::Flag;
 
 /// One admitted call as the row views show it.
@@ -145,6 +145,9 @@ pub trait CallRows {
     fn each_row(&self, f: &mut dyn FnMut(usize, &Row) -> io::Result<()>) -> io::Result<()>;
     /// `Tree::committed_bound` of the run.
     fn committed_bound(&self) -> Option<Flag>;
+    /// What the catalog records of a state (its move names, whether its label names it
+    /// alone), asked of the game where the run kept no catalog.
+    fn state(&self, state: u32) -> Option<StateInfo>;
 }
 
 impl CallRows for Recorded {
@@ -165,6 +168,10 @@ impl CallRows for Recorded {
 
     fn committed_bound(&self) -> Option<Flag> {
         self.tree().committed_bound()
+    }
+
+    fn state(&self, state: u32) -> Option<StateInfo> {
+        self.trace.header.catalog.get(state).cloned()
     }
 }
 

@@ -18,7 +18,7 @@ use crate::game::Side;
 use crate::game::model::Model;
 use crate::lesson::{Lesson, RunSetup};
 use crate::observer::Observer;
-use crate::trace::{Catalog, Header, TraceError};
+use crate::trace::{Catalog, Header, StateInfo, TraceError};
 use crate::value::Flag;
 
 /// The candidate orders of the open calls, by where they would start in a recorded arena,
@@ -138,6 +138,13 @@ impl CallRows for Streamed {
 
     fn committed_bound(&self) -> Option<Flag> {
         self.bound
+    }
+
+    fn state(&self, state: u32) -> Option<StateInfo> {
+        match self.header.catalog.get(state) {
+            Some(info) => Some(info.clone()),
+            None => (self.model.describe(state)).map(|d| StateInfo::described(state, d)),
+        }
     }
 }
 

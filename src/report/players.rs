@@ -12,15 +12,24 @@ pub fn vector_text(v: &[i32]) -> String {
     format!("({})", parts.join(", "))
 }
 
-/// The line below the three lines: `vector=(5, 4, 5), players=(A, B, C)`, then `ties=N`
-/// when a tie decided a choice and the rule when it is not the default; for paranoid, whose
-/// score is that player's payoff, `for=A`. Empty for a game of two players.
-pub fn lines(options: &Options, r: &RunResult, players: &[String]) -> String {
+/// The line below the three lines: `vector=(5, 4, 5), score_for=A, players=(A, B, C)` (max-n's
+/// `score` is the root mover's entry, `score_for` names that player), then `ties=N` when a
+/// tie decided a choice and the rule; for paranoid, whose score is that player's payoff,
+/// `for=A`. Empty for a game of two players.
+pub fn lines(
+    options: &Options,
+    r: &RunResult,
+    players: &[String],
+    score_for: Option<usize>,
+) -> String {
     let mut words = Vec::new();
     match options.algorithm {
         Algorithm::Maxn => {
             if !r.vector.is_empty() {
                 words.push(format!("vector={}", vector_text(&r.vector)));
+            }
+            if let Some(name) = score_for.and_then(|seat| players.get(seat)) {
+                words.push(format!("score_for={name}"));
             }
             words.push(format!("players=({})", players.join(", ")));
             if r.counters.ties > 0 {
@@ -39,10 +48,17 @@ pub fn lines(options: &Options, r: &RunResult, players: &[String]) -> String {
     format!("{}\n", words.join(", "))
 }
 
-/// `prune run --json`'s additions: `"vector": [5, 4, 5]` and `"leaf"` (the terminal whose
-/// vector the root backs up, which is also max-n's `score`), `"players"`, `"ties"` (the
-/// rule) and the counter; `"for"` for paranoid.
-pub fn json(text: &str, options: &Options, r: &RunResult, players: &[String]) -> String {
+/// `prune run --json`'s additions: `"vector": [5, 4, 5]`, `"leaf"` (the node number of the
+/// terminal whose vector the root backs up), `"score_for"` (the root's mover, whose entry of
+/// the vector max-n's `"score"` is), `"players"`, `"ties"` (the rule) and the counter;
+/// `"for"` for paranoid.
+pub fn json(
+    text: &str,
+    options: &Options,
+    r: &RunResult,
+    players: &[String],
+    score_for: Option<usize>,
+) -> String {
     if !matches!(options.algorithm, Algorithm::Maxn | Algorithm::Paranoid) {
         return text.to_string();
     }
@@ -54,6 +70,9 @@ pub fn json(text: &str, options: &Options, r: &RunResult, players: &[String]) ->
         if !r.vector.is_empty() {
             fields.insert("vector".into(), json!(r.vector));
             fields.insert("leaf".into(), json!(r.score));
+        }
+        if let Some(name) = score_for.and_then(|seat| players.get(seat)) {
+            fields.insert("score_for".into(), json!(name));
         }
         fields.insert("tie_rule".into(), json!(options.ties.text(players)));
         if let Some(Value::Object(c)) = fields.get_mut("counters") {

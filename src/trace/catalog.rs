@@ -27,6 +27,31 @@ pub struct StateInfo {
     /// header's `players`: what a max-n value (a terminal's id) stands for.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub payoffs: Vec<i32>,
+    /// The game's name of each move of the state, when the game names them itself (a
+    /// tic-tac-toe move is the square it marks, "7"); empty when moves are their numbers.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub moves: Vec<String>,
+    /// The label names the state by itself (a tic-tac-toe board): its id is the game's
+    /// internal code, which no view shows.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub label_only: bool,
+}
+
+impl StateInfo {
+    /// What the game says of state `id`, as the catalog records it.
+    pub fn described(id: u32, d: crate::game::model::Described) -> StateInfo {
+        StateInfo {
+            id,
+            label: d.label,
+            turn: d.turn,
+            score: d.score,
+            tactical: d.tactical,
+            chances: d.chances,
+            payoffs: d.payoffs,
+            moves: d.moves,
+            label_only: d.label_only,
+        }
+    }
 }
 
 /// States sorted by id, each once.
@@ -85,11 +110,45 @@ impl Catalog {
     }
 
     /// How a state is called in sentences and on the stack: its label with the number after
-    /// it ("B (2)"), or "node 2" for a state without a label (or labelled by its number).
+    /// it ("B (2)"), or "node 2" for a state without a label (or labelled by its number). A
+    /// state whose label names it by itself is its label alone (a board, never its code).
     pub fn called(&self, id: u32) -> String {
-        match self.label(id) {
-            Some(l) if l != id.to_string() => format!("{} ({id})", crate::text::one_line(l)),
-            _ => format!("node {id}"),
+        match self.get(id) {
+            Some(StateInfo {
+                label: Some(l),
+                label_only: true,
+                ..
+            }) => crate::text::one_line(l).into_owned(),
+            _ => match self.label(id) {
+                Some(l) if l != id.to_string() => format!("{} ({id})", crate::text::one_line(l)),
+                _ => format!("node {id}"),
+            },
+        }
+    }
+
+    /// The game's own name of move `mv` of state `id` ("7", the square), when it has one.
+    pub fn move_name(&self, id: u32, mv: i16) -> Option<&str> {
+        let info = self.get(id)?;
+        info.moves
+            .get(usize::try_from(mv).ok()?)
+            .map(String::as_str)
+    }
+
+    /// A move in a narrow column: the square as "sq7" where the game names its moves by
+    /// square (the board's own numbering), else the move number as "m2".
+    pub fn move_short(&self, id: u32, mv: i16) -> String {
+        match self.move_name(id, mv) {
+            Some(name) => format!("sq{name}"),
+            None => format!("m{mv}"),
+        }
+    }
+
+    /// A move where a number column is expected (the trace's `move`, `prune run`'s
+    /// `move=`): the game's name when it has one ("7"), else the move number.
+    pub fn move_number(&self, id: u32, mv: i16) -> String {
+        match self.move_name(id, mv) {
+            Some(name) => name.to_string(),
+            None => mv.to_string(),
         }
     }
 

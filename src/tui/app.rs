@@ -140,6 +140,9 @@ pub struct App {
     pub change: Option<Change>,
     pub message: Option<String>,
     pub quit: bool,
+    /// `q` was pressed with marks or live changes to lose: the next key quits if it is `q`
+    /// again and is otherwise only the answer "stay".
+    pub quit_asked: bool,
     pub theme: Theme,
     /// Where the tree was last drawn, for mouse clicks.
     pub tree_area: Rect,
@@ -238,6 +241,7 @@ impl App {
             change: None,
             message: None,
             quit: false,
+            quit_asked: false,
             theme: Theme::from_env(),
             tree_area: Rect::default(),
             practice: None,
@@ -413,6 +417,13 @@ impl App {
     }
 
     pub fn on_key(&mut self, key: KeyEvent) {
+        if std::mem::take(&mut self.quit_asked) {
+            let ctrl_c =
+                key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c');
+            self.quit = key.code == KeyCode::Char('q') || ctrl_c;
+            self.message = None;
+            return;
+        }
         if self.pending.is_some() && key.code == KeyCode::Esc {
             self.cancel_job();
             return;
@@ -425,13 +436,20 @@ impl App {
             }
             return;
         }
+        // Ctrl-C quits at once, whatever is open: it never asks.
+        if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
+            self.quit = true;
+            return;
+        }
         // Windows over the screen take keys first.
         match &mut self.overlay {
             Overlay::Diff => {
                 let close = self.compare.as_mut().is_none_or(|c| c.diff.key(key.code));
                 if close {
-                    self.quit = key.code == KeyCode::Char('q');
                     self.overlay = Overlay::None;
+                    if key.code == KeyCode::Char('q') {
+                        self.ask_quit();
+                    }
                 }
                 return;
             }
@@ -450,10 +468,11 @@ impl App {
                     KeyCode::End | KeyCode::Char('G') => sc.intro = sc.intro_shown.max_offset(),
                     KeyCode::Home | KeyCode::Char('g') => sc.intro = 0,
                     code => {
-                        if code == KeyCode::Char('q') {
-                            self.quit = true;
-                        }
                         self.overlay = Overlay::None;
+                        if code == KeyCode::Char('q') {
+                            self.ask_quit();
+                        }
+                        return;
                     }
                 }
                 // Never past the last page, so a key back up moves at once.
@@ -502,13 +521,13 @@ impl App {
                 self.help_scroll = self.help_scroll.min(long);
                 if matches!(
                     keys::action_for(key),
-                    Some(Action::Quit) | Some(Action::Help)
+                    Some(Action::Quit) | Some(Action::Help) | Some(Action::Close)
                 ) || key.code == KeyCode::Enter
                 {
-                    if key.code == KeyCode::Char('q') {
-                        self.quit = true;
-                    }
                     self.overlay = Overlay::None;
+                    if key.code == KeyCode::Char('q') {
+                        self.ask_quit();
+                    }
                 }
                 return;
             }
@@ -528,6 +547,46 @@ impl App {
         if let Some(action) = keys::action_for(key) {
             self.message = None;
             self.act(action);
+        }
+    }
+
+    /// `q`: quits at once when nothing would be lost, else asks once (the footer's message
+    /// line says what `q` again does).
+    fn ask_quit(&mut self) {
+        if self.would_lose().is_empty() {
+            self.quit = true;
+            return;
+        }
+        self.quit_asked = true;
+        self.message = Some(format!(
+            "quit? {} will be lost: q again / any key to stay",
+            self.would_lose()
+        ));
+    }
+
+    /// What quitting now would lose, in words ("" when nothing): marked steps, and a run
+    /// changed live away from the preset it was opened on.
+    pub fn would_lose(&self) -> String {
+        let marks = !self.bookmarks.is_empty();
+        let changed = self.change.is_some()
+            && self.preset.as_ref().is_none_or(|p| {
+                self.lesson
+                    .setup(Some(p), &Overrides::default())
+                    .is_ok_and(|s| s != self.setup)
+            });
+        match (marks, changed) {
+            (true, true) => "marks and live changes".into(),
+            (true, false) => "marks".into(),
+            (false, true) => "live changes".into(),
+            (false, false) => String::new(),
+        }
+    }
+
+    /// Esc on the main screen: closes the comparison (the cursor closes itself in
+    /// `cursor_key`); with nothing open it does nothing, so it never quits by accident.
+    fn close(&mut self) {
+        if self.compare.take().is_some() {
+            self.message = Some("comparison closed".into());
         }
     }
 
@@ -792,7 +851,11 @@ impl App {
         let r = &self.replay;
         let target = match action {
             Action::Quit => {
-                self.quit = true;
+                self.ask_quit();
+                None
+            }
+            Action::Close => {
+                self.close();
                 None
             }
             Action::Help => {
@@ -1120,23 +1183,33 @@ impl App {
                 let limits = self.lesson.model.limits();
                 let chance = limits.chance && !o.chance_as_min;
                 let base = *o;
+                let root_seat = match self.lesson.model.side(self.setup.start) {
+                    Some(crate::game::Side::Player(seat)) => Some(seat),
+                    _ => None,
+                };
+                let with = |a: crate::search::Algorithm| switched(base, a, root_seat);
                 let runs = |a: crate::search::Algorithm| {
-                    let t = crate::search::Options {
-                        algorithm: a,
-                        ..base
-                    };
                     let fits = a != crate::search::Algorithm::Expectiminimax || chance;
-                    fits && t.validate_for(&limits).is_ok()
+                    fits && with(a).validate_for(&limits).is_ok()
                 };
                 // The cycle (`Algorithm::ALL`) may not hold the current search (max-n), so it
                 // is walked once at most.
-                let mut next = o.algorithm.next();
+                // A game of several players has its own two models, each the other's partner
+                // (max-n and paranoid); the two-player searches cycle through `ALL`.
+                let step = |a: crate::search::Algorithm| {
+                    if limits.players > 0 {
+                        a.partner()
+                    } else {
+                        a.next()
+                    }
+                };
+                let mut next = step(o.algorithm);
                 let mut tried = 0;
                 while next != o.algorithm
                     && !runs(next)
                     && tried < crate::search::Algorithm::ALL.len()
                 {
-                    next = next.next();
+                    next = step(next);
                     tried += 1;
                 }
                 if next == o.algorithm || !runs(next) {
@@ -1146,8 +1219,19 @@ impl App {
                     ));
                     return;
                 }
-                o.algorithm = next;
-                algorithm_name(o.algorithm).to_string()
+                *o = with(next);
+                match (o.algorithm, o.paranoid_for) {
+                    (crate::search::Algorithm::Paranoid, Some(seat)) => format!(
+                        "{} for {}",
+                        algorithm_name(o.algorithm),
+                        self.lesson
+                            .graph
+                            .players()
+                            .get(seat.index())
+                            .map_or("?", String::as_str)
+                    ),
+                    _ => algorithm_name(o.algorithm).to_string(),
+                }
             }
             _ => {
                 self.message = Some("that setting is already at its limit".into());
@@ -1466,4 +1550,27 @@ pub fn aligned_step(from: &Replay, st: &ReplayState, to: &Replay) -> usize {
     let base = to.call_step(i).unwrap_or(0);
     let limit = to.call_step(i + 1).map_or(to.len(), |s| s - 1);
     (base + offset).min(limit)
+}
+
+/// The options with search `a`: the paranoid model needs its root player (the one it had,
+/// else the root's mover), and only max-n has a root player's seat to drop or ties to settle.
+fn switched(
+    base: crate::search::Options,
+    a: crate::search::Algorithm,
+    root_seat: Option<crate::game::Seat>,
+) -> crate::search::Options {
+    use crate::search::{Algorithm, Ties};
+    crate::search::Options {
+        algorithm: a,
+        paranoid_for: match a {
+            Algorithm::Paranoid => base.paranoid_for.or(root_seat),
+            _ => None,
+        },
+        ties: if a == Algorithm::Maxn {
+            base.ties
+        } else {
+            Ties::First
+        },
+        ..base
+    }
 }

@@ -57,4 +57,9 @@ impl Bookmarks {
             .map(|m| m.iter().copied().collect())
             .unwrap_or_default()
     }
+
+    /// Whether no run has a marked step.
+    pub fn is_empty(&self) -> bool {
+        self.runs.iter().all(|(_, _, marks)| marks.is_empty())
+    }
 }

@@ -68,6 +68,15 @@ pub fn lines(r: &Replay, st: &ReplayState, id: u32) -> Vec<String> {
 }
 
 fn score_phrase(r: &Replay, tree: &Tree, id: u32, n: &TreeNode, step: usize) -> String {
+    // A game of several players pays a vector at its leaves, never one score.
+    if r.options().algorithm.vectors() {
+        let payoffs = r.catalog().payoffs(n.state);
+        return if payoffs.is_empty() {
+            "no payoffs of its own (only the leaves have them)".into()
+        } else {
+            format!("its payoffs {}", crate::replay::maxn::vector_text(payoffs))
+        };
+    }
     let Some(s) = r.catalog().score(n.state).map(crate::value::sc) else {
         return "no score of its own (only the leaves are scored)".into();
     };
@@ -110,7 +119,8 @@ fn moves_phrase(r: &Replay, tree: &Tree, id: u32, n: &TreeNode, step: usize) -> 
                     .catalog()
                     .probability(n.state, c.mv)
                     .map_or(String::new(), |p| format!(" (p={p})"));
-                format!("m{}{} → {}{p}", c.mv, star(c.mv), r.catalog().name(c.state))
+                let mv = r.catalog().move_short(n.state, c.mv);
+                format!("{mv}{} → {}{p}", star(c.mv), r.catalog().name(c.state))
             })
             .collect();
         format!("Moves in trying order: {}", names.join(", "))
@@ -157,7 +167,13 @@ fn visit(r: &Replay, call: u32, v: &TreeNode, step: usize) -> String {
     } else {
         "window"
     };
-    let window = format!("{kind} ({}, {})", sc(v.alpha), sc(v.beta));
+    // Max-n has no window, and its values are vectors, no bound of anything.
+    let windowless = r.options().algorithm.vectors();
+    let window = if windowless {
+        "no window".to_string()
+    } else {
+        format!("{kind} ({}, {})", sc(v.alpha), sc(v.beta))
+    };
     let head = format!(
         "{pass} · call {} · ply {} · d{} q{} · {window}",
         call + 1,
@@ -170,6 +186,7 @@ fn visit(r: &Replay, call: u32, v: &TreeNode, step: usize) -> String {
         return format!("{head} → still searching");
     }
     let result = match v.outcome {
+        Some(Outcome::Stored(_)) if windowless => maxn_result(r, v),
         Some(Outcome::Stored(f)) => bound(f, v.value),
         Some(Outcome::TableHit) => format!(
             "table: {}",
@@ -223,5 +240,29 @@ fn table_phrase(r: &Replay, state: u32, step: usize) -> String {
         "Table: no entry for this position yet.".into()
     } else {
         format!("Table now: {}", rows.join("; "))
+    }
+}
+
+/// What a max-n call backs up: the whole vector, and at a node with a choice the entry its
+/// mover chose it by ("backs up (5, 4, 5): 5 for A, who moves here").
+fn maxn_result(r: &Replay, v: &TreeNode) -> String {
+    let vector = sc(v.value);
+    let seat = match v.turn {
+        crate::game::Side::Player(seat) if v.first_child != NONE => seat.index(),
+        _ => return format!("backs up {vector}"),
+    };
+    let payoff = u32::try_from(v.value)
+        .ok()
+        .and_then(|id| r.catalog().payoffs(id).get(seat).copied());
+    match payoff {
+        Some(p) => format!(
+            "backs up {vector}: {p} for {}, who moves here",
+            r.trace()
+                .header
+                .players
+                .get(seat)
+                .map_or("?", String::as_str)
+        ),
+        None => format!("backs up {vector}"),
     }
 }

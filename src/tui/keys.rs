@@ -6,7 +6,10 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 /// Everything a key can ask the tutor to do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
+    /// Quit; asks once first when marks or live changes would be lost (Ctrl-C never asks).
     Quit,
+    /// Close what is open on the main screen (a comparison, the node cursor); else nothing.
+    Close,
     Help,
     Intro,
     Growth,
@@ -309,10 +312,17 @@ pub const BINDINGS: &[Binding] = &[
     bind!("View", [ch('?')], "?", Help, "this help"),
     bind!(
         "View",
-        [ch('q'), code(KeyCode::Esc)],
-        "q Esc ^C",
+        [code(KeyCode::Esc)],
+        "Esc",
+        Close,
+        "close the comparison or the cursor"
+    ),
+    bind!(
+        "View",
+        [ch('q')],
+        "q ^C",
         Quit,
-        "quit"
+        "quit (asks first if marks or changes would be lost)"
     ),
     bind!(
         "Present",

@@ -2,7 +2,7 @@
 # End-to-end test of a lesson's demo in a real terminal at 80×24: `d` runs the worked tree's
 # demo to its end (the question, its answer at the first cutoff, the comparison with plain
 # minimax, ordering flipped inside it: seed 000's 12 calls become 13), `b` and `'` mark and
-# find a step, and `q` leaves the terminal as it was. Run from anywhere: bash tests/e2e/demo.sh.
+# find a step, and `q` (asked once, as a mark would be lost) leaves the terminal as it was. Run from anywhere: bash tests/e2e/demo.sh.
 set -u
 # shellcheck source=tmux.bash
 source "$(dirname "${BASH_SOURCE[0]}")/tmux.bash"
@@ -42,6 +42,9 @@ expect "g goes to the start" " 0/104"
 keys "'"
 expect "the mark is found again" "104/104"
 
+# A mark and the demo's live change would be lost: the first q asks, the second quits.
+keys q
+expect "q asks before marks and live changes are lost" "quit? marks and live changes"
 keys q
 wait_for "$" 20 || true
 keys "stty -a > /tmp/prune-e2e-demo-after-$$; clear" Enter

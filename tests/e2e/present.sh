@@ -2,8 +2,9 @@
 # End-to-end test of presenter mode in a real terminal (tmux, 120x35 pane, then 80x24 and
 # 200x60): `prune open 000-worked-tree --present` opens on the large indicator, `y y Space`
 # plays to the first cutoff and stops there, `r` flips the ordering (the footer names the
-# counters it moved), 1 2 3 open the table, stack and counters over the tree, q quits, and the
-# shell is usable again (terminal modes restored). Run from anywhere: bash tests/e2e/present.sh.
+# counters it moved), 1 2 3 open the table, stack and counters over the tree, Esc does not
+# quit, q asks once (the ordering change would be lost) and q again quits, and the shell is
+# usable again (terminal modes restored). Run from anywhere: bash tests/e2e/present.sh.
 set -u
 # shellcheck source=tmux.bash
 source "$(dirname "${BASH_SOURCE[0]}")/tmux.bash"
@@ -53,6 +54,12 @@ for size in "80 24" "200 60"; do
 done
 keys F
 expect "F leaves presenter mode for the main screen" "Stack · "
+# Esc closes what is open and never quits; q asks once, as the ordering change would be lost.
+keys Escape
+sleep 0.5
+if screen | grep -qF "Stack · "; then ok "Esc does not quit"; else bad "Esc does not quit"; fi
+keys q
+expect "q asks before the live change is lost" "quit? live changes will be lost"
 keys q
 # The shell is back once the tutor's screen is gone (a loaded machine may take a while).
 for _ in $(seq 1 50); do

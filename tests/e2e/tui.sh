@@ -134,6 +134,13 @@ expect "full screen again after resize" "step 0/"
 keys q
 shell_usable "quit after resize" 0
 
+# 6b. A uniform tree opens with the default options (it is searched to its leaves).
+new_shell
+keys "$BIN open --game uniform --branching 2 --depth 3 --leaves best" Enter
+expect "a uniform tree opens on its defaults" "step 0/"
+keys q
+shell_usable "quit a uniform tree" 0
+
 # 7. The terminal itself goes away (its window is closed): the tutor must exit, not spin.
 W="prune-e2e-gone-$$"
 new_session -d -s "$W" -x 100 -y 30 "$BIN open 000-worked-tree"

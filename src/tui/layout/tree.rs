@@ -179,7 +179,8 @@ pub fn detail(r: &Replay, max_side: bool, n: &TreeNode) -> String {
     let p = outcome_probability(r, n).map_or(String::new(), |p| {
         format!("{}{p} ", legend::PROBABILITY.glyph)
     });
-    if n.kind != NodeKind::Call {
+    // Max-n has no window to show.
+    if n.kind != NodeKind::Call || r.options().algorithm.vectors() {
         return p.trim_end().to_string();
     }
     let conv = Convention::of(r, max_side, n.turn);

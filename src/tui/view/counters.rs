@@ -66,8 +66,14 @@ pub fn draw(
                 _ => sc(p.score),
             };
             format!(
-                "d{} DONE  {:>4} m{:<2} +{}n {}e {}c {}h",
-                p.depth, score, p.mv, d[0], d[1], d[2], d[3]
+                "d{} DONE  {:>4} {:<3} +{}n {}e {}c {}h",
+                p.depth,
+                score,
+                r.catalog().move_short(r.trace().header.start, p.mv),
+                d[0],
+                d[1],
+                d[2],
+                d[3]
             )
         } else {
             format!("d{} ABORT  (no score)  +{}n", p.depth, d[0])

@@ -163,6 +163,13 @@ fn cells(r: &Replay, f: &crate::replay::Frame, max_side: bool) -> Cells {
     } else {
         sc(conv.value(f.best))
     };
+    // Max-n has no window: its frames show none rather than a (−∞, +∞) never used.
+    if r.options().algorithm.vectors() {
+        return Cells {
+            window: ["—", "—", "—", "—"].map(String::from),
+            best,
+        };
+    }
     let (alpha0, beta0) = conv.window((f.alpha0, f.beta0));
     let (alpha, beta) = conv.window((f.alpha, f.beta));
     Cells {
@@ -192,7 +199,7 @@ fn row_text(
     let mv = if f.turn.is_chance() {
         legend::CHANCE_SUM.glyph.into()
     } else if f.best_mv >= 0 {
-        format!("m{}", f.best_mv)
+        r.catalog().move_short(f.state, f.best_mv)
     } else {
         "—".into()
     };
@@ -206,7 +213,9 @@ fn row_text(
         let list: Vec<String> = order
             .iter()
             .enumerate()
-            .map(|(p, m)| {
+            .map(|(p, &m)| {
+                // A move as the game names it: a tic-tac-toe square, else its number.
+                let m = r.catalog().move_number(f.state, m as i16);
                 if Some(p as u16) == f.trying {
                     format!("[{m}]")
                 } else if f.cutoff.is_some_and(|c| p as u16 > c) {

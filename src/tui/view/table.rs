@@ -167,7 +167,7 @@ pub fn draw(
             sc(row.entry.value),
             row.entry.flag.name(),
             if row.entry.mv >= 0 {
-                format!("m{}", row.entry.mv)
+                r.catalog().move_short(row.key.state, row.entry.mv)
             } else {
                 "-".into()
             }

@@ -418,16 +418,22 @@ fn render_rows(ctx: &TreeCtx, area: Rect, width: &dyn Fn(u16) -> u16, buf: &mut 
                         format!("  {}{p}", legend::PROBABILITY.glyph),
                         ctx.theme.faint(),
                     ));
-                } else if n.mv >= 0 {
-                    spans.push(Span::styled(format!("  m{}", n.mv), ctx.theme.faint()));
+                } else if n.mv >= 0 && n.parent != NONE {
+                    // The move as the game names it: a tic-tac-toe square, else its number.
+                    let from = tree.get(n.parent).state;
+                    let mv = ctx.replay.catalog().move_short(from, n.mv);
+                    spans.push(Span::styled(format!("  {mv}"), ctx.theme.faint()));
                 }
                 if n.kind == NodeKind::Call && (n.enter as usize) < ctx.st.step {
-                    let conv = Convention::of(ctx.replay, ctx.max_side, n.turn);
-                    let (a, b) = conv.window((n.alpha, n.beta));
-                    spans.push(Span::styled(
-                        format!("  d{} q{} ({}, {})", n.depth, n.qleft, sc(a), sc(b)),
-                        ctx.theme.faint(),
-                    ));
+                    // Max-n has no window to show.
+                    let text = if ctx.replay.options().algorithm.vectors() {
+                        format!("  d{} q{}", n.depth, n.qleft)
+                    } else {
+                        let conv = Convention::of(ctx.replay, ctx.max_side, n.turn);
+                        let (a, b) = conv.window((n.alpha, n.beta));
+                        format!("  d{} q{} ({}, {})", n.depth, n.qleft, sc(a), sc(b))
+                    };
+                    spans.push(Span::styled(text, ctx.theme.faint()));
                 }
                 // Quiescence turns on an inner node's static score: where the run uses
                 // quiescence, the outline shows it (leaves show their value already).
