@@ -642,24 +642,13 @@ fn a_fifo_named_by_out_is_refused_by_name() {
 
 #[test]
 fn a_bench_error_names_the_game() {
+    // Seed 003's two-ply tree scores only its leaves, so a depth-1 run reads MIN node 1 at the
+    // horizon without a score; the error names the lesson, as `prune run`'s does.
     let out = prune()
-        .args([
-            "bench",
-            "--game",
-            "uniform",
-            "--branching",
-            "3",
-            "--depth",
-            "3",
-            "--leaves",
-            "random",
-            "--runs",
-            "1",
-        ])
+        .args(["bench", "003-two-ply", "--depth", "1", "--runs", "1"])
         .output()
         .unwrap();
-    // The run reads a horizon node without a score, as `prune run` says naming the game.
-    assert_one_line_error(&out, &["uniform:3:3:random", "has no score"]);
+    assert_one_line_error(&out, &["003-two-ply", "node 1 has no score"]);
 }
 
 // ── Issue 21, 16. The line quiz at 80×24 ─────────────────────────────────────────────────

@@ -115,6 +115,11 @@ fn the_narration_never_shows_a_move_number_or_a_code() {
                 let at = format!("{name} / {} step {}: {s}", preset.name, st.step);
                 assert_eq!(move_number_in(&s), None, "{at}");
                 assert_eq!(codes_shown(&replay, &s), None, "{at}");
+                // A move is named by its square ("square 7"), never by its index ("move 3").
+                let index = s
+                    .match_indices("move ")
+                    .any(|(i, _)| s[i + 5..].starts_with(|c: char| c.is_ascii_digit()));
+                assert!(!index, "a move by its index: {at}");
             }
         }
     }

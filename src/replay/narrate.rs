@@ -83,7 +83,7 @@ impl Words<'_> {
         }
     }
 
-    /// The state a move of call `node` leads to, by name ("C (3)"), or the move's number.
+    /// The state a move of call `node` leads to, by name ("C (3)"), or the move itself.
     fn move_to(&self, node: u32, mv: i16) -> String {
         let tree = self.replay.tree();
         tree.children(node)
@@ -91,7 +91,16 @@ impl Words<'_> {
             .find(|c| c.mv == mv)
             .map(|c| c.state)
             .or_else(|| self.child_elsewhere(node, mv))
-            .map_or(format!("move {mv}"), |c| self.name(c))
+            .map_or_else(|| self.mv(tree.get(node).state, mv), |c| self.name(c))
+    }
+
+    /// Move `mv` of `state` as the game names it: "square 7" in tic-tac-toe (the board's own
+    /// numbering), else "move 2".
+    fn mv(&self, state: u32, mv: i16) -> String {
+        match self.replay.catalog().move_name(state, mv) {
+            Some(square) => format!("square {square}"),
+            None => format!("move {mv}"),
+        }
     }
 
     /// The child move `mv` of call `node`'s state leads to, from another call of the same
@@ -253,7 +262,11 @@ fn sentence(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
             let parent = st.frames.len().checked_sub(2).map(|i| st.frames[i]);
             let via = match (parent, replay.tree().get(st.top().map_or(0, |f| f.node)).mv) {
                 (Some(p), mv) if mv >= 0 => {
-                    format!(", reached by move {mv} of {}", w.node(p.state, p.turn))
+                    format!(
+                        ", reached by {} of {}",
+                        w.mv(p.state, mv),
+                        w.node(p.state, p.turn)
+                    )
                 }
                 _ => " as the root".into(),
             };
@@ -395,7 +408,11 @@ fn sentence(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
                 return String::new();
             };
             let order = replay.order_of(f);
-            let list: Vec<String> = order.iter().map(|m| m.to_string()).collect();
+            // Moves as the game names them: squares in tic-tac-toe, else their numbers.
+            let list: Vec<String> = order
+                .iter()
+                .map(|&m| replay.catalog().move_number(state, m as i16))
+                .collect();
             let how = if f.depth == 0 {
                 "only tactical moves, "
             } else {
@@ -433,8 +450,9 @@ fn sentence(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
                 String::new()
             };
             format!(
-                "{} tries move {mv} (candidate {} of {}), which leads to {}{quiet}.",
+                "{} tries {} (candidate {} of {}), which leads to {}{quiet}.",
                 w.node(f.state, f.turn),
+                w.mv(f.state, mv),
                 f.trying.map_or(1, |p| p + 1),
                 f.order_len,
                 w.name(state)
@@ -502,8 +520,9 @@ fn sentence(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
                 return String::new();
             };
             format!(
-                "{} now expects {value_s}, through move {mv} to {}.",
+                "{} now expects {value_s}, through {} to {}.",
                 w.node(f.state, f.turn),
+                w.mv(f.state, mv),
                 w.move_to(f.node, mv)
             )
         }
@@ -686,10 +705,13 @@ fn sentence(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
             // The best move by the child it leads to; its index only when no call of the
             // state ever listed its children.
             let with = match returned {
-                Some(node) if mv >= 0 => match w.move_to(node, mv) {
-                    to if to == format!("move {mv}") => format!(" (best move {mv})"),
-                    to => format!(" (best move {mv} to {to})"),
-                },
+                Some(node) if mv >= 0 => {
+                    let best = w.mv(replay.tree().get(node).state, mv);
+                    match w.move_to(node, mv) {
+                        to if to == best => format!(" (best {best})"),
+                        to => format!(" (best {best} to {to})"),
+                    }
+                }
                 _ if mv >= 0 => format!(" (best move {mv})"),
                 _ => String::new(),
             };

@@ -315,14 +315,14 @@ pub const BINDINGS: &[Binding] = &[
         [code(KeyCode::Esc)],
         "Esc",
         Close,
-        "close the comparison or the cursor"
+        "close comparison or cursor"
     ),
     bind!(
         "View",
         [ch('q')],
         "q ^C",
         Quit,
-        "quit (asks first if marks or changes would be lost)"
+        "quit (asks if work is lost)"
     ),
     bind!(
         "Present",
