@@ -99,7 +99,7 @@ for i in 0 1 2; do
     if [ "$i" = 1 ]; then
         check "problem $n: wrong verdict names the node" wait_for "$SESSION" "✗ Wrong at node ${right##* }."
         check "problem $n: expected answer shown" wait_for "$SESSION" "Expected: $right"
-        check "problem $n: trace step cited" wait_for "$SESSION" 'See step '
+        check "problem $n: trace call cited" wait_for "$SESSION" 'See call '
     else
         check "problem $n: correct verdict" wait_for "$SESSION" "✓ Correct: $right"
     fi

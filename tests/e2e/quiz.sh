@@ -28,7 +28,7 @@ too_wide() { tmux capture-pane -p -J -t "$S" | perl -CS -ne 'chomp; $n++ if leng
 quiz 80 24
 keys "0 exact" Enter
 expect "the quiz waits after the verdict" "Enter: next problem, q: stop"
-if words | grep -qF "✗ wrong at E: E returns 6 as an upper bound (the true value is at most this) (step 11); its value is outside the window (8, inf) it received, so it only proves a bound: UPPER"; then
+if words | grep -qF "✗ wrong at E: E returns 6 as an upper bound (the true value is at most this) (call 11); its value is outside the window (8, inf) it received, so it only proves a bound: UPPER"; then
     ok "the verdict's sentence is on screen whole, wrapped between words"
 else
     bad "the verdict's sentence is not on screen whole"
@@ -46,7 +46,7 @@ expect "q ends the round with its score" "0 of 1 correct"
 quiz 200 50
 keys "0 exact" Enter
 expect "at 200×50 the verdict is one line" "so it only proves a bound: UPPER"
-if screen | grep -qF "✗ wrong at E: E returns 6 as an upper bound (the true value is at most this) (step 11); its value is outside the window (8, inf) it received, so it only proves a bound: UPPER"; then
+if screen | grep -qF "✗ wrong at E: E returns 6 as an upper bound (the true value is at most this) (call 11); its value is outside the window (8, inf) it received, so it only proves a bound: UPPER"; then
     ok "not wrapped where it fits"
 else
     bad "wrapped although it fits"

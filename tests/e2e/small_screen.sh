@@ -33,10 +33,12 @@ read_to_end() {
     bad "$1 (never read '$2')"
 }
 
-# 1. The first cutoff's note, to its last word.
+# 1. The first cutoff's note, to its last word, from node 2's return (where it is shown).
 open 000-worked-tree --run worked
 keys x
 expect "at the first cutoff" "step 75/98"
+keys o
+expect "at node 2's return" "step 77/98"
 read_to_end "the cutoff note reads to its last word" \
     "all the search proved is that node 2 is worth at most 2." n
 keys q
