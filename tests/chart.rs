@@ -230,26 +230,23 @@ fn the_svg_is_well_formed_and_holds_every_series() {
 
 #[test]
 fn bad_ranges_are_one_line_errors() {
-    assert_one_line_error(
-        &["chart", "leaves", "--branching", "3", "--depth", "0..4"],
-        "from depth 1",
-    );
-    assert_one_line_error(
-        &["chart", "leaves", "--branching", "3", "--depth", "5..2"],
-        "from depth 1",
-    );
-    assert_one_line_error(
-        &["chart", "leaves", "--branching", "3", "--depth", "a..b"],
-        "expected a range",
-    );
-    assert_one_line_error(
-        &["chart", "leaves", "--branching", "30", "--depth", "1..9"],
-        "more than the",
-    );
-    assert_one_line_error(
-        &["chart", "leaves", "--branching", "1", "--depth", "3"],
-        "--branching",
-    );
+    for (branching, depth, words) in [
+        ("3", "0..4", "from depth 1"),
+        ("3", "5..2", "from depth 1"),
+        ("3", "a..b", "expected a range"),
+        ("30", "1..9", "more than the"),
+        ("1", "3", "--branching"),
+    ] {
+        let args = [
+            "chart",
+            "leaves",
+            "--branching",
+            branching,
+            "--depth",
+            depth,
+        ];
+        assert_one_line_error(&args, words);
+    }
 }
 
 #[test]

@@ -59,15 +59,7 @@ fn big(n: u128) -> String {
     if n == u128::MAX {
         return "more than 10^38".into();
     }
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
+    crate::size::group_digits(&n.to_string())
 }
 
 #[cfg(test)]

@@ -78,15 +78,7 @@ impl Job {
 
 /// 1234567 as "1,234,567".
 fn grouped(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
+    crate::size::group_digits(&n.to_string())
 }
 
 #[cfg(test)]
