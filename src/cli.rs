@@ -224,6 +224,7 @@ fn dispatch(cli: Cli, out: &mut dyn Write) -> Result<ExitCode> {
                 let text = report::json_in(&result, bound, &words);
                 let text = report::players::json(
                     &text,
+                    &lesson.graph,
                     &setup.options,
                     &result,
                     players,
@@ -236,6 +237,7 @@ fn dispatch(cli: Cli, out: &mut dyn Write) -> Result<ExitCode> {
                     + &report::seed_004_lines(&setup.options, &result)
                     + &report::leaf_map_line(&lesson, &setup.options)
                     + &report::players::lines(&setup.options, &result, players, words.score_for())
+                    + &report::players::sums_line(&lesson.graph)
                     + &report::mate_line(&lesson.spec.game, &result)
             }
         }

@@ -260,3 +260,52 @@ fn the_algorithm_key_reaches_paranoid() {
     assert_eq!(a.setup.options.algorithm, prune::search::Algorithm::Maxn);
     assert_eq!(a.replay.result().vector, vec![5, 4, 5]);
 }
+
+/// `prune run` sums each terminal's payoffs and says whether the game is constant-sum. Seed
+/// 004's three-player tree is not: its leaves add to 9, 9, 9, 12, 14, 11, 11, 15 (summed here
+/// from `by_hand`). A copy whose payoffs are rescaled to add to 12 everywhere is.
+#[test]
+fn run_reports_payoff_sums_and_whether_the_game_is_constant_sum() {
+    let hand = by_hand();
+    let leaves = ["L1a", "L1b", "L2a", "L2b", "R1a", "R1b", "R2a", "R2b"];
+    let sums: Vec<i32> = leaves.iter().map(|l| hand[l].iter().sum()).collect();
+    assert_eq!(sums, [9, 9, 9, 12, 14, 11, 11, 15]);
+    let (code, out, err) = run_prune(&["run", "004-three-players"]);
+    assert_eq!(code, Some(0), "{err}");
+    let each: Vec<String> = leaves
+        .iter()
+        .zip(&sums)
+        .map(|(l, s)| format!("{l}:{s}"))
+        .collect();
+    let line = format!("payoff_sums=({}), constant_sum=no", each.join(" "));
+    assert!(out.contains(&line), "{out}");
+    let (_, json, _) = run_prune(&["run", "004-three-players", "--json"]);
+    let v: Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["constant_sum"], false);
+    let got: Vec<i64> = (v["payoff_sums"].as_array().unwrap().iter())
+        .map(|s| s["sum"].as_i64().unwrap())
+        .collect();
+    assert_eq!(got, sums.iter().map(|&s| i64::from(s)).collect::<Vec<_>>());
+
+    // Every leaf's third payoff made 12 minus the other two: constant-sum, total 12.
+    let text =
+        std::fs::read_to_string(common::repo().join("lessons/004-three-players.json")).unwrap();
+    let mut lesson: Value = serde_json::from_str(&text).unwrap();
+    for n in lesson["graph"]["nodes"].as_array_mut().unwrap() {
+        if let Some(v) = n["score"].as_array_mut() {
+            let rest = 12 - v[0].as_i64().unwrap() - v[1].as_i64().unwrap();
+            v[2] = Value::from(rest);
+        }
+    }
+    let dir = std::env::temp_dir().join(format!("prune-sums-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("constant.json");
+    std::fs::write(&path, lesson["graph"].to_string()).unwrap();
+    let (code, out, err) = run_prune(&["run", path.to_str().unwrap(), "--depth", "3"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.contains("payoff_sums=12 at every terminal, constant_sum=yes"),
+        "{out}"
+    );
+}

@@ -4,7 +4,43 @@
 
 use serde_json::{Value, json};
 
+use crate::game::graph::Graph;
 use crate::search::{Algorithm, Options, RunResult};
+
+/// Each terminal's payoff sum, by its name, in node order: whether the game is constant-sum
+/// (every terminal's payoffs add to the same total), as seed 004 asks of a game of several
+/// players. Empty for a game without payoff vectors.
+pub fn payoff_sums(graph: &Graph) -> Vec<(String, i64)> {
+    (0..graph.len() as u32)
+        .filter(|&s| graph.edges_of(s).is_empty())
+        .filter_map(|s| {
+            let v = graph.vector(s)?;
+            Some((graph.name(s), v.iter().map(|&x| i64::from(x)).sum()))
+        })
+        .collect()
+}
+
+/// The one total every terminal's payoffs add to, if there is one.
+fn constant(sums: &[(String, i64)]) -> Option<i64> {
+    let first = sums.first()?.1;
+    sums.iter().all(|(_, s)| *s == first).then_some(first)
+}
+
+/// `payoff_sums=9 at every terminal, constant_sum=yes`, or the sums by terminal and
+/// `constant_sum=no`; empty without payoff vectors.
+pub fn sums_line(graph: &Graph) -> String {
+    let sums = payoff_sums(graph);
+    if sums.is_empty() {
+        return String::new();
+    }
+    match constant(&sums) {
+        Some(total) => format!("payoff_sums={total} at every terminal, constant_sum=yes\n"),
+        None => {
+            let each: Vec<String> = sums.iter().map(|(n, s)| format!("{n}:{s}")).collect();
+            format!("payoff_sums=({}), constant_sum=no\n", each.join(" "))
+        }
+    }
+}
 
 /// A payoff vector as seed 004 writes it: `(5, 4, 5)`.
 pub fn vector_text(v: &[i32]) -> String {
@@ -54,6 +90,7 @@ pub fn lines(
 /// `"for"` for paranoid.
 pub fn json(
     text: &str,
+    graph: &Graph,
     options: &Options,
     r: &RunResult,
     players: &[String],
@@ -66,6 +103,14 @@ pub fn json(
         return text.to_string();
     };
     fields.insert("players".into(), json!(players));
+    let sums = payoff_sums(graph);
+    if !sums.is_empty() {
+        let each: Vec<Value> = (sums.iter())
+            .map(|(name, sum)| json!({"terminal": name, "sum": sum}))
+            .collect();
+        fields.insert("payoff_sums".into(), json!(each));
+        fields.insert("constant_sum".into(), json!(constant(&sums).is_some()));
+    }
     if options.algorithm == Algorithm::Maxn {
         if !r.vector.is_empty() {
             fields.insert("vector".into(), json!(r.vector));
