@@ -6,14 +6,17 @@
 //! through `HOME`/`XDG_DATA_HOME` (or `PRUNE_DATA_DIR`), so the learner's real progress is
 //! never touched.
 
+mod common;
+
+use common::quiz::{key_lines, problems, quiz_args, text, wait_at_most};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, ExitStatus, Output, Stdio};
+use std::process::{Command, Output, Stdio};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use prune::practice::{Kind, Problem, make_set};
+use prune::practice::Kind;
 use serde_json::{Value, json};
 
 /// A fresh directory under the system temp dir, removed when dropped.
@@ -80,54 +83,9 @@ fn feed(mut command: Command, input: &str) -> Output {
     out
 }
 
-fn quiz_args(seed: u64, count: usize) -> Vec<String> {
-    [
-        "practice",
-        "quiz",
-        "--seed",
-        &seed.to_string(),
-        "--count",
-        &count.to_string(),
-    ]
-    .map(str::to_string)
-    .to_vec()
-}
-
-/// The problems `prune practice quiz --seed SEED --count COUNT` poses.
-fn problems(seed: u64, count: usize) -> Vec<Problem> {
-    make_set(seed, count, &[], false).unwrap()
-}
-
-fn key_lines(problems: &[Problem]) -> Vec<String> {
-    problems
-        .iter()
-        .map(|p| p.answer().unwrap().to_string())
-        .collect()
-}
-
 fn read_json(path: &Path) -> Value {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}: {text}", path.display()))
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-/// Waits for `child` at most `limit`; a child still running then is killed and `None`.
-fn wait_at_most(child: &mut Child, limit: Duration) -> Option<ExitStatus> {
-    let start = Instant::now();
-    loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            return Some(status);
-        }
-        if start.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            return None;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
 }
 
 /// Runs `command` (stdin closed) for at most 20 s: (exit code, stderr); `None` if it hung.

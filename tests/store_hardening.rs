@@ -8,14 +8,17 @@
 //! that fails half-way: the child runs under a file-size limit (`RLIMIT_FSIZE`, with SIGXFSZ
 //! ignored, so a write past the limit fails with EFBIG as a full disk fails with ENOSPC).
 
+mod common;
+
+use common::quiz::{key_lines, problems, quiz_args, text, wait_at_most};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, ExitStatus, Output, Stdio};
+use std::process::{Command, Output, Stdio};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::{Duration, Instant, SystemTime};
+use std::time::{Duration, SystemTime};
 
-use prune::practice::{Problem, Screen, make_set, quiz_on, store};
+use prune::practice::{Problem, Screen, quiz_on, store};
 use serde_json::{Value, json};
 
 /// A fresh directory under the system temp dir, removed when dropped.
@@ -54,35 +57,6 @@ fn prune_in(data: &Path) -> Command {
     c
 }
 
-fn quiz_args(seed: u64, count: usize) -> Vec<String> {
-    [
-        "practice",
-        "quiz",
-        "--seed",
-        &seed.to_string(),
-        "--count",
-        &count.to_string(),
-    ]
-    .map(str::to_string)
-    .to_vec()
-}
-
-/// The problems `prune practice quiz --seed SEED --count COUNT` poses.
-fn problems(seed: u64, count: usize) -> Vec<Problem> {
-    make_set(seed, count, &[], false).unwrap()
-}
-
-fn key_lines(problems: &[Problem]) -> Vec<String> {
-    problems
-        .iter()
-        .map(|p| p.answer().unwrap().to_string())
-        .collect()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
 /// Runs `command` with `input` on stdin, to the end, for at most 60 s (`None`: it hung).
 fn feed(mut command: Command, input: &[u8]) -> Option<Output> {
     let mut child = command
@@ -115,22 +89,6 @@ fn feed(mut command: Command, input: &[u8]) -> Option<Output> {
         stdout: reader.join().unwrap(),
         stderr: err_reader.join().unwrap(),
     })
-}
-
-/// Waits for `child` at most `limit`; a child still running then is killed and `None`.
-fn wait_at_most(child: &mut Child, limit: Duration) -> Option<ExitStatus> {
-    let start = Instant::now();
-    loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            return Some(status);
-        }
-        if start.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            return None;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
 }
 
 /// A one-line error (exit 2, one line on stderr) that mentions every piece of `names`.

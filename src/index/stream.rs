@@ -77,6 +77,24 @@ struct Streaming<'a> {
     error: Option<TraceError>,
 }
 
+impl<'a> Streaming<'a> {
+    /// A fold of `model`'s run with nothing folded yet.
+    fn new(model: &'a Model) -> Streaming<'a> {
+        Streaming {
+            fold: Fold::new(Open {
+                model,
+                orders: Vec::new(),
+                total: 0,
+                rows: Spill::default(),
+                roots: Vec::new(),
+                failed: None,
+            }),
+            events: 0,
+            error: None,
+        }
+    }
+}
+
 impl Observer for Streaming<'_> {
     const ENABLED: bool = true;
 
@@ -161,18 +179,7 @@ pub fn calls_only(lesson: &Lesson, setup: &RunSetup) -> Result<Streamed> {
             Catalog::default()
         }
     };
-    let mut obs = Streaming {
-        fold: Fold::new(Open {
-            model: &game,
-            orders: Vec::new(),
-            total: 0,
-            rows: Spill::default(),
-            roots: Vec::new(),
-            failed: None,
-        }),
-        events: 0,
-        error: None,
-    };
+    let mut obs = Streaming::new(&game);
     let result =
         crate::run::search(lesson, setup, &mut obs).map_err(|e| crate::run::named(lesson, e))?;
     let named = |source| Error::Trace {
@@ -327,18 +334,7 @@ mod tests {
         let setup = lesson.setup(None, &over).unwrap();
         let game = crate::run::game(&lesson, &setup.options);
         let mut watch = Watch {
-            inner: Streaming {
-                fold: Fold::new(Open {
-                    model: &game,
-                    orders: Vec::new(),
-                    total: 0,
-                    rows: Spill::default(),
-                    roots: Vec::new(),
-                    failed: None,
-                }),
-                events: 0,
-                error: None,
-            },
+            inner: Streaming::new(&game),
             most_calls: 0,
             most_orders: 0,
         };

@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod model;
+pub mod quiz;
 pub mod tutor;
 
 use std::path::Path;
