@@ -595,7 +595,7 @@ fn sentence(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
             // With no table nothing is stored: the flag is only what the value proves.
             let what = if replay.options().keeps_table() {
                 format!(
-                    "{} is stored as {article} {} bound",
+                    "{} will be stored as {article} {} bound",
                     sc(f.best),
                     flag.name()
                 )
