@@ -99,3 +99,34 @@ fn a_tie_is_marked_with_the_rule_that_settled_it() {
         insta::assert_snapshot!(format!("maxn_tie_end_{w}x{h}"), s);
     }
 }
+
+/// Mid-search, the stack's head lines up with its rows: every `│` of the head stands in the
+/// same column as in each frame row, although a seat is written with its player ("●A:").
+#[test]
+fn the_stack_head_lines_up_with_rows_named_by_seat() {
+    let mut a = common::tutor::app("004-three-players", "max-n");
+    a.st = a.replay.seek(40);
+    let s = screen(&mut a, 80, 24);
+    let rows: Vec<&str> = s.lines().map(|l| l.trim_matches('"')).collect();
+    let head = rows
+        .iter()
+        .position(|r| r.contains("node ply"))
+        .expect("the stack's head");
+    let bars = |r: &str| -> Vec<usize> {
+        r.chars()
+            .enumerate()
+            .filter(|(_, c)| *c == '│')
+            .map(|(i, _)| i)
+            .collect()
+    };
+    let want = bars(rows[head]);
+    assert_eq!(want.len(), 4, "{s}");
+    let frames: Vec<&&str> = rows[head + 1..]
+        .iter()
+        .filter(|r| r.contains("●A:"))
+        .collect();
+    assert!(!frames.is_empty(), "{s}");
+    for r in frames {
+        assert_eq!(bars(r), want, "{r}\n{s}");
+    }
+}

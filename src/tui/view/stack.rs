@@ -71,10 +71,18 @@ pub fn draw(r: &Replay, st: &ReplayState, max_side: bool, t: Theme, area: Rect, 
     let num_w = widest(&|c| c.window.iter().collect());
     let best_w = widest(&|c| vec![&c.best]);
     let width = inner.width as usize;
+    // The path mark, the visit mark and the side come before a row's name: one column each,
+    // but a seat of several players is written with its player ("●B:").
+    let players = &r.trace().header.players;
+    let side_w = (frames.iter())
+        .map(|f| crate::text::width(&legend::side(f.turn, players)))
+        .max()
+        .unwrap_or(1);
+    let lead = " ".repeat(2 + side_w);
     let header = fit::first_fit(
         [" (order)", ""].map(|order| {
             format!(
-                "   {} ply  d  q │ {:>num_w$}  {:>num_w$} │ {:>num_w$}  {:>num_w$} │ {:>best_w$} move │ trying{order}",
+                "{lead}{} ply  d  q │ {:>num_w$}  {:>num_w$} │ {:>num_w$}  {:>num_w$} │ {:>best_w$} move │ trying{order}",
                 pad("node", name_w), "α₀", "β₀", "α", "β", "best"
             )
         }),
