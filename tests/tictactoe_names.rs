@@ -120,6 +120,8 @@ fn the_narration_never_shows_a_move_number_or_a_code() {
                     .match_indices("move ")
                     .any(|(i, _)| s[i + 5..].starts_with(|c: char| c.is_ascii_digit()));
                 assert!(!index, "a move by its index: {at}");
+                // A game has no file: its moves come in the game's own order.
+                assert!(!s.contains("the file"), "a file named: {at}");
             }
         }
     }

@@ -420,6 +420,9 @@ fn sentence(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
             };
             let sorted = if replay.options().ordering {
                 "sorted: the last best move first, then the most promising child score"
+            } else if replay.trace().header.game.is_some() {
+                // A game's moves come in its own order: squares in order, a tree's children.
+                "in the game's own order"
             } else {
                 "in the order the file lists them"
             };
