@@ -214,7 +214,7 @@ fn dispatch(cli: Cli, out: &mut dyn Write) -> Result<ExitCode> {
         Some(Command::Run { run, json }) => {
             let (lesson, setup) = run.load()?;
             announce(&lesson, &setup);
-            let _units = crate::value::Units::of(lesson.model.scale());
+            let _units = crate::value::Units::of(lesson.model.scale()).scope();
             let (result, bound) = crate::index::result_with_bound(&lesson, &setup)?;
             let name = run.run.clone().unwrap_or_else(|| lesson.name.clone());
             let players = lesson.graph.players();
@@ -272,7 +272,7 @@ fn dispatch(cli: Cli, out: &mut dyn Write) -> Result<ExitCode> {
         Some(Command::Count { run, json, .. }) => {
             let (lesson, setup) = run.load()?;
             announce(&lesson, &setup);
-            let _units = crate::value::Units::of(lesson.model.scale());
+            let _units = crate::value::Units::of(lesson.model.scale()).scope();
             count::report(&lesson, &setup, json)?
         }
         Some(Command::Bench { run, runs }) => {

@@ -194,6 +194,11 @@ impl Replay {
         &self.rec.trace
     }
 
+    /// How this run's values are written (its scale; max-n's payoff vectors).
+    pub fn units(&self) -> crate::value::Units {
+        self.rec.trace.header.units()
+    }
+
     /// Values in this run count units of 1/scale (`value::Units`).
     pub fn scale(&self) -> i32 {
         self.rec.trace.header.scale

@@ -450,7 +450,7 @@ fn row_cells(out: &mut String, rec: &dyn CallRows, step: usize, c: &Row, sep: &s
 }
 
 pub fn write_trace_tsv(rec: &dyn CallRows, out: &mut dyn std::io::Write) -> std::io::Result<()> {
-    let _units = rec.header().units();
+    let _units = rec.header().units().scope();
     let mut rows = Chunked::new(out);
     rows.buf.push_str(TSV_HEADER);
     rows.buf.push('\n');
@@ -584,7 +584,7 @@ fn table_widths(rec: &dyn CallRows) -> std::io::Result<Vec<usize>> {
 /// The complete call trace as a table for people, and the run's result lines. The widths come
 /// from a first pass over the calls, so rows are written as they are made.
 pub fn write_trace_table(rec: &dyn CallRows, out: &mut dyn std::io::Write) -> std::io::Result<()> {
-    let _units = rec.header().units();
+    let _units = rec.header().units().scope();
     let mut cells: [String; 11] = Default::default();
     let widths = table_widths(rec)?;
     let mut rows = Chunked::new(out);

@@ -214,15 +214,150 @@ pub enum Style {
 /// for scripts (`3.5`, `19/3`), for people as a decimal with the fraction where it does not
 /// end (`6.33 (19/3)`).
 pub fn written(v: i32, style: Style) -> String {
-    if let Some(text) = vector_of(v) {
-        return text;
+    Units::in_scope().written(v, style)
+}
+
+thread_local! {
+    static UNITS: Cell<i32> = const { Cell::new(1) };
+    /// A max-n trace's values name the terminal whose payoff vector they carry: while set,
+    /// such a value is written as its vector, `(5, 4, 5)`.
+    static VECTORS: RefCell<Option<Rc<HashMap<i32, String>>>> = const { RefCell::new(None) };
+}
+
+/// How a run's values are written: as multiples of 1/scale (a chance graph's exact units),
+/// and in a max-n run as the payoff vector each terminal id stands for. A run's `Units`
+/// travel with its values (`trace::Header::units`); whoever writes a value asks them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Units {
+    scale: i32,
+    vectors: Option<Rc<HashMap<i32, String>>>,
+}
+
+impl Units {
+    /// Plain integers: seed 000's units.
+    pub fn integers() -> Units {
+        Units::of(1)
     }
+
+    pub fn of(scale: i32) -> Units {
+        Units::with_vectors(scale, None)
+    }
+
+    /// The same, with the vectors a max-n trace's values stand for.
+    pub fn with_vectors(scale: i32, vectors: Option<HashMap<i32, String>>) -> Units {
+        Units {
+            scale: scale.max(1),
+            vectors: vectors.map(Rc::new),
+        }
+    }
+
+    /// Values count units of 1/scale.
+    pub fn scale(&self) -> i32 {
+        self.scale.max(1)
+    }
+
+    /// Whether the values are max-n's payoff vectors: such a run has no window and no bound
+    /// to write either.
+    pub fn vectors(&self) -> bool {
+        self.vectors.is_some()
+    }
+
+    /// While the returned guard lives, the free functions below (`fmt_score`, `sc`, …) write
+    /// values in these units. Transitional: callers are moving to the methods.
+    pub fn scope(&self) -> UnitsScope {
+        let before = VECTORS.with(|m| m.replace(self.vectors.clone()));
+        UnitsScope(UNITS.with(|u| u.replace(self.scale())), before)
+    }
+
+    /// The payoff vector value `v` stands for in a max-n run.
+    fn vector_of(&self, v: i32) -> Option<String> {
+        self.vectors.as_ref()?.get(&v).cloned()
+    }
+
+    /// A score in `style` (see `written`).
+    pub fn written(&self, v: i32, style: Style) -> String {
+        if let Some(text) = self.vector_of(v) {
+            return text;
+        }
+        write_scaled(v, style, self.scale())
+    }
+
+    /// Scores as the lesson writes them: the sentinels print as ±inf.
+    pub fn fmt(&self, v: i32) -> String {
+        self.written(v, Style::Plain)
+    }
+
+    /// Scores for people: the sentinels print as ±∞.
+    pub fn sc(&self, v: i32) -> String {
+        self.written(v, Style::Symbol)
+    }
+
+    /// The exact value of a scaled score (`None` for ±INF).
+    pub fn exact(&self, v: i32) -> Option<Ratio> {
+        (v.abs() != INF).then(|| Ratio::new(v as i64, self.scale() as i64).expect("a scale"))
+    }
+
+    /// A score as a JSON value: an integer, or "inf" / "-inf"; a fraction (chance graphs) as
+    /// a number rounded to 6 decimals (`score_exact` gives it exactly).
+    pub fn score_json(&self, v: i32) -> serde_json::Value {
+        match self.exact(v) {
+            None => serde_json::Value::String(self.fmt(v)),
+            Some(r) if r.is_integer() => r.num().into(),
+            Some(r) => serde_json::Number::from_f64((r.to_f64() * 1e6).round() / 1e6)
+                .map_or(serde_json::Value::Null, serde_json::Value::Number),
+        }
+    }
+
+    /// A result's score where seed 000 prints a bare integer: unchanged at scale 1, exact
+    /// (`3.5`, `19/3`) in a chance graph's units.
+    pub fn result_text(&self, v: i32) -> String {
+        if let Some(text) = self.vector_of(v) {
+            return text;
+        }
+        match self.scale() {
+            1 => v.to_string(),
+            _ => self.fmt(v),
+        }
+    }
+
+    /// A result's score as a JSON number: unchanged at scale 1, rounded to 6 decimals
+    /// otherwise.
+    pub fn result_json(&self, v: i32) -> serde_json::Value {
+        match self.scale() {
+            1 => v.into(),
+            _ => self.score_json(v),
+        }
+    }
+
+    /// The exact fraction of a score that is not an integer (`"19/3"`), for `score_exact`.
+    pub fn score_exact(&self, v: i32) -> Option<String> {
+        self.exact(v)
+            .filter(|r| !r.is_integer())
+            .map(|r| format!("{}/{}", r.num(), r.den()))
+    }
+
+    /// The scale in force in the current scope (transitional, see `scope`).
+    pub fn current() -> i32 {
+        UNITS.with(Cell::get)
+    }
+
+    /// The units in force in the current scope (transitional, see `scope`).
+    pub fn in_scope() -> Units {
+        Units {
+            scale: UNITS.with(Cell::get),
+            vectors: VECTORS.with(|m| m.borrow().clone()),
+        }
+    }
+}
+
+/// `v` in `style` at `scale`: the sentinels as words or symbols, other values as v/scale.
+fn write_scaled(v: i32, style: Style, scale: i32) -> String {
     match (v, style) {
         (INF, Style::Plain) => "inf".into(),
         (INF, Style::Symbol) => "+∞".into(),
         (v, Style::Plain) if v == -INF => "-inf".into(),
         (v, Style::Symbol) if v == -INF => "-∞".into(),
-        (v, style) => match UNITS.with(Cell::get) {
+        (v, style) => match scale {
             1 => v.to_string(),
             scale => {
                 let r = Ratio::new(v as i64, scale as i64).expect("a positive scale");
@@ -235,57 +370,27 @@ pub fn written(v: i32, style: Style) -> String {
     }
 }
 
-thread_local! {
-    static UNITS: Cell<i32> = const { Cell::new(1) };
-    /// A max-n trace's values name the terminal whose payoff vector they carry: while set,
-    /// such a value is written as its vector, `(5, 4, 5)`.
-    static VECTORS: RefCell<Option<Rc<HashMap<i32, String>>>> = const { RefCell::new(None) };
-}
+/// While alive, the free score functions write values in the units it was made from
+/// (`Units::scope`). Guards nest and restore the previous units when dropped.
+#[must_use = "the units hold only while the guard lives"]
+pub struct UnitsScope(i32, Option<Rc<HashMap<i32, String>>>);
 
-/// While alive, scores are written as multiples of 1/scale: whoever writes a trace's values
-/// (a view, a report, an export) holds one for that trace's `Header::scale`. Guards nest and
-/// restore the previous scale when dropped.
-#[must_use = "the scale holds only while the guard lives"]
-pub struct Units(i32, Option<Rc<HashMap<i32, String>>>);
-
-impl Units {
-    pub fn of(scale: i32) -> Units {
-        Units::with_vectors(scale, None)
-    }
-
-    /// The same, with the vectors a max-n trace's values stand for (see `VECTORS`).
-    pub fn with_vectors(scale: i32, vectors: Option<HashMap<i32, String>>) -> Units {
-        let before = VECTORS.with(|m| m.replace(vectors.map(Rc::new)));
-        Units(UNITS.with(|u| u.replace(scale.max(1))), before)
-    }
-
-    /// The scale in force now.
-    pub fn current() -> i32 {
-        UNITS.with(Cell::get)
-    }
-}
-
-impl Drop for Units {
+impl Drop for UnitsScope {
     fn drop(&mut self) {
         UNITS.with(|u| u.set(self.0));
         VECTORS.with(|m| *m.borrow_mut() = self.1.take());
     }
 }
 
-/// Whether the values written now are max-n's payoff vectors (a `Units` guard for a max-n
-/// trace is alive): such a run has no window and no bound to write either.
+/// Whether the values written now are max-n's payoff vectors (transitional, see
+/// `Units::scope`).
 pub fn vectors_active() -> bool {
     VECTORS.with(|m| m.borrow().is_some())
 }
 
-/// The payoff vector value `v` stands for while a max-n trace's guard lives.
-fn vector_of(v: i32) -> Option<String> {
-    VECTORS.with(|m| m.borrow().as_ref()?.get(&v).cloned())
-}
-
 /// The exact value of a scaled score (`None` for ±INF).
 pub fn exact(v: i32) -> Option<Ratio> {
-    (v.abs() != INF).then(|| Ratio::new(v as i64, Units::current() as i64).expect("a scale"))
+    Units::in_scope().exact(v)
 }
 
 /// Scores as the lesson writes them: the sentinels print as ±inf.
@@ -298,40 +403,22 @@ pub fn sc(v: i32) -> String {
     written(v, Style::Symbol)
 }
 
-/// A score as a JSON value: an integer, or "inf" / "-inf"; a fraction (chance graphs) as a
-/// number rounded to 6 decimals (`score_exact` gives it exactly).
+/// See `Units::score_json`.
 pub fn score_json(v: i32) -> serde_json::Value {
-    match exact(v) {
-        None => serde_json::Value::String(fmt_score(v)),
-        Some(r) if r.is_integer() => r.num().into(),
-        Some(r) => serde_json::Number::from_f64((r.to_f64() * 1e6).round() / 1e6)
-            .map_or(serde_json::Value::Null, serde_json::Value::Number),
-    }
+    Units::in_scope().score_json(v)
 }
 
-/// A result's score where seed 000 prints a bare integer: unchanged at scale 1, exact
-/// (`3.5`, `19/3`) in a chance graph's units.
+/// See `Units::result_text`.
 pub fn result_text(v: i32) -> String {
-    if let Some(text) = vector_of(v) {
-        return text;
-    }
-    match Units::current() {
-        1 => v.to_string(),
-        _ => fmt_score(v),
-    }
+    Units::in_scope().result_text(v)
 }
 
-/// A result's score as a JSON number: unchanged at scale 1, rounded to 6 decimals otherwise.
+/// See `Units::result_json`.
 pub fn result_json(v: i32) -> serde_json::Value {
-    match Units::current() {
-        1 => v.into(),
-        _ => score_json(v),
-    }
+    Units::in_scope().result_json(v)
 }
 
-/// The exact fraction of a score that is not an integer (`"19/3"`), for `score_exact`.
+/// See `Units::score_exact`.
 pub fn score_exact(v: i32) -> Option<String> {
-    exact(v)
-        .filter(|r| !r.is_integer())
-        .map(|r| format!("{}/{}", r.num(), r.den()))
+    Units::in_scope().score_exact(v)
 }

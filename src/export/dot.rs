@@ -27,7 +27,7 @@ pub enum Passes {
 
 /// The drawing, written to `out` as it is made.
 pub fn write(rec: &Recorded, passes: Passes, out: &mut dyn Write) -> io::Result<()> {
-    let _units = rec.trace.header.units();
+    let _units = rec.trace.header.units().scope();
     let tree = rec.tree();
     let r = rec.result();
     let words = crate::report::Wording::of_trace(rec);

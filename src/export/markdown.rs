@@ -8,7 +8,7 @@ use crate::report::{TSV_HEADER, Wording, three_lines_in, tsv_cells};
 use crate::text::{Chunked, rendered};
 
 pub fn write(rec: &Recorded, out: &mut dyn Write) -> io::Result<()> {
-    let _units = rec.trace.header.units();
+    let _units = rec.trace.header.units().scope();
     let mut rows = Chunked::new(out);
     let columns: Vec<&str> = TSV_HEADER.split('\t').collect();
     rows.buf.push_str(&format!("| {} |\n", columns.join(" | ")));

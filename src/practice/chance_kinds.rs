@@ -66,7 +66,7 @@ pub(super) fn askable(kind: Kind, o: &Options, scale: i32) -> Option<String> {
 
 /// The right answer of a chance kind.
 pub(super) fn answer(p: &Problem, main: &Solved, target: Option<usize>) -> Result<Answer> {
-    let _units = Units::of(main.rec.trace.header.scale);
+    let _units = Units::of(main.rec.trace.header.scale).scope();
     Ok(match p.item.kind {
         Kind::ChanceValue => {
             let t = target.ok_or_else(|| need_node(p))?;
@@ -122,7 +122,7 @@ pub(super) fn explain(
     expected: &Answer,
     given: &Answer,
 ) -> (Option<u32>, Option<u64>, String) {
-    let _units = Units::of(main.rec.trace.header.scale);
+    let _units = Units::of(main.rec.trace.header.scale).scope();
     let rows = &main.rows;
     match (expected, given, target) {
         (Answer::Exact(_), _, Some(t)) => {

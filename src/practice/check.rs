@@ -188,7 +188,7 @@ pub fn check_facts(lesson: &Lesson) -> Result<Vec<String>> {
         let setup = lesson.setup(Some(&fact.run), &Default::default())?;
         let rec = crate::index::record(lesson, &setup)?;
         // Values are written in the trace's units (a chance graph's scale).
-        let _units = crate::value::Units::of(rec.trace.header.scale);
+        let _units = crate::value::Units::of(rec.trace.header.scale).scope();
         let got = evaluate(lesson, &rec, fact)?;
         if !chance::same(&got, &fact.equals) {
             wrong.push(format!(

@@ -324,7 +324,7 @@ impl Problem {
     /// Grades one answer line: which node is wrong, why, and the step that shows it.
     pub fn grade(&self, text: &str) -> Result<Verdict> {
         // Explanations write values in the tree's units (a chance graph's fractions).
-        let _units = crate::value::Units::of(self.lesson.graph.scale());
+        let _units = crate::value::Units::of(self.lesson.graph.scale()).scope();
         let expected = self.answer()?;
         let main = self.solve_run(0)?;
         let mut verdict = Verdict {

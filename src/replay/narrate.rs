@@ -153,7 +153,7 @@ impl Words<'_> {
 
 /// The sentence for the event that led to `st` (the event at `st.step - 1`).
 pub fn narrate(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
-    let _units = replay.trace().header.units();
+    let _units = replay.trace().header.units().scope();
     // A sentence may begin with a state's name ("node 2 returns…").
     let s = sentence(replay, st, namer);
     // A label is the lesson's own spelling (g and G are two nodes): never capitalised.

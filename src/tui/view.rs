@@ -115,7 +115,7 @@ pub fn render(app: &mut App, area: Rect, buf: &mut Buffer) {
         return;
     }
     // Every value on screen is the trace's scaled integer divided back (chance graphs).
-    let _units = app.replay.trace().header.units();
+    let _units = app.replay.trace().header.units().scope();
     if super::layout::too_small(area) {
         app.tree_area = Rect::default();
         too_small(area, buf);
