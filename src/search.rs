@@ -11,6 +11,7 @@ pub mod alphabeta;
 pub mod candidates;
 mod driver;
 mod engine;
+pub mod family;
 mod maxn;
 mod negamax;
 pub mod tt;
@@ -20,6 +21,7 @@ use serde::{Deserialize, Serialize};
 pub use crate::game::{Limits, Seat};
 pub use crate::value::{AttemptOutcome, CutRule, Flag, INF, fmt_score};
 pub use driver::run;
+pub use family::{Convention, Family};
 
 pub const MAX_DEPTH: u8 = 12;
 pub const MAX_QLIMIT: u8 = 6;
@@ -107,6 +109,17 @@ impl Algorithm {
             Algorithm::Expectiminimax => "expectiminimax",
             Algorithm::Maxn => "max-n",
             Algorithm::Paranoid => "paranoid alpha-beta",
+        }
+    }
+
+    /// The family the algorithm belongs to: the one place the algorithm is dispatched on
+    /// outside the core; every view asks the family.
+    pub fn family(self) -> &'static dyn Family {
+        match self {
+            Algorithm::AlphaBeta | Algorithm::Minimax | Algorithm::Paranoid => &family::AlphaBeta,
+            Algorithm::Negamax | Algorithm::Pvs => &family::Negamax,
+            Algorithm::Expectiminimax => &family::Chance,
+            Algorithm::Maxn => &family::Vectors,
         }
     }
 
@@ -311,6 +324,11 @@ impl Default for Options {
 }
 
 impl Options {
+    /// The run's family (see `Algorithm::family`).
+    pub fn family(&self) -> &'static dyn Family {
+        self.algorithm.family()
+    }
+
     /// Whether the run keeps a table: it is on, and the algorithm prunes (plain minimax never
     /// stores or probes). What a view says about the table follows this, as the core does.
     pub fn keeps_table(&self) -> bool {

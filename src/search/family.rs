@@ -1,0 +1,138 @@
+//! Search families: what a run's values mean and which details its trace carries.
+//!
+//! An algorithm belongs to one family, chosen once by `Algorithm::family` (the one dispatch on
+//! the algorithm outside the search core). Every layer above asks the family instead of
+//! testing the algorithm: the index folds the family's detail events, the replay applies
+//! them, the narration words them, and the views ask it what to show.
+//!
+//! - `AlphaBeta`: seed 000's search (and plain minimax, and the paranoid reduction of a game
+//!   of several players): every value from MAX's side.
+//! - `Negamax`: seed 002's negamax and PVS: values from the side to move.
+//! - `Chance`: seed 004's expectiminimax: MAX's side, chance nodes average their outcomes.
+//! - `Vectors`: seed 004's max-n: a value names the terminal whose payoff vector it carries.
+
+use serde::{Deserialize, Serialize};
+
+use crate::game::Side;
+
+/// Which side a recorded value is counted from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Convention {
+    /// Every value is from MAX's side, at every node (seed 000's core).
+    MaxSide,
+    /// Every value is from the side to move at its node (seed 002's negamax).
+    SideToMove,
+    /// Every value is the id of the terminal whose payoff vector the node carries (max-n).
+    PayoffVector,
+}
+
+/// The kinds of family detail a trace can carry besides the shared skeleton.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Detail {
+    /// PVS's null windows and re-searches.
+    Scout,
+    /// A chance node's running average and its interval.
+    Chance,
+    /// Max-n's ties.
+    Tie,
+}
+
+/// A family of searches. Zero-sized implementations, one per family, chosen by
+/// `Algorithm::family`.
+pub trait Family: Sync + std::fmt::Debug {
+    /// The family's name for people.
+    fn name(&self) -> &'static str;
+
+    /// Which side the run's values are counted from.
+    fn convention(&self) -> Convention;
+
+    /// The detail kinds this family's traces may carry.
+    fn details(&self) -> &'static [Detail];
+
+    /// Whether a frame whose turn is `turn` keeps the largest of its children's values as
+    /// recorded (MAX, and every frame of a search that counts from the side to move).
+    fn maximises(&self, turn: Side) -> bool {
+        match self.convention() {
+            Convention::SideToMove => true,
+            Convention::MaxSide | Convention::PayoffVector => turn.is_max(),
+        }
+    }
+
+    /// Whether the run's calls have an α/β window to show (max-n has none).
+    fn has_window(&self) -> bool {
+        self.convention() != Convention::PayoffVector
+    }
+
+    /// Whether a recorded value is from the side to move (negamax).
+    fn side_to_move(&self) -> bool {
+        self.convention() == Convention::SideToMove
+    }
+
+    /// Whether a recorded value is a terminal id standing for its payoff vector (max-n).
+    fn vectors(&self) -> bool {
+        self.convention() == Convention::PayoffVector
+    }
+
+    /// Whether this family's traces may carry `detail`.
+    fn carries(&self, detail: Detail) -> bool {
+        self.details().contains(&detail)
+    }
+}
+
+#[derive(Debug)]
+pub struct AlphaBeta;
+#[derive(Debug)]
+pub struct Negamax;
+#[derive(Debug)]
+pub struct Chance;
+#[derive(Debug)]
+pub struct Vectors;
+
+impl Family for AlphaBeta {
+    fn name(&self) -> &'static str {
+        "alpha-beta"
+    }
+    fn convention(&self) -> Convention {
+        Convention::MaxSide
+    }
+    fn details(&self) -> &'static [Detail] {
+        &[]
+    }
+}
+
+impl Family for Negamax {
+    fn name(&self) -> &'static str {
+        "negamax"
+    }
+    fn convention(&self) -> Convention {
+        Convention::SideToMove
+    }
+    fn details(&self) -> &'static [Detail] {
+        &[Detail::Scout]
+    }
+}
+
+impl Family for Chance {
+    fn name(&self) -> &'static str {
+        "expectiminimax"
+    }
+    fn convention(&self) -> Convention {
+        Convention::MaxSide
+    }
+    fn details(&self) -> &'static [Detail] {
+        &[Detail::Chance]
+    }
+}
+
+impl Family for Vectors {
+    fn name(&self) -> &'static str {
+        "max-n"
+    }
+    fn convention(&self) -> Convention {
+        Convention::PayoffVector
+    }
+    fn details(&self) -> &'static [Detail] {
+        &[Detail::Tie]
+    }
+}
