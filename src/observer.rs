@@ -5,6 +5,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::event::Event;
+use crate::event::{Bound, Chance, Scout, Vector};
 
 pub trait Observer {
     /// Event sites are `if O::ENABLED { … }`, so a disabled observer costs nothing.
@@ -160,9 +161,9 @@ impl Observer for Counter {
                     }
                 }
             }
-            Event::Read {
+            Event::Bound(Bound::Read {
                 value, terminal, ..
-            } => {
+            }) => {
                 self.leaves += 1;
                 if terminal {
                     self.terminal[if value > 0 {
@@ -181,20 +182,20 @@ impl Observer for Counter {
             Event::Pop { .. } | Event::Unwind { .. } => self.ply = self.ply.saturating_sub(1),
             Event::PassEnd { .. }
             | Event::Refused { .. }
-            | Event::Probe { .. }
-            | Event::StandPat { .. }
+            | Event::Bound(Bound::Probe { .. })
+            | Event::Bound(Bound::StandPat { .. })
             | Event::Order { .. }
-            | Event::Best { .. }
-            | Event::Window { .. }
-            | Event::Cutoff { .. }
-            | Event::Store { .. }
+            | Event::Bound(Bound::Best { .. })
+            | Event::Bound(Bound::Window { .. })
+            | Event::Bound(Bound::Cutoff { .. })
+            | Event::Bound(Bound::Store { .. })
             | Event::Return { .. }
-            | Event::NullWindow { .. }
-            | Event::Research { .. }
+            | Event::Scout(Scout::NullWindow { .. })
+            | Event::Scout(Scout::Research { .. })
             | Event::Aspiration { .. }
-            | Event::Average { .. }
-            | Event::Interval { .. }
-            | Event::Tie { .. } => {}
+            | Event::Chance(Chance::Average { .. })
+            | Event::Chance(Chance::Interval { .. })
+            | Event::Vector(Vector::Tie { .. }) => {}
         }
     }
 

@@ -15,6 +15,7 @@ pub mod maxn;
 pub mod narrate;
 pub mod samples;
 
+use crate::event::{Bound, Chance, Scout, Vector};
 use crate::game::Side;
 use crate::index::{Index, Marks, Recorded, TableLog, Tree};
 use crate::search::tt::{Entry, Key};
@@ -318,11 +319,11 @@ impl Replay {
             Event::Refused { .. } => {
                 st.refused = true;
             }
-            Event::Probe {
+            Event::Bound(Bound::Probe {
                 state,
                 found,
                 usable,
-            } => {
+            }) => {
                 if let Some(f) = st.frames.last() {
                     st.last_probe = Some(ProbeMark {
                         event: index as u32,
@@ -338,8 +339,8 @@ impl Replay {
                     });
                 }
             }
-            Event::Read { .. } => st.stats.evals += 1,
-            Event::StandPat { value, cutoff, .. } => {
+            Event::Bound(Bound::Read { .. }) => st.stats.evals += 1,
+            Event::Bound(Bound::StandPat { value, cutoff, .. }) => {
                 st.stats.evals += 1;
                 if cutoff {
                     st.stats.cutoffs += 1;
@@ -368,19 +369,19 @@ impl Replay {
             Event::Pop { .. } => {
                 st.pushed = None;
             }
-            Event::Best { value, mv, .. } => {
+            Event::Bound(Bound::Best { value, mv, .. }) => {
                 if let Some(f) = st.frames.last_mut() {
                     f.best = value;
                     f.best_mv = mv;
                 }
             }
-            Event::Window { alpha, beta, .. } => {
+            Event::Bound(Bound::Window { alpha, beta, .. }) => {
                 if let Some(f) = st.frames.last_mut() {
                     f.alpha = alpha;
                     f.beta = beta;
                 }
             }
-            Event::Cutoff { pos, .. } => {
+            Event::Bound(Bound::Cutoff { pos, .. }) => {
                 st.stats.cutoffs += 1;
                 if let Some(f) = st.frames.last_mut() {
                     f.cutoff = Some(pos);
@@ -389,18 +390,18 @@ impl Replay {
                     }
                 }
             }
-            Event::Average { pos, sum, .. } => {
+            Event::Chance(Chance::Average { pos, sum, .. }) => {
                 if let Some(f) = st.frames.last_mut() {
                     f.average = Some((sum, pos + 1));
                 }
             }
-            Event::Interval { lo, hi, .. } => {
+            Event::Chance(Chance::Interval { lo, hi, .. }) => {
                 if let Some(f) = st.frames.last_mut() {
                     f.interval = Some((lo, hi));
                 }
             }
-            Event::Tie { .. } => st.counters.ties += 1,
-            Event::Store { .. } => {
+            Event::Vector(Vector::Tie { .. }) => st.counters.ties += 1,
+            Event::Bound(Bound::Store { .. }) => {
                 let (key, entry, kept) = event.stored().expect("a store");
                 st.last_store = Some(StoreMark {
                     event: index as u32,
@@ -418,11 +419,11 @@ impl Replay {
             Event::Unwind { .. } => {
                 st.last_done = st.frames.pop().map(|f| f.node);
             }
-            Event::NullWindow { .. } => {
+            Event::Scout(Scout::NullWindow { .. }) => {
                 st.counters.null_windows += 1;
                 st.next_scout = true;
             }
-            Event::Research { .. } => {
+            Event::Scout(Scout::Research { .. }) => {
                 st.counters.researches += 1;
                 st.next_research = true;
             }

@@ -8,6 +8,7 @@ use std::fmt::Write;
 use serde_json::{Value, json};
 
 use crate::error::Result;
+use crate::event::Bound;
 use crate::index::{CallRows, Recorded, Row, TreeNode};
 use crate::lesson::{Lesson, Overrides, builtin_names};
 use crate::search::{Algorithm, Options, RunResult, Stats, fmt_score};
@@ -617,12 +618,12 @@ fn event_json(rec: &Recorded, i: usize, event: &Event, cut_owner: &[(u32, u32)])
             let (moves, children) = rec.trace.order(start, len);
             json!({"event": "order", "state": state, "candidates": moves, "children": children})
         }
-        Event::Cutoff {
+        Event::Bound(Bound::Cutoff {
             state,
             pos,
             alpha,
             beta,
-        } => {
+        }) => {
             let skipped = cut_owner
                 .binary_search_by_key(&(i as u32), |&(e, _)| e)
                 .map_or(&[][..], |k| {

@@ -11,7 +11,7 @@ use crate::game::{Game, Limits, Side};
 use crate::lesson::{Lesson, RunSetup};
 use crate::observer::{Counter, NoTrace, Observer, Recorder};
 use crate::search::{self, Options, RunResult, SearchError};
-use crate::trace::{self, Catalog, Event, Header, Scores, StateInfo, Trace};
+use crate::trace::{self, Catalog, Header, Scores, StateInfo, Trace};
 
 /// The most events the tutor and `prune trace` record of one run (about 16 bytes each, so
 /// some 320 MB at the limit, before the index). A larger run is refused before it is
@@ -135,12 +135,7 @@ pub fn recorded_counting(
     events.shrink_to_fit();
     moves.shrink_to_fit();
     children.shrink_to_fit();
-    let catalog = catalog(
-        &game(lesson, &setup.options),
-        setup.start,
-        &events,
-        &children,
-    );
+    let catalog = catalog(&game(lesson, &setup.options), setup.start, &children);
     let header = header(lesson, setup, catalog, result);
     Ok(Trace {
         header,
@@ -210,34 +205,12 @@ pub fn graph_catalog(lesson: &Lesson, setup: &RunSetup) -> Option<Catalog> {
 }
 
 /// The game's names and sides of every state the run mentions.
-fn catalog(model: &Model, start: u32, events: &[Event], children: &[u32]) -> Catalog {
+fn catalog(model: &Model, start: u32, children: &[u32]) -> Catalog {
+    // Every state a run touched is its start or a candidate of some order: a push, and the
+    // call it enters or is refused, is always a candidate of its frame's order (the index's
+    // fold rejects a trace where it is not), so the arena names them all.
     let mut ids = vec![start];
     ids.extend_from_slice(children);
-    for event in events {
-        match *event {
-            Event::Enter { state, .. } | Event::Refused { state, .. } => ids.push(state),
-            Event::Push { state, .. } => ids.push(state),
-            Event::PassStart { .. }
-            | Event::PassEnd { .. }
-            | Event::Probe { .. }
-            | Event::Read { .. }
-            | Event::StandPat { .. }
-            | Event::Order { .. }
-            | Event::Pop { .. }
-            | Event::Best { .. }
-            | Event::Window { .. }
-            | Event::Cutoff { .. }
-            | Event::Store { .. }
-            | Event::Return { .. }
-            | Event::Unwind { .. }
-            | Event::NullWindow { .. }
-            | Event::Research { .. }
-            | Event::Aspiration { .. }
-            | Event::Average { .. }
-            | Event::Interval { .. }
-            | Event::Tie { .. } => {}
-        }
-    }
     model_catalog(model, ids)
 }
 

@@ -17,6 +17,7 @@ mod common;
 use std::cmp::Ordering;
 use std::collections::HashMap;
 
+use prune::event::Chance;
 use prune::event::Event;
 use prune::lesson::{ChanceAs, Lesson, Overrides};
 use prune::run;
@@ -627,7 +628,7 @@ fn check(case: &Case, tally: &mut Tally) {
             .unwrap();
         let trace = run::recorded(&lesson, &setup).unwrap();
         for e in &trace.events {
-            if let Event::Interval { state, lo, hi } = *e {
+            if let Event::Chance(Chance::Interval { state, lo, hi }) = *e {
                 let v = exp.value(state as usize, d).scaled(scale);
                 assert!(
                     lo as i128 <= v && v <= hi as i128,
@@ -891,7 +892,7 @@ fn the_chance_cutoff_skips_the_second_outcome() {
         .events
         .iter()
         .filter_map(|e| match *e {
-            Event::Interval { state: 2, lo, hi } => Some((lo, hi)),
+            Event::Chance(Chance::Interval { state: 2, lo, hi }) => Some((lo, hi)),
             _ => None,
         })
         .collect();

@@ -5,6 +5,7 @@
 
 use std::process::Command;
 
+use prune::event::Vector;
 use prune::lesson::{Lesson, Overrides};
 use prune::trace::Event;
 use serde_json::{Value, json};
@@ -224,7 +225,7 @@ fn maxn_backs_up_the_oracles_vector_and_move_under_every_tie_rule() {
                 let tie_events = trace
                     .events
                     .iter()
-                    .filter(|e| matches!(e, Event::Tie { .. }))
+                    .filter(|e| matches!(e, Event::Vector(Vector::Tie { .. })))
                     .count() as u64;
                 assert_eq!(tie_events, ties);
             }
@@ -312,15 +313,15 @@ fn seed_004_tie_goes_by_the_rule_and_is_reported() {
         let ties: Vec<&Event> = trace
             .events
             .iter()
-            .filter(|e| matches!(e, Event::Tie { .. }))
+            .filter(|e| matches!(e, Event::Vector(Vector::Tie { .. })))
             .collect();
         assert_eq!(
             ties,
-            [&Event::Tie {
+            [&Event::Vector(Vector::Tie {
                 state: 0,
                 pos: 1,
                 kept
-            }],
+            })],
             "{rule}"
         );
     }
@@ -454,7 +455,7 @@ fn narration_speaks_in_vectors_and_names_the_tie() {
     }
     let tie = told
         .iter()
-        .find(|(e, _)| matches!(e, Event::Tie { .. }))
+        .find(|(e, _)| matches!(e, Event::Vector(Vector::Tie { .. })))
         .map(|(_, s)| s.as_str())
         .unwrap();
     assert!(

@@ -19,6 +19,7 @@
 
 use std::collections::BTreeMap;
 
+use prune::event::{Bound, Scout};
 use prune::game::{Game, Side};
 use prune::lesson::{Lesson, Overrides};
 use prune::replay::narrate::narrate;
@@ -531,12 +532,14 @@ fn value_facts(
         Event::Return { state, value, .. } | Event::Pop { state, value } => {
             named(state, "returns ", value, &mut out);
         }
-        Event::Read { value, .. } => {
+        Event::Bound(Bound::Read { value, .. }) => {
             out.push(("utility ".into(), spelled(value, scale)));
             out.push(("static score ".into(), spelled(value, scale)));
         }
-        Event::Best { value, .. } => out.push(("now expects ".into(), spelled(value, scale))),
-        Event::Cutoff { .. } if st.top().is_some_and(|f| !f.turn.is_chance()) => {
+        Event::Bound(Bound::Best { value, .. }) => {
+            out.push(("now expects ".into(), spelled(value, scale)))
+        }
+        Event::Bound(Bound::Cutoff { .. }) if st.top().is_some_and(|f| !f.turn.is_chance()) => {
             // The cut child's value as the cutting node counts it (negamax negates).
             if let Some(c) = st.last_done {
                 let v = replay.tree().get(c).value;
@@ -614,7 +617,8 @@ fn sentence_faults(s: &str, event: Event, replay: &Replay, st: &ReplayState) -> 
     {
         faults.push("[word] the root returns 'to the node above'".into());
     }
-    if let (Event::Cutoff { alpha, beta, .. }, Some(f), Some(c)) = (event, st.top(), st.last_done)
+    if let (Event::Bound(Bound::Cutoff { alpha, beta, .. }), Some(f), Some(c)) =
+        (event, st.top(), st.last_done)
         && !f.turn.is_chance()
         && !maxn
     {
@@ -727,14 +731,16 @@ fn happened(claim: &Claim, events: &[Event]) -> bool {
     events.iter().any(|e| match (claim, *e) {
         (Claim::Returned(id, v), Event::Return { state, value, .. })
         | (Claim::Returned(id, v), Event::Pop { state, value })
-        | (Claim::Returned(id, v), Event::Read { state, value, .. }) => state == *id && value == *v,
-        (Claim::Stored(id, flag, v), e @ Event::Store { .. }) => {
+        | (Claim::Returned(id, v), Event::Bound(Bound::Read { state, value, .. })) => {
+            state == *id && value == *v
+        }
+        (Claim::Stored(id, flag, v), e @ Event::Bound(Bound::Store { .. })) => {
             e.stored().is_some_and(|(k, entry, _)| {
                 k.state == *id && entry.flag == *flag && entry.value == *v
             })
         }
-        (Claim::Closed, Event::Cutoff { .. }) => true,
-        (Claim::Closed, Event::StandPat { cutoff: true, .. }) => true,
+        (Claim::Closed, Event::Bound(Bound::Cutoff { .. })) => true,
+        (Claim::Closed, Event::Bound(Bound::StandPat { cutoff: true, .. })) => true,
         _ => false,
     })
 }
@@ -784,7 +790,7 @@ fn the_pvs_introduction_counts_its_run() {
         .count();
     let scouts = events
         .iter()
-        .filter(|e| matches!(e, Event::NullWindow { .. }))
+        .filter(|e| matches!(e, Event::Scout(Scout::NullWindow { .. })))
         .count();
     let narrow = events
         .iter()
@@ -848,7 +854,7 @@ fn an_interrupted_pass_keeps_what_its_finished_calls_stored() {
     let stored_in_pass_2 = replay.events()[..replay.len()]
         .iter()
         .skip_while(|e| !matches!(e, Event::PassStart { depth: 2 }))
-        .any(|e| matches!(e, Event::Store { kept: true, .. }));
+        .any(|e| matches!(e, Event::Bound(Bound::Store { kept: true, .. })));
     assert!(stored_in_pass_2);
     let s = narrate(&replay, &end, &|_| None);
     assert!(

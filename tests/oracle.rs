@@ -13,6 +13,7 @@
 mod common;
 
 use common::model::{Family, Model, Oracle, generate};
+use prune::event::{Bound, Chance, Scout, Vector};
 use prune::game::graph::Graph;
 use prune::game::{Game, Side};
 use prune::lesson::{Lesson, Overrides};
@@ -325,7 +326,7 @@ fn replay(
                     ctx()
                 );
             }
-            Event::Probe { found, usable, .. } => {
+            Event::Bound(Bound::Probe { found, usable, .. }) => {
                 let f = stack.last_mut().expect("probe inside a call");
                 f.probed = true;
                 assert!(
@@ -357,11 +358,11 @@ fn replay(
                     None => assert!(!usable, "a missing entry is not usable\n{}", ctx()),
                 }
             }
-            Event::Read {
+            Event::Bound(Bound::Read {
                 state,
                 value,
                 terminal,
-            } => {
+            }) => {
                 reads += 1;
                 let f = stack.last_mut().expect("read inside a call");
                 assert!(
@@ -380,11 +381,11 @@ fn replay(
                     ctx()
                 );
             }
-            Event::StandPat {
+            Event::Bound(Bound::StandPat {
                 state,
                 value,
                 cutoff,
-            } => {
+            }) => {
                 reads += 1;
                 let f = stack.last_mut().expect("stand pat inside a call");
                 assert!(
@@ -461,7 +462,7 @@ fn replay(
                 let (v, _, _) = last_return.as_ref().expect("pop after a return");
                 assert_eq!(value, *v, "pop carries the child's value\n{}", ctx());
             }
-            Event::Best { value, mv, .. } => {
+            Event::Bound(Bound::Best { value, mv, .. }) => {
                 let f = stack.last_mut().expect("best inside a call");
                 let max = m.max[f.state];
                 if let Some((b, _)) = f.best {
@@ -483,7 +484,7 @@ fn replay(
                 );
                 f.best = Some((value, mv));
             }
-            Event::Window { alpha, beta, .. } => {
+            Event::Bound(Bound::Window { alpha, beta, .. }) => {
                 let f = stack.last_mut().expect("window inside a call");
                 assert!(pruning, "minimax keeps the full window\n{}", ctx());
                 let (b, _) = f.best.expect("the window follows a best");
@@ -505,9 +506,9 @@ fn replay(
                 );
                 (f.alpha, f.beta) = (alpha, beta);
             }
-            Event::Cutoff {
+            Event::Bound(Bound::Cutoff {
                 pos, alpha, beta, ..
-            } => {
+            }) => {
                 assert!(pruning, "minimax never cuts\n{}", ctx());
                 cutoffs += 1;
                 let f = stack.last_mut().expect("cutoff inside a call");
@@ -525,7 +526,7 @@ fn replay(
                 );
                 f.cut = true;
             }
-            Event::Store {
+            Event::Bound(Bound::Store {
                 state,
                 depth,
                 qleft,
@@ -533,7 +534,7 @@ fn replay(
                 mv,
                 flag,
                 kept,
-            } => {
+            }) => {
                 let key = prune::value::Key {
                     state,
                     depth,
@@ -630,12 +631,17 @@ fn replay(
                 assert_eq!(refused, 1, "unwinding without a refusal\n{}", ctx());
             }
             // Seed 002's searches; this suite runs seed 000's (tests/negamax.rs has them).
-            Event::NullWindow { .. } | Event::Research { .. } | Event::Aspiration { .. } => {
+            Event::Scout(Scout::NullWindow { .. })
+            | Event::Scout(Scout::Research { .. })
+            | Event::Aspiration { .. } => {
                 panic!("a seed-002 event in a seed-000 run\n{}", ctx())
             }
-            Event::Average { .. } | Event::Interval { .. } | Event::Tie { .. } => {
+            Event::Chance(Chance::Average { .. })
+            | Event::Chance(Chance::Interval { .. })
+            | Event::Vector(Vector::Tie { .. }) => {
                 panic!("a seed-004 event in a seed-000 run\n{}", ctx())
             }
+            Event::Mcts(never) => match never {},
             Event::PassEnd {
                 depth,
                 done,
@@ -1284,13 +1290,13 @@ fn seed_fixture_counters() {
                 .events
                 .iter()
                 .filter_map(|e| match e {
-                    Event::Store {
+                    Event::Bound(Bound::Store {
                         state,
                         depth,
                         qleft,
                         kept: true,
                         ..
-                    } => Some((*state, *depth, *qleft)),
+                    }) => Some((*state, *depth, *qleft)),
                     _ => None,
                 })
                 .collect();
@@ -1298,13 +1304,13 @@ fn seed_fixture_counters() {
             keys.dedup();
             assert_eq!(keys.len(), 12, "distinct table entries in the worked tree");
             let min2 = rec.events.iter().find_map(|e| match e {
-                Event::Store {
+                Event::Bound(Bound::Store {
                     state,
                     depth,
                     value,
                     flag,
                     ..
-                } if (*state, *depth) == (2, 1) => Some((*value, *flag)),
+                }) if (*state, *depth) == (2, 1) => Some((*value, *flag)),
                 _ => None,
             });
             assert_eq!(

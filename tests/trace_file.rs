@@ -6,6 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+use prune::event::Bound;
 use prune::index::Recorded;
 use prune::lesson::{Lesson, Overrides, builtin_names};
 use prune::trace::{Event, Trace};
@@ -242,7 +243,7 @@ fn corrupt(trace: &mut Trace, rng: &mut prune::rng::Rng) -> String {
                     *start = start.wrapping_add(nudge as u32);
                     *len = len.wrapping_add(nudge as u16);
                 }
-                Event::Cutoff { pos, .. } => *pos = pos.wrapping_add(nudge as u16),
+                Event::Bound(Bound::Cutoff { pos, .. }) => *pos = pos.wrapping_add(nudge as u16),
                 Event::Return { state, .. } | Event::Unwind { state } => {
                     *state = state.wrapping_add(nudge as u32)
                 }

@@ -12,6 +12,7 @@ mod common;
 
 use common::tutor::{app_of, flat, key, screen};
 use crossterm::event::KeyCode;
+use prune::event::Vector;
 use prune::tui::app::App;
 
 const THREE: &str = r#"{"title": "Three players", "graph": {"players": ["A", "B", "C"], "nodes": [
@@ -83,7 +84,7 @@ fn a_tie_is_marked_with_the_rule_that_settled_it() {
             .replay
             .events()
             .iter()
-            .position(|e| matches!(e, prune::event::Event::Tie { .. }))
+            .position(|e| matches!(e, prune::event::Event::Vector(Vector::Tie { .. })))
             .expect("C's choice is a tie");
         // Before the tie is reported the tied outcome has no mark; at the tie it has.
         app.seek(tie);

@@ -6,6 +6,7 @@ mod common;
 
 use common::tutor::{app, screen};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use prune::event::Bound;
 use prune::lesson::{Lesson, Overrides};
 use prune::trace::Event;
 use prune::tui::app::App;
@@ -52,7 +53,7 @@ fn playing_to_cutoff_stops_on_the_first_cutoff() {
         .replay
         .events()
         .iter()
-        .position(|e| matches!(e, Event::Cutoff { .. }))
+        .position(|e| matches!(e, Event::Bound(Bound::Cutoff { .. })))
         .expect("seed 000's worked tree cuts");
     assert_eq!(a.st.step, first + 1);
     assert_eq!(a.st.step, a.replay.marks().cutoffs[0] as usize + 1);

@@ -8,6 +8,7 @@ mod common;
 
 use common::tutor::{app, screen};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use prune::event::Bound;
 use prune::lesson::{Lesson, Overrides};
 use prune::search::INF;
 use prune::trace::Event;
@@ -35,7 +36,7 @@ fn at_first_cutoff() -> App {
         .replay
         .events()
         .iter()
-        .position(|e| matches!(e, Event::Cutoff { .. }))
+        .position(|e| matches!(e, Event::Bound(Bound::Cutoff { .. })))
         .unwrap();
     a.seek(first + 1);
     a

@@ -151,6 +151,7 @@ fn the_min_2_cutoff_is_explained_with_its_numbers() {
 
 #[test]
 fn an_unusable_entry_is_explained() {
+    use prune::event::Bound;
     use prune::replay::narrate::probe_verdict;
     use prune::trace::Event;
     // Generated graphs with ordering and deepening re-probe bounds that do not settle a call.
@@ -166,11 +167,11 @@ fn an_unusable_entry_is_explained() {
         );
         let replay = replay_of(&lesson, Some("g"));
         for (i, e) in replay.events().iter().enumerate() {
-            if let Event::Probe {
+            if let Event::Bound(Bound::Probe {
                 found: Some(entry),
                 usable: false,
                 ..
-            } = e
+            }) = e
             {
                 let st = replay.seek(i + 1);
                 let v = probe_verdict(&replay, &st).unwrap();

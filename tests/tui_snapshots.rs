@@ -5,6 +5,7 @@ mod common;
 
 use common::tutor::{app, screen};
 
+use prune::event::Bound;
 use prune::trace::{Event, ReturnKind};
 use prune::tui::app::App;
 
@@ -30,7 +31,9 @@ fn both(name: &str, app: &mut App) {
 #[test]
 fn worked_tree_at_the_min_2_cutoff() {
     let mut a = app("000-worked-tree", "worked");
-    let s = step_after(&a, |_, _, e| matches!(e, Event::Cutoff { state: 2, .. }));
+    let s = step_after(&a, |_, _, e| {
+        matches!(e, Event::Bound(Bound::Cutoff { state: 2, .. }))
+    });
     a.seek(s);
     // Seed 000: MIN 2's window is (3, 2) after reply 6 returned 2; reply 7 is skipped.
     let top = *a.st.top().unwrap();
@@ -67,7 +70,9 @@ fn transposition_at_the_first_table_hit() {
 #[test]
 fn quiescence_at_stand_pat_and_tactical_step() {
     let mut a = app("000-tactical", "quiescence");
-    let s = step_after(&a, |_, _, e| matches!(e, Event::StandPat { .. }));
+    let s = step_after(&a, |_, _, e| {
+        matches!(e, Event::Bound(Bound::StandPat { .. }))
+    });
     a.seek(s);
     both("quiescence_stand_pat", &mut a);
     // The first move tried from a horizon node: a tactical move followed by quiescence.

@@ -41,6 +41,7 @@ fn render(app: &mut App, area: Rect) -> Buffer {
 /// call's entry, cutoff, store, return, or the end of its pass) until the next call is
 /// entered or the next pass starts.
 fn expected_notes(lesson: &Lesson, preset: &str, app: &App) -> Vec<String> {
+    use prune::event::Bound;
     use prune::lesson::NoteAnchor;
     use prune::trace::Event;
     if app.st.step == 0 {
@@ -65,8 +66,8 @@ fn expected_notes(lesson: &Lesson, preset: &str, app: &App) -> Vec<String> {
             .find(|&i| owner[i] == call && matches!(events[i], Event::Enter { .. }))?;
         (entry..events.len()).find(|&i| match (after, events[i]) {
             (NoteAnchor::Enter, Event::Enter { .. }) => true,
-            (NoteAnchor::Cutoff, Event::Cutoff { .. }) => owner[i] == call,
-            (NoteAnchor::Store, Event::Store { .. }) => owner[i] == call,
+            (NoteAnchor::Cutoff, Event::Bound(Bound::Cutoff { .. })) => owner[i] == call,
+            (NoteAnchor::Store, Event::Bound(Bound::Store { .. })) => owner[i] == call,
             (NoteAnchor::Return, Event::Return { .. }) => owner[i] == call,
             (NoteAnchor::PassEnd, Event::PassEnd { .. }) => true,
             _ => false,

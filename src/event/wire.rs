@@ -6,7 +6,7 @@
 
 use serde::{Deserialize, Deserializer};
 
-use super::{Event, ReturnKind};
+use super::{Bound, Chance, Event, ReturnKind, Scout, Vector};
 use crate::game::Side;
 use crate::value::{AttemptOutcome, Entry, Flag};
 
@@ -80,126 +80,27 @@ impl TryFrom<Flat> for Event {
 
     fn try_from(f: Flat) -> Result<Event, String> {
         let kind = f.event;
-        let need = |field: &str| format!("a {kind:?} event needs `{field}`");
-        macro_rules! get {
-            ($field:ident) => {
-                f.$field.ok_or_else(|| need(stringify!($field)))?
-            };
-        }
         let event = match kind {
-            Kind::PassStart => Event::PassStart { depth: get!(depth) },
-            Kind::PassEnd => Event::PassEnd {
-                depth: get!(depth),
-                done: get!(done),
-                score: get!(score),
-                mv: get!(mv),
-            },
-            Kind::Enter => Event::Enter {
-                state: get!(state),
-                turn: get!(turn),
-                depth: get!(depth),
-                qleft: get!(qleft),
-                alpha: get!(alpha),
-                beta: get!(beta),
-            },
-            Kind::Refused => Event::Refused {
-                state: get!(state),
-                ply: get!(ply),
-            },
-            Kind::Probe => Event::Probe {
-                state: get!(state),
-                found: get!(found),
-                usable: get!(usable),
-            },
-            Kind::Read => Event::Read {
-                state: get!(state),
-                value: get!(value),
-                terminal: get!(terminal),
-            },
-            Kind::StandPat => Event::StandPat {
-                state: get!(state),
-                value: get!(value),
-                cutoff: get!(cutoff),
-            },
-            Kind::Order => Event::Order {
-                state: get!(state),
-                start: get!(start),
-                len: get!(len),
-            },
-            Kind::Push => Event::Push {
-                state: get!(state),
-                mv: get!(mv),
-                pos: get!(pos),
-            },
-            Kind::Pop => Event::Pop {
-                state: get!(state),
-                value: get!(value),
-            },
-            Kind::Best => Event::Best {
-                state: get!(state),
-                value: get!(value),
-                mv: get!(mv),
-            },
-            Kind::Window => Event::Window {
-                state: get!(state),
-                alpha: get!(alpha),
-                beta: get!(beta),
-            },
-            Kind::Cutoff => Event::Cutoff {
-                state: get!(state),
-                pos: get!(pos),
-                alpha: get!(alpha),
-                beta: get!(beta),
-            },
-            Kind::Store => Event::Store {
-                state: get!(state),
-                depth: get!(depth),
-                qleft: get!(qleft),
-                value: get!(value),
-                mv: get!(mv),
-                flag: get!(flag),
-                kept: get!(kept),
-            },
-            Kind::Return => Event::Return {
-                state: get!(state),
-                value: get!(value),
-                mv: get!(mv),
-                how: get!(how),
-            },
-            Kind::Unwind => Event::Unwind { state: get!(state) },
-            Kind::NullWindow => Event::NullWindow {
-                state: get!(state),
-                pos: get!(pos),
-                alpha: get!(alpha),
-                beta: get!(beta),
-            },
-            Kind::Research => Event::Research {
-                state: get!(state),
-                pos: get!(pos),
-                ply: get!(ply),
-                value: get!(value),
-            },
-            Kind::Aspiration => Event::Aspiration {
-                depth: get!(depth),
-                alpha: get!(alpha),
-                beta: get!(beta),
-                outcome: get!(outcome),
-            },
-            Kind::Tie => Event::Tie {
-                state: get!(state),
-                pos: get!(pos),
-                kept: get!(kept),
-            },
-            Kind::Average => Event::Average {
-                state: get!(state),
-                pos: get!(pos),
-                sum: get!(sum),
-            },
-            Kind::Interval => Event::Interval {
-                state: get!(state),
-                lo: get!(lo),
-                hi: get!(hi),
-            },
+            Kind::PassStart
+            | Kind::PassEnd
+            | Kind::Aspiration
+            | Kind::Enter
+            | Kind::Refused
+            | Kind::Order
+            | Kind::Push
+            | Kind::Pop
+            | Kind::Return
+            | Kind::Unwind => skeleton(&f)?,
+            Kind::Probe
+            | Kind::Read
+            | Kind::StandPat
+            | Kind::Best
+            | Kind::Window
+            | Kind::Cutoff
+            | Kind::Store => Event::Bound(bound(&f)?),
+            Kind::NullWindow | Kind::Research => Event::Scout(scout(&f)?),
+            Kind::Average | Kind::Interval => Event::Chance(chance(&f)?),
+            Kind::Tie => Event::Vector(vector(&f)?),
         };
         // A field the kind does not have is as wrong as a missing one.
         if f.count() != fields(kind) {
@@ -207,6 +108,166 @@ impl TryFrom<Flat> for Event {
         }
         Ok(event)
     }
+}
+
+/// The field `$field` of the record, or an error naming the kind and the field.
+macro_rules! get {
+    ($f:ident . $field:ident) => {
+        $f.$field
+            .ok_or_else(|| format!("a {:?} event needs `{}`", $f.event, stringify!($field)))?
+    };
+}
+
+/// The skeleton's kinds.
+fn skeleton(f: &Flat) -> Result<Event, String> {
+    Ok(match f.event {
+        Kind::PassStart => Event::PassStart {
+            depth: get!(f.depth),
+        },
+        Kind::PassEnd => Event::PassEnd {
+            depth: get!(f.depth),
+            done: get!(f.done),
+            score: get!(f.score),
+            mv: get!(f.mv),
+        },
+        Kind::Aspiration => Event::Aspiration {
+            depth: get!(f.depth),
+            alpha: get!(f.alpha),
+            beta: get!(f.beta),
+            outcome: get!(f.outcome),
+        },
+        Kind::Enter => Event::Enter {
+            state: get!(f.state),
+            turn: get!(f.turn),
+            depth: get!(f.depth),
+            qleft: get!(f.qleft),
+            alpha: get!(f.alpha),
+            beta: get!(f.beta),
+        },
+        Kind::Refused => Event::Refused {
+            state: get!(f.state),
+            ply: get!(f.ply),
+        },
+        Kind::Order => Event::Order {
+            state: get!(f.state),
+            start: get!(f.start),
+            len: get!(f.len),
+        },
+        Kind::Push => Event::Push {
+            state: get!(f.state),
+            mv: get!(f.mv),
+            pos: get!(f.pos),
+        },
+        Kind::Pop => Event::Pop {
+            state: get!(f.state),
+            value: get!(f.value),
+        },
+        Kind::Return => Event::Return {
+            state: get!(f.state),
+            value: get!(f.value),
+            mv: get!(f.mv),
+            how: get!(f.how),
+        },
+        Kind::Unwind => Event::Unwind {
+            state: get!(f.state),
+        },
+        kind => return Err(format!("{kind:?} is not a skeleton event")),
+    })
+}
+
+/// Alpha-beta's detail kinds.
+fn bound(f: &Flat) -> Result<Bound, String> {
+    Ok(match f.event {
+        Kind::Probe => Bound::Probe {
+            state: get!(f.state),
+            found: get!(f.found),
+            usable: get!(f.usable),
+        },
+        Kind::Read => Bound::Read {
+            state: get!(f.state),
+            value: get!(f.value),
+            terminal: get!(f.terminal),
+        },
+        Kind::StandPat => Bound::StandPat {
+            state: get!(f.state),
+            value: get!(f.value),
+            cutoff: get!(f.cutoff),
+        },
+        Kind::Best => Bound::Best {
+            state: get!(f.state),
+            value: get!(f.value),
+            mv: get!(f.mv),
+        },
+        Kind::Window => Bound::Window {
+            state: get!(f.state),
+            alpha: get!(f.alpha),
+            beta: get!(f.beta),
+        },
+        Kind::Cutoff => Bound::Cutoff {
+            state: get!(f.state),
+            pos: get!(f.pos),
+            alpha: get!(f.alpha),
+            beta: get!(f.beta),
+        },
+        Kind::Store => Bound::Store {
+            state: get!(f.state),
+            depth: get!(f.depth),
+            qleft: get!(f.qleft),
+            value: get!(f.value),
+            mv: get!(f.mv),
+            flag: get!(f.flag),
+            kept: get!(f.kept),
+        },
+        kind => return Err(format!("{kind:?} is not an alpha-beta event")),
+    })
+}
+
+/// PVS's detail kinds.
+fn scout(f: &Flat) -> Result<Scout, String> {
+    Ok(match f.event {
+        Kind::NullWindow => Scout::NullWindow {
+            state: get!(f.state),
+            pos: get!(f.pos),
+            alpha: get!(f.alpha),
+            beta: get!(f.beta),
+        },
+        Kind::Research => Scout::Research {
+            state: get!(f.state),
+            pos: get!(f.pos),
+            ply: get!(f.ply),
+            value: get!(f.value),
+        },
+        kind => return Err(format!("{kind:?} is not a PVS event")),
+    })
+}
+
+/// A chance node's detail kinds.
+fn chance(f: &Flat) -> Result<Chance, String> {
+    Ok(match f.event {
+        Kind::Average => Chance::Average {
+            state: get!(f.state),
+            pos: get!(f.pos),
+            sum: get!(f.sum),
+        },
+        Kind::Interval => Chance::Interval {
+            state: get!(f.state),
+            lo: get!(f.lo),
+            hi: get!(f.hi),
+        },
+        kind => return Err(format!("{kind:?} is not a chance event")),
+    })
+}
+
+/// Max-n's detail kinds.
+fn vector(f: &Flat) -> Result<Vector, String> {
+    Ok(match f.event {
+        Kind::Tie => Vector::Tie {
+            state: get!(f.state),
+            pos: get!(f.pos),
+            kept: get!(f.kept),
+        },
+        kind => return Err(format!("{kind:?} is not a max-n event")),
+    })
 }
 
 /// How many fields besides `event` each kind is written with.
@@ -300,26 +361,26 @@ mod tests {
                 beta: 7,
             },
             Event::Refused { state: 4, ply: 3 },
-            Event::Probe {
+            Event::Bound(Bound::Probe {
                 state: 4,
                 found: None,
                 usable: false,
-            },
-            Event::Probe {
+            }),
+            Event::Bound(Bound::Probe {
                 state: 4,
                 found: Some(entry),
                 usable: true,
-            },
-            Event::Read {
+            }),
+            Event::Bound(Bound::Read {
                 state: 4,
                 value: -2,
                 terminal: true,
-            },
-            Event::StandPat {
+            }),
+            Event::Bound(Bound::StandPat {
                 state: 4,
                 value: 1,
                 cutoff: false,
-            },
+            }),
             Event::Order {
                 state: 4,
                 start: 9,
@@ -331,23 +392,23 @@ mod tests {
                 pos: 1,
             },
             Event::Pop { state: 5, value: 6 },
-            Event::Best {
+            Event::Bound(Bound::Best {
                 state: 4,
                 value: 6,
                 mv: 2,
-            },
-            Event::Window {
+            }),
+            Event::Bound(Bound::Window {
                 state: 4,
                 alpha: 6,
                 beta: 7,
-            },
-            Event::Cutoff {
+            }),
+            Event::Bound(Bound::Cutoff {
                 state: 4,
                 pos: 1,
                 alpha: 7,
                 beta: 7,
-            },
-            Event::Store {
+            }),
+            Event::Bound(Bound::Store {
                 state: 4,
                 depth: 1,
                 qleft: 2,
@@ -355,7 +416,7 @@ mod tests {
                 mv: 2,
                 flag: Flag::Upper,
                 kept: true,
-            },
+            }),
             Event::Return {
                 state: 4,
                 value: 6,
@@ -369,39 +430,39 @@ mod tests {
                 how: ReturnKind::Searched(Flag::Exact),
             },
             Event::Unwind { state: 4 },
-            Event::NullWindow {
+            Event::Scout(Scout::NullWindow {
                 state: 4,
                 pos: 1,
                 alpha: 3,
                 beta: 4,
-            },
-            Event::Research {
+            }),
+            Event::Scout(Scout::Research {
                 state: 4,
                 pos: 1,
                 ply: 2,
                 value: 5,
-            },
+            }),
             Event::Aspiration {
                 depth: 4,
                 alpha: -22,
                 beta: 28,
                 outcome: AttemptOutcome::FailLow,
             },
-            Event::Tie {
+            Event::Vector(Vector::Tie {
                 state: 4,
                 pos: 1,
                 kept: true,
-            },
-            Event::Average {
+            }),
+            Event::Chance(Chance::Average {
                 state: 4,
                 pos: 1,
                 sum: 14,
-            },
-            Event::Interval {
+            }),
+            Event::Chance(Chance::Interval {
                 state: 4,
                 lo: 4,
                 hi: 24,
-            },
+            }),
         ];
         for event in all {
             let text = serde_json::to_string(&event).unwrap();

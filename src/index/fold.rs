@@ -1,14 +1,22 @@
 //! The one fold over a trace: every event once, in order, checked against the header and the
-//! events before it, into the calls, marks and table history of an `Index`. Every match over
-//! `Event` here is exhaustive.
+//! events before it, into the calls, marks and table history of an `Index`. The skeleton every
+//! family shares is folded in `skeleton`, each family's detail in its own file; every match
+//! over events is exhaustive, and a family's detail in a run of another family is an error.
+
+mod bound;
+mod chance;
+mod scout;
+mod skeleton;
+mod vector;
 
 use std::collections::HashMap;
 
 use super::Index;
-use super::tree::{AttemptInfo, CallRecord, NONE, Outcome, PassInfo, bit};
+use super::tree::{CallRecord, NONE, Outcome};
 use crate::game::Side;
-use crate::search::RunResult;
-use crate::trace::{self, Event, ReturnKind, Trace, TraceError};
+use crate::search::family::Detail;
+use crate::search::{Family, RunResult};
+use crate::trace::{self, Event, Trace, TraceError};
 
 /// One open call while folding.
 struct Open {
@@ -57,6 +65,8 @@ impl Source for &Trace {
 /// The fold's working state.
 pub(super) struct Fold<S: Source> {
     src: S,
+    /// The run's family: which details its events may carry.
+    family: &'static dyn Family,
     index: Index,
     open: Vec<Open>,
     /// A child pushed but not admitted yet: (state, move).
@@ -97,7 +107,7 @@ fn fail(event: usize, rule: impl Into<String>) -> TraceError {
 /// The one fold: every event once, in order.
 pub(super) fn build(trace: &Trace) -> Result<Index, TraceError> {
     check_header(trace)?;
-    let mut fold = Fold::new(trace);
+    let mut fold = Fold::new(trace, trace.header.options.family());
     for (i, event) in trace.events.iter().enumerate() {
         fold.step(i, *event)?;
     }
@@ -171,8 +181,9 @@ fn check_players(h: &trace::Header) -> Result<(), TraceError> {
 }
 
 impl<S: Source> Fold<S> {
-    pub fn new(src: S) -> Fold<S> {
+    pub fn new(src: S, family: &'static dyn Family) -> Fold<S> {
         Fold {
+            family,
             keep: src.keeps_calls(),
             live: Vec::new(),
             calls: 0,
@@ -326,50 +337,23 @@ impl<S: Source> Fold<S> {
         }
     }
 
+    /// Folds event `i`: the skeleton here, each family's detail in its own file.
     pub fn step(&mut self, i: usize, event: Event) -> Result<(), TraceError> {
         let at = i as u32;
         match event {
-            Event::PassStart { depth } => {
-                if self.pass_open {
-                    return Err(fail(i, "a pass starts before the previous one ended"));
-                }
-                self.index
-                    .calls
-                    .mark_transpositions(&mut self.seen, &mut self.pass_calls);
-                self.pass_open = true;
-                self.pushed = None;
-                (self.next_bits, self.repush, self.attempt_closed) = (0, None, false);
-                self.index.marks.passes.push(at);
-                self.index.calls.passes.push(PassInfo {
-                    depth,
-                    start_event: at,
-                    end_event: NONE,
-                    root: NONE,
-                    done: false,
-                    score: 0,
-                    mv: -1,
-                });
-            }
+            Event::PassStart { depth } => self.pass_start(i, depth),
             Event::PassEnd {
                 depth,
                 done,
                 score,
                 mv,
-            } => {
-                let open = self.open.len();
-                let Some(pass) = (self.index.calls.passes.last_mut()).filter(|_| self.pass_open)
-                else {
-                    return Err(fail(i, "a pass ends that never started"));
-                };
-                if pass.depth != depth {
-                    return Err(fail(i, format!("pass {} ends as pass {depth}", pass.depth)));
-                }
-                if open > 0 {
-                    return Err(fail(i, format!("a pass ends with {open} calls still open")));
-                }
-                (pass.end_event, pass.done, pass.score, pass.mv) = (at, done, score, mv);
-                self.pass_open = false;
-            }
+            } => self.pass_end(i, depth, done, score, mv),
+            Event::Aspiration {
+                depth,
+                alpha,
+                beta,
+                outcome,
+            } => self.attempt_end(i, depth, (alpha, beta), outcome),
             Event::Enter {
                 state,
                 turn,
@@ -377,367 +361,51 @@ impl<S: Source> Fold<S> {
                 qleft,
                 alpha,
                 beta,
-            } => {
-                self.known(i, state)?;
-                let listed = self.src.turn(state).unwrap_or(Side::Max);
-                if listed != turn {
-                    return Err(fail(
-                        i,
-                        format!(
-                            "state {state} is entered as {}, but the catalog says {}",
-                            turn.name(),
-                            listed.name()
-                        ),
-                    ));
-                }
-                let mv = self.arrival(i, state, "a call")?;
-                let id = self.calls;
-                let mut n = CallRecord::new(state, turn, mv, at);
-                (n.ply, n.pass, n.depth, n.qleft) =
-                    (self.open.len() as u16, self.pass(), depth, qleft);
-                (n.alpha, n.beta) = (alpha, beta);
-                match self.open.last().map(|o| o.node) {
-                    Some(parent) => {
-                        n.parent = parent;
-                        if self.get(parent).depth == 0 {
-                            n.set(bit::QUIET_SEARCH);
-                        }
-                    }
-                    None => {
-                        if let Some(p) = self.index.calls.passes.last_mut() {
-                            p.root = id;
-                        }
-                    }
-                }
-                // Each aspiration attempt is its own search of the root: transpositions are
-                // counted within one attempt.
-                if self.open.is_empty() {
-                    self.index
-                        .calls
-                        .mark_transpositions(&mut self.seen, &mut self.pass_calls);
-                }
-                n.flags |= std::mem::take(&mut self.next_bits);
-                self.stats.qnodes += (depth == 0) as u64;
-                self.stats.peak = self.stats.peak.max(n.ply as u64);
-                let below_revisit =
-                    (self.open.last()).is_some_and(|o| self.get(o.node).has(bit::REVISIT));
-                if n.has(bit::RESEARCH) || below_revisit {
-                    n.set(bit::REVISIT);
-                }
-                if self.open.is_empty() {
-                    let pass = self.index.calls.passes.len() as u32 - 1;
-                    self.index.calls.attempts.push(AttemptInfo {
-                        pass,
-                        root: id,
-                        event: NONE,
-                        alpha,
-                        beta,
-                        outcome: None,
-                    });
-                }
-                // The child the frame took in before this one is final now.
-                if let Some(before) = self.open.last_mut().and_then(|o| o.last_child.take()) {
-                    self.retire(before);
-                }
-                self.admit(n);
-                if self.keep {
-                    self.pass_calls.push(id);
-                }
-                self.open.push(Open {
-                    node: id,
-                    last_child: None,
-                });
-            }
-            Event::Refused { state, .. } => {
-                self.known(i, state)?;
-                self.arrival(i, state, "a refusal")?;
-                // The stub is implied by the frame's order; a refused root has no frame.
-                if let Some(open) = self.open.last() {
-                    let node = open.node;
-                    self.rec(node).set(bit::REFUSED_CHILD);
-                } else {
-                    let pass = self.index.calls.passes.len() as u32 - 1;
-                    self.index.calls.attempts.push(AttemptInfo {
-                        pass,
-                        root: NONE,
-                        event: NONE,
-                        alpha: 0,
-                        beta: 0,
-                        outcome: None,
-                    });
-                }
-            }
-            Event::Probe {
-                state,
-                found,
-                usable,
-            } => {
-                let node = self.top(i, state, "a probe")?;
-                if usable && found.is_none() {
-                    return Err(fail(i, "a probe found nothing but calls it usable"));
-                }
-                let n = self.rec(node);
-                n.probe = found;
-                if usable {
-                    n.set(bit::PROBE_USABLE);
-                }
-            }
-            Event::Read {
-                state, terminal, ..
-            } => {
-                let node = self.top(i, state, "a score read")?;
-                self.stats.evals += 1;
-                let n = self.rec(node);
-                n.set(bit::READ);
-                if terminal {
-                    n.set(bit::READ_TERMINAL);
-                }
-            }
-            Event::StandPat {
-                state,
-                value,
-                cutoff,
-            } => {
-                let node = self.top(i, state, "a stand-pat")?;
-                self.stats.evals += 1;
-                self.stats.cutoffs += cutoff as u64;
-                let n = self.rec(node);
-                n.stand_pat = value;
-                n.set(bit::STAND_PAT);
-                if cutoff {
-                    n.set(bit::STAND_PAT_CUT);
-                    self.mark(|m| &mut m.cutoffs, at);
-                }
-            }
-            Event::Order { state, start, len } => {
-                let node = self.top(i, state, "a candidate order")?;
-                let end = start as usize + len as usize;
-                let held = self.src.arena_len();
-                if end > held {
-                    return Err(fail(
-                        i,
-                        format!("the order reaches entry {end} of a move arena of {held}"),
-                    ));
-                }
-                if (start as usize) < self.order_end {
-                    return Err(fail(i, "a candidate order overlaps an earlier one"));
-                }
-                let n = self.rec(node);
-                if n.order_len > 0 || n.pushes > 0 {
-                    return Err(fail(i, "a second candidate order for one call"));
-                }
-                (n.order_start, n.order_len) = (start, len);
-                if len > 0 {
-                    self.order_end = end;
-                    if self.keep {
-                        self.index.calls.ordered.push(node);
-                    }
-                }
-                self.references += len as u64;
-                self.index.peak_references = self.index.peak_references.max(self.references);
-            }
-            Event::Push { state, mv, pos } => {
-                let Some(open) = self.open.last() else {
-                    return Err(fail(i, "a push outside any call"));
-                };
-                let node = open.node;
-                let n = *self.get(node);
-                let (moves, children) =
-                    (self.src.order(n.order_start, n.order_len)).unwrap_or_default();
-                let fits = moves.get(pos as usize) == Some(&(mv as u16))
-                    && children.get(pos as usize) == Some(&state);
-                if !fits {
-                    return Err(fail(
-                        i,
-                        format!("move {mv} to state {state} is not candidate {pos} of the order"),
-                    ));
-                }
-                if self.repush.take() == Some(pos) {
-                    // The re-search: the same candidate again, counted once.
-                    self.pushed = Some((state, mv));
-                    return Ok(());
-                }
-                if pos != n.pushes {
-                    return Err(fail(
-                        i,
-                        format!("candidate {pos} is pushed after {} others", n.pushes),
-                    ));
-                }
-                self.rec(node).pushes += 1;
-                self.pushed = Some((state, mv));
-            }
-            Event::Pop { state, .. } => {
-                let returned = (self.open.last())
-                    .and_then(|o| o.last_child)
-                    .map(|c| self.get(c).state);
-                if returned != Some(state) {
-                    return Err(fail(i, format!("state {state} pops without returning")));
-                }
-            }
-            Event::Best { state, .. } => {
-                self.top(i, state, "a new best")?;
-            }
-            Event::Tie { state, pos, .. } => {
-                let node = self.top(i, state, "a tie")?;
-                if pos + 1 != self.get(node).pushes {
-                    return Err(fail(
-                        i,
-                        format!("a tie at candidate {pos}, which is not the last tried"),
-                    ));
-                }
-                let child = self.open.last().and_then(|o| o.last_child);
-                match child {
-                    Some(c) if self.get(c).exit + 2 == at => self.rec(c).set(bit::TIED),
-                    _ => return Err(fail(i, "a tie that does not follow its child's pop")),
-                }
-            }
-            Event::Average { state, pos, .. } => {
-                let node = self.top(i, state, "a chance average")?;
-                let n = *self.get(node);
-                if !n.turn.is_chance() || pos + 1 != n.pushes {
-                    return Err(fail(
-                        i,
-                        format!(
-                            "an average after outcome {pos} of a node that is not a chance node with {} outcomes tried",
-                            pos + 1
-                        ),
-                    ));
-                }
-            }
-            Event::Interval { state, lo, hi } => {
-                let node = self.top(i, state, "a chance interval")?;
-                if !self.get(node).turn.is_chance() || lo > hi {
-                    return Err(fail(
-                        i,
-                        format!("an interval [{lo}, {hi}] of a node that is not a chance node"),
-                    ));
-                }
-            }
-            Event::Window { state, .. } => {
-                let node = self.top(i, state, "a window change")?;
-                match self.open.last().and_then(|o| o.last_child) {
-                    Some(child) => self.rec(child).set(bit::NARROWED_PARENT),
-                    None => self.rec(node).set(bit::STAND_PAT_NARROWED),
-                }
-            }
-            Event::Cutoff { state, pos, .. } => {
-                let node = self.top(i, state, "a cutoff")?;
-                self.stats.cutoffs += 1;
-                let n = *self.get(node);
-                if pos >= n.order_len || pos + 1 != n.pushes {
-                    return Err(fail(
-                        i,
-                        format!(
-                            "a cutoff after candidate {pos}, but {} of {} were tried",
-                            n.pushes, n.order_len
-                        ),
-                    ));
-                }
-                self.rec(node).cutoff = pos;
-                self.mark(|m| &mut m.cutoffs, at);
-                if let Some(child) = self.open.last().and_then(|o| o.last_child) {
-                    self.rec(child).set(bit::CAUSED_CUTOFF);
-                }
-            }
-            Event::Store { .. } => {
-                let (key, entry, kept) = event.stored().expect("a store");
-                let node = self.top(i, key.state, "a store")?;
-                let n = self.get(node);
-                if (n.depth, n.qleft) != (key.depth, key.qleft) {
-                    return Err(fail(i, "a store under a key that is not the call's"));
-                }
-                self.mark(|m| &mut m.stores, at);
-                if kept && self.keep {
-                    self.index.table.record(at, key, entry);
-                }
-            }
+            } => self.enter(i, state, turn, (depth, qleft), (alpha, beta)),
+            Event::Refused { state, .. } => self.refused(i, state),
+            Event::Order { state, start, len } => self.order(i, state, start, len),
+            Event::Push { state, mv, pos } => self.push(i, state, mv, pos),
+            Event::Pop { state, .. } => self.pop(i, state),
             Event::Return {
                 state,
                 value,
                 mv,
                 how,
-            } => {
-                let node = self.top(i, state, "a return")?;
-                if how == ReturnKind::TableHit {
-                    if !self.get(node).has(bit::PROBE_USABLE) {
-                        return Err(fail(i, "a table return without a usable probe"));
-                    }
-                    self.mark(|m| &mut m.hits, at);
-                    self.stats.tt_hits += 1;
-                }
-                let outcome = Outcome::from(how);
-                self.close(i, outcome, value, mv);
-            }
+            } => self.ret(i, state, value, mv, how),
             Event::Unwind { state } => {
                 self.top(i, state, "an unwind")?;
                 self.close(i, Outcome::Abort, 0, -1);
+                Ok(())
             }
-            Event::NullWindow { state, pos, .. } => {
-                let node = self.top(i, state, "a null window")?;
-                if pos != self.get(node).pushes || pos == 0 {
-                    return Err(fail(
-                        i,
-                        format!("a null window for candidate {pos} out of turn"),
-                    ));
-                }
-                self.null_windows += 1;
-                self.next_bits |= bit::SCOUT;
+            Event::Bound(d) => {
+                self.carried(i, Detail::Bound)?;
+                self.bound(i, at, d)
             }
-            Event::Research { state, pos, .. } => {
-                let node = self.top(i, state, "a re-search")?;
-                let scout = self.open.last().and_then(|o| o.last_child);
-                let n = *self.get(node);
-                let fits =
-                    pos + 1 == n.pushes && scout.is_some_and(|c| self.get(c).has(bit::SCOUT));
-                if !fits {
-                    return Err(fail(
-                        i,
-                        format!("a re-search of candidate {pos}, which was not just scouted"),
-                    ));
-                }
-                if let Some(c) = scout {
-                    self.rec(c).set(bit::RESEARCHED);
-                }
-                self.researches += 1;
-                self.repush = Some(pos);
-                self.next_bits |= bit::RESEARCH;
-                self.mark(|m| &mut m.researches, at);
+            Event::Scout(d) => {
+                self.carried(i, Detail::Scout)?;
+                self.scout(i, at, d)
             }
-            Event::Aspiration {
-                depth,
-                alpha,
-                beta,
-                outcome,
-            } => {
-                if !self.pass_open || self.pass() != depth || !self.open.is_empty() {
-                    return Err(fail(
-                        i,
-                        format!("an aspiration attempt of pass {depth} outside its pass's root"),
-                    ));
-                }
-                let pass = self.index.calls.passes.len() as u32 - 1;
-                let Some(a) = (self.index.calls.attempts.last_mut())
-                    .filter(|a| a.pass == pass && a.event == NONE)
-                else {
-                    return Err(fail(i, "an aspiration attempt without a root search"));
-                };
-                if a.root == NONE {
-                    (a.alpha, a.beta) = (alpha, beta);
-                } else if (a.alpha, a.beta) != (alpha, beta) {
-                    return Err(fail(
-                        i,
-                        "an aspiration attempt names another window than its root's",
-                    ));
-                }
-                (a.event, a.outcome) = (at, Some(outcome));
-                if outcome.missed() {
-                    self.misses += 1;
-                }
-                self.attempt_closed = true;
-                self.index.marks.attempts.push(at);
+            Event::Chance(d) => {
+                self.carried(i, Detail::Chance)?;
+                self.chance(i, d)
             }
+            Event::Vector(d) => {
+                self.carried(i, Detail::Tie)?;
+                self.vector(i, at, d)
+            }
+            Event::Mcts(never) => match never {},
         }
-        Ok(())
+    }
+
+    /// A family's detail event in a run of another family is as wrong as a broken window.
+    fn carried(&self, i: usize, detail: Detail) -> Result<(), TraceError> {
+        if self.family.carries(detail) {
+            return Ok(());
+        }
+        Err(fail(
+            i,
+            format!("a {} event in a {} run", detail.name(), self.family.name()),
+        ))
     }
 
     /// Ends the fold after `end` events; the run reported `result`.

@@ -135,7 +135,7 @@ impl<'a> Tree<'a> {
             return None;
         }
         let root = self.get(p.root);
-        root_bound(self.side_to_move(), root.outcome?, root.probe, root.turn)
+        root_bound(self.family(), root.outcome?, root.probe, root.turn)
     }
 
     /// The bound of the run's committed answer: the last completed pass's (`None` when no
@@ -149,13 +149,13 @@ impl<'a> Tree<'a> {
 /// What a pass root's return proves, from MAX's side: its stored flag or its table hit's, and
 /// for a negamax root of MIN's the opposite bound of its own.
 pub(super) fn root_bound(
-    side_to_move: bool,
+    family: &dyn crate::search::Family,
     outcome: super::Outcome,
     probe: Option<crate::value::Entry>,
     turn: crate::game::Side,
 ) -> Option<Flag> {
     let flag = outcome.proves(probe)?;
-    Some(if side_to_move && !turn.is_max() {
+    Some(if family.side_to_move() && !turn.is_max() {
         flag.flipped()
     } else {
         flag

@@ -18,6 +18,7 @@ use crate::game::Side;
 use crate::game::model::Model;
 use crate::lesson::{Lesson, RunSetup};
 use crate::observer::Observer;
+use crate::search::Family;
 use crate::trace::{Catalog, Header, StateInfo, TraceError};
 use crate::value::Flag;
 
@@ -32,6 +33,9 @@ struct Open<'a> {
     roots: Vec<(u32, CallRecord)>,
     /// The first row that could not be stored.
     failed: Option<io::Error>,
+    /// Whether finished calls' rows are kept (`calls_only`) or only the pass roots
+    /// (`result_with_bound`).
+    keep_rows: bool,
 }
 
 impl Source for Open<'_> {
@@ -62,7 +66,8 @@ impl Source for Open<'_> {
         if record.ply == 0 {
             self.roots.push((id, *record));
         }
-        if self.failed.is_none()
+        if self.keep_rows
+            && self.failed.is_none()
             && let Err(e) = self.rows.put(id, Row::of_record(record).to_bytes())
         {
             self.failed = Some(e);
@@ -78,17 +83,22 @@ struct Streaming<'a> {
 }
 
 impl<'a> Streaming<'a> {
-    /// A fold of `model`'s run with nothing folded yet.
-    fn new(model: &'a Model) -> Streaming<'a> {
+    /// A fold of `model`'s run by `family`'s search with nothing folded yet, keeping the
+    /// finished calls' rows or not.
+    fn new(model: &'a Model, family: &'static dyn Family, keep_rows: bool) -> Streaming<'a> {
         Streaming {
-            fold: Fold::new(Open {
-                model,
-                orders: Vec::new(),
-                total: 0,
-                rows: Spill::default(),
-                roots: Vec::new(),
-                failed: None,
-            }),
+            fold: Fold::new(
+                Open {
+                    model,
+                    orders: Vec::new(),
+                    total: 0,
+                    rows: Spill::default(),
+                    roots: Vec::new(),
+                    failed: None,
+                    keep_rows,
+                },
+                family,
+            ),
             events: 0,
             error: None,
         }
@@ -179,7 +189,31 @@ pub fn calls_only(lesson: &Lesson, setup: &RunSetup) -> Result<Streamed> {
             Catalog::default()
         }
     };
-    let mut obs = Streaming::new(&game);
+    let (result, open, bound) = fold_run(lesson, setup, &game, true)?;
+    let header = crate::run::header(lesson, setup, catalog, result);
+    let rows = open.rows.finish().map_err(|source| Error::Io {
+        path: lesson.name.clone().into(),
+        source,
+    })?;
+    Ok(Streamed {
+        header,
+        model: game.into_owned(),
+        rows,
+        bound,
+    })
+}
+
+/// Runs `setup` on `lesson` through the streaming fold: the result, the fold's source (its
+/// rows when `keep_rows`, and the pass roots) and what the committed answer proves, read off
+/// the last completed pass's root as the index's tree reads it.
+fn fold_run<'a>(
+    lesson: &Lesson,
+    setup: &RunSetup,
+    game: &'a Model,
+    keep_rows: bool,
+) -> Result<(crate::search::RunResult, Open<'a>, Option<Flag>)> {
+    let family = setup.options.family();
+    let mut obs = Streaming::new(game, family, keep_rows);
     let result =
         crate::run::search(lesson, setup, &mut obs).map_err(|e| crate::run::named(lesson, e))?;
     let named = |source| Error::Trace {
@@ -189,14 +223,12 @@ pub fn calls_only(lesson: &Lesson, setup: &RunSetup) -> Result<Streamed> {
     if let Some(e) = obs.error {
         return Err(named(e));
     }
-    let io_error = |source| Error::Io {
-        path: lesson.name.clone().into(),
-        source,
-    };
-    if let Some(e) = obs.fold.source().failed.take() {
-        return Err(io_error(e));
+    if let Some(source) = obs.fold.source().failed.take() {
+        return Err(Error::Io {
+            path: lesson.name.clone().into(),
+            source,
+        });
     }
-    let side_to_move = setup.options.algorithm.side_to_move();
     let (index, open) = obs
         .fold
         .finish_keeping(obs.events, &result)
@@ -204,77 +236,22 @@ pub fn calls_only(lesson: &Lesson, setup: &RunSetup) -> Result<Streamed> {
     let last_done = index.calls.passes.iter().rev().find(|p| p.done);
     let bound = last_done.filter(|p| p.root != NONE).and_then(|p| {
         let (_, root) = open.roots.iter().rev().find(|r| r.0 == p.root)?;
-        super::query::root_bound(side_to_move, root.outcome?, root.probe, root.turn)
+        super::query::root_bound(family, root.outcome?, root.probe, root.turn)
     });
-    let header = crate::run::header(lesson, setup, catalog, result);
-    let rows = open.rows.finish().map_err(io_error)?;
-    Ok(Streamed {
-        header,
-        model: game.into_owned(),
-        rows,
-        bound,
-    })
+    Ok((result, open, bound))
 }
 
-/// Watches only the root call of each pass: what its return proves, read from its `Return`
-/// (and, for a table hit, the entry its probe found) as the index's tree reads it.
-#[derive(Default)]
-struct RootProof {
-    /// Calls entered and not yet closed.
-    open: u32,
-    probe: Option<crate::value::Entry>,
-    /// The bound of the root of the pass in progress.
-    pass: Option<crate::value::Flag>,
-    /// The bound of the last completed pass.
-    committed: Option<crate::value::Flag>,
-    /// Negamax: a root of MIN's proves, from MAX's side, the opposite bound of its own.
-    side_to_move: bool,
-    flip: bool,
-}
-
-impl Observer for RootProof {
-    const ENABLED: bool = true;
-
-    fn event(&mut self, event: Event) {
-        match event {
-            Event::PassStart { .. } => (self.open, self.probe, self.pass) = (0, None, None),
-            Event::Enter { turn, .. } => {
-                if self.open == 0 {
-                    self.flip = self.side_to_move && !turn.is_max();
-                }
-                self.open += 1
-            }
-            Event::Probe { found, .. } if self.open == 1 => self.probe = found,
-            Event::Return { how, .. } => {
-                if self.open == 1 {
-                    let flag = super::Outcome::from(how).proves(self.probe);
-                    self.pass = flag.map(|f| if self.flip { f.flipped() } else { f });
-                }
-                self.open = self.open.saturating_sub(1);
-            }
-            Event::Unwind { .. } => self.open = self.open.saturating_sub(1),
-            Event::PassEnd { done: true, .. } => self.committed = self.pass,
-            _ => {}
-        }
-    }
-
-    fn order(&mut self, _: u32, _: &[u16], _: impl Fn(u16) -> u32) {}
-}
-
-/// Runs `setup` on `lesson` keeping no events, and says what its committed answer proves
-/// (`Tree::committed_bound` of the same run recorded): for `prune run`, which prints a
-/// result that may be only a bound without recording the run.
+/// Runs `setup` on `lesson` keeping no events and no rows, and says what its committed
+/// answer proves (`Tree::committed_bound` of the same run recorded): for `prune run`, which
+/// prints a result that may be only a bound without recording the run. The run is folded as
+/// it goes by the index's own fold, so the bound is read by the same rules.
 pub fn result_with_bound(
     lesson: &Lesson,
     setup: &RunSetup,
 ) -> Result<(crate::search::RunResult, Option<crate::value::Flag>)> {
-    let mut obs = RootProof {
-        side_to_move: setup.options.algorithm.side_to_move(),
-        ..RootProof::default()
-    };
-    let result =
-        crate::run::search(lesson, setup, &mut obs).map_err(|e| crate::run::named(lesson, e))?;
-    Ok((result, obs.committed))
+    let game = crate::run::game(lesson, &setup.options);
+    let (result, _, bound) = fold_run(lesson, setup, &game, false)?;
+    Ok((result, bound))
 }
 
 #[cfg(test)]
@@ -334,7 +311,7 @@ mod tests {
         let setup = lesson.setup(None, &over).unwrap();
         let game = crate::run::game(&lesson, &setup.options);
         let mut watch = Watch {
-            inner: Streaming::new(&game),
+            inner: Streaming::new(&game, setup.options.family(), true),
             most_calls: 0,
             most_orders: 0,
         };

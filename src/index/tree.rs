@@ -398,10 +398,15 @@ impl<'a> Tree<'a> {
             .filter(|&r| r != NONE)
     }
 
+    /// The run's family: what its values mean.
+    pub fn family(&self) -> &'static dyn crate::search::Family {
+        self.trace.header.options.family()
+    }
+
     /// Whether the run's scores are from the side to move (negamax): then every frame
     /// maximises, and a parent's value is its child's negated.
     pub fn side_to_move(&self) -> bool {
-        self.trace.header.options.algorithm.side_to_move()
+        self.family().side_to_move()
     }
 
     /// Whether `id` names a node (a call, or a stub some call implies).
@@ -464,7 +469,8 @@ impl<'a> Tree<'a> {
             NONE => self.first_stub(r),
             c => c,
         };
-        let maximises = |turn: Side| self.side_to_move() || turn.is_max();
+        let family = self.family();
+        let maximises = |turn: Side| family.maximises(turn);
         let narrowed = |on: bool, value: i32| {
             on.then_some(if maximises(r.turn) {
                 (value, r.beta)

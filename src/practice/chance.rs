@@ -7,6 +7,7 @@
 
 use serde_json::{Value, json};
 
+use crate::event::Chance;
 use crate::exact::Ratio;
 use crate::index::Recorded;
 use crate::trace::Event;
@@ -61,7 +62,9 @@ pub fn intervals(rec: &Recorded, call: usize) -> Vec<(i32, i32)> {
     events[start..=end]
         .iter()
         .filter_map(|e| match *e {
-            Event::Interval { state, lo, hi } if state == node.state => Some((lo, hi)),
+            Event::Chance(Chance::Interval { state, lo, hi }) if state == node.state => {
+                Some((lo, hi))
+            }
             _ => None,
         })
         .collect()

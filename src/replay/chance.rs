@@ -3,6 +3,7 @@
 //! no best move and no window of its own to narrow, so the MAX/MIN sentences do not fit it.
 
 use super::{Replay, ReplayState};
+use crate::event::{Bound, Chance};
 use crate::exact::Ratio;
 use crate::index::Outcome;
 use crate::search::tt::Flag;
@@ -87,7 +88,7 @@ pub fn sentence(
                 sc(value)
             )
         }
-        Event::Average { state, pos, sum } => {
+        Event::Chance(Chance::Average { state, pos, sum }) => {
             let f = chance_top?;
             let child = st.last_done.map(|c| replay.tree().get(c));
             let weight = child.map_or("?".into(), |c| p_text(state, c.mv));
@@ -99,13 +100,13 @@ pub fn sentence(
                 sc(sum)
             )
         }
-        Event::Interval { state, lo, hi } => {
+        Event::Chance(Chance::Interval { state, lo, hi }) => {
             let f = chance_top?;
             let (blo, bhi) = bounds.unwrap_or((0, 0));
             let seen = f.average.map_or(0, |(_, n)| n);
             let rest = f.order_len.saturating_sub(seen);
             let next = match replay.events().get(index + 1) {
-                Some(Event::Cutoff { .. }) => "so it cuts here".to_string(),
+                Some(Event::Bound(Bound::Cutoff { .. })) => "so it cuts here".to_string(),
                 _ => format!(
                     "which still meets the window ({}, {}), so the next outcome is searched",
                     sc(f.alpha),
@@ -120,7 +121,7 @@ pub fn sentence(
                 sc(hi)
             )
         }
-        Event::Cutoff { state, pos, .. } if chance_top.is_some() => {
+        Event::Bound(Bound::Cutoff { state, pos, .. }) if chance_top.is_some() => {
             let f = chance_top?;
             let (lo, hi) = f.interval.unwrap_or((f.alpha, f.beta));
             let skipped = f.order_len.saturating_sub(pos + 1);
@@ -153,7 +154,7 @@ pub fn sentence(
                 flag.name()
             )
         }
-        event @ Event::Store { .. } if chance_top.is_some() => {
+        event @ Event::Bound(Bound::Store { .. }) if chance_top.is_some() => {
             let (_, entry, kept) = event.stored()?;
             let f = chance_top?;
             let what = if entry.flag == Flag::Exact {

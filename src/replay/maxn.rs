@@ -5,6 +5,7 @@
 //! told here.
 
 use super::{Replay, ReplayState};
+use crate::event::{Bound, Vector};
 use crate::game::Side;
 use crate::search::Algorithm;
 use crate::trace::Event;
@@ -115,9 +116,9 @@ pub fn sentence(
                 name(f.state)
             )
         }
-        Event::Read {
+        Event::Bound(Bound::Read {
             state, terminal, ..
-        } => format!(
+        }) => format!(
             "{} {}: its payoffs are {}, one for each of {}.",
             name(state),
             if terminal {
@@ -139,7 +140,7 @@ pub fn sentence(
                 entry(value, at)
             )
         }
-        Event::Best { state, value, .. } => {
+        Event::Bound(Bound::Best { state, value, .. }) => {
             let f = top?;
             format!(
                 "{} now takes {}: {} gives {} {}, its best so far at {}.",
@@ -151,7 +152,7 @@ pub fn sentence(
                 name(state)
             )
         }
-        Event::Tie { state, pos, kept } => {
+        Event::Vector(Vector::Tie { state, pos, kept }) => {
             let f = top?;
             let mover = player(f.turn);
             let (_, children) = replay.trace().order(f.order_start, f.order_len);
@@ -171,7 +172,7 @@ pub fn sentence(
                 }
             )
         }
-        Event::Store { state, value, .. } => format!(
+        Event::Bound(Bound::Store { state, value, .. }) => format!(
             "{} has its vector {}; max-n keeps no table, so nothing is kept for later.",
             name(state),
             vector(value)

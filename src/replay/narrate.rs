@@ -5,6 +5,7 @@
 //! recomputes a search value.
 
 use super::{Replay, ReplayState};
+use crate::event::{Bound, Chance, Scout, Vector};
 use crate::game::Side;
 use crate::search::tt::Flag;
 use crate::search::{CutRule, INF, fmt_score};
@@ -305,11 +306,11 @@ fn sentence(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
             crate::text::counted(replay.options().budget, "call", "calls"),
             w.node(state, replay.catalog().turn(state))
         ),
-        Event::Probe {
+        Event::Bound(Bound::Probe {
             state,
             found,
             usable,
-        } => {
+        }) => {
             let f = st.top().copied();
             let (a, b, d, q) = f.map_or((0, 0, 0, 0), |f| (f.alpha, f.beta, f.depth, f.qleft));
             match found {
@@ -346,11 +347,11 @@ fn sentence(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
                 }
             }
         }
-        Event::Read {
+        Event::Bound(Bound::Read {
             state,
             value,
             terminal,
-        } => {
+        }) => {
             let value_s = sc(value);
             let n = w.node(state, st.top().map_or(Side::Max, |f| f.turn));
             if terminal {
@@ -363,11 +364,11 @@ fn sentence(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
                 )
             }
         }
-        Event::StandPat {
+        Event::Bound(Bound::StandPat {
             state,
             value,
             cutoff,
-        } => {
+        }) => {
             let value_s = sc(value);
             let Some(f) = st.top() else {
                 return String::new();
@@ -517,7 +518,7 @@ fn sentence(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
                 )
             }
         }
-        Event::Best { value, mv, .. } => {
+        Event::Bound(Bound::Best { value, mv, .. }) => {
             let value_s = sc(value);
             let Some(f) = st.top() else {
                 return String::new();
@@ -529,7 +530,7 @@ fn sentence(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
                 w.move_to(f.node, mv)
             )
         }
-        Event::Window { alpha, beta, .. } => {
+        Event::Bound(Bound::Window { alpha, beta, .. }) => {
             let Some(f) = st.top() else {
                 return String::new();
             };
@@ -553,9 +554,9 @@ fn sentence(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
                 )
             }
         }
-        Event::Cutoff {
+        Event::Bound(Bound::Cutoff {
             pos, alpha, beta, ..
-        } => {
+        }) => {
             let Some(f) = st.top() else {
                 return String::new();
             };
@@ -652,7 +653,7 @@ fn sentence(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
                 )
             }
         }
-        event @ Event::Store { .. } => {
+        event @ Event::Bound(Bound::Store { .. }) => {
             let (key, crate::value::Entry { value, flag, .. }, kept) =
                 event.stored().expect("a store");
             let value_s = sc(value);
@@ -743,12 +744,12 @@ fn sentence(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
                 ""
             }
         ),
-        Event::NullWindow {
+        Event::Scout(Scout::NullWindow {
             state,
             pos,
             alpha,
             beta,
-        } => {
+        }) => {
             let Some(f) = st.top() else {
                 return String::new();
             };
@@ -769,9 +770,9 @@ fn sentence(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
                 sc(alpha)
             )
         }
-        Event::Research {
+        Event::Scout(Scout::Research {
             state, pos, value, ..
-        } => {
+        }) => {
             let value_s = sc(value);
             let Some(f) = st.top() else {
                 return String::new();
@@ -791,7 +792,9 @@ fn sentence(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
                 sc(f.beta)
             )
         }
-        Event::Average { .. } | Event::Interval { .. } | Event::Tie { .. } => String::new(),
+        Event::Chance(Chance::Average { .. })
+        | Event::Chance(Chance::Interval { .. })
+        | Event::Vector(Vector::Tie { .. }) => String::new(),
         Event::Aspiration {
             depth,
             alpha,
@@ -877,6 +880,7 @@ fn sentence(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
                 }
             }
         }
+        Event::Mcts(never) => match never {},
     }
 }
 

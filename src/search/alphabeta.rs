@@ -12,6 +12,7 @@ use super::engine::{Admitted, Search, Stop, emit};
 use super::tt::{Flag, Key};
 use super::{INF, NO_MOVE};
 use crate::event::Event;
+use crate::event::{Bound, Chance};
 use crate::game::{Game, Side};
 use crate::observer::Observer;
 
@@ -50,11 +51,11 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
                 };
             emit!(
                 self,
-                Event::StandPat {
+                Event::Bound(Bound::StandPat {
                     state: id,
                     value: best,
                     cutoff: cuts,
-                }
+                })
             );
             if cuts {
                 self.stats.cutoffs += 1;
@@ -121,11 +122,11 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
                 best_move = i as i16;
                 emit!(
                     self,
-                    Event::Best {
+                    Event::Bound(Bound::Best {
                         state: id,
                         value,
                         mv: best_move,
-                    }
+                    })
                 );
             }
             self.narrow(id, side, best, &mut alpha, &mut beta);
@@ -133,12 +134,12 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
                 self.stats.cutoffs += 1;
                 emit!(
                     self,
-                    Event::Cutoff {
+                    Event::Bound(Bound::Cutoff {
                         state: id,
                         pos: pos as u16,
                         alpha,
                         beta,
-                    }
+                    })
                 );
                 break;
             }
@@ -193,11 +194,11 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
             unseen -= p.num() * scale / p.den();
             emit!(
                 self,
-                Event::Average {
+                Event::Chance(Chance::Average {
                     state: id,
                     pos: pos as u16,
                     sum: sum as i32,
-                }
+                })
             );
             let Some((lo_u, hi_u)) = bounds else { continue };
             if pos + 1 == count {
@@ -205,7 +206,7 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
             }
             let lo = (sum + unseen * lo_u) as i32;
             let hi = (sum + unseen * hi_u) as i32;
-            emit!(self, Event::Interval { state: id, lo, hi });
+            emit!(self, Event::Chance(Chance::Interval { state: id, lo, hi }));
             let proof = if cut.closes(alpha, hi) {
                 Some((hi, Flag::Upper))
             } else if cut.closes(lo, beta) {
@@ -218,12 +219,12 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
                 self.counters.chance_cutoffs += 1;
                 emit!(
                     self,
-                    Event::Cutoff {
+                    Event::Bound(Bound::Cutoff {
                         state: id,
                         pos: pos as u16,
                         alpha,
                         beta,
-                    }
+                    })
                 );
                 result = Some(proof);
                 break;
@@ -258,11 +259,11 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
         if changed {
             emit!(
                 self,
-                Event::Window {
+                Event::Bound(Bound::Window {
                     state: id,
                     alpha: *alpha,
                     beta: *beta,
-                }
+                })
             );
         }
     }

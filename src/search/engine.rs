@@ -11,6 +11,7 @@
 use super::candidates::Candidates;
 use super::tt::{Entry, Flag, Hints, Key, Table};
 use super::{Counters, NO_MOVE, Options, SearchError, Stats};
+use crate::event::Bound;
 use crate::event::{Event, ReturnKind};
 use crate::game::Game;
 use crate::observer::Observer;
@@ -101,11 +102,11 @@ impl<'a, G: Game, O: Observer> Search<'a, G, O> {
             let usable = found.is_some_and(|e| e.usable(alpha, beta, self.opts.cut));
             emit!(
                 self,
-                Event::Probe {
+                Event::Bound(Bound::Probe {
                     state: id,
                     found,
                     usable,
-                }
+                })
             );
             if let (Some(e), true) = (found, usable) {
                 self.stats.tt_hits += 1;
@@ -133,11 +134,11 @@ impl<'a, G: Game, O: Observer> Search<'a, G, O> {
             let value = pov * self.read(state, id, terminal, why)?;
             emit!(
                 self,
-                Event::Read {
+                Event::Bound(Bound::Read {
                     state: id,
                     value,
                     terminal,
-                }
+                })
             );
             return Ok(Admitted::Answered(self.save(
                 key,
@@ -261,7 +262,7 @@ impl<'a, G: Game, O: Observer> Search<'a, G, O> {
         }
         emit!(
             self,
-            Event::Store {
+            Event::Bound(Bound::Store {
                 state: key.state,
                 depth: key.depth,
                 qleft: key.qleft,
@@ -269,7 +270,7 @@ impl<'a, G: Game, O: Observer> Search<'a, G, O> {
                 mv,
                 flag,
                 kept,
-            }
+            })
         );
         emit!(
             self,

@@ -30,12 +30,26 @@ pub enum Convention {
 /// The kinds of family detail a trace can carry besides the shared skeleton.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Detail {
+    /// Alpha-beta's probes, reads, stand-pats, bests, windows, cutoffs and stores.
+    Bound,
     /// PVS's null windows and re-searches.
     Scout,
     /// A chance node's running average and its interval.
     Chance,
     /// Max-n's ties.
     Tie,
+}
+
+impl Detail {
+    /// What an event of this kind is called in a message.
+    pub fn name(self) -> &'static str {
+        match self {
+            Detail::Bound => "alpha-beta",
+            Detail::Scout => "PVS",
+            Detail::Chance => "chance",
+            Detail::Tie => "max-n tie",
+        }
+    }
 }
 
 /// A family of searches. Zero-sized implementations, one per family, chosen by
@@ -97,7 +111,7 @@ impl Family for AlphaBeta {
         Convention::MaxSide
     }
     fn details(&self) -> &'static [Detail] {
-        &[]
+        &[Detail::Bound]
     }
 }
 
@@ -109,7 +123,7 @@ impl Family for Negamax {
         Convention::SideToMove
     }
     fn details(&self) -> &'static [Detail] {
-        &[Detail::Scout]
+        &[Detail::Bound, Detail::Scout]
     }
 }
 
@@ -121,7 +135,7 @@ impl Family for Chance {
         Convention::MaxSide
     }
     fn details(&self) -> &'static [Detail] {
-        &[Detail::Chance]
+        &[Detail::Bound, Detail::Chance]
     }
 }
 
@@ -133,6 +147,6 @@ impl Family for Vectors {
         Convention::PayoffVector
     }
     fn details(&self) -> &'static [Detail] {
-        &[Detail::Tie]
+        &[Detail::Bound, Detail::Tie]
     }
 }

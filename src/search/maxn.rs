@@ -15,6 +15,7 @@ use super::engine::{Search, Stop, emit};
 use super::tt::{Flag, Key};
 use super::{INF, NO_MOVE, SearchError};
 use crate::event::Event;
+use crate::event::{Bound, Vector};
 use crate::game::{Game, Side};
 use crate::observer::Observer;
 
@@ -50,11 +51,11 @@ impl<'a, G: Game, O: Observer> Search<'a, G, O> {
             let value = id as i32;
             emit!(
                 self,
-                Event::Read {
+                Event::Bound(Bound::Read {
                     state: id,
                     value,
                     terminal,
-                }
+                })
             );
             let (value, mv) = self.save(key, value, NO_MOVE, Flag::Exact);
             return Ok((value, mv, state));
@@ -102,11 +103,11 @@ impl<'a, G: Game, O: Observer> Search<'a, G, O> {
                         self.counters.ties += 1;
                         emit!(
                             self,
-                            Event::Tie {
+                            Event::Vector(Vector::Tie {
                                 state: id,
                                 pos: pos as u16,
                                 kept: !takes,
-                            }
+                            })
                         );
                         takes
                     }
@@ -116,11 +117,11 @@ impl<'a, G: Game, O: Observer> Search<'a, G, O> {
                 best = Some((value, i as i16, leaf));
                 emit!(
                     self,
-                    Event::Best {
+                    Event::Bound(Bound::Best {
                         state: id,
                         value,
                         mv: i as i16,
-                    }
+                    })
                 );
             }
         }

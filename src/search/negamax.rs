@@ -17,6 +17,7 @@ use super::engine::{Admitted, Search, Stop, emit};
 use super::tt::Flag;
 use super::{INF, NO_MOVE};
 use crate::event::Event;
+use crate::event::{Bound, Scout};
 use crate::game::Game;
 use crate::observer::Observer;
 
@@ -49,11 +50,11 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
             let cuts = cut.closes(best, beta);
             emit!(
                 self,
-                Event::StandPat {
+                Event::Bound(Bound::StandPat {
                     state: id,
                     value: best,
                     cutoff: cuts,
-                }
+                })
             );
             if cuts {
                 self.stats.cutoffs += 1;
@@ -96,24 +97,24 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
                 let null = self.opts.null_window(alpha);
                 emit!(
                     self,
-                    Event::NullWindow {
+                    Event::Scout(Scout::NullWindow {
                         state: id,
                         pos: pos as u16,
                         alpha: null.0,
                         beta: null.1,
-                    }
+                    })
                 );
                 self.counters.null_windows += 1;
                 let s = self.negamax_child::<PVS>(state, id, base, pos, below, null)?;
                 if s > alpha && !cut.closes(s, beta) {
                     emit!(
                         self,
-                        Event::Research {
+                        Event::Scout(Scout::Research {
                             state: id,
                             pos: pos as u16,
                             ply,
                             value: s,
-                        }
+                        })
                     );
                     self.counters.researches += 1;
                     self.negamax_child::<PVS>(state, id, base, pos, below, (alpha, beta))?
@@ -128,11 +129,11 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
                 best_move = self.order[base + pos] as i16;
                 emit!(
                     self,
-                    Event::Best {
+                    Event::Bound(Bound::Best {
                         state: id,
                         value,
                         mv: best_move,
-                    }
+                    })
                 );
             }
             self.raise(id, best, &mut alpha, beta);
@@ -140,12 +141,12 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
                 self.stats.cutoffs += 1;
                 emit!(
                     self,
-                    Event::Cutoff {
+                    Event::Bound(Bound::Cutoff {
                         state: id,
                         pos: pos as u16,
                         alpha,
                         beta,
-                    }
+                    })
                 );
                 break;
             }
@@ -180,11 +181,11 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
             *alpha = best;
             emit!(
                 self,
-                Event::Window {
+                Event::Bound(Bound::Window {
                     state: id,
                     alpha: *alpha,
                     beta,
-                }
+                })
             );
         }
     }

@@ -8,6 +8,7 @@ use std::sync::LazyLock;
 
 use ratatui::layout::Rect;
 
+use crate::event::Bound;
 use crate::index::NONE;
 use crate::lesson::{Lesson, NoteAnchor, NoteSpec, Overrides};
 use crate::replay::narrate::sc;
@@ -163,7 +164,7 @@ pub fn note_span(replay: &Replay, note: &NoteSpec) -> Option<std::ops::Range<usi
             (call.enter as usize..exit)
                 .rev()
                 .take_while(|&e| !matches!(events[e], Event::Return { .. }))
-                .find(|&e| matches!(events[e], Event::Store { .. }))?
+                .find(|&e| matches!(events[e], Event::Bound(Bound::Store { .. })))?
         }
     };
     // A note speaks of its pass: the next pass's start ends it as the next call does.
