@@ -3,24 +3,28 @@
 //! A `Replay` owns a recorded run (the trace and its one index) and keyframes. A
 //! `ReplayState` is the view at one step: the active frames with their original and current
 //! windows, best values, candidate positions, the counters, the pass history and the last
-//! probe and store. It is built only by applying events in order; `seek` starts from the
-//! nearest keyframe (one every `KEYFRAME` events), so it never applies more than
-//! `KEYFRAME - 1` events.
+//! probe and store. It is built only by applying events in order (`apply`: the skeleton,
+//! then each family's detail in its own file); `seek` starts from the nearest keyframe (one
+//! every `KEYFRAME` events), so once that keyframe exists it never applies more than
+//! `KEYFRAME - 1` events. Keyframes are made when a seek first passes them, not when the run
+//! is opened: opening a run folds its events once, into the index, and no more.
 //!
 //! Nothing here searches or evaluates, and nothing needs the game: every value shown comes
 //! from an event or from the index.
 
+mod apply;
 mod chance;
 pub mod maxn;
 pub mod narrate;
 pub mod samples;
 
-use crate::event::{Bound, Chance, Scout, Vector};
+use std::sync::OnceLock;
+
 use crate::game::Side;
 use crate::index::{Index, Marks, Recorded, TableLog, Tree};
 use crate::search::tt::{Entry, Key};
 use crate::search::{Attempt, Counters, Options, Pass, RunResult, Stats};
-use crate::trace::{Catalog, Event, ReturnKind};
+use crate::trace::{Catalog, Event};
 
 pub use crate::index::{NodeKind, TableRow, TreeNode};
 
@@ -132,27 +136,37 @@ impl ReplayState {
 /// A recorded run ready to be stepped through.
 pub struct Replay {
     pub rec: Recorded,
-    keyframes: Vec<ReplayState>,
+    /// The state at every multiple of `KEYFRAME` events, each made the first time a seek
+    /// needs it (from the one below it).
+    keyframes: Vec<OnceLock<ReplayState>>,
 }
 
 impl Replay {
-    /// Stores a keyframe every `KEYFRAME` events of an indexed run.
+    /// A run ready to step through; no event is applied until a step is asked for.
     pub fn new(rec: Recorded) -> Replay {
-        let mut replay = Replay {
-            rec,
-            keyframes: Vec::new(),
-        };
-        let mut state = ReplayState::default();
-        for i in 0..replay.len() {
-            if i.is_multiple_of(KEYFRAME) {
-                replay.keyframes.push(state.clone());
+        let slots = rec.trace.events.len() / KEYFRAME + 1;
+        let keyframes = (0..slots).map(|_| OnceLock::new()).collect::<Vec<_>>();
+        let _ = keyframes[0].set(ReplayState::default());
+        Replay { rec, keyframes }
+    }
+
+    /// The state at step `k * KEYFRAME`, made from the nearest keyframe below it (and every
+    /// keyframe between them kept on the way) if no seek has needed it before.
+    fn keyframe(&self, k: usize) -> &ReplayState {
+        if let Some(state) = self.keyframes[k].get() {
+            return state;
+        }
+        let made = (0..k).rev().find(|&m| self.keyframes[m].get().is_some());
+        let from = made.expect("keyframe 0 is always made");
+        let mut state = self.keyframes[from].get().expect("found above").clone();
+        for slot in from + 1..=k {
+            while state.step < slot * KEYFRAME {
+                self.apply(&mut state);
             }
-            replay.apply(&mut state);
+            // Another thread may have made it meanwhile; both are the same state.
+            let _ = self.keyframes[slot].set(state.clone());
         }
-        if replay.len().is_multiple_of(KEYFRAME) {
-            replay.keyframes.push(state);
-        }
-        replay
+        self.keyframes[k].get().expect("set above")
     }
 
     pub fn index(&self) -> &Index {
@@ -227,230 +241,28 @@ impl Replay {
         let step = step.min(self.len());
         let near = step / KEYFRAME;
         if !(state.step <= step && state.step / KEYFRAME == near) {
-            state.clone_from(&self.keyframes[near]);
+            state.clone_from(self.keyframe(near));
         }
         while state.step < step {
             self.apply(state);
         }
     }
 
-    /// Applies the next event to `state`.
+    /// Applies the next event to `state`: the skeleton in `apply`, each family's detail in
+    /// its own file there.
     pub fn apply(&self, st: &mut ReplayState) {
         let index = st.step;
         let Some(&event) = self.rec.trace.events.get(index) else {
             return;
         };
         st.step += 1;
-        match event {
-            Event::PassStart { depth } => {
-                st.pass = Some(depth);
-                st.pass_open = true;
-                st.pass_before = st.stats;
-                st.frames.clear();
-                st.pushed = None;
-                st.last_done = None;
-                st.attempts.clear();
-            }
-            Event::PassEnd {
-                depth,
-                done,
-                score,
-                mv,
-            } => {
-                st.pass_open = false;
-                st.passes.push(Pass {
-                    depth,
-                    done,
-                    score,
-                    mv,
-                    delta: st.stats.delta(&st.pass_before),
-                    attempts: std::mem::take(&mut st.attempts),
-                });
-                if done {
-                    st.committed = Some((depth, score, mv));
-                }
-                st.frames.clear();
-            }
-            Event::Enter {
-                state,
-                turn,
-                depth,
-                qleft,
-                alpha,
-                beta,
-            } => {
-                let node = st.stats.nodes as u32;
-                st.stats.nodes += 1;
-                let ply = st.frames.len() as u16;
-                st.stats.peak = st.stats.peak.max(ply as u64);
-                if depth == 0 {
-                    st.stats.qnodes += 1;
-                }
-                st.pushed = None;
-                st.frames.push(Frame {
-                    node,
-                    state,
-                    ply,
-                    depth,
-                    qleft,
-                    turn,
-                    alpha0: alpha,
-                    beta0: beta,
-                    alpha,
-                    beta,
-                    best: if self.maximises(turn) {
-                        -crate::search::INF
-                    } else {
-                        crate::search::INF
-                    },
-                    best_mv: crate::search::NO_MOVE,
-                    order_start: 0,
-                    order_len: 0,
-                    ordered: false,
-                    trying: None,
-                    cutoff: None,
-                    stand_pat: None,
-                    scout: std::mem::take(&mut st.next_scout),
-                    research: std::mem::take(&mut st.next_research),
-                    average: None,
-                    interval: None,
-                });
-            }
-            Event::Refused { .. } => {
-                st.refused = true;
-            }
-            Event::Bound(Bound::Probe {
-                state,
-                found,
-                usable,
-            }) => {
-                if let Some(f) = st.frames.last() {
-                    st.last_probe = Some(ProbeMark {
-                        event: index as u32,
-                        key: Key {
-                            state,
-                            depth: f.depth,
-                            qleft: f.qleft,
-                        },
-                        found,
-                        usable,
-                        alpha: f.alpha,
-                        beta: f.beta,
-                    });
-                }
-            }
-            Event::Bound(Bound::Read { .. }) => st.stats.evals += 1,
-            Event::Bound(Bound::StandPat { value, cutoff, .. }) => {
-                st.stats.evals += 1;
-                if cutoff {
-                    st.stats.cutoffs += 1;
-                }
-                if let Some(f) = st.frames.last_mut() {
-                    f.stand_pat = Some(value);
-                    f.best = value;
-                    if cutoff {
-                        f.cutoff = Some(0);
-                    }
-                }
-            }
-            Event::Order { start, len, .. } => {
-                if let Some(f) = st.frames.last_mut() {
-                    f.order_start = start;
-                    f.order_len = len;
-                    f.ordered = true;
-                }
-            }
-            Event::Push { state, mv, pos } => {
-                st.pushed = Some((state, mv));
-                if let Some(f) = st.frames.last_mut() {
-                    f.trying = Some(pos);
-                }
-            }
-            Event::Pop { .. } => {
-                st.pushed = None;
-            }
-            Event::Bound(Bound::Best { value, mv, .. }) => {
-                if let Some(f) = st.frames.last_mut() {
-                    f.best = value;
-                    f.best_mv = mv;
-                }
-            }
-            Event::Bound(Bound::Window { alpha, beta, .. }) => {
-                if let Some(f) = st.frames.last_mut() {
-                    f.alpha = alpha;
-                    f.beta = beta;
-                }
-            }
-            Event::Bound(Bound::Cutoff { pos, .. }) => {
-                st.stats.cutoffs += 1;
-                if let Some(f) = st.frames.last_mut() {
-                    f.cutoff = Some(pos);
-                    if f.turn.is_chance() {
-                        st.counters.chance_cutoffs += 1;
-                    }
-                }
-            }
-            Event::Chance(Chance::Average { pos, sum, .. }) => {
-                if let Some(f) = st.frames.last_mut() {
-                    f.average = Some((sum, pos + 1));
-                }
-            }
-            Event::Chance(Chance::Interval { lo, hi, .. }) => {
-                if let Some(f) = st.frames.last_mut() {
-                    f.interval = Some((lo, hi));
-                }
-            }
-            Event::Vector(Vector::Tie { .. }) => st.counters.ties += 1,
-            Event::Bound(Bound::Store { .. }) => {
-                let (key, entry, kept) = event.stored().expect("a store");
-                st.last_store = Some(StoreMark {
-                    event: index as u32,
-                    key,
-                    entry,
-                    kept,
-                });
-            }
-            Event::Return { how, .. } => {
-                if how == ReturnKind::TableHit {
-                    st.stats.tt_hits += 1;
-                }
-                st.last_done = st.frames.pop().map(|f| f.node);
-            }
-            Event::Unwind { .. } => {
-                st.last_done = st.frames.pop().map(|f| f.node);
-            }
-            Event::Scout(Scout::NullWindow { .. }) => {
-                st.counters.null_windows += 1;
-                st.next_scout = true;
-            }
-            Event::Scout(Scout::Research { .. }) => {
-                st.counters.researches += 1;
-                st.next_research = true;
-            }
-            Event::Aspiration {
-                alpha,
-                beta,
-                outcome,
-                ..
-            } => {
-                if outcome.missed() {
-                    st.counters.aspiration_misses += 1;
-                }
-                let value = st.last_done.map_or(0, |n| self.tree().get(n).value);
-                st.attempts.push(Attempt {
-                    alpha,
-                    beta,
-                    value,
-                    outcome,
-                });
-            }
-        }
+        apply::event(self, st, index, event);
     }
 
     /// Whether a frame of `turn` maximises in the run's convention: every frame does when
     /// scores are from the side to move (negamax), only MAX's from MAX's side.
     pub fn maximises(&self, turn: Side) -> bool {
-        self.rec.options().algorithm.side_to_move() || turn.is_max()
+        self.rec.options().family().maximises(turn)
     }
 
     /// The candidates of a frame in trying order (move indexes).
