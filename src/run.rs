@@ -11,7 +11,7 @@ use crate::game::{Game, Limits, Side};
 use crate::lesson::{Lesson, RunSetup};
 use crate::observer::{Counter, NoTrace, Observer, Recorder};
 use crate::search::{self, Options, RunResult, SearchError};
-use crate::trace::{self, Catalog, Header, Scores, StateInfo, Trace};
+use crate::trace::{self, Catalog, Header, StateInfo, Trace};
 
 /// The most events the tutor and `prune trace` record of one run (about 16 bytes each, so
 /// some 320 MB at the limit, before the index). A larger run is refused before it is
@@ -156,7 +156,7 @@ pub fn header(lesson: &Lesson, setup: &RunSetup, catalog: Catalog, result: RunRe
         start: setup.start,
         game: (!lesson.spec.game.is_graph()).then(|| lesson.spec.game.clone()),
         options: setup.options,
-        scores: Scores::MaxSide,
+        scores: setup.options.family().convention(),
         scale: lesson.model.scale(),
         players: match &lesson.model {
             Model::Graph(g) => g.players().to_vec(),

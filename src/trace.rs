@@ -15,16 +15,14 @@ use crate::search::{Options, RunResult};
 
 /// The `format` field of every saved trace.
 pub const FORMAT: &str = "prune-trace";
-/// The newest format version this build reads and the one it writes.
-pub const VERSION: u32 = 1;
+/// The newest format version this build reads and the one it writes. Version 2's header
+/// says the run's real score convention (`side-to-move` for negamax and PVS,
+/// `payoff-vector` for max-n); version 1 wrote `max-side` for every run, and its files are
+/// read with the convention of their algorithm. The events are the same in both.
+pub const VERSION: u32 = 2;
 
-/// Which side a score is counted from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Scores {
-    /// Every score is from MAX's side, at every node (seed 000's core).
-    MaxSide,
-}
+/// Which side a score is counted from (the run's family says: `search::Family`).
+pub use crate::search::Convention as Scores;
 
 /// What a trace is about: everything a view needs besides the events themselves.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -84,7 +84,7 @@ fn the_header_describes_the_run_without_the_lesson() {
     let setup = lesson.setup(Some("worked"), &Overrides::default()).unwrap();
     let rec = prune::index::record(&lesson, &setup).unwrap();
     let h = &rec.trace.header;
-    assert_eq!((h.format.as_str(), h.version), ("prune-trace", 1));
+    assert_eq!((h.format.as_str(), h.version), ("prune-trace", 2));
     assert_eq!(h.lesson, "000-worked-tree");
     // Seed 000's worked tree: value 3 by move 0 in 12 calls (seed 000, fixture "worked").
     assert_eq!(
@@ -133,10 +133,56 @@ fn load_error(text: &str, name: &str) -> String {
 #[test]
 fn a_newer_version_is_refused_by_name() {
     let mut trace = saved_worked();
-    trace.header.version = 2;
+    trace.header.version = 3;
     let msg = load_error(&trace.to_json(), "newer.json");
-    assert!(msg.contains("format version 2"), "{msg}");
-    assert!(msg.contains("up to 1"), "{msg}");
+    assert!(msg.contains("format version 3"), "{msg}");
+    assert!(msg.contains("up to 2"), "{msg}");
+}
+
+/// The header says which side every value is counted from, as the run really counts it:
+/// MAX's side for seed 000's search and expectiminimax, the side to move for seed 002's
+/// negamax and PVS, a terminal's payoff vector for max-n. A version-1 file, which said
+/// max-side for every run, still reads; a header that contradicts its run does not.
+#[test]
+fn the_header_states_the_runs_score_convention() {
+    use prune::search::Algorithm;
+    let cases = [
+        ("000-worked-tree", Algorithm::AlphaBeta, "max-side"),
+        ("000-worked-tree", Algorithm::Negamax, "side-to-move"),
+        ("000-worked-tree", Algorithm::Pvs, "side-to-move"),
+        ("004-chance-coin", Algorithm::Expectiminimax, "max-side"),
+        ("004-three-players", Algorithm::Maxn, "payoff-vector"),
+    ];
+    for (name, algorithm, convention) in cases {
+        let lesson = Lesson::open(name).unwrap();
+        let over = Overrides {
+            algorithm: Some(algorithm),
+            ..Overrides::default()
+        };
+        let setup = lesson.setup(None, &over).unwrap();
+        let trace = prune::run::recorded(&lesson, &setup).unwrap();
+        let json: serde_json::Value = serde_json::from_str(&trace.to_json()).unwrap();
+        assert_eq!(json["header"]["scores"], convention, "{name} {algorithm:?}");
+        Recorded::new(trace.clone()).expect("the run's own header reads");
+
+        // What version 1 wrote for every run reads as that version.
+        let mut v1 = trace.clone();
+        v1.header.version = 1;
+        v1.header.scores = prune::trace::Scores::MaxSide;
+        Recorded::new(v1.clone()).expect("a version-1 header reads");
+        let path = scratch(&format!("v1-{name}-{}.json", algorithm.name()));
+        std::fs::write(&path, v1.to_json()).unwrap();
+        Recorded::load(Path::new(&path)).expect("a version-1 file reads");
+
+        // A version-2 header that names another convention is refused by name.
+        if convention != "max-side" {
+            let mut wrong = trace.clone();
+            wrong.header.scores = prune::trace::Scores::MaxSide;
+            let msg = load_error(&wrong.to_json(), &format!("wrong-{name}.json"));
+            assert!(msg.contains("\"max-side\""), "{msg}");
+            assert!(msg.contains(convention), "{msg}");
+        }
+    }
 }
 
 #[test]

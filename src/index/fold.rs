@@ -125,6 +125,21 @@ fn check_header(trace: &Trace) -> Result<(), TraceError> {
     if h.version > trace::VERSION {
         return Err(TraceError::Version { found: h.version });
     }
+    let real = h.options.family().convention();
+    let written = match h.version {
+        // Version 1 wrote max-side for every run.
+        1 => trace::Scores::MaxSide,
+        _ => real,
+    };
+    if h.scores != written {
+        return Err(TraceError::Header(format!(
+            "the header's scores are \"{}\", but a version-{} trace of {} says \"{}\"",
+            h.scores.name(),
+            h.version,
+            h.options.algorithm.name(),
+            written.name()
+        )));
+    }
     if !h.catalog.is_sorted() {
         return Err(TraceError::Header(
             "the catalog lists a state twice or out of order".into(),

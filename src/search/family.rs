@@ -27,6 +27,17 @@ pub enum Convention {
     PayoffVector,
 }
 
+impl Convention {
+    /// As the trace header writes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Convention::MaxSide => "max-side",
+            Convention::SideToMove => "side-to-move",
+            Convention::PayoffVector => "payoff-vector",
+        }
+    }
+}
+
 /// The kinds of family detail a trace can carry besides the shared skeleton.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Detail {
