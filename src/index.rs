@@ -7,12 +7,15 @@
 //! - `fold`: the fold itself; every match over `Event` there is exhaustive, so a new event
 //!   kind does not compile until the index has decided what it means.
 //! - `tree`: the stored calls and the tree view (stubs read off the order arena).
-//! - `table`: the per-key table history; `query`: the questions views ask of the tree.
+//! - `history`: values that persist across the run per node (`History`), read at any step;
+//!   `table`: the per-key table history built on it; `query`: the questions views ask of the
+//!   tree.
 //! - `saved`: saved trace files; `stream`: the fold run as the search goes (call rows only),
 //!   `rows` what the row views read, `spill` where a streamed run keeps its rows.
 
 mod fold;
 mod growth;
+pub mod history;
 mod query;
 mod rows;
 pub mod saved;

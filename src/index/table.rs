@@ -1,19 +1,12 @@
-//! The table's history: every kept store per key, so a view can ask what the table held at
-//! any step without replaying.
+//! The table's history: every kept store per key (a `History` of entries), so a view can ask
+//! what the table held at any step without replaying.
 
-use std::collections::HashMap;
-
+use super::history::History;
 use crate::value::{Entry, Key};
 
 /// Every kept store, per key, in event order; answers "what was in the table at step k".
 #[derive(Default, Debug, Clone)]
-pub struct TableLog {
-    /// Keys in the order they were first stored.
-    pub keys: Vec<Key>,
-    /// For each key (same index), its stores: (event index, entry).
-    pub history: Vec<Vec<(u32, Entry)>>,
-    slots: HashMap<Key, u32>,
-}
+pub struct TableLog(History<Key, Entry>);
 
 /// One row of the table as of a step.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,46 +19,27 @@ pub struct TableRow {
 
 impl TableLog {
     pub(super) fn record(&mut self, event: u32, key: Key, entry: Entry) {
-        let slot = *self.slots.entry(key).or_insert_with(|| {
-            self.keys.push(key);
-            self.history.push(Vec::new());
-            (self.keys.len() - 1) as u32
-        });
-        self.history[slot as usize].push((event, entry));
+        self.0.record(event, key, entry);
     }
 
     /// The table after `step` events, in first-store order.
     pub fn at(&self, step: usize) -> Vec<TableRow> {
-        let mut rows = Vec::new();
-        for (key, hist) in self.keys.iter().zip(&self.history) {
-            // Keys are in first-store order, so the first key stored at or after `step` ends it.
-            if hist[0].0 as usize >= step {
-                break;
-            }
-            let n = hist.partition_point(|(e, _)| (*e as usize) < step);
-            let (event, entry) = hist[n - 1];
-            rows.push(TableRow {
-                key: *key,
-                entry,
-                event,
-            });
-        }
-        rows
+        (self.0.at(step))
+            .map(|(key, event, entry)| TableRow { key, entry, event })
+            .collect()
     }
 
     /// The entry for one key after `step` events.
     pub fn get(&self, key: Key, step: usize) -> Option<Entry> {
-        let hist = &self.history[*self.slots.get(&key)? as usize];
-        let n = hist.partition_point(|(e, _)| (*e as usize) < step);
-        (n > 0).then(|| hist[n - 1].1)
+        self.0.get(key, step).map(|(_, entry)| entry)
     }
 
     /// Distinct keys the table kept over the whole run.
     pub fn len(&self) -> usize {
-        self.keys.len()
+        self.0.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.keys.is_empty()
+        self.0.is_empty()
     }
 }
