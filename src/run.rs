@@ -56,7 +56,7 @@ pub fn game<'a>(lesson: &'a Lesson, options: &Options) -> Cow<'a, Model> {
     let Model::Graph(g) = &lesson.model else {
         return Cow::Borrowed(&lesson.model);
     };
-    let paranoid = options.algorithm == search::Algorithm::Paranoid;
+    let paranoid = options.reduces_to_two_sides();
     if !options.chance_as_min && options.leaf_map.is_none() && !paranoid {
         return Cow::Borrowed(&lesson.model);
     }

@@ -3,12 +3,16 @@
 //! `alphabeta` is seed 000's algorithm exactly (bound-aware table, ordering, bounded
 //! quiescence, node budget); `Algorithm::Minimax` runs the same model without pruning, for
 //! comparison. `negamax` is seed 002's form of the same search (scores from the side to move,
-//! fail-soft), with principal variation search as an option of its loop. All of them share
-//! `engine` (admission, the table, candidates, stores) and `driver` (iterative deepening and
-//! aspiration windows), and report every step to an `Observer`.
+//! fail-soft), with principal variation search as an option of its loop. `chance` is seed
+//! 004's chance node inside `alphabeta`'s recursion (expectiminimax), `maxn` its search of a
+//! game of several players. All of them share `engine` (admission, the table, candidates,
+//! stores) and `driver` (iterative deepening and aspiration windows), and report every step
+//! to an `Observer`. `family` says what each family's values mean to everything above the
+//! core: `Algorithm::family` is the one place the algorithm is dispatched on outside it.
 
 pub mod alphabeta;
 pub mod candidates;
+mod chance;
 mod driver;
 mod engine;
 pub mod family;
@@ -324,6 +328,12 @@ impl Default for Options {
 }
 
 impl Options {
+    /// Whether the run searches a game of several players as its paranoid reduction: the
+    /// root player (`paranoid_for`) as MAX against every other seat as MIN.
+    pub fn reduces_to_two_sides(&self) -> bool {
+        self.algorithm == Algorithm::Paranoid
+    }
+
     /// The run's family (see `Algorithm::family`).
     pub fn family(&self) -> &'static dyn Family {
         self.algorithm.family()

@@ -123,7 +123,7 @@ impl Header {
     /// How this trace's values are written: in units of 1/scale, and
     /// for a max-n run as the payoff vectors they stand for.
     pub fn units(&self) -> crate::value::Units {
-        let vectors = (self.options.algorithm == crate::search::Algorithm::Maxn).then(|| {
+        let vectors = self.options.family().vectors().then(|| {
             self.catalog
                 .iter()
                 .filter(|s| !s.payoffs.is_empty())
