@@ -11,7 +11,7 @@ mod vector;
 
 use std::collections::HashMap;
 
-use super::Index;
+use super::folded::Index;
 use super::tree::{CallRecord, NONE, Outcome};
 use crate::game::Side;
 use crate::search::family::Detail;
@@ -346,7 +346,7 @@ impl<S: Source> Fold<S> {
     }
 
     /// Notes a landmark, when the index keeps the calls it belongs to.
-    fn mark(&mut self, kind: fn(&mut super::Marks) -> &mut Vec<u32>, at: u32) {
+    fn mark(&mut self, kind: fn(&mut super::marks::Marks) -> &mut Vec<u32>, at: u32) {
         if self.keep {
             kind(&mut self.index.marks).push(at);
         }

@@ -24,7 +24,7 @@ impl Tree<'_> {
             .map(|p| PassCalls {
                 depth: p.depth,
                 calls: 0,
-                ended: p.end_event != super::NONE && p.end_event <= step,
+                ended: p.end_event != super::tree::NONE && p.end_event <= step,
             })
             .collect();
         for i in 0..self.calls() {

@@ -150,7 +150,7 @@ impl<'a> Tree<'a> {
 /// for a negamax root of MIN's the opposite bound of its own.
 pub(super) fn root_bound(
     family: &dyn crate::search::Family,
-    outcome: super::Outcome,
+    outcome: super::tree::Outcome,
     probe: Option<crate::value::Entry>,
     turn: crate::game::Side,
 ) -> Option<Flag> {

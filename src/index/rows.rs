@@ -4,7 +4,7 @@
 
 use std::io;
 
-use super::Recorded;
+use super::recorded::Recorded;
 use super::spill::{ROW, RowBytes};
 use super::tree::{CallRecord, Outcome, TreeNode, bit};
 use crate::game::{Seat, Side};
@@ -130,7 +130,7 @@ impl From<&TreeNode> for Row {
             value: c.value,
             best_mv: c.best_mv,
             outcome: c.outcome,
-            cut: c.cut_event != super::NONE,
+            cut: c.cut_event != super::tree::NONE,
         }
     }
 }

@@ -8,7 +8,7 @@ use std::path::Path;
 
 use serde::Deserialize;
 
-use super::Recorded;
+use super::recorded::Recorded;
 use crate::error::{Error, Result, json_error};
 use crate::trace::{self, Trace, TraceError};
 

@@ -12,7 +12,7 @@ use std::collections::HashMap;
 
 use serde::Serialize;
 
-use super::Marks;
+use super::marks::Marks;
 use crate::game::Side;
 use crate::trace::Trace;
 use crate::value::{Entry, Flag};

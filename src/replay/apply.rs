@@ -6,14 +6,22 @@ mod chance;
 mod scout;
 mod vector;
 
-use super::{Frame, Replay, ReplayState};
+use super::state::{Frame, ReplayState};
 use crate::game::Side;
-use crate::search::{Attempt, Pass};
+use crate::index::Tree;
+use crate::search::{Attempt, Family, Pass};
 use crate::trace::{Event, ReturnKind};
 use crate::value::AttemptOutcome;
 
-/// Applies event `index` (already counted in `st.step`).
-pub(super) fn event(replay: &Replay, st: &mut ReplayState, index: usize, event: Event) {
+/// Applies event `index` (already counted in `st.step`) of a run of `family` whose searched
+/// tree is `tree`.
+pub(super) fn event(
+    family: &dyn Family,
+    tree: &Tree,
+    st: &mut ReplayState,
+    index: usize,
+    event: Event,
+) {
     match event {
         Event::PassStart { depth } => pass_start(st, depth),
         Event::PassEnd {
@@ -27,7 +35,7 @@ pub(super) fn event(replay: &Replay, st: &mut ReplayState, index: usize, event: 
             beta,
             outcome,
             ..
-        } => attempt_end(replay, st, (alpha, beta), outcome),
+        } => attempt_end(tree, st, (alpha, beta), outcome),
         Event::Enter {
             state,
             turn,
@@ -35,7 +43,7 @@ pub(super) fn event(replay: &Replay, st: &mut ReplayState, index: usize, event: 
             qleft,
             alpha,
             beta,
-        } => enter(replay, st, (state, turn), (depth, qleft), (alpha, beta)),
+        } => enter(family, st, (state, turn), (depth, qleft), (alpha, beta)),
         Event::Refused { .. } => st.refused = true,
         Event::Order { start, len, .. } => {
             if let Some(f) = st.frames.last_mut() {
@@ -92,7 +100,7 @@ fn pass_end(st: &mut ReplayState, depth: u8, done: bool, score: i32, mv: i16) {
 
 /// An aspiration attempt ended; its value is what the root call it searched returned.
 fn attempt_end(
-    replay: &Replay,
+    tree: &Tree,
     st: &mut ReplayState,
     (alpha, beta): (i32, i32),
     outcome: AttemptOutcome,
@@ -100,7 +108,7 @@ fn attempt_end(
     if outcome.missed() {
         st.counters.aspiration_misses += 1;
     }
-    let value = st.last_done.map_or(0, |n| replay.tree().get(n).value);
+    let value = st.last_done.map_or(0, |n| tree.get(n).value);
     st.attempts.push(Attempt {
         alpha,
         beta,
@@ -110,7 +118,7 @@ fn attempt_end(
 }
 
 fn enter(
-    replay: &Replay,
+    family: &dyn Family,
     st: &mut ReplayState,
     (state, turn): (u32, Side),
     (depth, qleft): (u8, u8),
@@ -136,7 +144,7 @@ fn enter(
         alpha,
         beta,
         // The side's worst, until a value arrives.
-        best: if replay.maximises(turn) {
+        best: if family.maximises(turn) {
             -crate::search::INF
         } else {
             crate::search::INF

@@ -9,12 +9,13 @@
 //! shows for each event.
 
 use super::engine::{Admitted, Search, Stop, emit};
+use super::options::NO_MOVE;
 use super::tt::Flag;
-use super::{INF, NO_MOVE};
 use crate::event::Bound;
 use crate::event::Event;
 use crate::game::{Game, Side};
 use crate::observer::Observer;
+use crate::value::INF;
 
 impl<G: Game, O: Observer> Search<'_, G, O> {
     pub(super) fn search(

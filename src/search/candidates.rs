@@ -10,7 +10,7 @@
 //! Games with small dense ids keep the lists in flat arrays; others (implicit trees of
 //! millions of positions, rarely revisited) build them at every visit with the same code.
 
-use super::SearchError;
+use super::result::SearchError;
 use crate::game::Game;
 
 /// States beyond this many ids are not cached (the span array is allocated per run).

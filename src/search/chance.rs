@@ -7,11 +7,12 @@
 //! every utility.
 
 use super::engine::{Search, Stop, emit};
+use super::options::NO_MOVE;
 use super::tt::{Flag, Key};
-use super::{INF, NO_MOVE};
 use crate::event::{Bound, Chance, Event};
 use crate::game::Game;
 use crate::observer::Observer;
+use crate::value::INF;
 
 impl<G: Game, O: Observer> Search<'_, G, O> {
     /// Seed 004's chance node: every outcome is searched with the full window (so each value

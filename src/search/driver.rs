@@ -7,13 +7,13 @@
 //! previous score; on a miss widen the failed side by δ, double δ, clamp to ±INF, try again).
 
 use super::engine::{Search, Stop, emit};
+use super::options::{Algorithm, NO_MOVE, Options};
+use super::result::{Attempt, Pass, RunResult, SearchError, Status};
 use super::tt::Flag;
-use super::{
-    Algorithm, Attempt, AttemptOutcome, INF, NO_MOVE, Options, Pass, RunResult, SearchError, Status,
-};
 use crate::event::Event;
 use crate::game::{Game, Side};
 use crate::observer::Observer;
+use crate::value::{AttemptOutcome, INF};
 
 /// Runs the options' search from `start` and reports every step to `obs`.
 pub fn run<G: Game, O: Observer>(

@@ -9,8 +9,9 @@
 //! recursions over this one engine, so they agree on everything but how a frame backs up.
 
 use super::candidates::Candidates;
+use super::options::{NO_MOVE, Options};
+use super::result::{Counters, SearchError, Stats};
 use super::tt::{Entry, Flag, Hints, Key, Table};
-use super::{Counters, NO_MOVE, Options, SearchError, Stats};
 use crate::event::Bound;
 use crate::event::{Event, ReturnKind};
 use crate::game::Game;

@@ -12,12 +12,14 @@
 //! catalog's payoffs turn an id into its vector.
 
 use super::engine::{Search, Stop, emit};
+use super::options::NO_MOVE;
+use super::result::SearchError;
 use super::tt::{Flag, Key};
-use super::{INF, NO_MOVE, SearchError};
 use crate::event::Event;
 use crate::event::{Bound, Vector};
 use crate::game::{Game, Side};
 use crate::observer::Observer;
+use crate::value::INF;
 
 /// What a max-n call backs up: the id of the node whose vector it carries, its best move,
 /// and that node itself (so its vector can be read again without a lookup by id).

@@ -12,14 +12,15 @@
 //! the caller's original window), ordering, quiescence with stand pat, the budget. So on every
 //! input its calls are alpha-beta's, and its values are theirs seen from the side to move.
 
-use super::Pitfall;
 use super::engine::{Admitted, Search, Stop, emit};
+use super::options::NO_MOVE;
+use super::options::Pitfall;
 use super::tt::Flag;
-use super::{INF, NO_MOVE};
 use crate::event::Event;
 use crate::event::{Bound, Scout};
 use crate::game::Game;
 use crate::observer::Observer;
+use crate::value::INF;
 
 impl<G: Game, O: Observer> Search<'_, G, O> {
     pub(super) fn negamax<const PVS: bool>(

@@ -75,7 +75,7 @@ impl Hints {
     pub fn new(id_bound: Option<u32>) -> Hints {
         match id_bound {
             Some(n) if (n as usize) <= DENSE_LIMIT => {
-                Hints::Dense(vec![super::NO_MOVE; n as usize])
+                Hints::Dense(vec![super::options::NO_MOVE; n as usize])
             }
             _ => Hints::Hashed(HashMap::new()),
         }
@@ -85,7 +85,7 @@ impl Hints {
     pub fn get(&self, state: u32) -> i16 {
         match self {
             Hints::Dense(v) => v[state as usize],
-            Hints::Hashed(m) => m.get(&state).copied().unwrap_or(super::NO_MOVE),
+            Hints::Hashed(m) => m.get(&state).copied().unwrap_or(super::options::NO_MOVE),
         }
     }
 

@@ -2,7 +2,7 @@
 //! the frame's best, window and cutoff.
 
 use crate::event::Bound;
-use crate::replay::{ProbeMark, ReplayState, StoreMark};
+use crate::replay::state::{ProbeMark, ReplayState, StoreMark};
 use crate::search::tt::Key;
 
 pub(super) fn apply(st: &mut ReplayState, index: usize, event: Bound) {

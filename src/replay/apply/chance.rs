@@ -1,7 +1,7 @@
 //! A chance node's detail on the view: its running average and interval.
 
 use crate::event::Chance;
-use crate::replay::ReplayState;
+use crate::replay::state::ReplayState;
 
 pub(super) fn apply(st: &mut ReplayState, event: Chance) {
     let Some(f) = st.frames.last_mut() else {

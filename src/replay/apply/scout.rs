@@ -1,7 +1,7 @@
 //! PVS's detail on the view: the next call is a scout or a re-search, and both are counted.
 
 use crate::event::Scout;
-use crate::replay::ReplayState;
+use crate::replay::state::ReplayState;
 
 pub(super) fn apply(st: &mut ReplayState, event: Scout) {
     match event {

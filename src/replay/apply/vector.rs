@@ -1,7 +1,7 @@
 //! Max-n's detail on the view: ties are counted.
 
 use crate::event::Vector;
-use crate::replay::ReplayState;
+use crate::replay::state::ReplayState;
 
 pub(super) fn apply(st: &mut ReplayState, event: Vector) {
     match event {
