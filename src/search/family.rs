@@ -78,6 +78,13 @@ pub trait Family: Sync + std::fmt::Debug {
     fn carries(&self, detail: Detail) -> bool {
         self.details().contains(&detail)
     }
+
+    /// Whether a run with `options` scouts: it searches each move after the first with a null
+    /// window and re-searches the ones that beat α (principal variation search).
+    fn scouts(&self, options: &crate::search::Options) -> bool {
+        let _ = options;
+        false
+    }
 }
 
 #[derive(Debug)]
@@ -110,6 +117,9 @@ impl Family for Negamax {
     }
     fn details(&self) -> &'static [Detail] {
         &[Detail::Scout]
+    }
+    fn scouts(&self, options: &crate::search::Options) -> bool {
+        options.algorithm == crate::search::Algorithm::Pvs
     }
 }
 
