@@ -4,7 +4,7 @@
 use std::io::{BufRead, Write};
 
 use super::answer;
-use super::item::Problem;
+use super::item::{Problem, Verdict};
 use super::{render, store};
 use crate::error::{Error, Result};
 
@@ -140,89 +140,24 @@ pub fn quiz_on(
 ) -> Result<(usize, usize)> {
     let mut out = crate::text::Printable::new(out);
     let width = screen.width.max(Screen::MIN_WIDTH);
-    // What is said right after an answer follows the "> " of the prompt when the answer came
-    // from a pipe (a typed one ends its line itself).
-    let after_prompt = width - 2;
-    // Prose wrapped between words; a continued line is indented under its first.
-    let say = |out: &mut dyn Write, lead: &str, text: &str, width: usize| -> Result<()> {
-        let text = crate::text::one_line(text);
-        writeln!(out, "{}", render::wrap_hanging(lead, &text, width))?;
-        Ok(())
-    };
     let (mut right, mut asked) = (0, 0);
     for (i, p) in problems.iter().enumerate() {
-        writeln!(
-            out,
-            "── problem {} of {} ({}) ──",
-            i + 1,
-            problems.len(),
-            p.item.kind.name()
-        )?;
-        writeln!(
-            out,
-            "{}\n{}",
-            render::outline(&p.lesson.graph, p.start()),
-            p.prompt(width)
-        )?;
-        // A line that is not an answer of the problem's form is not a wrong answer: say what
-        // is expected and ask again, as the full-screen round does.
-        let line = loop {
-            write!(out, "> ")?;
-            out.flush()?;
-            let Some(line) = read_answer_line(input)? else {
-                break None;
-            };
-            match line.trim() {
-                "q" | "?" => break Some(line),
-                _ => match answer::Answer::parse(p.item.kind, &line) {
-                    Ok(_) => break Some(line),
-                    Err(e) => say(
-                        &mut out,
-                        "",
-                        &format!("not read (not counted): {e}; try again"),
-                        after_prompt,
-                    )?,
-                },
-            }
-        };
-        let Some(line) = line else {
+        pose(&mut out, p, i, problems.len(), width)?;
+        let Some(line) = read_answer(&mut out, p, input, width)? else {
             break;
         };
         if line.trim() == "q" {
             break;
         }
         if line.trim() == "?" {
-            say(
-                &mut out,
-                "",
-                &format!("answer: {}", p.answer()?),
-                after_prompt,
-            )?;
+            say(&mut out, "", &format!("answer: {}", p.answer()?), width - 2)?;
             continue;
         }
         let v = p.grade(&line)?;
         asked += 1;
         let saved = keeper.record(p.item.kind, v.correct);
-        if v.correct {
-            right += 1;
-            writeln!(out, "✓ correct")?;
-        } else {
-            let at = v
-                .node
-                .as_ref()
-                .map(|n| format!(" at {n}"))
-                .unwrap_or_default();
-            say(
-                &mut out,
-                "",
-                &format!("✗ wrong{at}: {}", v.why),
-                after_prompt,
-            )?;
-            say(&mut out, "  ", &format!("answer: {}", v.expected), width)?;
-            if let Some(row) = v.step.and_then(|s| trace_row(p, &v.run, s)) {
-                writeln!(out, "{row}")?;
-            }
-        }
+        right += usize::from(v.correct);
+        tell(&mut out, p, &v, width)?;
         if let Err(why) = saved {
             say(
                 &mut out,
@@ -231,14 +166,8 @@ pub fn quiz_on(
                 width,
             )?;
         }
-        if screen.pause && i + 1 < problems.len() {
-            write!(out, "Enter: next problem, q: stop ")?;
-            out.flush()?;
-            match read_answer_line(input)? {
-                Some(l) if l.trim() == "q" => break,
-                Some(_) => {}
-                None => break,
-            }
+        if screen.pause && i + 1 < problems.len() && !next_or_stop(&mut out, input)? {
+            break;
         }
     }
     let progress = keeper.progress();
@@ -249,4 +178,91 @@ pub fn quiz_on(
     )?;
     out.into_inner()?.flush()?;
     Ok((right, asked))
+}
+
+/// Prose wrapped between words at `width`; a continued line is indented under its first.
+fn say(out: &mut dyn Write, lead: &str, text: &str, width: usize) -> Result<()> {
+    let text = crate::text::one_line(text);
+    writeln!(out, "{}", render::wrap_hanging(lead, &text, width))?;
+    Ok(())
+}
+
+/// Problem `i` of `count`: its tree, question, settings and answer form.
+fn pose(out: &mut dyn Write, p: &Problem, i: usize, count: usize, width: usize) -> Result<()> {
+    writeln!(
+        out,
+        "── problem {} of {} ({}) ──",
+        i + 1,
+        count,
+        p.item.kind.name()
+    )?;
+    writeln!(
+        out,
+        "{}\n{}",
+        render::outline(&p.lesson.graph, p.start()),
+        p.prompt(width)
+    )?;
+    Ok(())
+}
+
+/// The learner's line for `p`: an answer of its form, `q` or `?`; `None` at the end of the
+/// input. A line that is not an answer of the problem's form is not a wrong answer: say what
+/// is expected and ask again, as the full-screen round does.
+fn read_answer(
+    out: &mut dyn Write,
+    p: &Problem,
+    input: &mut dyn BufRead,
+    width: usize,
+) -> Result<Option<String>> {
+    loop {
+        write!(out, "> ")?;
+        out.flush()?;
+        let Some(line) = read_answer_line(input)? else {
+            return Ok(None);
+        };
+        match line.trim() {
+            "q" | "?" => return Ok(Some(line)),
+            _ => match answer::Answer::parse(p.item.kind, &line) {
+                Ok(_) => return Ok(Some(line)),
+                Err(e) => say(
+                    out,
+                    "",
+                    &format!("not read (not counted): {e}; try again"),
+                    width - 2,
+                )?,
+            },
+        }
+    }
+}
+
+/// The verdict on an answer: what is wrong, the right answer and the trace row that shows it.
+/// What is said right after an answer follows the "> " of the prompt when the answer came
+/// from a pipe (a typed one ends its line itself), so it wraps 2 columns narrower.
+fn tell(out: &mut dyn Write, p: &Problem, v: &Verdict, width: usize) -> Result<()> {
+    if v.correct {
+        writeln!(out, "✓ correct")?;
+        return Ok(());
+    }
+    let at = v
+        .node
+        .as_ref()
+        .map(|n| format!(" at {n}"))
+        .unwrap_or_default();
+    say(out, "", &format!("✗ wrong{at}: {}", v.why), width - 2)?;
+    say(out, "  ", &format!("answer: {}", v.expected), width)?;
+    if let Some(row) = v.step.and_then(|s| trace_row(p, &v.run, s)) {
+        writeln!(out, "{row}")?;
+    }
+    Ok(())
+}
+
+/// Waits for Enter after a verdict; whether the round goes on (not `q`, not the end of the
+/// input).
+fn next_or_stop(out: &mut dyn Write, input: &mut dyn BufRead) -> Result<bool> {
+    write!(out, "Enter: next problem, q: stop ")?;
+    out.flush()?;
+    Ok(match read_answer_line(input)? {
+        Some(l) => l.trim() != "q",
+        None => false,
+    })
 }
