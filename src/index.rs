@@ -13,6 +13,7 @@
 //! - `saved`: saved trace files; `stream`: the fold run as the search goes (call rows only),
 //!   `rows` what the row views read, `spill` where a streamed run keeps its rows.
 
+mod chance;
 mod fold;
 mod folded;
 mod growth;

@@ -320,6 +320,8 @@ pub(super) struct Calls {
     pub passes: Vec<PassInfo>,
     /// Every root search in event order (one per pass without aspiration windows).
     pub attempts: Vec<AttemptInfo>,
+    /// The intervals chance pruning announced, per chance call, in event order.
+    pub intervals: super::history::History<u32, (i32, i32)>,
 }
 
 impl Calls {

@@ -3,10 +3,9 @@
 use std::fmt;
 
 use crate::exact::Ratio;
+use crate::lesson::facts::Kind;
 use crate::lesson::parse_bound;
-use crate::search::fmt_score;
-
-use super::Kind;
+use crate::value::Units;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Answer {
@@ -189,21 +188,33 @@ fn names(text: &str) -> Vec<String> {
         .collect()
 }
 
+/// `words` has `n` words, else the error that says what the kind's answer looks like.
+fn want(kind: Kind, text: &str, words: &[String], n: usize) -> Result<(), String> {
+    if words.len() == n {
+        Ok(())
+    } else {
+        Err(format!(
+            "expected {} ({}), got `{}`",
+            crate::text::counted(n as u64, "word", "words"),
+            shape(kind),
+            text.trim()
+        ))
+    }
+}
+
+/// `-` or `none` for an empty list of names, else the names.
+fn name_list(words: Vec<String>) -> Vec<String> {
+    match words.as_slice() {
+        [w] if w == "-" || w.eq_ignore_ascii_case("none") => Vec::new(),
+        _ => words,
+    }
+}
+
 impl Answer {
+    /// Reads an answer line of `kind`'s form.
     pub fn parse(kind: Kind, text: &str) -> Result<Answer, String> {
         let words = names(text);
-        let want = |n: usize| {
-            if words.len() == n {
-                Ok(())
-            } else {
-                Err(format!(
-                    "expected {} ({}), got `{}`",
-                    crate::text::counted(n as u64, "word", "words"),
-                    shape(kind),
-                    text.trim()
-                ))
-            }
-        };
+        let want = |n: usize| want(kind, text, &words, n);
         Ok(match kind {
             Kind::Decision => {
                 want(2)?;
@@ -228,34 +239,15 @@ impl Answer {
             }
             Kind::Value => {
                 want(2)?;
-                let bound = words[1].to_ascii_lowercase();
-                if !["exact", "lower", "upper"].contains(&bound.as_str()) {
-                    return Err(format!("`{}` is not exact, lower or upper", words[1]));
-                }
-                Answer::Value {
-                    value: score(&words[0])?,
-                    bound,
-                }
+                value(&words)?
             }
             Kind::Flag => {
                 want(1)?;
-                let flag = words[0].to_ascii_uppercase();
-                let flag = if flag == "TT-HIT" { "HIT".into() } else { flag };
-                if !["EXACT", "LOWER", "UPPER", "HIT"].contains(&flag.as_str()) {
-                    return Err(format!("`{}` is not EXACT, LOWER, UPPER or HIT", words[0]));
-                }
-                Answer::Flag(flag)
+                flag(&words[0])?
             }
             Kind::Interrupted => {
                 want(4)?;
-                Answer::Interrupted {
-                    status: words[0].to_ascii_uppercase(),
-                    depth: words[1]
-                        .parse()
-                        .map_err(|_| format!("`{}` is not a depth", words[1]))?,
-                    value: score(&words[2])?,
-                    choice: words[3].clone(),
-                }
+                interrupted(&words)?
             }
             Kind::Quiescence => {
                 want(2)?;
@@ -266,93 +258,130 @@ impl Answer {
             }
             Kind::ChanceValue => {
                 want(1)?;
-                Answer::Exact(Ratio::parse(&words[0]).ok_or_else(|| {
-                    format!(
-                        "`{}` is not a number (write `3.5` or `7/2`, not a rounded decimal)",
-                        words[0]
-                    )
-                })?)
+                exact(&words[0])?
             }
-            Kind::ChanceSkipped => match words.as_slice() {
-                [w] if w == "-" || w.eq_ignore_ascii_case("none") => Answer::Outcomes(Vec::new()),
-                _ => Answer::Outcomes(words),
-            },
-            Kind::Researched => match words.as_slice() {
-                [w] if w == "-" || w.eq_ignore_ascii_case("none") => Answer::Researched(Vec::new()),
-                _ => Answer::Researched(words),
-            },
-            Kind::Aspiration => {
-                let mut windows = Vec::new();
-                for part in text.split(';').filter(|p| !p.trim().is_empty()) {
-                    let pair = names(part);
-                    if pair.len() != 2 {
-                        return Err(format!(
-                            "each window is two scores ({}), got `{}`",
-                            shape(kind),
-                            part.trim()
-                        ));
-                    }
-                    windows.push((score(&pair[0])?, score(&pair[1])?));
-                }
-                if windows.is_empty() {
-                    return Err(format!("expected {}", shape(kind)));
-                }
-                Answer::Aspiration(windows)
-            }
-            Kind::Next => match words.as_slice() {
-                [w] if w.eq_ignore_ascii_case("cut") || w.eq_ignore_ascii_case("cutoff") => {
-                    Answer::Next("cut".into())
-                }
-                [w] if w.eq_ignore_ascii_case("return") => Answer::Next("return".into()),
-                [w, name] if w.eq_ignore_ascii_case("enter") => {
-                    Answer::Next(format!("enter {name}"))
-                }
-                _ => {
-                    return Err(format!("expected {}, got `{}`", shape(kind), text.trim()));
-                }
-            },
+            Kind::ChanceSkipped => Answer::Outcomes(name_list(words)),
+            Kind::Researched => Answer::Researched(name_list(words)),
+            Kind::Aspiration => aspiration(kind, text)?,
+            Kind::Next => next(kind, text, &words)?,
         })
     }
-}
 
-impl fmt::Display for Answer {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    /// The answer in its one-line form, its values in `units`. (`Display` writes whole
+    /// numbers: the kinds whose answers hold scores are asked only on trees whose values
+    /// are whole numbers, see `chance_kinds::askable`.)
+    pub fn written(&self, units: &Units) -> String {
+        let fmt = |v: i32| units.fmt(v);
         match self {
-            Answer::Decision { value, choice } => write!(f, "{} {choice}", fmt_score(*value)),
+            Answer::Decision { value, choice } => format!("{} {choice}", fmt(*value)),
+            Answer::Leaves { evaluated, skipped } if skipped.is_empty() => {
+                format!("{} |", evaluated.join(" "))
+            }
             Answer::Leaves { evaluated, skipped } => {
-                write!(f, "{} |", evaluated.join(" "))?;
-                if !skipped.is_empty() {
-                    write!(f, " {}", skipped.join(" "))?;
-                }
-                Ok(())
+                format!("{} | {}", evaluated.join(" "), skipped.join(" "))
             }
-            Answer::Window { alpha, beta } => {
-                write!(f, "{} {}", fmt_score(*alpha), fmt_score(*beta))
-            }
-            Answer::Value { value, bound } => write!(f, "{} {bound}", fmt_score(*value)),
-            Answer::Flag(flag) => f.write_str(flag),
+            Answer::Window { alpha, beta } => format!("{} {}", fmt(*alpha), fmt(*beta)),
+            Answer::Value { value, bound } => format!("{} {bound}", fmt(*value)),
+            Answer::Flag(flag) => flag.clone(),
             Answer::Interrupted {
                 status,
                 depth,
                 value,
                 choice,
-            } => write!(f, "{status} {depth} {} {choice}", fmt_score(*value)),
-            Answer::Quiescence { fixed, quiet } => {
-                write!(f, "{} {}", fmt_score(*fixed), fmt_score(*quiet))
-            }
-            Answer::Next(next) => f.write_str(next),
-            Answer::Exact(r) => write!(f, "{r}"),
-            Answer::Outcomes(o) if o.is_empty() => f.write_str("-"),
-            Answer::Outcomes(o) => f.write_str(&o.join(" ")),
-            Answer::Researched(children) if children.is_empty() => f.write_str("-"),
-            Answer::Researched(children) => f.write_str(&children.join(" ")),
+            } => format!("{status} {depth} {} {choice}", fmt(*value)),
+            Answer::Quiescence { fixed, quiet } => format!("{} {}", fmt(*fixed), fmt(*quiet)),
+            Answer::Next(next) => next.clone(),
+            Answer::Exact(r) => r.to_string(),
+            Answer::Outcomes(o) | Answer::Researched(o) if o.is_empty() => "-".into(),
+            Answer::Outcomes(o) | Answer::Researched(o) => o.join(" "),
             Answer::Aspiration(windows) => {
                 let parts: Vec<String> = windows
                     .iter()
-                    .map(|&(a, b)| format!("{} {}", fmt_score(a), fmt_score(b)))
+                    .map(|&(a, b)| format!("{} {}", fmt(a), fmt(b)))
                     .collect();
-                f.write_str(&parts.join("; "))
+                parts.join("; ")
             }
         }
+    }
+}
+
+/// `VALUE exact|lower|upper`.
+fn value(words: &[String]) -> Result<Answer, String> {
+    let bound = words[1].to_ascii_lowercase();
+    if !["exact", "lower", "upper"].contains(&bound.as_str()) {
+        return Err(format!("`{}` is not exact, lower or upper", words[1]));
+    }
+    Ok(Answer::Value {
+        value: score(&words[0])?,
+        bound,
+    })
+}
+
+/// `EXACT`, `LOWER`, `UPPER` or `HIT` (`TT-HIT` too), in any case.
+fn flag(word: &str) -> Result<Answer, String> {
+    let flag = word.to_ascii_uppercase();
+    let flag = if flag == "TT-HIT" { "HIT".into() } else { flag };
+    if !["EXACT", "LOWER", "UPPER", "HIT"].contains(&flag.as_str()) {
+        return Err(format!("`{word}` is not EXACT, LOWER, UPPER or HIT"));
+    }
+    Ok(Answer::Flag(flag))
+}
+
+/// `STATUS DEPTH SCORE CHILD`.
+fn interrupted(words: &[String]) -> Result<Answer, String> {
+    Ok(Answer::Interrupted {
+        status: words[0].to_ascii_uppercase(),
+        depth: words[1]
+            .parse()
+            .map_err(|_| format!("`{}` is not a depth", words[1]))?,
+        value: score(&words[2])?,
+        choice: words[3].clone(),
+    })
+}
+
+/// A value written exactly: `3.5`, `7/2`, `4`.
+fn exact(word: &str) -> Result<Answer, String> {
+    Ratio::parse(word).map(Answer::Exact).ok_or_else(|| {
+        format!("`{word}` is not a number (write `3.5` or `7/2`, not a rounded decimal)")
+    })
+}
+
+/// `LO HI; LO HI; …`.
+fn aspiration(kind: Kind, text: &str) -> Result<Answer, String> {
+    let mut windows = Vec::new();
+    for part in text.split(';').filter(|p| !p.trim().is_empty()) {
+        let pair = names(part);
+        if pair.len() != 2 {
+            return Err(format!(
+                "each window is two scores ({}), got `{}`",
+                shape(kind),
+                part.trim()
+            ));
+        }
+        windows.push((score(&pair[0])?, score(&pair[1])?));
+    }
+    if windows.is_empty() {
+        return Err(format!("expected {}", shape(kind)));
+    }
+    Ok(Answer::Aspiration(windows))
+}
+
+/// `cut` (or `cutoff`), `return` or `enter NAME`.
+fn next(kind: Kind, text: &str, words: &[String]) -> Result<Answer, String> {
+    Ok(match words {
+        [w] if w.eq_ignore_ascii_case("cut") || w.eq_ignore_ascii_case("cutoff") => {
+            Answer::Next("cut".into())
+        }
+        [w] if w.eq_ignore_ascii_case("return") => Answer::Next("return".into()),
+        [w, name] if w.eq_ignore_ascii_case("enter") => Answer::Next(format!("enter {name}")),
+        _ => {
+            return Err(format!("expected {}, got `{}`", shape(kind), text.trim()));
+        }
+    })
+}
+
+impl fmt::Display for Answer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.written(&Units::integers()))
     }
 }

@@ -8,8 +8,44 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
-use super::{Problem, Verdict, grade_set, read_answers};
-use crate::error::Error;
+use super::item::{Problem, Verdict};
+use super::set::{self, grade_set, read_answers, read_set};
+use crate::error::{Error, Result};
+
+/// How `grade_many` prints a class's grades.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GradeFormat {
+    Text,
+    Json,
+    Csv,
+}
+
+/// Grades every answer file of `answers` against the set file `set`, and whether some file
+/// could not be graded (each such file is named in the report, and the rest are graded).
+/// One answer file in text or JSON is `grade_files`'s report, unchanged.
+pub fn grade_many(
+    set: &Path,
+    answers: &[std::path::PathBuf],
+    format: GradeFormat,
+) -> Result<(String, Vec<String>)> {
+    if let [one] = answers
+        && format != GradeFormat::Csv
+    {
+        return Ok((
+            set::grade_files(set, one, format == GradeFormat::Json)?,
+            Vec::new(),
+        ));
+    }
+    let problems = read_set(set)?;
+    let graded = grade(set, &problems, answers);
+    let failures = graded.failed.iter().map(|f| f.error.clone()).collect();
+    let text = match format {
+        GradeFormat::Text => text(&graded),
+        GradeFormat::Json => json(&graded),
+        GradeFormat::Csv => csv(&graded),
+    };
+    Ok((text, failures))
+}
 
 /// One answer file that was read and graded.
 #[derive(Debug, Clone, Serialize)]

@@ -7,20 +7,16 @@
 
 use serde_json::{Value, json};
 
-use crate::event::Chance;
+use super::query::{self, Skip};
 use crate::exact::Ratio;
 use crate::index::Recorded;
-use crate::trace::Event;
-use crate::value::{exact, fmt_score};
-
-use super::query::Skip;
+use crate::value::Units;
 
 /// A scaled score as a lesson writes it exactly: an integer as a JSON number, a fraction as
-/// its exact text (`"3.5"`, `"19/3"`), the sentinels as `"inf"` / `"-inf"`. Reads the scale
-/// in force (`value::Units`).
-pub fn exact_json(v: i32) -> Value {
-    match exact(v) {
-        None => json!(fmt_score(v)),
+/// its exact text (`"3.5"`, `"19/3"`), the sentinels as `"inf"` / `"-inf"`, in `units`.
+pub fn exact_json(v: i32, units: &Units) -> Value {
+    match units.exact(v) {
+        None => json!(units.fmt(v)),
         Some(r) if r.is_integer() => json!(r.num()),
         Some(r) => json!(r.to_string()),
     }
@@ -49,31 +45,16 @@ pub fn same(a: &Value, b: &Value) -> bool {
     }
 }
 
-/// The intervals `(lo, hi)` chance pruning announced in call `call`'s own frame, in order.
-/// A graph is acyclic, so no call nested inside this one has the same state.
+/// The intervals `(lo, hi)` chance pruning announced in call `call`'s own frame, in order,
+/// as the index reads them.
 pub fn intervals(rec: &Recorded, call: usize) -> Vec<(i32, i32)> {
-    let node = rec.tree().get(call as u32);
-    let events = &rec.trace.events;
-    let end = (node.exit as usize).min(events.len().saturating_sub(1));
-    let start = node.enter as usize;
-    if start > end {
-        return Vec::new();
-    }
-    events[start..=end]
-        .iter()
-        .filter_map(|e| match *e {
-            Event::Chance(Chance::Interval { state, lo, hi }) if state == node.state => {
-                Some((lo, hi))
-            }
-            _ => None,
-        })
-        .collect()
+    rec.tree().intervals(call as u32)
 }
 
 /// Skips whose cutting frame is a chance node, in the order of the frames that cut.
 pub fn chance_skips(rec: &Recorded, pass: Option<u8>) -> Vec<Skip> {
     let tree = rec.tree();
-    super::query::skips(rec, pass)
+    query::skips(rec, pass)
         .into_iter()
         .filter(|k| tree.get(k.parent as u32).turn.is_chance())
         .collect()

@@ -8,17 +8,18 @@ use serde_json::Number;
 use super::answer::Answer;
 use super::chance;
 use super::generate::name_of;
-use super::item::{self, Item, Problem, Solved};
+use super::item::{self, Explained, Item, Problem, Solved};
+use super::params::Params;
 use super::query::{self, Call};
-use super::{Kind, Params};
 use crate::error::{Error, Result};
 use crate::game::graph::{GraphSpec, MoveSpec, NodeSpec, Probability, Score};
 use crate::game::{Game, Side};
 use crate::index::Outcome;
+use crate::lesson::facts::Kind;
 use crate::lesson::{CutSpec, RunSpec};
 use crate::rng::Rng;
 use crate::search::{Algorithm, Flag, Options};
-use crate::value::{Units, sc};
+use crate::value::Units;
 
 /// Generated chance trees stay within the other kinds' 80×24 outline.
 const NODES: usize = 15;
@@ -66,13 +67,13 @@ pub(super) fn askable(kind: Kind, o: &Options, scale: i32) -> Option<String> {
 
 /// The right answer of a chance kind.
 pub(super) fn answer(p: &Problem, main: &Solved, target: Option<usize>) -> Result<Answer> {
-    let _units = Units::of(main.rec.trace.header.scale).scope();
+    let units = Units::of(main.rec.trace.header.scale);
     Ok(match p.item.kind {
         Kind::ChanceValue => {
             let t = target.ok_or_else(|| need_node(p))?;
             let c = &main.rows[t];
             let exact = query::bound_of(&main.rec, t) == Some("exact");
-            match c.value.and_then(crate::value::exact).filter(|_| exact) {
+            match c.value.and_then(|v| units.exact(v)).filter(|_| exact) {
                 Some(r) => Answer::Exact(r),
                 None => {
                     return Err(Error::Options(format!(
@@ -121,54 +122,64 @@ pub(super) fn explain(
     target: Option<usize>,
     expected: &Answer,
     given: &Answer,
-) -> (Option<u32>, Option<u64>, String) {
-    let _units = Units::of(main.rec.trace.header.scale).scope();
-    let rows = &main.rows;
+) -> Explained {
+    let units = Units::of(main.rec.trace.header.scale);
     match (expected, given, target) {
         (Answer::Exact(_), _, Some(t)) => {
-            let c = &rows[t];
-            (Some(c.state), Some(c.step), why_value(p, main, t))
+            let c = &main.rows[t];
+            (Some(c.state), Some(c.step), why_value(p, main, &units, t))
         }
         (Answer::Outcomes(right), Answer::Outcomes(got), _) => {
-            let skips = chance::chance_skips(&main.rec, None);
-            if let Some(m) = right.iter().find(|s| !got.contains(s)) {
-                let s = query::find_node(&p.lesson.graph, m);
-                let k = skips.iter().find(|k| Some(k.child) == s);
-                let parent = k.map(|k| &rows[k.parent]);
-                let why = parent.map_or_else(
-                    || format!("{m} is skipped"),
-                    |f| format!("{m} is skipped: {}", why_cut(p, main, f)),
-                );
-                (s, parent.map(|f| f.step), why)
-            } else if let Some(x) = got.iter().find(|s| !right.contains(s)) {
-                let s = query::find_node(&p.lesson.graph, x);
-                match s.and_then(|s| query::call_of(&main.rec, None, s, 1)) {
-                    Some(c) => (
-                        s,
-                        Some(rows[c].step),
-                        format!(
-                            "{x} is not skipped: it is searched at call {} and returns {}",
-                            rows[c].step,
-                            rows[c].value.map_or("-".into(), sc)
-                        ),
-                    ),
-                    None => {
-                        let why = match s {
-                            Some(s) if !is_outcome(p, s) => format!(
-                                "{x} is never searched, but it is not an outcome of a chance node: a MIN or MAX cutoff skips it, or it lies below a skipped outcome"
-                            ),
-                            _ => format!(
-                                "{x} is never searched: it lies below a skipped outcome or a cut"
-                            ),
-                        };
-                        (s, None, why)
-                    }
-                }
-            } else {
-                (None, None, "the list has repeats".into())
-            }
+            explain_outcomes(p, main, &units, right, got)
         }
         _ => (None, None, "the answer has the wrong form".into()),
+    }
+}
+
+/// A skipped outcome the answer leaves out, else one it names that is searched or is not an
+/// outcome a chance cutoff skips.
+fn explain_outcomes(
+    p: &Problem,
+    main: &Solved,
+    units: &Units,
+    right: &[String],
+    got: &[String],
+) -> Explained {
+    let rows = &main.rows;
+    let skips = chance::chance_skips(&main.rec, None);
+    if let Some(m) = right.iter().find(|s| !got.contains(s)) {
+        let s = query::find_node(&p.lesson.graph, m);
+        let k = skips.iter().find(|k| Some(k.child) == s);
+        let parent = k.map(|k| &rows[k.parent]);
+        let why = parent.map_or_else(
+            || format!("{m} is skipped"),
+            |f| format!("{m} is skipped: {}", why_cut(p, main, units, f)),
+        );
+        return (s, parent.map(|f| f.step), why);
+    }
+    let Some(x) = got.iter().find(|s| !right.contains(s)) else {
+        return (None, None, "the list has repeats".into());
+    };
+    let s = query::find_node(&p.lesson.graph, x);
+    match s.and_then(|s| query::call_of(&main.rec, None, s, 1)) {
+        Some(c) => (
+            s,
+            Some(rows[c].step),
+            format!(
+                "{x} is not skipped: it is searched at call {} and returns {}",
+                rows[c].step,
+                rows[c].value.map_or("-".into(), |v| units.sc(v))
+            ),
+        ),
+        None => {
+            let why = match s {
+                Some(s) if !is_outcome(p, s) => format!(
+                    "{x} is never searched, but it is not an outcome of a chance node: a MIN or MAX cutoff skips it, or it lies below a skipped outcome"
+                ),
+                _ => format!("{x} is never searched: it lies below a skipped outcome or a cut"),
+            };
+            (s, None, why)
+        }
     }
 }
 
@@ -180,7 +191,7 @@ fn is_outcome(p: &Problem, s: u32) -> bool {
 }
 
 /// Why chance frame `f` stopped early: the interval after its last outcome and the window.
-fn why_cut(p: &Problem, main: &Solved, f: &Call) -> String {
+fn why_cut(p: &Problem, main: &Solved, units: &Units, f: &Call) -> String {
     let name = |s: u32| p.lesson.graph.name(s);
     let last = chance::intervals(&main.rec, f.step as usize - 1)
         .last()
@@ -190,25 +201,25 @@ fn why_cut(p: &Problem, main: &Solved, f: &Call) -> String {
         (Some((lo, hi)), Some(c)) => format!(
             "after {} returned {} (call {}), chance node {} lies in [{}, {}], outside its window ({}, {}), so its other outcomes are never searched",
             name(c.state),
-            c.value.map_or("-".into(), sc),
+            c.value.map_or("-".into(), |v| units.sc(v)),
             c.step,
             name(f.state),
-            sc(lo),
-            sc(hi),
-            sc(f.alpha),
-            sc(f.beta)
+            units.sc(lo),
+            units.sc(hi),
+            units.sc(f.alpha),
+            units.sc(f.beta)
         ),
         _ => format!("chance node {} cut off (call {})", name(f.state), f.step),
     }
 }
 
 /// A node's value worked out from its outcomes, as the run recorded them.
-fn why_value(p: &Problem, main: &Solved, t: usize) -> String {
+fn why_value(p: &Problem, main: &Solved, units: &Units, t: usize) -> String {
     let rows = &main.rows;
     let c = &rows[t];
     let name = |s: u32| p.lesson.graph.name(s);
     let kids: Vec<&Call> = rows.iter().filter(|k| k.parent == Some(t)).collect();
-    let value = c.value.map_or("-".into(), sc);
+    let value = c.value.map_or("-".into(), |v| units.sc(v));
     if !matches!(c.outcome, Some(Outcome::Stored(Flag::Exact))) {
         return format!("{} returns {value} (call {})", name(c.state), c.step);
     }
@@ -219,7 +230,7 @@ fn why_value(p: &Problem, main: &Solved, t: usize) -> String {
                 let p = catalog
                     .probability(c.state, k.via.unwrap_or(-1))
                     .map_or("?".into(), |r| r.to_string());
-                format!("{p} × {}", k.value.map_or("-".into(), sc))
+                format!("{p} × {}", k.value.map_or("-".into(), |v| units.sc(v)))
             })
             .collect();
         let parts: Vec<String> = (kids.iter())
@@ -227,7 +238,7 @@ fn why_value(p: &Problem, main: &Solved, t: usize) -> String {
                 format!(
                     "{} returns {} (call {})",
                     name(k.state),
-                    k.value.map_or("-".into(), sc),
+                    k.value.map_or("-".into(), |v| units.sc(v)),
                     k.step
                 )
             })
@@ -244,7 +255,7 @@ fn why_value(p: &Problem, main: &Solved, t: usize) -> String {
                 format!(
                     "{} returns {} (call {})",
                     name(k.state),
-                    k.value.map_or("-".into(), sc),
+                    k.value.map_or("-".into(), |v| units.sc(v)),
                     k.step
                 )
             })

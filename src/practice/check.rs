@@ -5,31 +5,103 @@
 use serde_json::{Value, json};
 
 use super::query::*;
+use super::{chance, maxn_facts, windows};
 use crate::error::{Error, Result};
 use crate::index::{Outcome, Recorded};
 use crate::lesson::Lesson;
-use crate::practice::{chance, maxn_facts, windows};
+use crate::value::Units;
+
+/// One fact's question about one recorded run, and the readers its answers share.
+struct Ask<'a> {
+    lesson: &'a Lesson,
+    rec: &'a Recorded,
+    fact: &'a FactSpec,
+    /// Values are written in the trace's units (a chance graph's scale).
+    units: Units,
+}
 
 /// Evaluates one fact's question on a recorded run of `lesson`.
 pub fn evaluate(lesson: &Lesson, rec: &Recorded, fact: &FactSpec) -> Result<Value> {
+    let ask = Ask {
+        lesson,
+        rec,
+        fact,
+        units: Units::of(rec.trace.header.scale),
+    };
+    if let Some(answer) = maxn_facts::evaluate(lesson, rec, fact, &|| ask.node()) {
+        return answer;
+    }
     let rows = rows(rec);
-    let graph = &lesson.graph;
     let result = rec.result();
     let stats = &result.stats;
-    let history_row = |d: u8| {
-        result
-            .history
-            .iter()
-            .find(|p| p.depth == d)
-            .ok_or_else(|| Error::Options(format!("run '{}' has no pass {d}", fact.run)))
-    };
-    let node = || -> Result<usize> {
+    let units = &ask.units;
+    let score = |v: i32| units.score_json(v);
+    Ok(match fact.what {
+        What::Status => json!(result.status.name()),
+        What::Depth => json!(result.depth),
+        What::Score => json!(ask.pass_result()?.0),
+        What::Move => json!(ask.pass_result()?.1),
+        What::Choice => ask.choice()?,
+        What::Nodes => json!(stats.nodes),
+        What::Evals => json!(stats.evals),
+        What::Cutoffs => json!(stats.cutoffs),
+        What::TtHits => json!(stats.tt_hits),
+        What::Qnodes => json!(stats.qnodes),
+        What::Peak => json!(stats.peak),
+        What::TableEntries => json!(rec.index.table.len()),
+        What::Calls => json!(pass_rows(rec, fact.pass).len()),
+        What::Evaluated => json!(ask.names(reads(rec, fact.pass).iter().map(|&(_, s)| s))),
+        What::LeafCount => json!(reads(rec, fact.pass).len()),
+        What::Skipped => json!(ask.sorted_names(skips(rec, fact.pass).iter().map(|k| k.child))),
+        What::Value => rows[ask.node()?].value.map_or(Value::Null, score),
+        What::Flag => json!(rows[ask.node()?].outcome.map(Outcome::name)),
+        What::Bound => json!(bound_of(rec, ask.node()?)),
+        What::Window => {
+            let c = &rows[ask.node()?];
+            json!([score(c.alpha), score(c.beta)])
+        }
+        What::Next => json!(next_after(rec, ask.node()?)),
+        What::PeakReferences => json!(rec.index.peak_references),
+        What::Games | What::MaxWins | What::MinWins | What::Draws => ask.games(),
+        What::Distinct => ask.distinct(&rows),
+        What::NullWindows => json!(windows::scouts(rec, fact.pass).len()),
+        What::Researches => json!(windows::researches(rec, fact.pass).len()),
+        What::Researched => json!(windows::researched_names(rec, fact.pass)),
+        What::Attempts => ask.attempts()?,
+        What::Mate => ask.mate(&rows)?,
+        What::MateScores => {
+            use crate::value::{MATE, MAX_PLY};
+            json!({"mate": MATE, "max_ply": MAX_PLY, "band": MATE - MAX_PLY})
+        }
+        What::Exact => match &fact.node {
+            Some(_) => rows[ask.node()?]
+                .value
+                .map_or(Value::Null, |v| chance::exact_json(v, units)),
+            None => chance::exact_json(result.score, units),
+        },
+        What::Intervals => ask.intervals()?,
+        What::ChanceCutoffs => json!(chance::chance_cutoffs(rec, fact.pass)),
+        What::ChanceSkipped => {
+            json!(ask.sorted_names(chance::chance_skips(rec, fact.pass).iter().map(|k| k.child)))
+        }
+        What::ProbabilitySum => {
+            let state = rows[ask.node()?].state;
+            chance::probability_sum(rec, state).map_or(Value::Null, |r| json!(r.to_string()))
+        }
+        What::Vector | What::Ties | What::TiedAt | What::LeafMap => Value::Null,
+    })
+}
+
+impl Ask<'_> {
+    /// The call of the fact's node (its `occurrence`-th in the fact's pass).
+    fn node(&self) -> Result<usize> {
+        let (lesson, rec, fact) = (self.lesson, self.rec, self.fact);
         let name = fact
             .node
             .as_deref()
             .ok_or_else(|| Error::Options(format!("fact '{:?}' needs a node", fact.what)))?;
         let found = if lesson.spec.game.is_graph() {
-            find_node(graph, name)
+            find_node(&lesson.graph, name)
         } else {
             rec.catalog().find(name)
         };
@@ -41,144 +113,118 @@ pub fn evaluate(lesson: &Lesson, rec: &Recorded, fact: &FactSpec) -> Result<Valu
                 lesson.name, fact.run
             ))
         })
-    };
-    if let Some(answer) = maxn_facts::evaluate(lesson, rec, fact, &node) {
-        return answer;
     }
-    Ok(match fact.what {
-        What::Status => json!(result.status.name()),
-        What::Depth => json!(result.depth),
-        What::Score => match fact.pass {
-            Some(d) => json!(history_row(d)?.score),
-            None => json!(result.score),
-        },
-        What::Move => match fact.pass {
-            Some(d) => json!(history_row(d)?.mv),
-            None => json!(result.mv),
-        },
-        What::Choice => {
-            let mv = match fact.pass {
-                Some(d) => history_row(d)?.mv,
-                None => result.mv,
-            };
-            if lesson.spec.game.is_graph() {
-                choice_name(graph, rec.trace.header.start, mv)
-            } else {
-                json!(lesson.model.move_name(rec.trace.header.start, mv))
-            }
-        }
-        What::Nodes => json!(stats.nodes),
-        What::Evals => json!(stats.evals),
-        What::Cutoffs => json!(stats.cutoffs),
-        What::TtHits => json!(stats.tt_hits),
-        What::Qnodes => json!(stats.qnodes),
-        What::Peak => json!(stats.peak),
-        What::TableEntries => json!(rec.index.table.len()),
-        What::Calls => json!(pass_rows(rec, fact.pass).len()),
-        What::Evaluated => json!(
-            reads(rec, fact.pass)
-                .iter()
-                .map(|&(_, s)| graph.name(s))
-                .collect::<Vec<_>>()
-        ),
-        What::LeafCount => json!(reads(rec, fact.pass).len()),
-        What::Skipped => {
-            let mut names: Vec<u32> = skips(rec, fact.pass).iter().map(|k| k.child).collect();
-            names.sort_unstable();
-            names.dedup();
-            json!(names.iter().map(|&s| graph.name(s)).collect::<Vec<_>>())
-        }
-        What::Value => rows[node()?].value.map_or(Value::Null, score_json),
-        What::Flag => json!(rows[node()?].outcome.map(Outcome::name)),
-        What::Bound => json!(bound_of(rec, node()?)),
-        What::Window => {
-            let c = &rows[node()?];
-            json!([score_json(c.alpha), score_json(c.beta)])
-        }
-        What::Next => json!(next_after(rec, node()?)),
-        What::PeakReferences => json!(rec.index.peak_references),
-        What::Games | What::MaxWins | What::MinWins | What::Draws => {
-            let tree = rec.tree();
-            let terminal = tree
-                .reads(fact.pass)
-                .map(|i| tree.get(i))
-                .filter(|n| n.read == Some(true))
-                .filter_map(|n| n.returned().map(|r| r.0));
-            json!(match fact.what {
-                What::MaxWins => terminal.filter(|&v| v > 0).count(),
-                What::MinWins => terminal.filter(|&v| v < 0).count(),
-                What::Draws => terminal.filter(|&v| v == 0).count(),
-                _ => terminal.count(),
-            })
-        }
-        What::Distinct => {
-            let mut states: Vec<u32> = pass_rows(rec, fact.pass)
-                .into_iter()
-                .map(|i| rows[i].state)
-                .collect();
-            states.sort_unstable();
-            states.dedup();
-            json!(states.len())
-        }
-        What::NullWindows => json!(windows::scouts(rec, fact.pass).len()),
-        What::Researches => json!(windows::researches(rec, fact.pass).len()),
-        What::Researched => json!(windows::researched_names(rec, fact.pass)),
-        What::Attempts => {
-            let tries = windows::attempts(rec, fact.pass)
-                .ok_or_else(|| Error::Options(format!("run '{}' has no such pass", fact.run)))?;
-            json!(
-                tries
+
+    /// The score and move of the fact's pass, or of the run when it names none.
+    fn pass_result(&self) -> Result<(i32, i16)> {
+        let result = self.rec.result();
+        match self.fact.pass {
+            Some(d) => {
+                let row = result
+                    .history
                     .iter()
-                    .map(|t| json!([
-                        score_json(t.alpha),
-                        score_json(t.beta),
-                        windows::outcome_name(t.outcome)
-                    ]))
-                    .collect::<Vec<_>>()
-            )
+                    .find(|p| p.depth == d)
+                    .ok_or_else(|| {
+                        Error::Options(format!("run '{}' has no pass {d}", self.fact.run))
+                    })?;
+                Ok((row.score, row.mv))
+            }
+            None => Ok((result.score, result.mv)),
         }
-        What::Mate => {
-            // The root's score is reported from MAX's side, as the run reports it; a node's
-            // value in the run's own convention, counted from the node.
-            let (v, ply) = match (&fact.node, fact.pass) {
-                (Some(_), _) => {
-                    let c = &rows[node()?];
-                    (c.value, c.ply)
-                }
-                (None, Some(d)) => (Some(history_row(d)?.score), 0),
-                (None, None) => (Some(result.score), 0),
-            };
-            json!(v.and_then(|v| crate::value::mate_report(v, ply)))
-        }
-        What::MateScores => {
-            use crate::value::{MATE, MAX_PLY};
-            json!({"mate": MATE, "max_ply": MAX_PLY, "band": MATE - MAX_PLY})
-        }
-        What::Exact => match &fact.node {
-            Some(_) => rows[node()?].value.map_or(Value::Null, chance::exact_json),
-            None => chance::exact_json(result.score),
-        },
-        What::Intervals => json!(
-            chance::intervals(rec, node()?)
-                .into_iter()
-                .map(|(lo, hi)| json!([chance::exact_json(lo), chance::exact_json(hi)]))
+    }
+
+    /// The name of the move the fact's pass (or the run) chose.
+    fn choice(&self) -> Result<Value> {
+        let mv = self.pass_result()?.1;
+        let start = self.rec.trace.header.start;
+        Ok(if self.lesson.spec.game.is_graph() {
+            choice_name(&self.lesson.graph, start, mv)
+        } else {
+            json!(self.lesson.model.move_name(start, mv))
+        })
+    }
+
+    fn names(&self, states: impl Iterator<Item = u32>) -> Vec<String> {
+        states.map(|s| self.lesson.graph.name(s)).collect()
+    }
+
+    /// Names of `states` in node order, once each.
+    fn sorted_names(&self, states: impl Iterator<Item = u32>) -> Vec<String> {
+        let mut states: Vec<u32> = states.collect();
+        states.sort_unstable();
+        states.dedup();
+        self.names(states.into_iter())
+    }
+
+    /// Terminal positions read in the pass, by who won.
+    fn games(&self) -> Value {
+        let tree = self.rec.tree();
+        let terminal = tree
+            .reads(self.fact.pass)
+            .map(|i| tree.get(i))
+            .filter(|n| n.read == Some(true))
+            .filter_map(|n| n.returned().map(|r| r.0));
+        json!(match self.fact.what {
+            What::MaxWins => terminal.filter(|&v| v > 0).count(),
+            What::MinWins => terminal.filter(|&v| v < 0).count(),
+            What::Draws => terminal.filter(|&v| v == 0).count(),
+            _ => terminal.count(),
+        })
+    }
+
+    /// How many distinct positions the pass searched.
+    fn distinct(&self, rows: &[Call]) -> Value {
+        let mut states: Vec<u32> = pass_rows(self.rec, self.fact.pass)
+            .into_iter()
+            .map(|i| rows[i].state)
+            .collect();
+        states.sort_unstable();
+        states.dedup();
+        json!(states.len())
+    }
+
+    /// The pass's aspiration attempts: window and outcome of each.
+    fn attempts(&self) -> Result<Value> {
+        let tries = windows::attempts(self.rec, self.fact.pass)
+            .ok_or_else(|| Error::Options(format!("run '{}' has no such pass", self.fact.run)))?;
+        Ok(json!(
+            tries
+                .iter()
+                .map(|t| json!([
+                    self.units.score_json(t.alpha),
+                    self.units.score_json(t.beta),
+                    windows::outcome_name(t.outcome)
+                ]))
                 .collect::<Vec<_>>()
-        ),
-        What::ChanceCutoffs => json!(chance::chance_cutoffs(rec, fact.pass)),
-        What::ChanceSkipped => {
-            let mut names: Vec<u32> = (chance::chance_skips(rec, fact.pass).iter())
-                .map(|k| k.child)
-                .collect();
-            names.sort_unstable();
-            names.dedup();
-            json!(names.iter().map(|&s| graph.name(s)).collect::<Vec<_>>())
-        }
-        What::ProbabilitySum => {
-            let state = rows[node()?].state;
-            chance::probability_sum(rec, state).map_or(Value::Null, |r| json!(r.to_string()))
-        }
-        What::Vector | What::Ties | What::TiedAt | What::LeafMap => Value::Null,
-    })
+        ))
+    }
+
+    /// The mate a value reports. The root's score is reported from MAX's side, as the run
+    /// reports it; a node's value in the run's own convention, counted from the node.
+    fn mate(&self, rows: &[Call]) -> Result<Value> {
+        let (v, ply) = match (&self.fact.node, self.fact.pass) {
+            (Some(_), _) => {
+                let c = &rows[self.node()?];
+                (c.value, c.ply)
+            }
+            (None, Some(_)) => (Some(self.pass_result()?.0), 0),
+            (None, None) => (Some(self.rec.result().score), 0),
+        };
+        Ok(json!(v.and_then(|v| crate::value::mate_report(v, ply))))
+    }
+
+    /// The intervals chance pruning kept at the fact's node, written exactly.
+    fn intervals(&self) -> Result<Value> {
+        Ok(json!(
+            chance::intervals(self.rec, self.node()?)
+                .into_iter()
+                .map(|(lo, hi)| json!([
+                    chance::exact_json(lo, &self.units),
+                    chance::exact_json(hi, &self.units)
+                ]))
+                .collect::<Vec<_>>()
+        ))
+    }
 }
 
 /// Checks every fact of a lesson against fresh recorded runs; returns one line per mismatch.
@@ -187,8 +233,6 @@ pub fn check_facts(lesson: &Lesson) -> Result<Vec<String>> {
     for fact in &lesson.spec.facts {
         let setup = lesson.setup(Some(&fact.run), &Default::default())?;
         let rec = crate::index::record(lesson, &setup)?;
-        // Values are written in the trace's units (a chance graph's scale).
-        let _units = crate::value::Units::of(rec.trace.header.scale).scope();
         let got = evaluate(lesson, &rec, fact)?;
         if !chance::same(&got, &fact.equals) {
             wrong.push(format!(

@@ -4,11 +4,12 @@
 
 use super::answer::Answer;
 use crate::exact::Ratio;
-use crate::search::fmt_score;
+use crate::value::Units;
 
 /// What is wrong with `given` next to `expected`, when the answer has parts to tell apart (or
 /// a near miss to name); `None` when there is nothing to add to the node's explanation.
-pub fn parts(expected: &Answer, given: &Answer) -> Option<String> {
+/// Values are written in `units`.
+pub fn parts(expected: &Answer, given: &Answer, units: &Units) -> Option<String> {
     use Answer as A;
     match (expected, given) {
         (
@@ -24,16 +25,7 @@ pub fn parts(expected: &Answer, given: &Answer) -> Option<String> {
                 value: v2,
                 bound: b2,
             },
-        ) => match (value == v2, bound == b2) {
-            (true, false) => Some(format!(
-                "the value is right; only the bound is wrong: {v2} is {bound}, not {b2}",
-                v2 = fmt_score(*v2)
-            )),
-            (false, true) => Some(format!(
-                "the bound ({bound}) is right; only the value is wrong"
-            )),
-            _ => split(&[("the value", false), ("the bound", false)]),
-        },
+        ) => value_parts((*value, bound), (*v2, b2), units),
         (
             A::Window { alpha, beta },
             A::Window {
@@ -72,54 +64,80 @@ pub fn parts(expected: &Answer, given: &Answer) -> Option<String> {
                 fixed: f2,
                 quiet: q2,
             },
-        ) => {
-            if fixed != quiet && (fixed, quiet) == (q2, f2) {
-                Some("the two values are swapped: the one without quiescence comes first".into())
-            } else {
-                split(&[
-                    ("the value without quiescence", fixed == f2),
-                    ("the value with quiescence", quiet == q2),
-                ])
-            }
-        }
+        ) => quiescence_parts((*fixed, *quiet), (*f2, *q2)),
         (
             A::Leaves { evaluated, skipped },
             A::Leaves {
                 evaluated: e2,
                 skipped: s2,
             },
-        ) => {
-            if evaluated == e2 {
-                Some("the leaves read are right; only the skipped children are wrong".into())
-            } else if same_set(evaluated, e2) {
-                Some("the right leaves, in the wrong order".into())
-            } else if skipped == s2 {
-                Some("the skipped children are right; only the leaves read are wrong".into())
-            } else {
-                None
-            }
-        }
+        ) => leaves_parts((evaluated, skipped), (e2, s2)),
         (A::Researched(x), A::Researched(y)) if x != y && same_set(x, y) => {
             Some("the right children, in the wrong order".into())
         }
-        (A::Aspiration(x), A::Aspiration(y)) => {
-            let right = x.iter().zip(y).take_while(|(a, b)| a == b).count();
-            match right {
-                0 => None,
-                n if n == y.len() => Some(format!(
-                    "the first {} right, but the search goes on to {}",
-                    crate::text::counted(n as u64, "window is", "windows are"),
-                    crate::text::counted(x.len() as u64, "window", "windows")
-                )),
-                n => Some(format!(
-                    "the first {} right",
-                    crate::text::counted(n as u64, "window is", "windows are")
-                )),
-            }
-        }
+        (A::Aspiration(x), A::Aspiration(y)) => aspiration_parts(x, y),
         (A::Exact(x), A::Exact(y)) => rounded(*x, *y)
             .then(|| format!("rounded: write {x}, the exact value ({y} is a rounded decimal)")),
         _ => None,
+    }
+}
+
+fn value_parts(
+    (value, bound): (i32, &str),
+    (v2, b2): (i32, &str),
+    units: &Units,
+) -> Option<String> {
+    match (value == v2, bound == b2) {
+        (true, false) => Some(format!(
+            "the value is right; only the bound is wrong: {v2} is {bound}, not {b2}",
+            v2 = units.fmt(v2)
+        )),
+        (false, true) => Some(format!(
+            "the bound ({bound}) is right; only the value is wrong"
+        )),
+        _ => split(&[("the value", false), ("the bound", false)]),
+    }
+}
+
+fn quiescence_parts((fixed, quiet): (i32, i32), (f2, q2): (i32, i32)) -> Option<String> {
+    if fixed != quiet && (fixed, quiet) == (q2, f2) {
+        Some("the two values are swapped: the one without quiescence comes first".into())
+    } else {
+        split(&[
+            ("the value without quiescence", fixed == f2),
+            ("the value with quiescence", quiet == q2),
+        ])
+    }
+}
+
+fn leaves_parts(
+    (evaluated, skipped): (&[String], &[String]),
+    (e2, s2): (&[String], &[String]),
+) -> Option<String> {
+    if evaluated == e2 {
+        Some("the leaves read are right; only the skipped children are wrong".into())
+    } else if same_set(evaluated, e2) {
+        Some("the right leaves, in the wrong order".into())
+    } else if skipped == s2 {
+        Some("the skipped children are right; only the leaves read are wrong".into())
+    } else {
+        None
+    }
+}
+
+fn aspiration_parts(x: &[(i32, i32)], y: &[(i32, i32)]) -> Option<String> {
+    let right = x.iter().zip(y).take_while(|(a, b)| a == b).count();
+    match right {
+        0 => None,
+        n if n == y.len() => Some(format!(
+            "the first {} right, but the search goes on to {}",
+            crate::text::counted(n as u64, "window is", "windows are"),
+            crate::text::counted(x.len() as u64, "window", "windows")
+        )),
+        n => Some(format!(
+            "the first {} right",
+            crate::text::counted(n as u64, "window is", "windows are")
+        )),
     }
 }
 

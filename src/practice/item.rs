@@ -5,12 +5,14 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::Kind;
 use super::answer::format_hint;
-use super::query::Call;
+use super::query::{self, Call};
+use crate::error::{Error, Result};
 use crate::game::graph::GraphSpec;
-use crate::index::Recorded;
-use crate::lesson::{Lesson, RunSpec};
+use crate::index::{Recorded, record};
+use crate::lesson::facts::Kind;
+use crate::lesson::{Lesson, Overrides, RunSpec};
+use crate::value::Units;
 
 /// A problem as a set file stores it: everything needed to recompute the answer, no answer.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -75,6 +77,72 @@ pub struct Problem {
     pub item: Item,
     pub lesson: Lesson,
 }
+
+impl Problem {
+    /// A node's name as answers spell it.
+    pub fn name(&self, s: u32) -> String {
+        self.lesson.graph.name(s)
+    }
+
+    /// The root the runs start from.
+    pub fn start(&self) -> u32 {
+        self.item.runs[0].start.unwrap_or(0)
+    }
+
+    /// The units the tree's values are written in (a chance graph's fractions).
+    pub fn units(&self) -> Units {
+        Units::of(self.lesson.graph.scale())
+    }
+
+    /// Run `index` of the item, recorded and indexed.
+    pub fn solve_run(&self, index: usize) -> Result<Solved> {
+        let run = &self.item.runs[index].name;
+        let setup = self.lesson.setup(Some(run), &Overrides::default())?;
+        let rec = record(&self.lesson, &setup)?;
+        let rows = query::rows(&rec);
+        Ok(Solved {
+            run: run.clone(),
+            rec,
+            rows,
+        })
+    }
+
+    pub(crate) fn node_id(&self, name: &str) -> Result<u32> {
+        query::find_node(&self.lesson.graph, name).ok_or_else(|| {
+            Error::Options(format!(
+                "practice item {}: no node named '{name}'",
+                self.item.id
+            ))
+        })
+    }
+
+    /// The first call of the asked node in the last pass.
+    pub(crate) fn target(&self, solved: &Solved) -> Result<usize> {
+        let name = self.item.node.as_deref().ok_or_else(|| {
+            Error::Options(format!(
+                "practice item {}: a {} problem needs a node",
+                self.item.id,
+                self.item.kind.name()
+            ))
+        })?;
+        let s = self.node_id(name)?;
+        query::call_of(&solved.rec, None, s, 1).ok_or_else(|| {
+            Error::Options(format!(
+                "practice item {}: node {name} is never searched in this run",
+                self.item.id
+            ))
+        })
+    }
+
+    /// The root call of the run's last pass.
+    pub(crate) fn root_call(&self, solved: &Solved) -> Option<usize> {
+        query::pass_rows(&solved.rec, None).first().copied()
+    }
+}
+
+/// (node, step, why): what a wrong answer's explanation names, the trace step that shows
+/// the right answer, and the explanation.
+pub type Explained = (Option<u32>, Option<u64>, String);
 
 /// One recorded run with its call rows.
 pub struct Solved {

@@ -8,7 +8,6 @@ use crate::game::Game;
 use crate::game::graph::Graph;
 use crate::index::{After, NONE, Outcome, Recorded};
 pub use crate::lesson::facts::{FactSpec, PracticeItemSpec, What};
-pub use crate::value::score_json;
 
 /// A node by label, or by number when no label matches.
 pub fn find_node(graph: &Graph, name: &str) -> Option<u32> {
@@ -37,6 +36,13 @@ pub fn find_label(graph: &Graph, name: &str) -> Option<u32> {
         (Some(s), None) => Some(s),
         _ => None,
     }
+}
+
+/// The children of `s` in move order.
+pub fn graph_children(graph: &Graph, s: u32) -> Vec<u32> {
+    (0..graph.move_count(s))
+        .map(|i| graph.child(s, i))
+        .collect()
 }
 
 /// A node name as an answer wrote it, spelled as the tree labels it (`A` for `a` when only

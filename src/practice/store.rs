@@ -19,8 +19,8 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::Kind;
 use crate::error::{Error, Result};
+use crate::lesson::facts::Kind;
 use crate::save;
 
 /// Progress files larger than this are refused, and no save makes one larger (the answer is

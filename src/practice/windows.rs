@@ -5,15 +5,17 @@
 
 use super::answer::Answer;
 use super::generate::{self, Shape};
-use super::item::{self, Item, Problem, Solved};
+use super::item::{self, Explained, Item, Problem, Solved};
+use super::params::Params;
 use super::query::{self, Call};
-use super::{Kind, Params};
 use crate::error::Result;
 use crate::game::Side;
 use crate::index::{NONE, Recorded};
+use crate::lesson::facts::Kind;
 use crate::lesson::{AspirationSpec, CutSpec, RunSpec};
 use crate::rng::Rng;
-use crate::search::{Algorithm, AttemptOutcome, fmt_score};
+use crate::search::{Algorithm, AttemptOutcome, Options};
+use crate::value::Units;
 
 /// The calls of a pass (default: the last that ran) entered with a null window.
 pub fn scouts(rec: &Recorded, pass: Option<u8>) -> Vec<usize> {
@@ -95,6 +97,44 @@ pub(super) fn build(
     source: String,
     params: &Params,
 ) -> Result<(Problem, bool)> {
+    let shape = shape(rng, params);
+    let graph = generate::tree(rng, &shape);
+    // Researched problems need PVS; the others draw between PVS and their plain search.
+    let pvs = kind == Kind::Researched || rng.chance(1, 2);
+    let algorithm = match kind {
+        _ if pvs => Algorithm::Pvs,
+        Kind::NegamaxWindow => Algorithm::Negamax,
+        _ => Algorithm::AlphaBeta,
+    };
+    let run = run(rng, kind, &shape, algorithm, params);
+    let item = Item::generated(id, kind, source, vec![run], graph);
+    let mut p = Problem::unchecked(item)?;
+    let main = p.solve_run(0)?;
+    let (node, interesting) = pick(rng, kind, &main);
+    let start = p.lesson.graph.name(p.start());
+    let node_name = node.map(|i| p.lesson.graph.name(main.rows[i].state));
+    let extra = match (kind, &p.item.runs[0].aspiration) {
+        (Kind::Aspiration, Some(a)) => format!(
+            " (δ = {}, guess {}, {})",
+            a.delta,
+            a.guess,
+            algorithm.title()
+        ),
+        _ if pvs => " in the PVS run".into(),
+        _ => String::new(),
+    };
+    p.item.question = item::question(kind, &start, node_name.as_deref(), &extra);
+    p.item.node = node_name;
+    let p = if interesting {
+        Problem::new(p.item)?
+    } else {
+        Problem::unchecked(p.item)?
+    };
+    Ok((p, interesting))
+}
+
+/// The generated tree's shape: drawn from the seed, then the reader's overrides.
+fn shape(rng: &mut Rng, params: &Params) -> Shape {
     let (lo, hi) = *rng.pick(&[(0, 9), (-9, 9), (1, 20)]).unwrap_or(&(0, 9));
     let mut shape = Shape {
         depth: rng.range(2, 3) as u8,
@@ -130,13 +170,11 @@ pub(super) fn build(
         .max_nodes
         .unwrap_or(shape.max_nodes)
         .clamp(2, generate::MAX_GENERATED);
-    let graph = generate::tree(rng, &shape);
-    let algorithm = match kind {
-        Kind::Researched => Algorithm::Pvs,
-        _ if rng.chance(1, 2) => Algorithm::Pvs,
-        Kind::NegamaxWindow => Algorithm::Negamax,
-        _ => Algorithm::AlphaBeta,
-    };
+    shape
+}
+
+/// The one run a seed-002 problem is graded on; an aspiration problem draws its δ and guess.
+fn run(rng: &mut Rng, kind: Kind, shape: &Shape, algorithm: Algorithm, params: &Params) -> RunSpec {
     let mut run = RunSpec {
         name: "practice".into(),
         depth: Some(shape.depth),
@@ -156,20 +194,24 @@ pub(super) fn build(
             guess,
         });
     }
-    let item = Item::generated(id, kind, source, vec![run], graph);
-    let mut p = Problem::unchecked(item)?;
-    let main = p.solve_run(0)?;
+    run
+}
+
+/// The call a negamax-window problem asks about (a re-searched child at its scout), and
+/// whether the run shows what the kind teaches.
+fn pick(rng: &mut Rng, kind: Kind, main: &Solved) -> (Option<usize>, bool) {
     let rows = &main.rows;
-    // First visits below the root: a re-searched child is asked about at its scout.
-    let firsts: Vec<usize> = query::pass_rows(&main.rec, None)
-        .into_iter()
-        .filter(|&i| {
-            rows[i].parent.is_some() && query::call_of(&main.rec, None, rows[i].state, 1) == Some(i)
-        })
-        .collect();
-    let (node, interesting) = match kind {
+    match kind {
         Kind::Researched => (None, !researches(&main.rec, None).is_empty()),
         Kind::NegamaxWindow => {
+            // First visits below the root.
+            let firsts: Vec<usize> = query::pass_rows(&main.rec, None)
+                .into_iter()
+                .filter(|&i| {
+                    rows[i].parent.is_some()
+                        && query::call_of(&main.rec, None, rows[i].state, 1) == Some(i)
+                })
+                .collect();
             let tree = main.rec.tree();
             let deep: Vec<usize> = firsts
                 .iter()
@@ -185,31 +227,7 @@ pub(super) fn build(
             let tries = attempts(&main.rec, None).unwrap_or_default();
             (None, tries.len() >= 2)
         }
-    };
-    let start = p.lesson.graph.name(p.start());
-    let node_name = node.map(|i| p.lesson.graph.name(rows[i].state));
-    let extra = match (kind, &p.item.runs[0].aspiration) {
-        (Kind::Aspiration, Some(a)) => format!(
-            " (δ = {}, guess {}, {})",
-            a.delta,
-            a.guess,
-            if algorithm == Algorithm::Pvs {
-                "principal variation search"
-            } else {
-                "alpha-beta"
-            }
-        ),
-        _ if algorithm == Algorithm::Pvs => " in the PVS run".into(),
-        _ => String::new(),
-    };
-    p.item.question = item::question(kind, &start, node_name.as_deref(), &extra);
-    p.item.node = node_name;
-    let p = if interesting {
-        Problem::new(p.item)?
-    } else {
-        Problem::unchecked(p.item)?
-    };
-    Ok((p, interesting))
+    }
 }
 
 /// The right answer of a seed-002 kind.
@@ -239,23 +257,22 @@ pub(super) fn answer(p: &Problem, main: &Solved, target: Option<usize>) -> Answe
 }
 
 /// What a run must be for a seed-002 question to mean something.
-pub(super) fn askable(kind: Kind, algorithm: Algorithm, aspiration: bool) -> Option<String> {
+pub(super) fn askable(kind: Kind, o: &Options) -> Option<String> {
+    let family = o.family();
+    let title = o.algorithm.title();
     match kind {
-        Kind::Researched if algorithm != Algorithm::Pvs => Some(format!(
-            "a researched problem needs a PVS run, and this one is {}",
-            algorithm.title()
+        Kind::Researched if !family.scouts(o) => Some(format!(
+            "a researched problem needs a PVS run, and this one is {title}"
         )),
-        Kind::NegamaxWindow if !algorithm.side_to_move() => Some(format!(
-            "a negamax-window problem needs a negamax or PVS run, and this one is {}",
-            algorithm.title()
+        Kind::NegamaxWindow if !family.side_to_move() => Some(format!(
+            "a negamax-window problem needs a negamax or PVS run, and this one is {title}"
         )),
         // The window kind explains a window from MAX's and MIN's bounds, which a negamax
         // run does not have.
-        Kind::Window if algorithm.side_to_move() => Some(format!(
-            "a window problem on a {} run is a negamax-window problem (windows from the side to move)",
-            algorithm.title()
+        Kind::Window if family.side_to_move() => Some(format!(
+            "a window problem on a {title} run is a negamax-window problem (windows from the side to move)"
         )),
-        Kind::Aspiration if !aspiration => {
+        Kind::Aspiration if o.aspiration.is_none() => {
             Some("an aspiration problem needs a run with aspiration windows".into())
         }
         _ => None,
@@ -266,157 +283,194 @@ pub(super) fn askable(kind: Kind, algorithm: Algorithm, aspiration: bool) -> Opt
 pub(super) fn explain(
     p: &Problem,
     main: &Solved,
+    units: &Units,
     target: Option<usize>,
     expected: &Answer,
     given: &Answer,
-) -> (Option<u32>, Option<u64>, String) {
-    let rows = &main.rows;
-    let name = |s: u32| p.lesson.graph.name(s);
+) -> Explained {
     match (expected, given) {
         (Answer::Researched(want), Answer::Researched(got)) => {
-            let graph = &p.lesson.graph;
-            let redone = researches(&main.rec, None);
-            if let Some(m) = want.iter().find(|w| !got.contains(w)) {
-                let r = redone.iter().copied().find(|&i| name(rows[i].state) == *m);
-                let scout = r.and_then(|r| scout_before(rows, r));
-                return match (r, scout) {
-                    (Some(r), Some(s)) => (
-                        Some(rows[r].state),
-                        Some(rows[r].step),
-                        format!(
-                            "{m} is re-searched: {}; better, so {m} is searched again with the full window at call {}",
-                            scout_words(p, rows, s),
-                            rows[r].step
-                        ),
-                    ),
-                    _ => (None, None, format!("{m} is re-searched")),
-                };
-            }
-            if let Some(x) = got.iter().find(|g| !want.contains(g)) {
-                let s = query::find_node(graph, x);
-                let first = s.and_then(|s| query::call_of(&main.rec, None, s, 1));
-                let tree = main.rec.tree();
-                return match first {
-                    None => (s, None, format!("{x} is never searched in this run")),
-                    Some(c) if tree.get(c as u32).scout => (
-                        s,
-                        Some(rows[c].step),
-                        format!(
-                            "{x} is not re-searched: {}; not better, so its bound is all the parent needs",
-                            scout_words(p, rows, c)
-                        ),
-                    ),
-                    Some(c) => (
-                        s,
-                        Some(rows[c].step),
-                        format!(
-                            "{x} is not re-searched: it is searched once, with its parent's full window, at call {} (a first move, or a quiescence move, never gets a null window)",
-                            rows[c].step
-                        ),
-                    ),
-                };
-            }
-            let order: Vec<String> = redone
-                .iter()
-                .map(|&i| format!("{} (call {})", name(rows[i].state), rows[i].step))
-                .collect();
-            (
-                None,
-                redone.first().map(|&i| rows[i].step),
-                format!("the re-searches come in this order: {}", order.join(", ")),
-            )
+            explain_researched(p, main, units, want, got)
         }
-        (Answer::Window { alpha, beta }, _) => {
-            let Some(t) = target else {
-                return (None, None, "the node is never searched".into());
-            };
-            let c = &rows[t];
-            let tree = main.rec.tree();
-            let node = tree.get(t as u32);
-            let mut why = format!(
-                "{} is entered at call {} with ({}, {}), from its own side to move",
-                name(c.state),
-                c.step,
-                fmt_score(*alpha),
-                fmt_score(*beta)
-            );
-            if let Some(pi) = c.parent {
-                let parent = name(rows[pi].state);
-                // The parent searched this child with (α, β) of its own; the child receives
-                // it negated and swapped, so the parent's pair is read back the same way.
-                let (pa, pb) = (-c.beta, -c.alpha);
-                if node.scout {
-                    why.push_str(&format!(
-                        ": {parent} held α = {} and asked only whether this move beats it, with the null window ({}, {}); negated and swapped that is ({}, {})",
-                        fmt_score(pa),
-                        fmt_score(pa),
-                        fmt_score(pb),
-                        fmt_score(*alpha),
-                        fmt_score(*beta)
-                    ));
-                } else {
-                    if node.research {
-                        why.push_str(
-                            ": this is the full-window re-search after the scout said better",
-                        );
-                    }
-                    why.push_str(&format!(
-                        "; {parent} held ({}, {}) and hands a child (-β, -α)",
-                        fmt_score(pa),
-                        fmt_score(pb)
-                    ));
-                }
-            } else {
-                why.push_str(": it is the root, searched with the run's root window");
-            }
-            (Some(c.state), Some(c.step), why)
-        }
+        (Answer::Window { alpha, beta }, _) => match target {
+            Some(t) => explain_window(p, main, units, t, (*alpha, *beta)),
+            None => (None, None, "the node is never searched".into()),
+        },
         (Answer::Aspiration(want), Answer::Aspiration(got)) => {
-            let tries = attempts(&main.rec, None).unwrap_or_default();
-            let at = want
-                .iter()
-                .zip(got.iter())
-                .position(|(a, b)| a != b)
-                .unwrap_or(want.len().min(got.len()));
-            let story: Vec<String> = tries
-                .iter()
-                .map(|t| {
-                    let value = t
-                        .root
-                        .and_then(|r| rows[r].value)
-                        .map_or("nothing".into(), fmt_score);
-                    format!(
-                        "({}, {}) returned {value}: {}",
-                        fmt_score(t.alpha),
-                        fmt_score(t.beta),
-                        outcome_name(t.outcome).unwrap_or("the only search")
-                    )
-                })
-                .collect();
-            let lead = if at >= want.len() {
-                format!(
-                    "the result is exact after {}",
-                    crate::text::counted(want.len() as u64, "window", "windows")
-                )
-            } else if at == 0 {
-                "the first window is centred on the guess, δ either side".to_string()
-            } else {
-                format!(
-                    "after a miss only the side that failed moves, by the current δ, and δ doubles; window {} is ({}, {})",
-                    at + 1,
-                    fmt_score(want[at].0),
-                    fmt_score(want[at].1)
-                )
-            };
-            let step = tries
-                .get(at.min(tries.len().saturating_sub(1)))
-                .and_then(|t| t.root)
-                .map(|r| rows[r].step);
-            let root = rows.first().map(|c| c.state);
-            (root, step, format!("{lead}; {}", story.join("; ")))
+            explain_aspiration(main, units, want, got)
         }
         _ => (None, None, "the answer has the wrong form".to_string()),
     }
+}
+
+/// A re-searched child the answer leaves out, one it names wrongly, or the order.
+fn explain_researched(
+    p: &Problem,
+    main: &Solved,
+    units: &Units,
+    want: &[String],
+    got: &[String],
+) -> Explained {
+    let rows = &main.rows;
+    let name = |s: u32| p.lesson.graph.name(s);
+    let redone = researches(&main.rec, None);
+    if let Some(m) = want.iter().find(|w| !got.contains(w)) {
+        let r = redone.iter().copied().find(|&i| name(rows[i].state) == *m);
+        let scout = r.and_then(|r| scout_before(rows, r));
+        return match (r, scout) {
+            (Some(r), Some(s)) => (
+                Some(rows[r].state),
+                Some(rows[r].step),
+                format!(
+                    "{m} is re-searched: {}; better, so {m} is searched again with the full window at call {}",
+                    scout_words(p, units, rows, s),
+                    rows[r].step
+                ),
+            ),
+            _ => (None, None, format!("{m} is re-searched")),
+        };
+    }
+    if let Some(x) = got.iter().find(|g| !want.contains(g)) {
+        return not_researched(p, main, units, x);
+    }
+    let order: Vec<String> = redone
+        .iter()
+        .map(|&i| format!("{} (call {})", name(rows[i].state), rows[i].step))
+        .collect();
+    (
+        None,
+        redone.first().map(|&i| rows[i].step),
+        format!("the re-searches come in this order: {}", order.join(", ")),
+    )
+}
+
+/// Why child `x`, named as re-searched, is not.
+fn not_researched(p: &Problem, main: &Solved, units: &Units, x: &str) -> Explained {
+    let rows = &main.rows;
+    let s = query::find_node(&p.lesson.graph, x);
+    let first = s.and_then(|s| query::call_of(&main.rec, None, s, 1));
+    let tree = main.rec.tree();
+    match first {
+        None => (s, None, format!("{x} is never searched in this run")),
+        Some(c) if tree.get(c as u32).scout => (
+            s,
+            Some(rows[c].step),
+            format!(
+                "{x} is not re-searched: {}; not better, so its bound is all the parent needs",
+                scout_words(p, units, rows, c)
+            ),
+        ),
+        Some(c) => (
+            s,
+            Some(rows[c].step),
+            format!(
+                "{x} is not re-searched: it is searched once, with its parent's full window, at call {} (a first move, or a quiescence move, never gets a null window)",
+                rows[c].step
+            ),
+        ),
+    }
+}
+
+/// The window call `t` receives from the side to move, read back from its parent's.
+fn explain_window(
+    p: &Problem,
+    main: &Solved,
+    units: &Units,
+    t: usize,
+    (alpha, beta): (i32, i32),
+) -> Explained {
+    let rows = &main.rows;
+    let name = |s: u32| p.lesson.graph.name(s);
+    let c = &rows[t];
+    let tree = main.rec.tree();
+    let node = tree.get(t as u32);
+    let mut why = format!(
+        "{} is entered at call {} with ({}, {}), from its own side to move",
+        name(c.state),
+        c.step,
+        units.fmt(alpha),
+        units.fmt(beta)
+    );
+    if let Some(pi) = c.parent {
+        let parent = name(rows[pi].state);
+        // The parent searched this child with (α, β) of its own; the child receives
+        // it negated and swapped, so the parent's pair is read back the same way.
+        let (pa, pb) = (-c.beta, -c.alpha);
+        if node.scout {
+            why.push_str(&format!(
+                ": {parent} held α = {} and asked only whether this move beats it, with the null window ({}, {}); negated and swapped that is ({}, {})",
+                units.fmt(pa),
+                units.fmt(pa),
+                units.fmt(pb),
+                units.fmt(alpha),
+                units.fmt(beta)
+            ));
+        } else {
+            if node.research {
+                why.push_str(": this is the full-window re-search after the scout said better");
+            }
+            why.push_str(&format!(
+                "; {parent} held ({}, {}) and hands a child (-β, -α)",
+                units.fmt(pa),
+                units.fmt(pb)
+            ));
+        }
+    } else {
+        why.push_str(": it is the root, searched with the run's root window");
+    }
+    (Some(c.state), Some(c.step), why)
+}
+
+/// The first aspiration window the answer gets wrong, and every attempt of the pass.
+fn explain_aspiration(
+    main: &Solved,
+    units: &Units,
+    want: &[(i32, i32)],
+    got: &[(i32, i32)],
+) -> Explained {
+    let rows = &main.rows;
+    let tries = attempts(&main.rec, None).unwrap_or_default();
+    let at = want
+        .iter()
+        .zip(got.iter())
+        .position(|(a, b)| a != b)
+        .unwrap_or(want.len().min(got.len()));
+    let story: Vec<String> = tries
+        .iter()
+        .map(|t| {
+            let value = t
+                .root
+                .and_then(|r| rows[r].value)
+                .map_or("nothing".into(), |v| units.fmt(v));
+            format!(
+                "({}, {}) returned {value}: {}",
+                units.fmt(t.alpha),
+                units.fmt(t.beta),
+                outcome_name(t.outcome).unwrap_or("the only search")
+            )
+        })
+        .collect();
+    let lead = if at >= want.len() {
+        format!(
+            "the result is exact after {}",
+            crate::text::counted(want.len() as u64, "window", "windows")
+        )
+    } else if at == 0 {
+        "the first window is centred on the guess, δ either side".to_string()
+    } else {
+        format!(
+            "after a miss only the side that failed moves, by the current δ, and δ doubles; window {} is ({}, {})",
+            at + 1,
+            units.fmt(want[at].0),
+            units.fmt(want[at].1)
+        )
+    };
+    let step = tries
+        .get(at.min(tries.len().saturating_sub(1)))
+        .and_then(|t| t.root)
+        .map(|r| rows[r].step);
+    let root = rows.first().map(|c| c.state);
+    (root, step, format!("{lead}; {}", story.join("; ")))
 }
 
 /// The scout of the child re-searched at call `r`: the visit just before it of the same
@@ -429,17 +483,17 @@ fn scout_before(rows: &[Call], r: usize) -> Option<usize> {
 
 /// "its scout at call 8 got (-5, -4) and returned -5, which the parent reads as 5 against
 /// α = 4".
-fn scout_words(p: &Problem, rows: &[Call], s: usize) -> String {
+fn scout_words(p: &Problem, units: &Units, rows: &[Call], s: usize) -> String {
     let c = &rows[s];
-    let value = c.value.map_or("nothing".into(), fmt_score);
-    let seen = c.value.map_or("nothing".into(), |v| fmt_score(-v));
+    let value = c.value.map_or("nothing".into(), |v| units.fmt(v));
+    let seen = c.value.map_or("nothing".into(), |v| units.fmt(-v));
     format!(
         "its null-window search at call {} got ({}, {}) and returned {value}, which {} reads as {seen} against α = {}",
         c.step,
-        fmt_score(c.alpha),
-        fmt_score(c.beta),
+        units.fmt(c.alpha),
+        units.fmt(c.beta),
         c.parent
             .map_or("the root".into(), |i| p.lesson.graph.name(rows[i].state)),
-        fmt_score(-c.beta)
+        units.fmt(-c.beta)
     )
 }

@@ -13,6 +13,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::options::{Algorithm, Options};
 use crate::game::Side;
 
 /// Which side a recorded value is counted from.
@@ -103,6 +104,13 @@ pub trait Family: Sync + std::fmt::Debug {
     fn carries(&self, detail: Detail) -> bool {
         self.details().contains(&detail)
     }
+
+    /// Whether a run with `options` scouts: it searches each move after the first with a null
+    /// window and re-searches the ones that beat α (principal variation search).
+    fn scouts(&self, options: &Options) -> bool {
+        let _ = options;
+        false
+    }
 }
 
 #[derive(Debug)]
@@ -136,6 +144,9 @@ impl Family for Negamax {
     fn details(&self) -> &'static [Detail] {
         &[Detail::Bound, Detail::Scout]
     }
+    fn scouts(&self, options: &Options) -> bool {
+        options.algorithm == crate::search::Algorithm::Pvs
+    }
 }
 
 impl Family for Chance {
@@ -159,5 +170,25 @@ impl Family for Vectors {
     }
     fn details(&self) -> &'static [Detail] {
         &[Detail::Bound, Detail::Tie]
+    }
+}
+
+impl Algorithm {
+    /// The family the algorithm belongs to: the one place the algorithm is dispatched on
+    /// outside the core; every view asks the family.
+    pub fn family(self) -> &'static dyn Family {
+        match self {
+            Algorithm::AlphaBeta | Algorithm::Minimax | Algorithm::Paranoid => &AlphaBeta,
+            Algorithm::Negamax | Algorithm::Pvs => &Negamax,
+            Algorithm::Expectiminimax => &Chance,
+            Algorithm::Maxn => &Vectors,
+        }
+    }
+}
+
+impl Options {
+    /// The run's family (see `Algorithm::family`).
+    pub fn family(&self) -> &'static dyn Family {
+        self.algorithm.family()
     }
 }

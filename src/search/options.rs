@@ -2,7 +2,6 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::family::{self, Family};
 use crate::game::{Limits, Seat};
 use crate::value::{CutRule, INF, Units};
 
@@ -92,17 +91,6 @@ impl Algorithm {
             Algorithm::Expectiminimax => "expectiminimax",
             Algorithm::Maxn => "max-n",
             Algorithm::Paranoid => "paranoid alpha-beta",
-        }
-    }
-
-    /// The family the algorithm belongs to: the one place the algorithm is dispatched on
-    /// outside the core; every view asks the family.
-    pub fn family(self) -> &'static dyn Family {
-        match self {
-            Algorithm::AlphaBeta | Algorithm::Minimax | Algorithm::Paranoid => &family::AlphaBeta,
-            Algorithm::Negamax | Algorithm::Pvs => &family::Negamax,
-            Algorithm::Expectiminimax => &family::Chance,
-            Algorithm::Maxn => &family::Vectors,
         }
     }
 
@@ -311,11 +299,6 @@ impl Options {
     /// root player (`paranoid_for`) as MAX against every other seat as MIN.
     pub fn reduces_to_two_sides(&self) -> bool {
         self.algorithm == Algorithm::Paranoid
-    }
-
-    /// The run's family (see `Algorithm::family`).
-    pub fn family(&self) -> &'static dyn Family {
-        self.algorithm.family()
     }
 
     /// Whether the run keeps a table: it is on, and the algorithm prunes (plain minimax never

@@ -28,6 +28,9 @@ impl<S: Source> Fold<S> {
                         format!("an interval [{lo}, {hi}] of a node that is not a chance node"),
                     ));
                 }
+                if self.keep {
+                    self.index.calls.intervals.record(i as u32, node, (lo, hi));
+                }
             }
         }
         Ok(())

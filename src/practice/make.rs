@@ -1,0 +1,163 @@
+//! Problem sets: generated problems from a seed (each kind family builds its own candidates),
+//! a lesson's own practice items, and the mix of both a round asks.
+
+use super::item::{self, Item, Problem};
+use super::params::Params;
+use super::{chance_kinds, classic, windows};
+use crate::error::{Error, Result};
+use crate::lesson::Lesson;
+use crate::lesson::facts::Kind;
+use crate::rng::Rng;
+
+fn mix(seed: u64, index: u64) -> u64 {
+    Rng::new(seed ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03)).next_u64()
+}
+
+/// Problem `index` of the set generated from `seed`: the same numbers always give the same
+/// tree, settings and question.
+pub fn generate(seed: u64, index: u64, kind: Kind) -> Result<Problem> {
+    generate_with(seed, index, kind, &Params::default())
+}
+
+/// `generate` with some of the random choices fixed.
+pub fn generate_with(seed: u64, index: u64, kind: Kind, params: &Params) -> Result<Problem> {
+    let mut rng = Rng::new(mix(seed, index));
+    let id = format!("{seed}-{}", index + 1);
+    let mut last = None;
+    for _ in 0..64 {
+        let (problem, interesting) = build(&mut rng, &id, kind, seed, index, params)?;
+        if interesting {
+            return Ok(problem);
+        }
+        last = Some(problem);
+    }
+    // Rare: no candidate showed what the kind needs; use the last one if it is still a valid
+    // question (e.g. a leaves problem without a cutoff), else say so.
+    let last = last.ok_or_else(|| Error::Options("no problem could be generated".into()))?;
+    Problem::new(last.item).map_err(|e| {
+        Error::Options(format!(
+            "no {} problem could be generated from seed {seed} with these settings ({e})",
+            kind.name()
+        ))
+    })
+}
+
+/// One candidate problem from the builder of `kind`'s family, and whether it shows what the
+/// kind is meant to teach.
+fn build(
+    rng: &mut Rng,
+    id: &str,
+    kind: Kind,
+    seed: u64,
+    index: u64,
+    params: &Params,
+) -> Result<(Problem, bool)> {
+    let source = params.source(seed, index);
+    if kind.is_seed_002() {
+        windows::build(rng, id, kind, source, params)
+    } else if kind.is_chance() {
+        chance_kinds::build(rng, id, kind, source, params)
+    } else {
+        classic::build(rng, id, kind, source, params)
+    }
+}
+
+/// Every practice item attached to a built-in lesson.
+pub fn lesson_problems() -> Result<Vec<Problem>> {
+    let mut out = Vec::new();
+    for lesson in Lesson::builtins()? {
+        out.extend(problems_of(&lesson)?);
+    }
+    Ok(out)
+}
+
+/// The practice items of one lesson, as problems.
+pub fn problems_of(lesson: &Lesson) -> Result<Vec<Problem>> {
+    let mut out = Vec::new();
+    for (i, spec) in lesson.spec.practice.iter().enumerate() {
+        let mut runs = vec![lesson.preset(&spec.run)?.clone()];
+        if let Some(c) = &spec.compare {
+            runs.push(lesson.preset(c)?.clone());
+        }
+        let start = runs[0].start.unwrap_or(0);
+        let root = lesson.graph.name(start);
+        let question = if spec.prompt.is_empty() {
+            item::question(spec.kind, &root, spec.node.as_deref(), "")
+        } else {
+            spec.prompt.clone()
+        };
+        let item = Item {
+            id: format!("{}#{}", lesson.name, i + 1),
+            kind: spec.kind,
+            source: if spec.source.is_empty() {
+                lesson.spec.source.clone()
+            } else {
+                spec.source.clone()
+            },
+            question,
+            answer_format: item::hint(spec.kind),
+            node: spec.node.clone(),
+            runs,
+            graph: lesson.spec.graph.clone(),
+        };
+        out.push(Problem::new(item)?);
+    }
+    Ok(out)
+}
+
+/// The problems of a round on one lesson: its own practice items, or a generated set from
+/// `seed` when it has none. A broken item is an error that names it: replacing the lesson's
+/// questions with other ones would hide the mistake from the lesson's author.
+pub fn lesson_round(lesson: &Lesson, seed: u64) -> Result<Vec<Problem>> {
+    let own = problems_of(lesson)?;
+    if own.is_empty() {
+        return make_set(seed, 6, &[], false);
+    }
+    Ok(own)
+}
+
+/// A seed that differs from one round to the next: a generated round's problem ids carry
+/// it, so the round can be replayed with `prune practice tui --seed N`.
+pub fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(1, |d| d.as_secs() % 100_000)
+}
+
+/// The problems of a set: lesson items first (if asked), then `count` generated ones that
+/// cycle through `kinds`.
+pub fn make_set(seed: u64, count: usize, kinds: &[Kind], lessons: bool) -> Result<Vec<Problem>> {
+    make_set_with(seed, count, kinds, lessons, &Params::default())
+}
+
+/// `make_set` with generator overrides.
+pub fn make_set_with(
+    seed: u64,
+    count: usize,
+    kinds: &[Kind],
+    lessons: bool,
+    params: &Params,
+) -> Result<Vec<Problem>> {
+    let kinds = if kinds.is_empty() {
+        &Kind::ALL[..]
+    } else {
+        kinds
+    };
+    let mut out = Vec::new();
+    if lessons {
+        out.extend(
+            lesson_problems()?
+                .into_iter()
+                .filter(|p| kinds.contains(&p.item.kind)),
+        );
+    }
+    for i in 0..count {
+        out.push(generate_with(
+            seed,
+            i as u64,
+            kinds[i % kinds.len()],
+            params,
+        )?);
+    }
+    Ok(out)
+}
