@@ -16,7 +16,7 @@ const MAX_FN_LINES: usize = 700;
 /// At most this many functions are longer than 100 lines.
 const MAX_OVER_100: usize = 31;
 /// At most this many branches on the algorithm outside `src/search.rs` and `src/search/`.
-const MAX_ALGORITHM_BRANCHES: usize = 43;
+const MAX_ALGORITHM_BRANCHES: usize = 36;
 
 /// A function with a body: its name, the line of its `fn` and of its closing brace.
 #[derive(Debug, PartialEq, Eq)]
