@@ -233,7 +233,7 @@ fn dispatch(cli: Cli, out: &mut dyn Write) -> Result<ExitCode> {
                 with_move_name(&text, &lesson, &setup, result.mv)
             } else {
                 report::three_lines_in(&name, &result, bound, &words)
-                    + &report::seed_002_lines(&setup.options, &result)
+                    + &report::seed_002_lines(&setup.options, &result, words.units())
                     + &report::seed_004_lines(&setup.options, &result)
                     + &report::leaf_map_line(&lesson, &setup.options)
                     + &report::players::lines(&setup.options, &result, players, words.score_for())

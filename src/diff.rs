@@ -27,6 +27,7 @@ use serde::Serialize;
 
 use crate::index::{NONE, Recorded};
 use crate::search::{Options, Status};
+use crate::value::Units;
 
 pub use counters::Delta;
 pub use facts::{Absent, Cut, Ended, Facts, Met, Visit};
@@ -107,7 +108,11 @@ pub struct OnlyIn {
     pub run: Which,
     pub state: u32,
     pub name: String,
+    #[serde(skip)]
     pub ended: Option<Ended>,
+    /// `ended` for scripts, written in the diff's units when the diff was made.
+    #[serde(rename = "ended")]
+    ended_json: Option<serde_json::Value>,
     /// Depths of the passes of that run that searched this path.
     pub passes: Vec<u8>,
     /// Why the other run did not search it.
@@ -141,8 +146,14 @@ pub struct ResultChanged {
     pub b_visit: Visit,
     pub state: u32,
     pub name: String,
+    #[serde(skip)]
     pub a: Option<Ended>,
+    #[serde(rename = "a")]
+    a_json: Option<serde_json::Value>,
+    #[serde(skip)]
     pub b: Option<Ended>,
+    #[serde(rename = "b")]
+    b_json: Option<serde_json::Value>,
 }
 
 /// The node-by-node comparison of two runs.
@@ -159,6 +170,10 @@ pub struct Diff {
     pub counters: Vec<Delta>,
     /// The compared passes' counters (their rows of the run's pass history).
     pub pass_counters: Vec<Delta>,
+    /// The units both runs' values are written in: run A's (`prune diff` refuses runs that
+    /// count different units).
+    #[serde(skip)]
+    pub units: Units,
 }
 
 impl Diff {
@@ -187,6 +202,7 @@ impl Diff {
             only: Vec::new(),
             cutoffs: Vec::new(),
             results: Vec::new(),
+            units: a.trace.header.units(),
         };
         // The facts of the nodes on the current path, by ply (the parents `Absent` needs).
         let mut line: Vec<(Option<Facts>, Option<Facts>)> = Vec::new();
@@ -262,6 +278,7 @@ impl Diff {
                     state: here.state,
                     name: here.name.clone(),
                     ended: here.ended,
+                    ended_json: here.ended.map(|e| e.json(&self.units)),
                     passes: here.passes.clone(),
                     other,
                 });
@@ -295,7 +312,9 @@ impl Diff {
                         state: fa.state,
                         name: fa.name.clone(),
                         a: fa.ended,
+                        a_json: fa.ended.map(|e| e.json(&self.units)),
                         b: fb.ended,
+                        b_json: fb.ended.map(|e| e.json(&self.units)),
                     });
                 }
                 false
@@ -381,4 +400,40 @@ fn other_passes(rec: &Recorded, side: &RunSide) -> HashMap<u32, Vec<u8>> {
         });
     }
     seen
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lesson::{Lesson, Overrides};
+
+    fn recorded(lesson: &Lesson, preset: &str) -> Recorded {
+        let setup = lesson.setup(Some(preset), &Overrides::default()).unwrap();
+        crate::index::record(lesson, &setup).unwrap()
+    }
+
+    /// The diff carries its runs' units: a chance node's average is written as its exact
+    /// fraction in the text and as its rounded decimal in the JSON, with no units set
+    /// around the call.
+    #[test]
+    fn a_chance_diff_writes_its_values_in_the_runs_units() {
+        let lesson = Lesson::open("004-chance-expectimax").unwrap();
+        let (a, b) = (
+            recorded(&lesson, "expectimax"),
+            recorded(&lesson, "minimax"),
+        );
+        let d = Diff::of(&a, &b, PassChoice::Final).unwrap();
+        // A averages 4, 9 and 6 at 1/3 each: 19/3; as a MIN node it takes 4.
+        let text = text::nodes(&d);
+        assert!(
+            text.contains("moves 0: A EXACT 6.33 (19/3) → B EXACT 4"),
+            "{text}"
+        );
+        let json: serde_json::Value = serde_json::from_str(&d.to_json()).unwrap();
+        let row = (json["results"].as_array().unwrap().iter())
+            .find(|r| r["path"] == serde_json::json!([0]))
+            .unwrap();
+        assert_eq!(row["a"]["value"], serde_json::json!(6.333333));
+        assert_eq!(row["b"]["value"], serde_json::json!(4));
+    }
 }

@@ -1,35 +1,39 @@
 //! prune: a terminal tutor for game-tree search.
 //!
-//! Data flows one way, from the bottom of this list to the top; no module imports one above
-//! it (`tests/module_graph.rs` checks that there is no cycle):
+//! The modules in layers, lowest first. A module imports only modules on lines above its own,
+//! never one on its own line or below (`tests/module_graph.rs` reads this list and checks it
+//! against every import, and checks that no two files import each other in a circle):
 //!
-//! - `size`: exact tree-size arithmetic (b^d, Knuth–Moore, Pearl, iterative deepening, dice);
-//!   it imports nothing of the project; `stats`: a mean and its 95 % interval.
-//! - `value`, `rng`, `error`: scores and bound flags with the one score formatter; the one
-//!   seeded generator; the error type.
-//! - `text`, `input`, `save`: the one printable-text rule for all output (control characters
-//!   shown escaped); every input file and stdin read through a bounded reader; every file
-//!   written through one temporary-file, flush and rename path.
+//! - `exact`, `rng`, `size`, `stats`, `text`, `chart`: leaves that import nothing of the
+//!   project: exact fractions for chance values; the one seeded generator; exact tree-size
+//!   arithmetic (b^d, Knuth–Moore, Pearl, iterative deepening, dice); a mean and its 95 %
+//!   interval; the one printable-text rule for all output (control characters shown escaped);
+//!   series of counts against depth drawn as text, CSV or SVG (log scale).
+//! - `value`: scores, bound flags and cut rules, and the units a run's values are written in.
 //! - `game`: the `Game` trait; the explicit lesson graph and its input contract (seed 000's
-//!   rules live there only).
-//! - `event`, `observer`: the events the core reports; `NoTrace` (compiled away) and the
-//!   `Recorder`.
-//! - `search`: seed 000's alpha-beta driver (and plain minimax), table, candidates, counters.
+//!   rules live there only), the uniform trees and tic-tac-toe.
+//! - `event`: the events the core reports, small fixed-size values.
+//! - `observer`: what the core reports to: `NoTrace` (compiled away) and the `Recorder`.
+//! - `search`: seed 000's alpha-beta driver (and plain minimax), negamax and PVS,
+//!   expectiminimax, max-n, the table, candidates, counters; `search::family` holds the
+//!   family trait every layer above asks instead of testing the algorithm.
 //! - `trace`: the recorded run as a self-describing, versioned artifact (header with the
 //!   options, the score convention, the catalog of state names and turns, the result; the
 //!   events and their arenas).
+//! - `error`: the one error type; it wraps the search's and the trace's errors and the
+//!   graph contract's problems, so it sits above them.
+//! - `input`, `save`: every input file and stdin read through a bounded reader; every file
+//!   written through one temporary-file, flush and rename path.
 //! - `lesson`: the lesson/graph file format, validation, built-in lessons, run presets, and
 //!   the fact and practice specs as plain data.
 //! - `run`: a lesson's run, recorded into a `Trace` or not.
 //! - `index`: the one fold over a trace (searched tree, call rows, jump marks, table history),
-//!   and saved-trace files; every view below reads it.
-//! - `replay`: the view of an indexed run at any step, from keyframes, and its narration.
-//! - `report`, `export`, `practice`: text renderings (seed 000's lines, table, tsv, jsonl,
-//!   json), DOT/Markdown/s-expressions and import, problems and their graders.
-//! - `chart`: series of counts against depth drawn as text, CSV or SVG (log scale).
-//! - `diff`: two recorded runs compared node by node (nodes matched by their moves from the
-//!   root): nodes only one run searched, cutoffs that moved, results that changed, and the
-//!   deltas of the runs' own counters.
+//!   the live streaming fold, and saved-trace files; every view above reads it.
+//! - `replay`, `report`, `diff`: the view of an indexed run at any step, from keyframes, and
+//!   its narration; text renderings (seed 000's lines, table, tsv, jsonl, json); two recorded
+//!   runs compared node by node (nodes matched by their moves from the root): nodes only one
+//!   run searched, cutoffs that moved, results that changed, the deltas of their counters.
+//! - `practice`, `export`: problems and their graders; DOT/Markdown/s-expressions and import.
 //! - `tui`: the stepping tutor: one terminal session, plain app state, one file per screen
 //!   region, the practice round as a component.
 //! - `cli`: the command line (every clap type in `cli/args.rs`).

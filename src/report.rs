@@ -11,10 +11,11 @@ use crate::error::Result;
 use crate::event::Bound;
 use crate::index::{CallRows, Recorded, Row, TreeNode};
 use crate::lesson::{Lesson, Overrides, builtin_names};
-use crate::search::{Algorithm, Options, RunResult, Stats, fmt_score};
+use crate::search::family::Detail;
+use crate::search::{Algorithm, Options, RunResult, Stats};
 use crate::text::{Chunked, one_line, rendered};
 use crate::trace::{Catalog, Event};
-use crate::value::{Flag, result_json, result_text, sc, score_exact, score_json};
+use crate::value::{Flag, Units};
 
 /// Seed 000's fixtures: (built-in lesson, preset), in the order its program prints them.
 pub const FIXTURES: [(&str, &str); 8] = [
@@ -30,8 +31,8 @@ pub const FIXTURES: [(&str, &str); 8] = [
 
 /// How the result's score is written: `score=3` when it is exact (seed 000's format, and every
 /// full-window run), `score<=3` or `score>=6` when the root window made it only a bound.
-fn score_field(score: i32, bound: Option<Flag>) -> String {
-    let score = result_text(score);
+fn score_field(score: i32, bound: Option<Flag>, units: &Units) -> String {
+    let score = units.result_text(score);
     match bound {
         Some(Flag::Upper) => format!("score<={score}"),
         Some(Flag::Lower) => format!("score>={score}"),
@@ -40,11 +41,13 @@ fn score_field(score: i32, bound: Option<Flag>) -> String {
 }
 
 /// How a result names what the core records as numbers: a move the game names itself by
-/// that name (a tic-tac-toe move by its square), and a max-n value (a terminal's id) by the
-/// payoff of the root's mover, whose whole vector `players::lines` gives. The default writes
-/// the numbers as they are (seed 000's lines).
+/// that name (a tic-tac-toe move by its square), a max-n value (a terminal's id) by the
+/// payoff of the root's mover, whose whole vector `players::lines` gives, and every other
+/// value in the run's units. The default writes the numbers as they are (seed 000's lines).
 #[derive(Clone, Debug, Default)]
 pub struct Wording {
+    /// The units the run's values are written in.
+    units: Units,
     /// The root's move names by move number (empty: moves are written as numbers).
     moves: Vec<String>,
     /// Max-n: the root mover's seat and the payoff vector of every leaf the result names.
@@ -56,12 +59,13 @@ type Described = (Vec<String>, crate::game::Side, Vec<i32>);
 
 impl Wording {
     /// From what the game says of a state (`describe`: its move names, whose turn, its
-    /// payoffs), for `r` run from `start` under `options`.
+    /// payoffs), for `r` run from `start` under `options`, its values in `units`.
     fn new(
         describe: &dyn Fn(u32) -> Option<Described>,
         start: u32,
         options: &Options,
         r: &RunResult,
+        units: Units,
     ) -> Wording {
         let root = describe(start);
         let moves = root.as_ref().map(|d| d.0.clone()).unwrap_or_default();
@@ -69,7 +73,7 @@ impl Wording {
             Some(crate::game::Side::Player(seat)) => seat.index(),
             _ => 0,
         };
-        let maxn = (options.algorithm == Algorithm::Maxn).then(|| {
+        let maxn = options.family().vectors().then(|| {
             let ids = std::iter::once(r.score).chain(r.history.iter().map(|p| p.score));
             let vectors = ids
                 .filter_map(|id| Some((id, describe(u32::try_from(id).ok()?)?.2)))
@@ -77,10 +81,11 @@ impl Wording {
                 .collect();
             (seat, vectors)
         });
-        Wording { moves, maxn }
+        Wording { units, moves, maxn }
     }
 
-    /// The wording of a run of the lesson's game (`prune run`).
+    /// The wording of a run of the lesson's game (`prune run`): its values in the graph's
+    /// units (a max-n value is named by its payoff, not by the units).
     pub fn of_model(
         model: &crate::game::model::Model,
         start: u32,
@@ -88,7 +93,7 @@ impl Wording {
         r: &RunResult,
     ) -> Wording {
         let describe = |id: u32| model.describe(id).map(|d| (d.moves, d.turn, d.payoffs));
-        Wording::new(&describe, start, options, r)
+        Wording::new(&describe, start, options, r, Units::of(model.scale()))
     }
 
     /// The wording of a recorded run, from its catalog.
@@ -96,11 +101,17 @@ impl Wording {
         Wording::of_rows(rec)
     }
 
-    /// The wording of a run's rows, its states asked of its catalog or of its game.
+    /// The wording of a run's rows, its states asked of its catalog or of its game, its
+    /// values in the units its header gives.
     pub fn of_rows(rec: &dyn CallRows) -> Wording {
         let h = rec.header();
         let describe = |id: u32| rec.state(id).map(|s| (s.moves, s.turn, s.payoffs));
-        Wording::new(&describe, h.start, &h.options, &h.result)
+        Wording::new(&describe, h.start, &h.options, &h.result, h.units())
+    }
+
+    /// The units the run's values are written in.
+    pub fn units(&self) -> &Units {
+        &self.units
     }
 
     /// Max-n: the seat whose payoff `score` is (the root's mover).
@@ -135,7 +146,7 @@ impl Wording {
         match (&self.maxn, self.payoff(v)) {
             (Some(_), Some(p)) => p.to_string(),
             (Some(_), None) => "-".into(),
-            (None, _) => result_text(v),
+            (None, _) => self.units.result_text(v),
         }
     }
 
@@ -143,7 +154,7 @@ impl Wording {
         match (&self.maxn, self.payoff(v)) {
             (Some(_), Some(p)) => p.into(),
             (Some(_), None) => Value::Null,
-            (None, _) => result_json(v),
+            (None, _) => self.units.result_json(v),
         }
     }
 }
@@ -182,7 +193,7 @@ pub fn three_lines_in(name: &str, r: &RunResult, bound: Option<Flag>, w: &Wordin
     let score = if w.maxn.is_some() {
         format!("score={}", w.score(r.score))
     } else {
-        score_field(r.score, bound)
+        score_field(r.score, bound, &w.units)
     };
     format!(
         "{name}: {}, depth={}, {}, move={}\n{}, restored={}\npasses=[{}]\n",
@@ -210,7 +221,7 @@ pub fn json_in(r: &RunResult, bound: Option<Flag>, w: &Wording) -> String {
         .iter()
         .map(|p| {
             let mut row = json!({"depth": p.depth, "code": p.code(), "score": w.score_json(p.score), "move": w.mv_json(p.mv), "delta": p.delta});
-            if let Some(exact) = score_exact(p.score) {
+            if let Some(exact) = w.units.score_exact(p.score) {
                 row["score_exact"] = exact.into();
             }
             if !p.attempts.is_empty() {
@@ -218,7 +229,7 @@ pub fn json_in(r: &RunResult, bound: Option<Flag>, w: &Wording) -> String {
                     .attempts
                     .iter()
                     .map(|a| {
-                        json!({"alpha": score_json(a.alpha), "beta": score_json(a.beta),
+                        json!({"alpha": w.units.score_json(a.alpha), "beta": w.units.score_json(a.beta),
                                "outcome": a.outcome, "value": a.value})
                     })
                     .collect();
@@ -240,7 +251,7 @@ pub fn json_in(r: &RunResult, bound: Option<Flag>, w: &Wording) -> String {
                      "aspiration_misses": c.aspiration_misses},
         "history": history,
     });
-    if let Some(exact) = score_exact(r.score).filter(|_| w.maxn.is_none()) {
+    if let Some(exact) = w.units.score_exact(r.score).filter(|_| w.maxn.is_none()) {
         value["score_exact"] = exact.into();
     }
     if c.chance_cutoffs > 0 {
@@ -250,8 +261,11 @@ pub fn json_in(r: &RunResult, bound: Option<Flag>, w: &Wording) -> String {
 }
 
 /// What `prune run` adds below the three lines for seed 002's searches (PVS, aspiration
-/// windows): their counters, and every aspiration attempt as depth:α:β:outcome:value.
-pub fn seed_002_lines(options: &Options, r: &RunResult) -> String {
+/// windows): their counters, and every aspiration attempt as depth:α:β:outcome:value, the
+/// window in `units`.
+pub fn seed_002_lines(options: &Options, r: &RunResult, units: &Units) -> String {
+    // PVS shares negamax's family, so whether the run is PVS is still asked of the
+    // algorithm (the family cannot tell the two apart).
     if options.algorithm != Algorithm::Pvs && options.aspiration.is_none() {
         return String::new();
     }
@@ -264,8 +278,8 @@ pub fn seed_002_lines(options: &Options, r: &RunResult) -> String {
                 format!(
                     "{}:{}:{}:{}:{}",
                     p.depth,
-                    fmt_score(a.alpha),
-                    fmt_score(a.beta),
+                    units.fmt(a.alpha),
+                    units.fmt(a.beta),
                     a.outcome.name().replace(' ', "-"),
                     a.value
                 )
@@ -284,7 +298,7 @@ pub fn seed_002_lines(options: &Options, r: &RunResult) -> String {
 /// What `prune run` adds for seed 004's chance nodes: how many chance nodes cut, and the
 /// models the run used (pruning bounds, chance searched as MIN).
 pub fn seed_004_lines(options: &Options, r: &RunResult) -> String {
-    if options.algorithm != Algorithm::Expectiminimax && !options.chance_as_min {
+    if !options.family().carries(Detail::Chance) && !options.chance_as_min {
         return String::new();
     }
     let mut words = vec![format!("chance_cutoffs={}", r.counters.chance_cutoffs)];
@@ -380,31 +394,31 @@ fn self_check(
 pub const TSV_HEADER: &str =
     "step\tpass\tply\tstate\tdepth\tqleft\talpha\tbeta\tvalue\tmove\tresult";
 
-/// The value and best move a call returned: a max-n value as its payoff vector (while the
-/// trace's `Units` guard lives), a move as the game names it (a tic-tac-toe square).
-fn value_cell(rec: &dyn CallRows, c: &Row) -> (String, String) {
+/// The value and best move a call returned: a max-n value as its payoff vector (`units`
+/// carry them), a move as the game names it (a tic-tac-toe square).
+fn value_cell(rec: &dyn CallRows, c: &Row, units: &Units) -> (String, String) {
     match c.returned() {
-        Some((v, m)) if m >= 0 => (result_text(v), move_number(rec, c.state, m)),
-        Some((v, m)) => (result_text(v), m.to_string()),
+        Some((v, m)) if m >= 0 => (units.result_text(v), move_number(rec, c.state, m)),
+        Some((v, m)) => (units.result_text(v), m.to_string()),
         None => ("-".into(), "-".into()),
     }
 }
 
 /// A window bound's cell: `-` in a max-n run, which has no window.
-fn window_cell(v: i32, write: fn(i32) -> String) -> String {
-    if crate::value::vectors_active() {
+fn window_cell(v: i32, units: &Units, write: fn(&Units, i32) -> String) -> String {
+    if units.vectors() {
         "-".into()
     } else {
-        write(v)
+        write(units, v)
     }
 }
 
 /// How a call ended: its stored flag, a table hit, an abort; a max-n call, whose vector is
 /// no bound of anything, is `done`.
-fn result_cell(c: &Row) -> &'static str {
+fn result_cell(c: &Row, units: &Units) -> &'static str {
     match c.outcome {
         None => "open",
-        Some(crate::index::Outcome::Stored(_)) if crate::value::vectors_active() => "done",
+        Some(crate::index::Outcome::Stored(_)) if units.vectors() => "done",
         Some(o) => o.name(),
     }
 }
@@ -429,13 +443,21 @@ fn move_number(rec: &dyn CallRows, state: u32, mv: i16) -> String {
     move_name(rec, state, mv).unwrap_or_else(|| mv.to_string())
 }
 
-/// The cells of call `step` in the tsv columns, separated by `sep` (tsv and Markdown rows).
-pub fn tsv_cells(out: &mut String, rec: &dyn CallRows, step: usize, c: &TreeNode, sep: &str) {
-    row_cells(out, rec, step, &Row::from(c), sep)
+/// The cells of call `step` in the tsv columns, separated by `sep` (tsv and Markdown rows),
+/// the values in `units` (the run's, `Header::units`).
+pub fn tsv_cells(
+    out: &mut String,
+    rec: &dyn CallRows,
+    units: &Units,
+    step: usize,
+    c: &TreeNode,
+    sep: &str,
+) {
+    row_cells(out, rec, units, step, &Row::from(c), sep)
 }
 
-fn row_cells(out: &mut String, rec: &dyn CallRows, step: usize, c: &Row, sep: &str) {
-    let (value, mv) = value_cell(rec, c);
+fn row_cells(out: &mut String, rec: &dyn CallRows, units: &Units, step: usize, c: &Row, sep: &str) {
+    let (value, mv) = value_cell(rec, c, units);
     let _ = write!(
         out,
         "{step}{sep}{}{sep}{}{sep}{}{sep}{}{sep}{}{sep}{}{sep}{}{sep}{value}{sep}{mv}{sep}{}",
@@ -444,19 +466,19 @@ fn row_cells(out: &mut String, rec: &dyn CallRows, step: usize, c: &Row, sep: &s
         state_cell(rec, c.state),
         c.depth,
         c.qleft,
-        window_cell(c.alpha, fmt_score),
-        window_cell(c.beta, fmt_score),
-        result_cell(c)
+        window_cell(c.alpha, units, Units::fmt),
+        window_cell(c.beta, units, Units::fmt),
+        result_cell(c, units)
     );
 }
 
 pub fn write_trace_tsv(rec: &dyn CallRows, out: &mut dyn std::io::Write) -> std::io::Result<()> {
-    let _units = rec.header().units().scope();
+    let units = rec.header().units();
     let mut rows = Chunked::new(out);
     rows.buf.push_str(TSV_HEADER);
     rows.buf.push('\n');
     rec.each_row(&mut |i, c| {
-        row_cells(&mut rows.buf, rec, i + 1, c, "\t");
+        row_cells(&mut rows.buf, rec, &units, i + 1, c, "\t");
         rows.buf.push('\n');
         rows.row_done()
     })?;
@@ -474,12 +496,12 @@ const TABLE_HEADER: [&str; 11] = [
 const CUT_MARK: &str = "  ✂ cut";
 
 /// The cells of call `step` in the table, written into `cells` (reused from row to row).
-fn table_cells(rec: &dyn CallRows, step: usize, c: &Row, cells: &mut [String; 11]) {
+fn table_cells(rec: &dyn CallRows, units: &Units, step: usize, c: &Row, cells: &mut [String; 11]) {
     use std::fmt::Write as _;
     for cell in cells.iter_mut() {
         cell.clear();
     }
-    let (value, mv) = value_cell(rec, c);
+    let (value, mv) = value_cell(rec, c, units);
     let _ = write!(cells[0], "{step}");
     let _ = write!(cells[1], "{}", c.pass);
     let _ = write!(cells[2], "{}", c.ply);
@@ -493,11 +515,11 @@ fn table_cells(rec: &dyn CallRows, step: usize, c: &Row, cells: &mut [String; 11
     );
     let _ = write!(cells[4], "{}", c.depth);
     let _ = write!(cells[5], "{}", c.qleft);
-    cells[6].push_str(&window_cell(c.alpha, sc));
-    cells[7].push_str(&window_cell(c.beta, sc));
+    cells[6].push_str(&window_cell(c.alpha, units, Units::sc));
+    cells[7].push_str(&window_cell(c.beta, units, Units::sc));
     cells[8].push_str(&value);
     cells[9].push_str(&mv);
-    cells[10].push_str(result_cell(c));
+    cells[10].push_str(result_cell(c, units));
     // The node whose window closed is the one that cut (seed 000: a node "cuts off" and stops
     // scanning its moves), as the tree and the DOT export mark it, not the child that closed it.
     if c.cut {
@@ -529,20 +551,20 @@ fn table_line(out: &mut String, cells: &[&str], widths: &[usize]) {
 
 /// The width of each table column: what `table_cells` would write, counted without writing
 /// it (a million-call table is measured before its first row goes out).
-fn table_widths(rec: &dyn CallRows) -> std::io::Result<Vec<usize>> {
+fn table_widths(rec: &dyn CallRows, units: &Units) -> std::io::Result<Vec<usize>> {
     fn digits(v: i64) -> usize {
         v.unsigned_abs()
             .checked_ilog10()
             .map_or(1, |d| d as usize + 1)
             + (v < 0) as usize
     }
-    let vectors = crate::value::vectors_active();
-    let plain = crate::value::Units::current() == 1 && !vectors;
+    let vectors = units.vectors();
+    let plain = units.scale() == 1 && !vectors;
     let score = |v: i32| match v {
         crate::search::INF => 2,
         v if v == -crate::search::INF => 2,
         v if plain => digits(v as i64),
-        v => sc(v).chars().count(),
+        v => units.sc(v).chars().count(),
     };
     let window = |v: i32| if vectors { 1 } else { score(v) };
     // A catalog's names are counted once; a game without one names each state as it comes.
@@ -560,7 +582,7 @@ fn table_widths(rec: &dyn CallRows) -> std::io::Result<Vec<usize>> {
         });
         let name = (names.get(&c.state).copied())
             .unwrap_or_else(|| crate::text::width(&one_line(&rec.name(c.state))));
-        let result = result_cell(c).len() + CUT_MARK.chars().count() * c.cut as usize;
+        let result = result_cell(c, units).len() + CUT_MARK.chars().count() * c.cut as usize;
         let row = [
             digits(i as i64 + 1),
             digits(c.pass as i64),
@@ -585,13 +607,14 @@ fn table_widths(rec: &dyn CallRows) -> std::io::Result<Vec<usize>> {
 /// The complete call trace as a table for people, and the run's result lines. The widths come
 /// from a first pass over the calls, so rows are written as they are made.
 pub fn write_trace_table(rec: &dyn CallRows, out: &mut dyn std::io::Write) -> std::io::Result<()> {
-    let _units = rec.header().units().scope();
+    let words = Wording::of_rows(rec);
+    let units = words.units();
     let mut cells: [String; 11] = Default::default();
-    let widths = table_widths(rec)?;
+    let widths = table_widths(rec, units)?;
     let mut rows = Chunked::new(out);
     table_line(&mut rows.buf, &TABLE_HEADER, &widths);
     rec.each_row(&mut |i, c| {
-        table_cells(rec, i + 1, c, &mut cells);
+        table_cells(rec, units, i + 1, c, &mut cells);
         let row: Vec<&str> = cells.iter().map(String::as_str).collect();
         table_line(&mut rows.buf, &row, &widths);
         rows.row_done()
@@ -601,7 +624,7 @@ pub fn write_trace_table(rec: &dyn CallRows, out: &mut dyn std::io::Write) -> st
         &header.lesson,
         &header.result,
         rec.committed_bound(),
-        &Wording::of_rows(rec),
+        &words,
     ));
     rows.finish()
 }
@@ -694,7 +717,7 @@ pub fn write_trace_jsonl(rec: &Recorded, out: &mut dyn std::io::Write) -> std::i
             json!({"event": "scale", "scale": scale, "meaning": format!("every value counts units of 1/{scale}")})
         );
     }
-    let maxn = rec.options().algorithm == Algorithm::Maxn;
+    let maxn = rec.options().family().vectors();
     for (i, event) in rec.trace.events.iter().enumerate() {
         let mut value = event_json(rec, i, event, &cut_owner);
         if maxn {
@@ -737,6 +760,31 @@ pub fn lessons() -> Result<String> {
 mod tests {
     use super::*;
 
+    /// A run's wording carries its units: with no units set around the calls, a chance
+    /// graph's result is written as its exact fraction.
+    #[test]
+    fn a_chance_result_is_written_in_the_runs_units() {
+        // Backgammon's 21 rolls at their true odds: the 6 doubles move 4·(1 + … + 6) = 84 pips
+        // in all at 1/36 each, the 15 other rolls 5·21 = 105 at 1/18 each: 7/3 + 35/6 = 49/6.
+        let lesson = Lesson::open("004-chance-backgammon").unwrap();
+        let setup = lesson
+            .setup(Some("true odds"), &Overrides::default())
+            .unwrap();
+        let r = crate::run::plain(&lesson, &setup).unwrap();
+        let w = Wording::of_model(&lesson.model, setup.start, &setup.options, &r);
+        let text = three_lines_in("bg", &r, Some(Flag::Exact), &w);
+        assert!(
+            text.starts_with("bg: COMPLETE, depth=1, score=49/6, "),
+            "{text}"
+        );
+        let json: Value = serde_json::from_str(&json_in(&r, Some(Flag::Exact), &w)).unwrap();
+        assert_eq!(json["score"], json!(8.166667));
+        assert_eq!(json["score_exact"], json!("49/6"));
+        let rec = crate::index::record(&lesson, &setup).unwrap();
+        let table = trace_table(&rec);
+        assert!(table.contains(", score=49/6, "), "{table}");
+    }
+
     /// The counted widths are the widths of the cells as written, on every built-in run.
     #[test]
     fn counted_widths_match_the_written_cells() {
@@ -747,15 +795,24 @@ mod tests {
                     .setup(Some(&run.name), &Overrides::default())
                     .unwrap();
                 let rec = crate::index::record(&lesson, &setup).unwrap();
+                // Plain integers, as this check has always counted them: in a chance run's
+                // own units the value column is counted in `sc`'s wider form ("8.17 (49/6)")
+                // but written as `result_text` ("49/6"), so it is padded wider than its cells.
+                let units = Units::integers();
                 let mut cells: [String; 11] = Default::default();
                 let mut want: Vec<usize> = TABLE_HEADER.iter().map(|h| h.chars().count()).collect();
                 for (i, c) in rec.tree().call_nodes().enumerate() {
-                    table_cells(&rec, i + 1, &Row::from(&c), &mut cells);
+                    table_cells(&rec, &units, i + 1, &Row::from(&c), &mut cells);
                     for (w, cell) in want.iter_mut().zip(&cells) {
                         *w = (*w).max(crate::text::width(cell));
                     }
                 }
-                assert_eq!(table_widths(&rec).unwrap(), want, "{name} / {}", run.name);
+                assert_eq!(
+                    table_widths(&rec, &units).unwrap(),
+                    want,
+                    "{name} / {}",
+                    run.name
+                );
             }
         }
     }

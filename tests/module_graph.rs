@@ -1,242 +1,246 @@
-//! The top-level modules of `src/` must not depend on each other in a cycle.
+//! The crate's import graph, read from its source: the layer order that `src/lib.rs`'s doc
+//! comment documents is the order the imports keep, and no files import each other in a
+//! circle.
 //!
-//! Every `.rs` file under `src/` belongs to a top-level module (`src/foo.rs` and `src/foo/**`
-//! are `foo`; `lib.rs` and `main.rs` are the roots and are not read). A file depends on every
-//! module `X` it names as `crate::X`: in `use crate::…` items (grouped and multi-line forms
-//! included) and in paths written inline in code. Comments and string literals do not count.
-//! The test fails with every cycle of that directed graph and the files behind its edges.
+//! Every `.rs` file under `src/` is a node (`src/a.rs` and `src/a/mod.rs` are module `a`,
+//! `src/a/b.rs` is `a::b`; `main.rs` is its own crate and is not read). A file imports the
+//! file of every path it writes from `crate::`, `super::`, `self::` or a child module it
+//! declares (`use` items, grouped and multi-line forms included, and paths written inline in
+//! code); a path names the file of its longest prefix that is a file's module. A parent's
+//! `mod child;` is not an import. Comments and string literals do not count.
+
+#[path = "common/rust_source.rs"]
+mod rust_source;
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
 
-/// Module → the modules it depends on.
+use rust_source::{Token, code_tokens, source_files};
+
+/// Node → the nodes it depends on.
 type Graph = BTreeMap<String, BTreeSet<String>>;
 
-/// The module graph of `src/`, and for each edge the files (relative to the crate) that make it.
-struct ModuleGraph {
-    graph: Graph,
-    files: BTreeMap<(String, String), BTreeSet<String>>,
-}
-
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|e| e.expect("a directory entry").path())
-        .collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|x| x == "rs") {
-            out.push(path);
+/// The module path a file is (`src/a/b.rs` → `["a", "b"]`); `None` for `main.rs`.
+fn file_module(name: &str) -> Option<Vec<String>> {
+    let inner = name.strip_prefix("src/")?.strip_suffix(".rs")?;
+    let mut parts: Vec<String> = inner.split('/').map(String::from).collect();
+    match parts.last().map(String::as_str) {
+        Some("main") if parts.len() == 1 => return None,
+        Some("lib") if parts.len() == 1 => return Some(Vec::new()),
+        Some("mod") => {
+            parts.pop();
         }
+        _ => {}
     }
+    Some(parts)
 }
 
-/// The top-level module of a file, given its path below `src/`; `None` for the crate roots.
-fn top_module(relative: &Path) -> Option<String> {
-    let mut parts = relative.components();
-    let first = parts.next()?.as_os_str().to_str()?;
-    if parts.next().is_some() {
-        return Some(first.to_string());
-    }
-    match first.strip_suffix(".rs")? {
-        "lib" | "main" => None,
-        name => Some(name.to_string()),
-    }
-}
-
-fn is_ident(c: char) -> bool {
-    c.is_alphanumeric() || c == '_'
-}
-
-/// `code` without comments, string literals and character literals (each becomes a space).
-fn strip(code: &str) -> String {
-    let c: Vec<char> = code.chars().collect();
-    let at = |i: usize| c.get(i).copied().unwrap_or('\0');
-    let mut out = String::with_capacity(code.len());
-    let mut i = 0;
-    while i < c.len() {
-        let starts_token = i == 0 || !is_ident(c[i - 1]);
-        if c[i] == '/' && at(i + 1) == '/' {
-            while i < c.len() && c[i] != '\n' {
-                i += 1;
+/// The module path each token sits in, inside its file: the names of the inline `mod x { … }`
+/// blocks around it.
+fn inline_modules(t: &[Token]) -> Vec<Vec<String>> {
+    let mut out = Vec::with_capacity(t.len());
+    let mut open: Vec<(String, usize)> = Vec::new();
+    let mut depth = 0;
+    for (i, tok) in t.iter().enumerate() {
+        out.push(open.iter().map(|(name, _)| name.clone()).collect());
+        if tok.is("{") {
+            depth += 1;
+            let named = i >= 2 && t[i - 2].is("mod") && t[i - 1].is_ident();
+            if named {
+                open.push((t[i - 1].text.clone(), depth));
             }
-            out.push(' ');
-        } else if c[i] == '/' && at(i + 1) == '*' {
-            let mut depth = 0;
-            while i < c.len() {
-                if c[i] == '/' && at(i + 1) == '*' {
-                    depth += 1;
-                    i += 2;
-                } else if c[i] == '*' && at(i + 1) == '/' {
-                    depth -= 1;
-                    i += 2;
-                    if depth == 0 {
-                        break;
-                    }
-                } else {
-                    i += 1;
-                }
+        } else if tok.is("}") {
+            if open.last().is_some_and(|(_, d)| *d == depth) {
+                open.pop();
             }
-            out.push(' ');
-        } else if c[i] == '"' {
-            i += 1;
-            while i < c.len() && c[i] != '"' {
-                i += if c[i] == '\\' { 2 } else { 1 };
-            }
-            i += 1;
-            out.push(' ');
-        } else if starts_token && (c[i] == 'r' || (c[i] == 'b' && at(i + 1) == 'r')) && {
-            let mut j = i + if c[i] == 'b' { 2 } else { 1 };
-            while at(j) == '#' {
-                j += 1;
-            }
-            at(j) == '"'
-        } {
-            // A raw string: r"…", r#"…"#, br##"…"##, …
-            i += if c[i] == 'b' { 2 } else { 1 };
-            let mut hashes = 0;
-            while c[i] == '#' {
-                hashes += 1;
-                i += 1;
-            }
-            i += 1;
-            while i < c.len() && !(c[i] == '"' && (1..=hashes).all(|h| at(i + h) == '#')) {
-                i += 1;
-            }
-            i += 1 + hashes;
-            out.push(' ');
-        } else if c[i] == '\'' && at(i + 1) == '\\' {
-            // An escaped character literal such as '\n', '\'' or '\u{1F600}'.
-            i += 3;
-            while i < c.len() && c[i] != '\'' {
-                i += 1;
-            }
-            i += 1;
-            out.push(' ');
-        } else if c[i] == '\'' && at(i + 2) == '\'' {
-            i += 3;
-            out.push(' ');
-        } else {
-            // Everything else, lifetimes ('a) included, is code.
-            out.push(c[i]);
-            i += 1;
+            depth -= 1;
         }
     }
     out
 }
 
-/// Identifiers, `::`, and every other non-space character on its own.
-fn tokens(code: &str) -> Vec<String> {
-    let c: Vec<char> = code.chars().collect();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < c.len() {
-        if c[i].is_whitespace() {
+/// Expands the use tree (or plain path) starting at `t[i]` from the module `path`, pushing
+/// every module path it names; returns the index after it. `crate` restarts at the root,
+/// `super` climbs, `self` stays; `a::{b, c::{self, D}}` names `a::b`, `a::c` and `a::c::D`.
+fn use_tree(t: &[Token], mut i: usize, mut path: Vec<String>, out: &mut Vec<Vec<String>>) -> usize {
+    loop {
+        let Some(tok) = t.get(i) else {
+            out.push(path);
+            return i;
+        };
+        if tok.is("{") {
             i += 1;
-        } else if is_ident(c[i]) {
-            let start = i;
-            while i < c.len() && is_ident(c[i]) {
-                i += 1;
+            loop {
+                match t.get(i) {
+                    None => return i,
+                    Some(x) if x.is("}") => return i + 1,
+                    Some(x) if x.is(",") => i += 1,
+                    Some(_) => {
+                        i = use_tree(t, i, path.clone(), out);
+                        // `as name` after an item.
+                        while t.get(i).is_some_and(|x| !x.is(",") && !x.is("}")) {
+                            i += 1;
+                        }
+                    }
+                }
             }
-            out.push(c[start..i].iter().collect());
-        } else if c[i] == ':' && c.get(i + 1) == Some(&':') {
-            out.push("::".to_string());
+        }
+        if tok.is("*") {
+            out.push(path);
+            return i + 1;
+        }
+        if !tok.is_ident() {
+            out.push(path);
+            return i;
+        }
+        match tok.text.as_str() {
+            "crate" => path.clear(),
+            "self" => {}
+            "super" => {
+                path.pop();
+            }
+            name => path.push(name.to_string()),
+        }
+        if t.get(i + 1).is_some_and(|x| x.is("::")) {
             i += 2;
         } else {
-            out.push(c[i].to_string());
-            i += 1;
+            out.push(path);
+            return i + 1;
         }
+    }
+}
+
+/// A path a file writes, and the module paths it names from the crate root.
+#[derive(Debug)]
+struct Reference {
+    line: usize,
+    text: String,
+    targets: Vec<Vec<String>>,
+}
+
+/// Every path in `code` (a file whose module is `module`) that starts at `crate::`,
+/// `super::`, `self::` or a child module the file declares with `mod child;`.
+fn references(module: &[String], code: &str) -> Vec<Reference> {
+    let t = code_tokens(code);
+    let inline = inline_modules(&t);
+    let here = |i: usize| -> Vec<String> { module.iter().chain(&inline[i]).cloned().collect() };
+    // Modules declared in files of their own: `mod child;`.
+    let children: BTreeSet<Vec<String>> = (1..t.len().saturating_sub(1))
+        .filter(|&i| t[i - 1].is("mod") && t[i].is_ident() && t[i + 1].is(";"))
+        .map(|i| {
+            let mut path = here(i);
+            path.push(t[i].text.clone());
+            path
+        })
+        .collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i + 1 < t.len() {
+        let continues = i > 0 && (t[i - 1].is("::") || t[i - 1].is("."));
+        let rooted = ["crate", "super", "self"].contains(&t[i].text.as_str());
+        let child = t[i].is_ident() && {
+            let mut path = here(i);
+            path.push(t[i].text.clone());
+            children.contains(&path)
+        };
+        if continues || !(rooted || child) || !t[i + 1].is("::") {
+            i += 1;
+            continue;
+        }
+        let mut targets = Vec::new();
+        let end = use_tree(&t, i, here(i), &mut targets);
+        let text: String = t[i..end].iter().map(|x| x.text.as_str()).collect();
+        out.push(Reference {
+            line: t[i].line,
+            text: text.chars().take(80).collect(),
+            targets,
+        });
+        i = end.max(i + 1);
     }
     out
 }
 
-/// The first path segment after every `crate::` in `code` (`crate::{a::b, c}` names a and c).
-fn crate_references(code: &str) -> BTreeSet<String> {
-    let t = tokens(&strip(code));
-    let ident = |s: &str| {
-        s.chars()
-            .next()
-            .is_some_and(|c| c.is_alphabetic() || c == '_')
-    };
-    let mut out = BTreeSet::new();
-    let mut add = |name: &str| {
-        if ident(name) && name != "self" {
-            out.insert(name.to_string());
-        }
-    };
-    for i in 0..t.len() {
-        if t[i] != "crate" || t.get(i + 1).map(String::as_str) != Some("::") {
-            continue;
-        }
-        match t.get(i + 2).map(String::as_str) {
-            Some("{") => {
-                // A group: the first segment of each of its items.
-                let mut depth = 0;
-                let mut item_start = true;
-                for tok in &t[i + 2..] {
-                    match tok.as_str() {
-                        "{" => {
-                            depth += 1;
-                            item_start = depth == 1;
-                        }
-                        "}" => {
-                            depth -= 1;
-                            if depth == 0 {
-                                break;
-                            }
-                        }
-                        "," => item_start = depth == 1,
-                        name => {
-                            if item_start {
-                                add(name);
-                            }
-                            item_start = false;
-                        }
+/// One import of a file: the line, the path as written, and the file it names.
+#[derive(Debug)]
+struct Import {
+    line: usize,
+    text: String,
+    target: String,
+}
+
+/// The files of `src/`, each with its module path and its imports of other files.
+struct FileGraph {
+    modules: BTreeMap<String, Vec<String>>,
+    imports: BTreeMap<String, Vec<Import>>,
+}
+
+impl FileGraph {
+    fn read() -> FileGraph {
+        let sources: Vec<(String, Vec<String>, String)> = source_files()
+            .into_iter()
+            .filter_map(|f| Some((f.name.clone(), file_module(&f.name)?, f.text)))
+            .collect();
+        let by_module: BTreeMap<Vec<String>, String> = sources
+            .iter()
+            .map(|(name, module, _)| (module.clone(), name.clone()))
+            .collect();
+        let mut imports = BTreeMap::new();
+        for (name, module, text) in &sources {
+            let mut list = Vec::new();
+            for r in references(module, text) {
+                for target in &r.targets {
+                    let file = (0..=target.len())
+                        .rev()
+                        .find_map(|k| by_module.get(&target[..k]))
+                        .expect("lib.rs is the root");
+                    if file != name {
+                        list.push(Import {
+                            line: r.line,
+                            text: r.text.clone(),
+                            target: file.clone(),
+                        });
                     }
                 }
             }
-            Some(name) => add(name),
-            None => {}
+            imports.insert(name.clone(), list);
         }
+        let modules = sources.into_iter().map(|(n, m, _)| (n, m)).collect();
+        FileGraph { modules, imports }
     }
-    out
-}
 
-fn module_graph() -> ModuleGraph {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut paths = Vec::new();
-    rust_files(&src, &mut paths);
-    let sources: Vec<(String, String, String)> = paths
-        .iter()
-        .filter_map(|path| {
-            let relative = path.strip_prefix(&src).expect("a file under src/");
-            let module = top_module(relative)?;
-            let text =
-                std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-            Some((module, format!("src/{}", relative.display()), text))
-        })
-        .collect();
-    let modules: BTreeSet<String> = sources.iter().map(|(m, _, _)| m.clone()).collect();
-    let mut graph: Graph = modules
-        .iter()
-        .map(|m| (m.clone(), BTreeSet::new()))
-        .collect();
-    let mut files: BTreeMap<(String, String), BTreeSet<String>> = BTreeMap::new();
-    for (module, file, text) in &sources {
-        // Names that are not top-level modules are items of the crate root (none today).
-        for target in crate_references(text) {
-            if &target != module && modules.contains(&target) {
-                graph.get_mut(module).unwrap().insert(target.clone());
-                files
-                    .entry((module.clone(), target))
-                    .or_default()
-                    .insert(file.clone());
+    fn graph(&self) -> Graph {
+        self.imports
+            .iter()
+            .map(|(file, list)| {
+                (
+                    file.clone(),
+                    list.iter().map(|i| i.target.clone()).collect(),
+                )
+            })
+            .collect()
+    }
+
+    /// The top-level module of a file (`None` for lib.rs).
+    fn top(&self, file: &str) -> Option<&str> {
+        self.modules[file].first().map(String::as_str)
+    }
+
+    /// Top-level module → the top-level modules it imports.
+    fn module_graph(&self) -> Graph {
+        let mut graph = Graph::new();
+        for (file, list) in &self.imports {
+            let Some(from) = self.top(file) else { continue };
+            let entry = graph.entry(from.to_string()).or_default();
+            for import in list {
+                match self.top(&import.target) {
+                    Some(to) if to != from => {
+                        entry.insert(to.to_string());
+                    }
+                    _ => {}
+                }
             }
         }
+        graph
     }
-    ModuleGraph { graph, files }
 }
 
 /// Tarjan's strongly connected components, each sorted, in the order Tarjan completes them.
@@ -298,10 +302,10 @@ fn components(graph: &Graph) -> Vec<Vec<String>> {
     s.out
 }
 
-/// At most this many cycles are listed (a module graph has far fewer).
+/// At most this many cycles are listed (the graphs here have far fewer).
 const MAX_CYCLES: usize = 1000;
 
-/// Every elementary cycle, each starting at its smallest module (`[a, b]` is a -> b -> a),
+/// Every elementary cycle, each starting at its smallest node (`[a, b]` is a -> b -> a),
 /// shortest first. Self-loops are not cycles here.
 fn cycles(graph: &Graph) -> Vec<Vec<String>> {
     fn walk<'g>(
@@ -356,15 +360,101 @@ fn graph_of(edges: &[(&str, &str)]) -> Graph {
     graph
 }
 
+/// The layers of `src/lib.rs`'s doc comment, lowest first: each bullet starts with the
+/// top-level modules of its layer in backticks, separated by commas, ended by a colon.
+fn documented_layers(lib: &str) -> Vec<Vec<String>> {
+    let mut layers = Vec::new();
+    for line in lib.lines() {
+        let Some(doc) = line.strip_prefix("//!") else {
+            continue;
+        };
+        let Some(bullet) = doc.trim_start().strip_prefix("- ") else {
+            continue;
+        };
+        let head = bullet
+            .split_once(':')
+            .unwrap_or_else(|| {
+                panic!("lib.rs: a layer's bullet names its modules then ':': {line}")
+            })
+            .0;
+        let names: Vec<String> = head
+            .split(',')
+            .map(|name| {
+                let name = name.trim();
+                name.strip_prefix('`')
+                    .and_then(|n| n.strip_suffix('`'))
+                    .filter(|n| n.chars().all(rust_source::is_ident) && !n.is_empty())
+                    .unwrap_or_else(|| {
+                        panic!("lib.rs: `{name}` is not a module name in backticks: {line}")
+                    })
+                    .to_string()
+            })
+            .collect();
+        layers.push(names);
+    }
+    layers
+}
+
+/// The top-level modules `lib.rs` declares.
+fn declared_modules(lib: &str) -> BTreeSet<String> {
+    let t = code_tokens(lib);
+    (1..t.len().saturating_sub(1))
+        .filter(|&i| t[i - 1].is("mod") && t[i + 1].is(";"))
+        .map(|i| t[i].text.clone())
+        .collect()
+}
+
+fn lib_rs() -> String {
+    let path = rust_source::src_dir().join("lib.rs");
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// Each module's layer in the documented map (0 is the lowest).
+fn layer_of() -> BTreeMap<String, usize> {
+    documented_layers(&lib_rs())
+        .into_iter()
+        .enumerate()
+        .flat_map(|(k, names)| names.into_iter().map(move |n| (n, k)))
+        .collect()
+}
+
 #[test]
-fn top_level_modules_depend_on_each_other_without_cycles() {
-    let ModuleGraph { graph, files } = module_graph();
-    // Known edges: if the reader broke, the graph would be empty and trivially acyclic.
+fn the_module_map_names_every_module_once() {
+    let lib = lib_rs();
+    let layers = documented_layers(&lib);
+    assert!(
+        layers.len() > 5,
+        "lib.rs documents too few layers: {layers:?}"
+    );
+    let mut seen = BTreeMap::new();
+    for (k, names) in layers.iter().enumerate() {
+        for name in names {
+            if let Some(other) = seen.insert(name.clone(), k) {
+                panic!("lib.rs's map lists `{name}` twice (layers {other} and {k})");
+            }
+        }
+    }
+    let listed: BTreeSet<String> = seen.into_keys().collect();
+    let declared = declared_modules(&lib);
+    let missing: Vec<&String> = declared.difference(&listed).collect();
+    let extra: Vec<&String> = listed.difference(&declared).collect();
+    assert!(
+        missing.is_empty() && extra.is_empty(),
+        "lib.rs's map and its `pub mod` items differ: not in the map {missing:?}, not a module {extra:?}"
+    );
+}
+
+#[test]
+fn no_module_imports_one_at_or_above_its_layer_in_the_map() {
+    let files = FileGraph::read();
+    let layer = layer_of();
+    // Known imports: if the reader broke, nothing would be found and nothing could fail.
+    let graph = files.module_graph();
     for (from, to) in [
         ("search", "game"),
         ("cli", "lesson"),
         ("export", "lesson"),
-        ("practice", "lesson"),
+        ("error", "trace"),
         ("run", "search"),
     ] {
         assert!(
@@ -372,36 +462,153 @@ fn top_level_modules_depend_on_each_other_without_cycles() {
             "the module graph lacks the edge {from} -> {to}; is the reader broken?\n{graph:#?}"
         );
     }
-    let found = cycles(&graph);
-    if found.is_empty() {
-        return;
+    let mut wrong = Vec::new();
+    for (file, list) in &files.imports {
+        let Some(from) = files.top(file) else {
+            continue;
+        };
+        let here = *layer
+            .get(from)
+            .unwrap_or_else(|| panic!("{file}: module `{from}` is not in lib.rs's map"));
+        for import in list {
+            let Some(to) = files.top(&import.target).filter(|to| *to != from) else {
+                continue;
+            };
+            let there = *layer
+                .get(to)
+                .unwrap_or_else(|| panic!("module `{to}` is not in lib.rs's map"));
+            if there >= here {
+                wrong.push(format!(
+                    "  {file}:{}: `{}` imports `{to}` (layer {there}) from `{from}` (layer {here})",
+                    import.line, import.text
+                ));
+            }
+        }
     }
-    let mut message = format!(
-        "the top-level modules of src/ depend on each other in {} cycle(s):\n",
-        found.len()
+    assert!(
+        wrong.is_empty(),
+        "a module imports one on its own line or above it in lib.rs's map (move the import or \
+         the map):\n{}",
+        wrong.join("\n")
     );
+}
+
+#[test]
+fn top_level_modules_depend_on_each_other_without_cycles() {
+    let files = FileGraph::read();
+    let graph = files.module_graph();
+    let found = cycles(&graph);
+    let mut message = String::new();
     for cycle in &found {
         message.push_str(&format!("  {}\n", arrows(cycle)));
     }
-    message.push_str("modules that reach each other (strongly connected):\n");
-    for component in components(&graph).iter().filter(|c| c.len() > 1) {
-        message.push_str(&format!("  {{{}}}\n", component.join(", ")));
+    assert!(
+        found.is_empty(),
+        "the top-level modules of src/ depend on each other in {} cycle(s):\n{message}",
+        found.len()
+    );
+}
+
+/// The file-level circles on main when this check was written, which the work on issue #20
+/// removes. The list may only shrink: a circle that is gone must leave it, a new one fails.
+const KNOWN_CIRCLES: &[&str] = &[
+    // src/index.rs re-exports its children's types and calls `fold::build`, while the children
+    // name items of src/index.rs through `super::` (Index, Marks, Recorded, NONE, Outcome).
+    // The lead's rework of the index for issue #20 removes these.
+    "src/index.rs -> src/index/fold.rs -> src/index.rs",
+    "src/index.rs -> src/index/growth.rs -> src/index.rs",
+    "src/index.rs -> src/index/query.rs -> src/index.rs",
+    "src/index.rs -> src/index/rows.rs -> src/index.rs",
+    "src/index.rs -> src/index/saved.rs -> src/index.rs",
+    "src/index.rs -> src/index/stream.rs -> src/index.rs",
+    "src/index.rs -> src/index/tree.rs -> src/index.rs",
+    "src/index.rs -> src/index/fold.rs -> src/index/tree.rs -> src/index.rs",
+    "src/index.rs -> src/index/growth.rs -> src/index/tree.rs -> src/index.rs",
+    "src/index.rs -> src/index/query.rs -> src/index/tree.rs -> src/index.rs",
+    "src/index.rs -> src/index/rows.rs -> src/index/tree.rs -> src/index.rs",
+    "src/index.rs -> src/index/stream.rs -> src/index/fold.rs -> src/index.rs",
+    "src/index.rs -> src/index/stream.rs -> src/index/query.rs -> src/index.rs",
+    "src/index.rs -> src/index/stream.rs -> src/index/rows.rs -> src/index.rs",
+    "src/index.rs -> src/index/stream.rs -> src/index/tree.rs -> src/index.rs",
+    "src/index.rs -> src/index/stream.rs -> src/index/fold.rs -> src/index/tree.rs -> src/index.rs",
+    "src/index.rs -> src/index/stream.rs -> src/index/query.rs -> src/index/tree.rs -> src/index.rs",
+    "src/index.rs -> src/index/stream.rs -> src/index/rows.rs -> src/index/tree.rs -> src/index.rs",
+    // src/practice.rs holds `Kind`, `Params`, `Problem` and helpers its children import
+    // through `crate::practice::`, while it calls into the children. h-practice's split of
+    // practice/ for issue #20 removes these.
+    "src/practice.rs -> src/practice/answer.rs -> src/practice.rs",
+    "src/practice.rs -> src/practice/batch.rs -> src/practice.rs",
+    "src/practice.rs -> src/practice/chance_kinds.rs -> src/practice.rs",
+    "src/practice.rs -> src/practice/problem.rs -> src/practice.rs",
+    "src/practice.rs -> src/practice/store.rs -> src/practice.rs",
+    "src/practice.rs -> src/practice/windows.rs -> src/practice.rs",
+    "src/practice.rs -> src/practice/chance_kinds.rs -> src/practice/answer.rs -> src/practice.rs",
+    "src/practice.rs -> src/practice/chance_kinds.rs -> src/practice/item.rs -> src/practice.rs",
+    "src/practice.rs -> src/practice/problem.rs -> src/practice/answer.rs -> src/practice.rs",
+    "src/practice.rs -> src/practice/problem.rs -> src/practice/chance_kinds.rs -> src/practice.rs",
+    "src/practice.rs -> src/practice/problem.rs -> src/practice/item.rs -> src/practice.rs",
+    "src/practice.rs -> src/practice/problem.rs -> src/practice/windows.rs -> src/practice.rs",
+    "src/practice.rs -> src/practice/windows.rs -> src/practice/answer.rs -> src/practice.rs",
+    "src/practice.rs -> src/practice/windows.rs -> src/practice/item.rs -> src/practice.rs",
+    "src/practice.rs -> src/practice/chance_kinds.rs -> src/practice/item.rs -> src/practice/answer.rs -> src/practice.rs",
+    "src/practice.rs -> src/practice/problem.rs -> src/practice/chance_kinds.rs -> src/practice/answer.rs -> src/practice.rs",
+    "src/practice.rs -> src/practice/problem.rs -> src/practice/chance_kinds.rs -> src/practice/item.rs -> src/practice.rs",
+    "src/practice.rs -> src/practice/problem.rs -> src/practice/diagnose.rs -> src/practice/answer.rs -> src/practice.rs",
+    "src/practice.rs -> src/practice/problem.rs -> src/practice/item.rs -> src/practice/answer.rs -> src/practice.rs",
+    "src/practice.rs -> src/practice/problem.rs -> src/practice/windows.rs -> src/practice/answer.rs -> src/practice.rs",
+    "src/practice.rs -> src/practice/problem.rs -> src/practice/windows.rs -> src/practice/item.rs -> src/practice.rs",
+    "src/practice.rs -> src/practice/windows.rs -> src/practice/item.rs -> src/practice/answer.rs -> src/practice.rs",
+    "src/practice.rs -> src/practice/problem.rs -> src/practice/chance_kinds.rs -> src/practice/item.rs -> src/practice/answer.rs -> src/practice.rs",
+    "src/practice.rs -> src/practice/problem.rs -> src/practice/windows.rs -> src/practice/item.rs -> src/practice/answer.rs -> src/practice.rs",
+    // src/search.rs re-exports the driver and holds `Options`, `Stats`, `SearchError` that the
+    // driver, engine, table and candidates import back. Part of the search core (the lead's).
+    "src/search.rs -> src/search/driver.rs -> src/search.rs",
+    "src/search.rs -> src/search/driver.rs -> src/search/engine.rs -> src/search.rs",
+    "src/search.rs -> src/search/driver.rs -> src/search/tt.rs -> src/search.rs",
+    "src/search.rs -> src/search/driver.rs -> src/search/engine.rs -> src/search/candidates.rs -> src/search.rs",
+    "src/search.rs -> src/search/driver.rs -> src/search/engine.rs -> src/search/tt.rs -> src/search.rs",
+];
+
+#[test]
+fn files_import_each_other_in_no_circle_but_the_known_ones() {
+    let files = FileGraph::read();
+    let graph = files.graph();
+    assert!(
+        graph["src/index.rs"].contains("src/index/tree.rs"),
+        "the file graph lacks src/index.rs -> src/index/tree.rs; is the reader broken?"
+    );
+    let found: Vec<String> = cycles(&graph).iter().map(|c| arrows(c)).collect();
+    println!("{} file-level circle(s):", found.len());
+    for circle in &found {
+        println!("  {circle}");
     }
-    message.push_str("the edges on those cycles, and the files that make them:\n");
-    let on_cycles: BTreeSet<(String, String)> = found
+    let new: Vec<&String> = found
         .iter()
-        .flat_map(|c| (0..c.len()).map(move |i| (c[i].clone(), c[(i + 1) % c.len()].clone())))
+        .filter(|c| !KNOWN_CIRCLES.contains(&c.as_str()))
         .collect();
-    for edge in &on_cycles {
-        let names: Vec<&str> = files[edge].iter().map(String::as_str).collect();
-        message.push_str(&format!(
-            "  {} -> {}: {}\n",
-            edge.0,
-            edge.1,
-            names.join(", ")
-        ));
+    let gone: Vec<&&str> = KNOWN_CIRCLES
+        .iter()
+        .filter(|c| !found.iter().any(|f| f == **c))
+        .collect();
+    let mut message = String::new();
+    for circle in &new {
+        message.push_str(&format!("new circle: {circle}\n"));
+        let files_on: Vec<&str> = circle.split(" -> ").collect();
+        for pair in files_on.windows(2) {
+            let places: BTreeSet<(usize, &str)> = files.imports[pair[0]]
+                .iter()
+                .filter(|i| i.target == pair[1])
+                .map(|i| (i.line, i.text.as_str()))
+                .collect();
+            for (line, text) in places {
+                message.push_str(&format!("    {}:{line}: {text}\n", pair[0]));
+            }
+        }
     }
-    panic!("{message}");
+    for circle in &gone {
+        message.push_str(&format!("gone (remove it from KNOWN_CIRCLES): {circle}\n"));
+    }
+    assert!(message.is_empty(), "{message}");
 }
 
 #[test]
@@ -431,18 +638,25 @@ fn the_cycle_finder_lists_every_cycle_of_a_small_graph() {
     assert!(cycles(&Graph::new()).is_empty());
 }
 
+fn names(paths: &[Vec<String>]) -> Vec<String> {
+    paths.iter().map(|p| p.join("::")).collect()
+}
+
 #[test]
 fn references_come_from_use_items_and_paths_but_not_comments_or_strings() {
     let code = r####"
         //! Uses `crate::comment_doc`.
         use std::fmt;
+        mod kid;
         use crate::alpha::Thing;
         pub(crate) use crate::{
             beta::{self, gamma::Deep},
-            delta,
+            delta as renamed,
             self as root,
         };
         use crate::{epsilon::{Nested, more::{X, Y}}, zeta::*};
+        use super::sibling::Item;
+        pub use kid::Child;
         // crate::line_comment::f();
         /* crate::block /* nested crate::inner */ still::comment */
         fn f<'a>(x: &'a str) -> char {
@@ -451,21 +665,66 @@ fn references_come_from_use_items_and_paths_but_not_comments_or_strings() {
             let _ = b'"';
             let _ = '\'';
             crate::eta::call(crate :: theta::VALUE);
+            self::local::g(x.kid::h());
             not_crate::iota();
             'x'
         }
+        mod tests {
+            use super::*;
+            use super::super::up;
+        }
     "####;
-    let found: Vec<String> = crate_references(code).into_iter().collect();
+    let module = ["m".to_string(), "n".to_string()];
+    let found: Vec<String> = references(&module, code)
+        .iter()
+        .flat_map(|r| names(&r.targets))
+        .collect();
     assert_eq!(
         found,
-        ["alpha", "beta", "delta", "epsilon", "eta", "theta", "zeta"]
+        [
+            "alpha::Thing",
+            "beta",
+            "beta::gamma::Deep",
+            "delta",
+            "",
+            "epsilon::Nested",
+            "epsilon::more::X",
+            "epsilon::more::Y",
+            "zeta",
+            "m::sibling::Item",
+            "m::n::kid::Child",
+            "eta::call",
+            "theta::VALUE",
+            "m::n::local::g",
+            "m::n",
+            "m::up",
+        ]
     );
-    assert_eq!(top_module(Path::new("lib.rs")), None);
-    assert_eq!(top_module(Path::new("main.rs")), None);
-    assert_eq!(top_module(Path::new("cli.rs")).as_deref(), Some("cli"));
-    assert_eq!(top_module(Path::new("cli/args.rs")).as_deref(), Some("cli"));
+    let lines: Vec<usize> = references(&module, code).iter().map(|r| r.line).collect();
+    assert_eq!(lines, [5, 6, 11, 12, 13, 21, 21, 22, 27, 28]);
+    assert_eq!(file_module("src/lib.rs"), Some(vec![]));
+    assert_eq!(file_module("src/main.rs"), None);
+    assert_eq!(file_module("src/cli.rs"), Some(vec!["cli".to_string()]));
     assert_eq!(
-        top_module(Path::new("tui/view/tree.rs")).as_deref(),
-        Some("tui")
+        file_module("src/tui/view/tree.rs"),
+        Some(vec!["tui".into(), "view".into(), "tree".into()])
+    );
+    assert_eq!(file_module("src/a/mod.rs"), Some(vec!["a".to_string()]));
+}
+
+#[test]
+fn the_map_is_read_from_bullets_of_backticked_names() {
+    let doc = "//! Intro `not` a layer.\n//!\n//! - `a`, `b`: the base; uses `x`.\n\
+               //!   more words: here\n//! - `c`: the top.\npub mod a;\npub mod b;\n// pub mod d;\npub mod c;\n";
+    assert_eq!(
+        documented_layers(doc),
+        [
+            vec!["a".to_string(), "b".to_string()],
+            vec!["c".to_string()]
+        ]
+    );
+    assert_eq!(
+        declared_modules(doc),
+        ["a", "b", "c"].map(String::from).into_iter().collect()
     );
 }

@@ -17,7 +17,6 @@ pub fn command(args: &DiffArgs) -> Result<String> {
             b.trace.header.scale
         )));
     }
-    let _units = a.trace.header.units().scope();
     let diff = Diff::of(&a, &b, args.pass).map_err(Error::Options)?;
     Ok(if args.json {
         diff.to_json()

@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use crate::game::Side;
 use crate::index::{NONE, NodeKind, Outcome, Recorded, TreeNode};
-use crate::value::{Flag, sc, score_json};
+use crate::value::{Flag, Units};
 
 /// How a run met a node: searched (a call), or one of the stubs it implies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -91,34 +91,35 @@ pub enum Ended {
 }
 
 impl Ended {
-    /// For people: "UPPER 0", "tt-hit EXACT 3", "abort".
-    pub fn text(&self) -> String {
+    /// For people, the value in `units`: "UPPER 0", "tt-hit EXACT 3", "abort".
+    pub fn text_in(&self, units: &Units) -> String {
         match *self {
-            Ended::Stored { flag, value } => format!("{} {}", flag.name(), sc(value)),
+            Ended::Stored { flag, value } => format!("{} {}", flag.name(), units.sc(value)),
             Ended::TableHit { value, flag } => match flag {
-                Some(f) => format!("tt-hit {} {}", f.name(), sc(value)),
-                None => format!("tt-hit {}", sc(value)),
+                Some(f) => format!("tt-hit {} {}", f.name(), units.sc(value)),
+                None => format!("tt-hit {}", units.sc(value)),
             },
             Ended::Abort => "abort (nothing stored)".into(),
         }
     }
 
-    fn json(&self) -> serde_json::Value {
+    /// `text_in` with the value as the trace holds it, a plain integer (the diff itself
+    /// writes its values in the runs' units, `Diff::units`).
+    pub fn text(&self) -> String {
+        self.text_in(&Units::integers())
+    }
+
+    /// For scripts, the value in `units`.
+    pub fn json(&self, units: &Units) -> serde_json::Value {
         match *self {
             Ended::Stored { flag, value } => {
-                serde_json::json!({"how": "stored", "flag": flag.name(), "value": score_json(value)})
+                serde_json::json!({"how": "stored", "flag": flag.name(), "value": units.score_json(value)})
             }
             Ended::TableHit { value, flag } => serde_json::json!({
-                "how": "tt-hit", "flag": flag.map(Flag::name), "value": score_json(value)
+                "how": "tt-hit", "flag": flag.map(Flag::name), "value": units.score_json(value)
             }),
             Ended::Abort => serde_json::json!({"how": "abort"}),
         }
-    }
-}
-
-impl Serialize for Ended {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        self.json().serialize(s)
     }
 }
 

@@ -6,7 +6,7 @@ use std::fmt::Write;
 
 use super::{Cut, Delta, Diff, RunSide, Visit, Which};
 use crate::search::{Algorithm, CutRule, Options, Status};
-use crate::value::sc;
+use crate::value::Units;
 
 /// A path for people: "root", or the moves from the root ("moves 2 1").
 pub fn path_text(path: &[u16]) -> String {
@@ -39,10 +39,10 @@ fn cut_rule(c: CutRule) -> &'static str {
     }
 }
 
-/// The options that differ between the runs, "ordering off → on".
-pub fn option_changes(a: &Options, b: &Options) -> Vec<String> {
+/// The options that differ between the runs, "ordering off → on" (a root window in `units`).
+pub fn option_changes(a: &Options, b: &Options, units: &Units) -> Vec<String> {
     let algorithm = |x: Algorithm| x.name();
-    let window = |(lo, hi): (i32, i32)| format!("({}, {})", sc(lo), sc(hi));
+    let window = |(lo, hi): (i32, i32)| format!("({}, {})", units.sc(lo), units.sc(hi));
     let aspiration = |o: &Options| {
         o.aspiration.map_or("off".to_string(), |x| {
             format!("δ{} from d{}", x.delta, x.from)
@@ -173,8 +173,8 @@ fn scout(v: Visit) -> &'static str {
     }
 }
 
-fn ended_text(e: &Option<super::Ended>) -> String {
-    e.map_or_else(|| "no result".into(), |e| e.text())
+fn ended_text(e: &Option<super::Ended>, units: &Units) -> String {
+    e.map_or_else(|| "no result".into(), |e| e.text_in(units))
 }
 
 /// The whole diff as text: the runs, the counters, the nodes.
@@ -187,7 +187,7 @@ pub fn runs(d: &Diff) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{}", run_line("A", &d.a));
     let _ = writeln!(out, "{}", run_line("B", &d.b));
-    let changes = option_changes(&d.a.options, &d.b.options);
+    let changes = option_changes(&d.a.options, &d.b.options, &d.units);
     let _ = writeln!(
         out,
         "options that differ: {}",
@@ -255,7 +255,7 @@ pub fn nodes_within(d: &Diff, limit: usize) -> String {
                 "  {}  {}: {}{}; in {other}: {}",
                 o.name,
                 visited_path_text(&o.path, &o.visits),
-                ended_text(&o.ended),
+                ended_text(&o.ended, &d.units),
                 scout(o.visit),
                 o.other.text()
             );
@@ -283,9 +283,9 @@ pub fn nodes_within(d: &Diff, limit: usize) -> String {
             "  {}  {}: A {}{} → B {}{}",
             r.name,
             visited_path_text(&r.path, &r.visits),
-            ended_text(&r.a),
+            ended_text(&r.a, &d.units),
             scout(r.a_visit),
-            ended_text(&r.b),
+            ended_text(&r.b, &d.units),
             scout(r.b_visit)
         );
     }

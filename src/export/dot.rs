@@ -14,7 +14,7 @@ use crate::error::plural;
 use crate::index::{NONE, NodeKind, Outcome, Recorded, TreeNode};
 use crate::search::Flag;
 use crate::text::{Chunked, one_line, rendered};
-use crate::value::sc;
+use crate::value::Units;
 
 /// Which passes of an iterative-deepening run are drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,10 +27,10 @@ pub enum Passes {
 
 /// The drawing, written to `out` as it is made.
 pub fn write(rec: &Recorded, passes: Passes, out: &mut dyn Write) -> io::Result<()> {
-    let _units = rec.trace.header.units().scope();
     let tree = rec.tree();
     let r = rec.result();
     let words = crate::report::Wording::of_trace(rec);
+    let units = words.units();
     let mut rows = Chunked::new(out);
     rows.buf.push_str("digraph prune {\n");
     let title = format!(
@@ -38,7 +38,7 @@ pub fn write(rec: &Recorded, passes: Passes, out: &mut dyn Write) -> io::Result<
         rec.trace.header.lesson,
         r.status.name(),
         r.depth,
-        sc(r.score),
+        units.sc(r.score),
         words.mv(r.mv),
         r.stats.nodes,
         plural(r.stats.nodes as usize),
@@ -66,9 +66,12 @@ pub fn write(rec: &Recorded, passes: Passes, out: &mut dyn Write) -> io::Result<
                 // A root value outside its window is only a bound.
                 Some(b) if pass.done && b != crate::value::Flag::Exact => {
                     let mv = words.mv(pass.mv);
-                    format!("score {}{}, move {mv}", b.mark(), sc(pass.score))
+                    format!("score {}{}, move {mv}", b.mark(), units.sc(pass.score))
                 }
-                _ if pass.done => format!("score {}, move {}", sc(pass.score), words.mv(pass.mv)),
+                _ if pass.done => {
+                    let score = units.sc(pass.score);
+                    format!("score {score}, move {}", words.mv(pass.mv))
+                }
                 _ => "aborted by the budget".into(),
             };
             let _ = writeln!(
@@ -95,10 +98,10 @@ pub fn write(rec: &Recorded, passes: Passes, out: &mut dyn Write) -> io::Result<
                 let bold: HashSet<u32> = tree.principal_line(p).into_iter().collect();
                 for a in tree.attempts_of(p) {
                     if a.root != NONE && a.root != root {
-                        draw(&mut rows, indent, rec, a.root, &bold)?;
+                        draw(&mut rows, indent, rec, units, a.root, &bold)?;
                     }
                 }
-                draw(&mut rows, indent, rec, root, &bold)?;
+                draw(&mut rows, indent, rec, units, root, &bold)?;
             }
         }
         if passes == Passes::All {
@@ -113,11 +116,12 @@ pub fn render(rec: &Recorded, passes: Passes) -> String {
     rendered(|out| write(rec, passes, out))
 }
 
-/// Draws a call and everything below it, parents before children.
+/// Draws a call and everything below it, parents before children, values in `units`.
 fn draw(
     rows: &mut Chunked,
     indent: &str,
     rec: &Recorded,
+    units: &Units,
     root: u32,
     bold: &HashSet<u32>,
 ) -> io::Result<()> {
@@ -137,7 +141,7 @@ fn draw(
         let _ = writeln!(
             rows.buf,
             "{indent}c{id} [label=\"{}\", style=\"{}\"{}];",
-            escape(&node_label(rec, &f)),
+            escape(&node_label(rec, units, &f)),
             style.join(","),
             if on_line { ", penwidth=2.5" } else { "" }
         );
@@ -210,8 +214,8 @@ fn state_line(rec: &Recorded, n: &TreeNode) -> String {
     )
 }
 
-/// The text of one call's box (with `\n` line breaks, escaped later).
-fn node_label(rec: &Recorded, c: &TreeNode) -> String {
+/// The text of one call's box (with `\n` line breaks, escaped later), values in `units`.
+fn node_label(rec: &Recorded, units: &Units, c: &TreeNode) -> String {
     let mut lines = vec![state_line(rec, c)];
     let q = if c.depth == 0 {
         format!(" q={}", c.qleft)
@@ -219,14 +223,19 @@ fn node_label(rec: &Recorded, c: &TreeNode) -> String {
         String::new()
     };
     // Max-n has no window: only the depth.
-    let windowless = rec.options().algorithm.vectors();
+    let windowless = !rec.options().family().has_window();
     lines.push(if windowless {
         format!("d={}{q}", c.depth)
     } else {
-        format!("α={} β={} d={}{q}", sc(c.alpha), sc(c.beta), c.depth)
+        format!(
+            "α={} β={} d={}{q}",
+            units.sc(c.alpha),
+            units.sc(c.beta),
+            c.depth
+        )
     });
     if let Some(v) = c.stand_pat {
-        lines.push(format!("stand pat {}", sc(v)));
+        lines.push(format!("stand pat {}", units.sc(v)));
     }
     let value = match c.outcome {
         Some(Outcome::Stored(flag)) => {
@@ -237,15 +246,15 @@ fn node_label(rec: &Recorded, c: &TreeNode) -> String {
             };
             // A max-n vector is the value itself, no bound of anything.
             let value = if windowless {
-                sc(c.value)
+                units.sc(c.value)
             } else {
-                with_flag(flag, c.value)
+                with_flag(flag, c.value, units)
             };
             format!("{value}{how}")
         }
         Some(Outcome::TableHit) => {
             let flag = c.probe.map_or(Flag::Exact, |e| e.flag);
-            format!("{}  TT hit", with_flag(flag, c.value))
+            format!("{}  TT hit", with_flag(flag, c.value, units))
         }
         Some(Outcome::Abort) => "aborted".into(),
         None => "open".into(),
@@ -257,8 +266,8 @@ fn node_label(rec: &Recorded, c: &TreeNode) -> String {
     lines.join("\n")
 }
 
-fn with_flag(flag: Flag, v: i32) -> String {
-    format!("{}{}", flag.mark(), sc(v))
+fn with_flag(flag: Flag, v: i32, units: &Units) -> String {
+    format!("{}{}", flag.mark(), units.sc(v))
 }
 
 /// DOT's quoted strings: escape quotes and backslashes; line breaks become `\n`; any other

@@ -8,7 +8,7 @@ use crate::report::{TSV_HEADER, Wording, three_lines_in, tsv_cells};
 use crate::text::{Chunked, rendered};
 
 pub fn write(rec: &Recorded, out: &mut dyn Write) -> io::Result<()> {
-    let _units = rec.trace.header.units().scope();
+    let words = Wording::of_trace(rec);
     let mut rows = Chunked::new(out);
     let columns: Vec<&str> = TSV_HEADER.split('\t').collect();
     rows.buf.push_str(&format!("| {} |\n", columns.join(" | ")));
@@ -25,7 +25,7 @@ pub fn write(rec: &Recorded, out: &mut dyn Write) -> io::Result<()> {
     rows.buf.push_str(&format!("|{}|\n", align.join("|")));
     for (i, c) in rec.tree().call_nodes().enumerate() {
         rows.buf.push_str("| ");
-        tsv_cells(&mut rows.buf, rec, i + 1, &c, " | ");
+        tsv_cells(&mut rows.buf, rec, words.units(), i + 1, &c, " | ");
         rows.buf.push_str(" |\n");
         rows.row_done()?;
     }
@@ -33,7 +33,7 @@ pub fn write(rec: &Recorded, out: &mut dyn Write) -> io::Result<()> {
         &rec.trace.header.lesson,
         rec.result(),
         rec.tree().committed_bound(),
-        &Wording::of_trace(rec),
+        &words,
     );
     let fence = fence_for(&result);
     rows.buf

@@ -5,7 +5,7 @@
 use serde_json::{Value, json};
 
 use crate::game::graph::Graph;
-use crate::search::{Algorithm, Options, RunResult};
+use crate::search::{Options, RunResult};
 
 /// Each terminal's payoff sum, by its name, in node order: whether the game is constant-sum
 /// (every terminal's payoffs add to the same total), as seed 004 asks of a game of several
@@ -59,8 +59,10 @@ pub fn lines(
     score_for: Option<usize>,
 ) -> String {
     let mut words = Vec::new();
-    match options.algorithm {
-        Algorithm::Maxn => {
+    // Max-n's values are payoff vectors; the paranoid model is the one run with a root
+    // player (`Options::validate_for` allows `paranoid_for` with no other).
+    match (options.family().vectors(), options.paranoid_for) {
+        (true, _) => {
             if !r.vector.is_empty() {
                 words.push(format!("vector={}", vector_text(&r.vector)));
             }
@@ -73,13 +75,11 @@ pub fn lines(
             }
             words.push(format!("tie_rule={}", options.ties.text(players)));
         }
-        Algorithm::Paranoid => {
-            if let Some(seat) = options.paranoid_for {
-                let name = players.get(seat.index()).map_or("?", String::as_str);
-                words.push(format!("for={name}, others=MIN"));
-            }
+        (false, Some(seat)) => {
+            let name = players.get(seat.index()).map_or("?", String::as_str);
+            words.push(format!("for={name}, others=MIN"));
         }
-        _ => return String::new(),
+        (false, None) => return String::new(),
     }
     format!("{}\n", words.join(", "))
 }
@@ -96,7 +96,8 @@ pub fn json(
     players: &[String],
     score_for: Option<usize>,
 ) -> String {
-    if !matches!(options.algorithm, Algorithm::Maxn | Algorithm::Paranoid) {
+    let maxn = options.family().vectors();
+    if !maxn && options.paranoid_for.is_none() {
         return text.to_string();
     }
     let Ok(Value::Object(mut fields)) = serde_json::from_str(text) else {
@@ -111,7 +112,7 @@ pub fn json(
         fields.insert("payoff_sums".into(), json!(each));
         fields.insert("constant_sum".into(), json!(constant(&sums).is_some()));
     }
-    if options.algorithm == Algorithm::Maxn {
+    if maxn {
         if !r.vector.is_empty() {
             fields.insert("vector".into(), json!(r.vector));
             fields.insert("leaf".into(), json!(r.score));

@@ -1,0 +1,354 @@
+//! The shape of the code, measured from its source text: how long its functions are, and how
+//! often code outside the search core branches on the algorithm instead of asking its family
+//! (`search::Family`). The ceilings are today's figures and may only come down; run
+//! `cargo test --test structure -- --nocapture` to see each figure and the worst offenders.
+//!
+//! A function's length is the span of lines from its `fn` line to its closing brace, tests
+//! and nested functions included (a nested function also counts inside its parent).
+
+#[path = "common/rust_source.rs"]
+mod rust_source;
+
+use rust_source::{Token, code_tokens, source_files};
+
+/// No function is longer than this many lines.
+const MAX_FN_LINES: usize = 700;
+/// At most this many functions are longer than 100 lines.
+const MAX_OVER_100: usize = 31;
+/// At most this many branches on the algorithm outside `src/search.rs` and `src/search/`.
+const MAX_ALGORITHM_BRANCHES: usize = 36;
+
+/// A function with a body: its name, the line of its `fn` and of its closing brace.
+#[derive(Debug, PartialEq, Eq)]
+struct Function {
+    name: String,
+    first: usize,
+    last: usize,
+}
+
+impl Function {
+    fn lines(&self) -> usize {
+        self.last - self.first + 1
+    }
+}
+
+/// The index of the token that closes the bracket opened at `t[open]`.
+fn closing(t: &[Token], open: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    for (i, tok) in t.iter().enumerate().skip(open) {
+        match tok.text.as_str() {
+            "{" | "(" | "[" => depth += 1,
+            "}" | ")" | "]" => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(i);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Every function in `code` that has a body (`fn name … { … }`; declarations without a body
+/// and `fn(…)` pointer types are not functions here).
+fn functions(code: &str) -> Vec<Function> {
+    let t = code_tokens(code);
+    let mut out = Vec::new();
+    for i in 0..t.len().saturating_sub(1) {
+        if !t[i].is("fn") || !t[i + 1].is_ident() {
+            continue;
+        }
+        // The body is the first `{` outside the signature's parentheses and brackets.
+        let mut depth = 0i32;
+        let mut body = None;
+        for (j, tok) in t.iter().enumerate().skip(i + 2) {
+            match tok.text.as_str() {
+                "(" | "[" => depth += 1,
+                ")" | "]" => depth -= 1,
+                ";" if depth == 0 => break,
+                "{" if depth == 0 => {
+                    body = Some(j);
+                    break;
+                }
+                _ => {}
+            }
+        }
+        let Some(close) = body.and_then(|open| closing(&t, open)) else {
+            continue;
+        };
+        out.push(Function {
+            name: t[i + 1].text.clone(),
+            first: t[i].line,
+            last: t[close].line,
+        });
+    }
+    out
+}
+
+/// The calls that ask an algorithm what a family knows.
+const FAMILY_QUESTIONS: [&str; 3] = ["side_to_move", "vectors", "prunes"];
+
+/// Whether the path or call chain ending at `t[end]` (inclusive) ends in `algorithm` or
+/// `algorithm()`.
+fn ends_in_algorithm(t: &[Token], end: usize) -> bool {
+    match t[end].text.as_str() {
+        "algorithm" => true,
+        ")" => end >= 2 && t[end - 1].is("(") && t[end - 2].is("algorithm"),
+        _ => false,
+    }
+}
+
+/// Whether the operand starting at `t[start]` (a path or a chain of fields and calls) is an
+/// algorithm: `o.algorithm`, `self.options().algorithm`, `algorithm`.
+fn operand_is_algorithm(t: &[Token], start: usize) -> bool {
+    let mut i = start;
+    let mut last = None;
+    while i < t.len() {
+        if t[i].is("!") || t[i].is("&") || t[i].is("*") {
+            i += 1;
+            continue;
+        }
+        if !t[i].is_ident() {
+            break;
+        }
+        last = Some(i);
+        i += 1;
+        if t.get(i).is_some_and(|x| x.is("(")) && t.get(i + 1).is_some_and(|x| x.is(")")) {
+            i += 2;
+        }
+        if t.get(i).is_some_and(|x| x.is(".") || x.is("::")) {
+            i += 1;
+        } else {
+            break;
+        }
+    }
+    last.is_some_and(|k| t[k].is("algorithm"))
+}
+
+/// Where the tokens from `t[from]` end: at the first `stop` token at the starting bracket
+/// depth, or where that depth closes. Also whether they hold the token `algorithm`.
+fn span_until(t: &[Token], from: usize, stop: &[&str]) -> (usize, bool) {
+    let mut depth = 0i32;
+    let mut mentions = false;
+    for (i, tok) in t.iter().enumerate().skip(from) {
+        match tok.text.as_str() {
+            s if depth == 0 && stop.contains(&s) => return (i, mentions),
+            "(" | "[" | "{" => depth += 1,
+            ")" | "]" | "}" => {
+                depth -= 1;
+                if depth < 0 {
+                    return (i, mentions);
+                }
+            }
+            "algorithm" => mentions = true,
+            _ => {}
+        }
+    }
+    (t.len(), mentions)
+}
+
+/// The branches on the algorithm in `code`: each line and what it branches with. A `match`
+/// or `matches!` on an algorithm counts once, whatever its scrutinee asks the algorithm.
+fn algorithm_branches(code: &str) -> Vec<(usize, String)> {
+    let t = code_tokens(code);
+    let mut out = Vec::new();
+    // Tokens before this index belong to a scrutinee already counted.
+    let mut counted_until = 0;
+    for i in 0..t.len() {
+        let tok = &t[i];
+        let found = match tok.text.as_str() {
+            op @ ("==" | "!=") => {
+                let left = i > 0 && ends_in_algorithm(&t, i - 1);
+                (left || operand_is_algorithm(&t, i + 1)).then(|| format!("algorithm {op}"))
+            }
+            "matches" if t.get(i + 1).is_some_and(|x| x.is("!")) => {
+                let (end, mentions) = span_until(&t, i + 3, &[","]);
+                mentions.then(|| {
+                    counted_until = end;
+                    "matches!(algorithm…)".to_string()
+                })
+            }
+            "match" => {
+                let (end, mentions) = span_until(&t, i + 1, &["{"]);
+                mentions.then(|| {
+                    counted_until = end;
+                    "match algorithm".to_string()
+                })
+            }
+            "." if i >= counted_until && i > 0 && ends_in_algorithm(&t, i - 1) => {
+                t.get(i + 1).and_then(|name| {
+                    let call = FAMILY_QUESTIONS.contains(&name.text.as_str())
+                        && t.get(i + 2).is_some_and(|x| x.is("("));
+                    call.then(|| format!("algorithm.{}()", name.text))
+                })
+            }
+            _ => None,
+        };
+        if let Some(what) = found {
+            out.push((tok.line, what));
+        }
+    }
+    out
+}
+
+/// Whether a file is the search core, where the algorithm is dispatched on.
+fn in_search_core(name: &str) -> bool {
+    name == "src/search.rs" || name.starts_with("src/search/")
+}
+
+#[test]
+fn functions_stay_short() {
+    let mut all: Vec<(String, Function)> = Vec::new();
+    for file in source_files() {
+        for f in functions(&file.text) {
+            all.push((file.name.clone(), f));
+        }
+    }
+    assert!(
+        all.len() > 500,
+        "too few functions found ({}); is the reader broken?",
+        all.len()
+    );
+    all.sort_by(|a, b| b.1.lines().cmp(&a.1.lines()).then_with(|| a.0.cmp(&b.0)));
+    let over_100: Vec<&(String, Function)> = all.iter().filter(|(_, f)| f.lines() > 100).collect();
+    let longest = all.first().map_or(0, |(_, f)| f.lines());
+    println!(
+        "{} functions; the longest is {longest} lines (ceiling {MAX_FN_LINES});",
+        all.len()
+    );
+    println!(
+        "{} are over 100 lines (ceiling {MAX_OVER_100}):",
+        over_100.len()
+    );
+    for (file, f) in &over_100 {
+        println!("  {:>4} lines  {file}:{}  {}", f.lines(), f.first, f.name);
+    }
+    let too_long: Vec<String> = all
+        .iter()
+        .filter(|(_, f)| f.lines() > MAX_FN_LINES)
+        .map(|(file, f)| format!("{file}:{} {} ({} lines)", f.first, f.name, f.lines()))
+        .collect();
+    assert!(
+        too_long.is_empty(),
+        "functions over {MAX_FN_LINES} lines: {too_long:?}"
+    );
+    assert!(
+        over_100.len() <= MAX_OVER_100,
+        "{} functions are over 100 lines; at most {MAX_OVER_100} may be",
+        over_100.len()
+    );
+}
+
+#[test]
+fn code_outside_the_search_core_rarely_branches_on_the_algorithm() {
+    let mut by_file: Vec<(String, Vec<(usize, String)>)> = source_files()
+        .into_iter()
+        .filter(|f| !in_search_core(&f.name))
+        .map(|f| (f.name.clone(), algorithm_branches(&f.text)))
+        .filter(|(_, found)| !found.is_empty())
+        .collect();
+    by_file.sort_by(|a, b| b.1.len().cmp(&a.1.len()).then_with(|| a.0.cmp(&b.0)));
+    let total: usize = by_file.iter().map(|(_, found)| found.len()).sum();
+    println!(
+        "{total} branches on the algorithm in {} files outside the search core (ceiling \
+         {MAX_ALGORITHM_BRANCHES}); ask `options.family()` instead:",
+        by_file.len()
+    );
+    for (file, found) in &by_file {
+        for (line, what) in found {
+            println!("  {file}:{line}  {what}");
+        }
+    }
+    assert!(
+        total <= MAX_ALGORITHM_BRANCHES,
+        "{total} branches on the algorithm outside the search core; at most \
+         {MAX_ALGORITHM_BRANCHES} may be"
+    );
+}
+
+#[test]
+fn function_spans_skip_literals_comments_and_bodiless_declarations() {
+    let code = r####"
+trait T {
+    fn declared(&self) -> u8;
+    fn defaulted(&self) -> u8 {
+        1
+    }
+}
+fn outer(f: fn(u8) -> u8, a: [u8; 2]) -> impl Fn() -> u8
+where
+    u8: Copy,
+{
+    let _ = "}}} { \" }";
+    let _ = r#"} "} "#;
+    let _ = '}';
+    let _ = '\'';
+    // }
+    /* } /* } */ } */
+    fn inner() {}
+    let _ = |x: u8| { x };
+    move || 0
+}
+macro_rules! m { ($name:ident) => { fn $name() {} }; }
+"####;
+    assert_eq!(
+        functions(code),
+        [
+            Function {
+                name: "defaulted".into(),
+                first: 4,
+                last: 6
+            },
+            Function {
+                name: "outer".into(),
+                first: 8,
+                last: 21
+            },
+            Function {
+                name: "inner".into(),
+                first: 18,
+                last: 18
+            },
+        ]
+    );
+}
+
+#[test]
+fn every_form_of_an_algorithm_branch_is_counted_once() {
+    let code = r#"
+fn f(o: &Options, algorithm: Algorithm) {
+    if o.algorithm == Algorithm::Pvs {}
+    if Algorithm::Maxn != self.options().algorithm {}
+    let _ = matches!(o.algorithm, Algorithm::Maxn | Algorithm::Paranoid);
+    match (r.options().algorithm.side_to_move(), o.paranoid_for) {
+        _ => {}
+    }
+    let _ = r.options().algorithm.side_to_move() || !algorithm.prunes();
+    let _ = self.algorithm().vectors();
+    // Not branches: a family's answer, other values' methods, names in text.
+    let _ = o.family().side_to_move() || units.vectors() || s.name == "algorithm";
+    let _ = matches!(kind, Kind::Window) && o.depth == 3;
+    match kind { Kind::A => o.algorithm, _ => o.algorithm };
+    let _ = Algorithm::family(o.algorithm);
+}
+"#;
+    let found: Vec<String> = algorithm_branches(code)
+        .into_iter()
+        .map(|(line, what)| format!("{line} {what}"))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            "3 algorithm ==",
+            "4 algorithm !=",
+            "5 matches!(algorithm…)",
+            "6 match algorithm",
+            "9 algorithm.side_to_move()",
+            "9 algorithm.prunes()",
+            "10 algorithm.vectors()",
+        ]
+    );
+    assert!(in_search_core("src/search.rs") && in_search_core("src/search/family.rs"));
+    assert!(!in_search_core("src/searching.rs") && !in_search_core("src/tui/app.rs"));
+}
