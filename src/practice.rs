@@ -41,8 +41,9 @@ use serde::{Deserialize, Serialize};
 use crate::error::{Error, Result};
 use crate::game::Side;
 pub use crate::lesson::facts::Kind;
-use crate::lesson::{CutSpec, Lesson, RunSpec};
+use crate::lesson::{Lesson, RunSpec};
 use crate::rng::Rng;
+use crate::value::{CutRule, Spelling};
 pub use problem::{Item, Problem, Verdict};
 
 /// A problem set file: trees and questions, no answers.
@@ -72,7 +73,7 @@ fn run_spec(name: &str, depth: u8) -> RunSpec {
         table: Some(false),
         ordering: Some(false),
         deepening: Some(false),
-        cut: Some(CutSpec::Ge),
+        cut: Some(CutRule::AtLeast),
         ..RunSpec::default()
     }
 }
@@ -91,7 +92,7 @@ pub struct Params {
     pub transpositions: Option<bool>,
     /// At most this many outline lines (one per move, plus the root), 2..=52.
     pub max_nodes: Option<usize>,
-    pub cut: Option<CutSpec>,
+    pub cut: Option<CutRule>,
 }
 
 impl Params {
@@ -128,13 +129,7 @@ impl Params {
             words.push(format!("--nodes {n}"));
         }
         if let Some(cut) = self.cut {
-            words.push(format!(
-                "--cut {}",
-                match cut {
-                    CutSpec::Ge => "ge",
-                    CutSpec::Gt => "gt",
-                }
-            ));
+            words.push(format!("--cut {}", cut.spelled(Spelling::Name)));
         }
         words.join(" ")
     }
@@ -264,7 +259,7 @@ fn build(
     };
     let mut main = run_spec("practice", normal);
     if rng.chance(1, 4) {
-        main.cut = Some(CutSpec::Gt);
+        main.cut = Some(CutRule::Strict);
     }
     main.cut = params.cut.or(main.cut);
     // A flag is only stored in a run that keeps a table.

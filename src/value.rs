@@ -22,7 +22,50 @@ pub enum CutRule {
     Strict,
 }
 
+/// Who a cut rule is written for. Every text that names a rule comes from
+/// `CutRule::spelled`, so that a rule reads the same wherever the same reader meets it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Spelling {
+    /// For scripts and files: `ge`, `gt` (lesson and set files, `--cut`, `--a "cut=gt"`).
+    Name,
+    /// The closing condition for people, spaced for prose and tables: `α ≥ β`.
+    Condition,
+    /// The closing condition packed for a settings bar: `α≥β`.
+    Compact,
+    /// The rule as an instruction to someone solving by hand: `cut if α ≥ β`.
+    Instruction,
+    /// What `--cut`'s value means, for `--help`: `Cut when α ≥ β (seed 000)`.
+    Help,
+}
+
 impl CutRule {
+    /// Both rules, seed 000's first (the default).
+    pub const ALL: [CutRule; 2] = [CutRule::AtLeast, CutRule::Strict];
+
+    /// The rule written for `reader` (the one place a rule becomes text).
+    pub fn spelled(self, reader: Spelling) -> &'static str {
+        use Spelling::*;
+        match (self, reader) {
+            (CutRule::AtLeast, Name) => "ge",
+            (CutRule::Strict, Name) => "gt",
+            (CutRule::AtLeast, Condition) => "α ≥ β",
+            (CutRule::Strict, Condition) => "α > β",
+            (CutRule::AtLeast, Compact) => "α≥β",
+            (CutRule::Strict, Compact) => "α>β",
+            (CutRule::AtLeast, Instruction) => "cut if α ≥ β",
+            (CutRule::Strict, Instruction) => "cut only if α > β",
+            (CutRule::AtLeast, Help) => "Cut when α ≥ β (seed 000)",
+            (CutRule::Strict, Help) => "Cut only when α > β (CS188)",
+        }
+    }
+
+    /// The rule a script or file names (`Spelling::Name`), if any.
+    pub fn named(name: &str) -> Option<CutRule> {
+        CutRule::ALL
+            .into_iter()
+            .find(|c| c.spelled(Spelling::Name) == name)
+    }
+
     /// Is `low` past `high` under this rule (a cutoff)?
     #[inline]
     pub fn closes(self, low: i32, high: i32) -> bool {

@@ -3,15 +3,17 @@
 
 use std::path::PathBuf;
 
+use clap::builder::PossibleValue;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::diff::PassChoice;
 use crate::error::Result;
 use crate::export::{Format, Passes};
 use crate::game::Side;
-use crate::lesson::{CutSpec, Overrides, parse_bound};
+use crate::lesson::{Overrides, parse_bound};
 use crate::practice::{self, Kind, Params, Problem};
 use crate::search::{Algorithm, Aspiration, CutRule, Pitfall};
+use crate::value::Spelling;
 
 /// A value echoed in a parser's message: cut, and escaped. clap drops escape sequences and
 /// control characters from the messages it renders, so they are escaped here to stay visible.
@@ -208,12 +210,16 @@ pub enum Switch {
     Off,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum CutArg {
-    /// Cut when α ≥ β (seed 000).
-    Ge,
-    /// Cut only when α > β (CS188).
-    Gt,
+/// `--cut` takes the rule by its name for scripts, and `--help` says what each means, both
+/// as the rule spells itself.
+impl ValueEnum for CutRule {
+    fn value_variants<'a>() -> &'a [Self] {
+        &CutRule::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(PossibleValue::new(self.spelled(Spelling::Name)).help(self.spelled(Spelling::Help)))
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -323,7 +329,7 @@ pub struct RunArgs {
     pub id: Option<Switch>,
     /// Cut rule [default: ge].
     #[arg(long, value_enum)]
-    pub cut: Option<CutArg>,
+    pub cut: Option<CutRule>,
     /// Root window, e.g. `--window=-inf,inf` or `--window 2,5` [default: -inf,inf].
     #[arg(long, value_name = "LO,HI", allow_hyphen_values = true, value_parser = parse_window)]
     pub window: Option<(i32, i32)>,
@@ -414,7 +420,10 @@ fn parse_window(text: &str) -> std::result::Result<(i32, i32), String> {
 impl RunArgs {
     pub fn overrides(&self) -> Overrides {
         let on = |s: Option<Switch>| s.map(|s| s == Switch::On);
+        // Every field written out: a setting added to presets must be given a flag here.
         Overrides {
+            name: String::new(),
+            about: String::new(),
             start: self.start,
             depth: self.depth,
             qlimit: self.qlimit,
@@ -422,10 +431,7 @@ impl RunArgs {
             table: on(self.tt),
             ordering: on(self.ordering),
             deepening: on(self.id),
-            cut: self.cut.map(|c| match c {
-                CutArg::Ge => CutRule::AtLeast,
-                CutArg::Gt => CutRule::Strict,
-            }),
+            cut: self.cut,
             window: self.window,
             algorithm: self.algorithm.map(|a| match a {
                 AlgorithmArg::Alphabeta => Algorithm::AlphaBeta,
@@ -661,7 +667,7 @@ pub struct Pick {
     pub count: u64,
     /// Only these kinds, comma-separated [default: all].
     #[arg(long, value_enum, value_delimiter = ',')]
-    pub kinds: Vec<KindArg>,
+    pub kinds: Vec<Kind>,
     /// Also include the practice items of the built-in lessons.
     #[arg(long)]
     pub lessons: bool,
@@ -688,57 +694,17 @@ pub struct Pick {
     pub nodes: Option<u64>,
     /// Cut rule [default: ge, with gt drawn for about one problem in four].
     #[arg(long, value_enum)]
-    pub cut: Option<CutArg>,
+    pub cut: Option<CutRule>,
 }
 
-/// `--kinds` of `prune practice`: a `practice::Kind`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum KindArg {
-    /// The root's value and the move it chooses.
-    Decision,
-    /// Which leaves alpha-beta reads, in order, and which children it skips.
-    Leaves,
-    /// The (α, β) a node receives.
-    Window,
-    /// The value a node returns, and whether it is exact or a bound.
-    Value,
-    /// The flag stored for a node.
-    Flag,
-    /// What a search interrupted by its budget returns.
-    Interrupted,
-    /// The root value without and with quiescence.
-    Quiescence,
-    /// What happens right after a node returns to its parent.
-    Next,
-    /// PVS: which children are searched again with the full window.
-    Researched,
-    /// The (α, β) a node receives in negamax, from its side to move.
-    NegamaxWindow,
-    /// The aspiration windows of a pass until the result is exact.
-    Aspiration,
-    /// A chance node's exact value (seed 004).
-    ChanceValue,
-    /// Which outcomes chance pruning skips (seed 004).
-    ChanceSkipped,
-}
+/// `--kinds` of `prune practice`: each kind by its name, with what it asks.
+impl ValueEnum for Kind {
+    fn value_variants<'a>() -> &'a [Self] {
+        &Kind::ALL
+    }
 
-impl From<KindArg> for Kind {
-    fn from(k: KindArg) -> Kind {
-        match k {
-            KindArg::Decision => Kind::Decision,
-            KindArg::Leaves => Kind::Leaves,
-            KindArg::Window => Kind::Window,
-            KindArg::Value => Kind::Value,
-            KindArg::Flag => Kind::Flag,
-            KindArg::Interrupted => Kind::Interrupted,
-            KindArg::Quiescence => Kind::Quiescence,
-            KindArg::Next => Kind::Next,
-            KindArg::Researched => Kind::Researched,
-            KindArg::NegamaxWindow => Kind::NegamaxWindow,
-            KindArg::Aspiration => Kind::Aspiration,
-            KindArg::ChanceValue => Kind::ChanceValue,
-            KindArg::ChanceSkipped => Kind::ChanceSkipped,
-        }
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(PossibleValue::new(self.name()).help(self.about()))
     }
 }
 
@@ -800,41 +766,18 @@ impl Pick {
             irregular: on(self.irregular),
             transpositions: on(self.transpositions),
             max_nodes: self.nodes.map(|n| n as usize),
-            cut: self.cut.map(|c| match c {
-                CutArg::Ge => CutSpec::Ge,
-                CutArg::Gt => CutSpec::Gt,
-            }),
+            cut: self.cut,
         }
     }
 
     /// The problems these options pick (`practice::make_set_with`).
     pub fn problems(&self) -> Result<Vec<Problem>> {
-        let kinds: Vec<Kind> = self.kinds.iter().map(|&k| k.into()).collect();
         practice::make_set_with(
             self.seed,
             self.count as usize,
-            &kinds,
+            &self.kinds,
             self.lessons,
             &self.params(),
         )
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::KindArg;
-    use crate::practice::Kind;
-    use clap::ValueEnum;
-
-    #[test]
-    fn every_problem_kind_has_its_command_line_name() {
-        let kinds: Vec<Kind> = KindArg::value_variants()
-            .iter()
-            .map(|&k| k.into())
-            .collect();
-        assert_eq!(kinds, Kind::ALL);
-        for (arg, kind) in KindArg::value_variants().iter().zip(Kind::ALL) {
-            assert_eq!(arg.to_possible_value().unwrap().get_name(), kind.name());
-        }
     }
 }

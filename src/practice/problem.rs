@@ -12,7 +12,7 @@ use crate::game::graph::Graph;
 use crate::game::model::GameSpec;
 use crate::index::{Outcome, Recorded, record};
 use crate::lesson::{Lesson, LessonSpec, Overrides};
-use crate::search::{CutRule, fmt_score};
+use crate::search::fmt_score;
 
 pub use super::item::{Item, Problem, Solved, Verdict, hint, question};
 
@@ -183,10 +183,7 @@ impl Problem {
         } else {
             "left to right".into()
         });
-        parts.push(match o.cut {
-            CutRule::AtLeast => "cut if α ≥ β".into(),
-            CutRule::Strict => "cut only if α > β".into(),
-        });
+        parts.push(o.cut.spelled(crate::value::Spelling::Instruction).into());
         parts.push(if o.table { "table on" } else { "no table" }.into());
         if o.deepening {
             parts.push(format!("deepening 1..{}", o.depth));

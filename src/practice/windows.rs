@@ -11,7 +11,7 @@ use super::{Kind, Params};
 use crate::error::Result;
 use crate::game::Side;
 use crate::index::{NONE, Recorded};
-use crate::lesson::{AspirationSpec, CutSpec, RunSpec};
+use crate::lesson::RunSpec;
 use crate::rng::Rng;
 use crate::search::{Algorithm, AttemptOutcome, fmt_score};
 
@@ -143,14 +143,14 @@ pub(super) fn build(
         table: Some(false),
         ordering: Some(false),
         deepening: Some(false),
-        cut: Some(params.cut.unwrap_or(CutSpec::Ge)),
+        cut: Some(params.cut.unwrap_or(crate::value::CutRule::AtLeast)),
         algorithm: Some(algorithm),
         ..RunSpec::default()
     };
     if kind == Kind::Aspiration {
         let delta = rng.range(1, 3) as i32;
         let guess = rng.range(shape.lo as i64, shape.hi as i64) as i32;
-        run.aspiration = Some(AspirationSpec {
+        run.aspiration = Some(crate::search::Aspiration {
             delta,
             from: 1,
             guess,
