@@ -153,6 +153,24 @@ pub enum ChanceAs {
     Min,
 }
 
+impl ChanceAs {
+    /// The name files and `--chance-as` use.
+    pub fn name(self) -> &'static str {
+        match self {
+            ChanceAs::Chance => "chance",
+            ChanceAs::Min => "min",
+        }
+    }
+
+    /// What the model does, in a line (`--help` lists it).
+    pub fn about(self) -> &'static str {
+        match self {
+            ChanceAs::Chance => "The probability-weighted average (the default)",
+            ChanceAs::Min => "The smallest outcome: an opponent instead of chance",
+        }
+    }
+}
+
 /// Seed 002's aspiration windows as a file writes them: `delta`, with `from` and `guess`
 /// left to seed 002's defaults. Only read: a preset holds an `Aspiration` (which writes
 /// back the same three fields).

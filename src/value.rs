@@ -465,3 +465,56 @@ pub fn result_json(v: i32) -> serde_json::Value {
 pub fn score_exact(v: i32) -> Option<String> {
     Units::in_scope().score_exact(v)
 }
+
+#[cfg(test)]
+mod cut_rule_tests {
+    use super::{CutRule, Spelling};
+
+    /// Every reader's spelling of a rule states the rule `closes` applies: `≥` when a window
+    /// with α = β is closed, `>` when it is still open.
+    #[test]
+    fn every_spelling_states_the_rule_it_names() {
+        for rule in CutRule::ALL {
+            let (op, not) = if rule.closes(3, 3) {
+                ("≥", ">")
+            } else {
+                ("> β", "≥")
+            };
+            // The rule agrees with itself on values that differ.
+            assert!(rule.closes(4, 3) && !rule.closes(2, 3));
+            for reader in [
+                Spelling::Condition,
+                Spelling::Compact,
+                Spelling::Instruction,
+                Spelling::Help,
+            ] {
+                let text = rule.spelled(reader).replace("α>β", "α > β");
+                assert!(text.contains(op), "{rule:?} {reader:?}: {text}");
+                assert!(!text.contains(not), "{rule:?} {reader:?}: {text}");
+            }
+            assert_eq!(
+                rule.spelled(Spelling::Compact),
+                rule.spelled(Spelling::Condition).replace(' ', ""),
+                "the compact condition is the spaced one without its spaces"
+            );
+        }
+    }
+
+    /// The name scripts and files use is the one serde reads and writes, and `named` finds
+    /// each rule by it and nothing else by any other word.
+    #[test]
+    fn the_name_for_scripts_is_the_file_format_s() {
+        for rule in CutRule::ALL {
+            let name = rule.spelled(Spelling::Name);
+            assert_eq!(serde_json::to_string(&rule).unwrap(), format!("\"{name}\""));
+            let read: CutRule = serde_json::from_str(&format!("\"{name}\"")).unwrap();
+            assert_eq!(read, rule);
+            assert_eq!(CutRule::named(name), Some(rule));
+        }
+        assert_eq!(CutRule::named("ge"), Some(CutRule::AtLeast));
+        assert_eq!(CutRule::named("gt"), Some(CutRule::Strict));
+        for other in ["GE", "gte", "α≥β", ""] {
+            assert_eq!(CutRule::named(other), None, "{other}");
+        }
+    }
+}
