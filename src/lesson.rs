@@ -449,7 +449,9 @@ impl Lesson {
         use crate::game::{Game, Side};
         let as_run = |side: Side| match side {
             Side::Chance if options.chance_as_min => Side::Min,
-            Side::Player(seat) if options.algorithm == Algorithm::Paranoid => {
+            // Only the paranoid model has a root player (`Options::validate_for`, which a
+            // saved trace's header passes too): its seat is MAX, every other MIN.
+            Side::Player(seat) if options.paranoid_for.is_some() => {
                 if options.paranoid_for == Some(seat) {
                     Side::Max
                 } else {
