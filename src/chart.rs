@@ -131,7 +131,6 @@ fn number(v: f64) -> String {
 
 /// A text chart `width` columns wide and at most `height` rows tall, legend included.
 pub fn text(plot: &Plot, width: usize, height: usize) -> String {
-    let (x0, x1) = plot.xs();
     let (d0, d1) = plot.decades();
     let label_width = format!("10^{}", d1.max(d0.abs())).chars().count() + 1;
     // Rows: title, the plot, the x axis, its labels, its name, and one legend row per series
@@ -140,140 +139,195 @@ pub fn text(plot: &Plot, width: usize, height: usize) -> String {
     // Title, x axis, its labels, its name, the legend and one row for the marks' meanings.
     let rows = height.saturating_sub(5 + legend.len()).max(5);
     let cols = width.saturating_sub(label_width + 2).max(10);
-    let mut grid = vec![vec![' '; cols]; rows];
-    let col_of = |x: f64| -> usize {
-        let t = plot.x_fraction(x);
-        ((t * (cols - 1) as f64).round() as usize).min(cols - 1)
+    let mut canvas = Canvas {
+        plot,
+        grid: vec![vec![' '; cols]; rows],
+        decades: (d0, d1),
+        label_width,
     };
-    let row_of = |y: f64| -> Option<usize> {
+    canvas.draw_formulas();
+    canvas.draw_measured();
+    let mut out = format!("{}\n", fit(&plot.title, width));
+    canvas.write_y_axis(&mut out);
+    canvas.write_x_axis(&mut out);
+    for row in legend {
+        let _ = writeln!(out, "{row}");
+    }
+    let marks = canvas.marks();
+    if !marks.is_empty() {
+        let _ = writeln!(out, "{}", fit(&marks.join("  "), width));
+    }
+    out
+}
+
+/// The text chart's plotting area: a grid of cells under a log-scale y axis of whole decades.
+struct Canvas<'a> {
+    plot: &'a Plot,
+    grid: Vec<Vec<char>>,
+    /// The decades the y axis spans, low and high.
+    decades: (i32, i32),
+    /// Columns left of the axis line (the y labels and a space).
+    label_width: usize,
+}
+
+impl Canvas<'_> {
+    fn rows(&self) -> usize {
+        self.grid.len()
+    }
+
+    fn cols(&self) -> usize {
+        self.grid[0].len()
+    }
+
+    fn col_of(&self, x: f64) -> usize {
+        let cols = self.cols();
+        let t = self.plot.x_fraction(x);
+        ((t * (cols - 1) as f64).round() as usize).min(cols - 1)
+    }
+
+    fn row_of(&self, y: f64) -> Option<usize> {
+        let (d0, d1) = self.decades;
+        let rows = self.rows();
         (y > 0.0).then(|| {
             let t = (y.log10() - f64::from(d0)) / f64::from(d1 - d0);
             let r = ((1.0 - t) * (rows - 1) as f64).round();
             (r.max(0.0) as usize).min(rows - 1)
         })
-    };
-    // Formula lines first, interpolated in log space column by column, so points sit on top.
-    for s in plot.series.iter().filter(|s| !s.measured) {
-        if let [p] = s.points.as_slice()
-            && let Some(r) = row_of(p.y)
-        {
-            grid[r][col_of(f64::from(p.x))] = s.letter.to_ascii_lowercase();
-        }
-        for pair in s.points.windows(2) {
-            let (a, b) = (&pair[0], &pair[1]);
-            if a.y <= 0.0 || b.y <= 0.0 {
-                continue;
-            }
-            let (ca, cb) = (col_of(f64::from(a.x)), col_of(f64::from(b.x)));
-            (ca..=cb).for_each(|c| {
-                let t = if cb == ca {
-                    0.0
-                } else {
-                    (c - ca) as f64 / (cb - ca) as f64
-                };
-                let y = 10f64.powf(a.y.log10() + t * (b.y.log10() - a.y.log10()));
-                if let Some(r) = row_of(y) {
-                    let cell = &mut grid[r][c];
-                    *cell = if *cell == ' ' || *cell == s.letter.to_ascii_lowercase() {
-                        s.letter.to_ascii_lowercase()
-                    } else {
-                        '·'
-                    };
-                }
-            });
-        }
     }
-    for s in plot.series.iter().filter(|s| s.measured) {
-        for p in &s.points {
-            let c = col_of(f64::from(p.x));
-            if let Some((lo, hi)) = p.interval
-                && let (Some(rl), Some(rh)) = (row_of(lo), row_of(hi))
+
+    /// Formula lines first, interpolated in log space column by column, so points sit on top.
+    fn draw_formulas(&mut self) {
+        let plot = self.plot;
+        for s in plot.series.iter().filter(|s| !s.measured) {
+            let mark = s.letter.to_ascii_lowercase();
+            if let [p] = s.points.as_slice()
+                && let Some(r) = self.row_of(p.y)
             {
-                for row in grid.iter_mut().take(rl + 1).skip(rh) {
-                    if row[c] == ' ' {
-                        row[c] = '|';
+                let c = self.col_of(f64::from(p.x));
+                self.grid[r][c] = mark;
+            }
+            for pair in s.points.windows(2) {
+                let (a, b) = (&pair[0], &pair[1]);
+                if a.y <= 0.0 || b.y <= 0.0 {
+                    continue;
+                }
+                let (ca, cb) = (self.col_of(f64::from(a.x)), self.col_of(f64::from(b.x)));
+                for c in ca..=cb {
+                    let t = if cb == ca {
+                        0.0
+                    } else {
+                        (c - ca) as f64 / (cb - ca) as f64
+                    };
+                    let y = 10f64.powf(a.y.log10() + t * (b.y.log10() - a.y.log10()));
+                    if let Some(r) = self.row_of(y) {
+                        let cell = &mut self.grid[r][c];
+                        *cell = if *cell == ' ' || *cell == mark {
+                            mark
+                        } else {
+                            '·'
+                        };
                     }
                 }
             }
-            if let Some(r) = row_of(p.y) {
-                let cell = &mut grid[r][c];
-                *cell = if cell.is_ascii_uppercase() && *cell != s.letter {
-                    '*'
-                } else {
-                    s.letter
-                };
+        }
+    }
+
+    /// Measured points with their intervals; two series' points in one cell show as `*`.
+    fn draw_measured(&mut self) {
+        let plot = self.plot;
+        for s in plot.series.iter().filter(|s| s.measured) {
+            for p in &s.points {
+                let c = self.col_of(f64::from(p.x));
+                if let Some((lo, hi)) = p.interval
+                    && let (Some(rl), Some(rh)) = (self.row_of(lo), self.row_of(hi))
+                {
+                    for row in self.grid.iter_mut().take(rl + 1).skip(rh) {
+                        if row[c] == ' ' {
+                            row[c] = '|';
+                        }
+                    }
+                }
+                if let Some(r) = self.row_of(p.y) {
+                    let cell = &mut self.grid[r][c];
+                    *cell = if cell.is_ascii_uppercase() && *cell != s.letter {
+                        '*'
+                    } else {
+                        s.letter
+                    };
+                }
             }
         }
     }
-    let mut out = format!("{}\n", fit(&plot.title, width));
-    for (r, line) in grid.iter().enumerate() {
-        // A label on the rows that sit exactly on a power of ten.
-        let exact = (1.0 - r as f64 / (rows - 1) as f64) * f64::from(d1 - d0) + f64::from(d0);
-        let near = exact.round();
-        let on_decade = (0..rows).min_by(|&a, &b| {
-            let da = ((1.0 - a as f64 / (rows - 1) as f64) * f64::from(d1 - d0) + f64::from(d0)
-                - near)
-                .abs();
-            let db = ((1.0 - b as f64 / (rows - 1) as f64) * f64::from(d1 - d0) + f64::from(d0)
-                - near)
-                .abs();
-            da.total_cmp(&db)
-        }) == Some(r);
-        let label = if on_decade {
-            format!("10^{}", near as i32)
-        } else {
-            String::new()
-        };
-        let body: String = line.iter().collect();
+
+    /// The y axis at the grid's left, a label on the rows that sit exactly on a power of ten.
+    fn write_y_axis(&self, out: &mut String) {
+        let (d0, d1) = self.decades;
+        let rows = self.rows();
+        let level =
+            |r: usize| (1.0 - r as f64 / (rows - 1) as f64) * f64::from(d1 - d0) + f64::from(d0);
+        for (r, line) in self.grid.iter().enumerate() {
+            let near = level(r).round();
+            let on_decade = (0..rows)
+                .min_by(|&a, &b| (level(a) - near).abs().total_cmp(&(level(b) - near).abs()))
+                == Some(r);
+            let label = if on_decade {
+                format!("10^{}", near as i32)
+            } else {
+                String::new()
+            };
+            let body: String = line.iter().collect();
+            let _ = writeln!(
+                out,
+                "{label:>w$} {}{}",
+                if on_decade { '┤' } else { '│' },
+                body.trim_end(),
+                w = self.label_width - 1
+            );
+        }
+    }
+
+    /// The x axis, its labels under their columns (skipping any that would collide) and the
+    /// axes' names.
+    fn write_x_axis(&self, out: &mut String) {
+        let (cols, label_width) = (self.cols(), self.label_width);
+        let _ = writeln!(out, "{:>w$} └{}", "", "─".repeat(cols), w = label_width - 1);
+        let (x0, x1) = self.plot.xs();
+        let mut axis = vec![' '; cols + label_width + 1];
+        let mut free_from = 0;
+        for x in x0..=x1 {
+            let c = label_width + 1 + self.col_of(f64::from(x));
+            let text = x.to_string();
+            let start = c.saturating_sub(text.len() / 2);
+            if start >= free_from && start + text.len() <= axis.len() {
+                for (i, ch) in text.chars().enumerate() {
+                    axis[start + i] = ch;
+                }
+                free_from = start + text.len() + 1;
+            }
+        }
+        let _ = writeln!(out, "{}", axis.iter().collect::<String>().trim_end());
         let _ = writeln!(
             out,
-            "{label:>w$} {}{}",
-            if on_decade { '┤' } else { '│' },
-            body.trim_end(),
-            w = label_width - 1
+            "{:>w$}{} →   {} ↑ (log scale)",
+            "",
+            self.plot.x_label,
+            self.plot.y_label,
+            w = label_width + 1
         );
     }
-    let _ = writeln!(out, "{:>w$} └{}", "", "─".repeat(cols), w = label_width - 1);
-    // x labels under their columns, skipping any that would collide.
-    let mut axis = vec![' '; cols + label_width + 1];
-    let mut free_from = 0;
-    for x in x0..=x1 {
-        let c = label_width + 1 + col_of(f64::from(x));
-        let text = x.to_string();
-        let start = c.saturating_sub(text.len() / 2);
-        if start >= free_from && start + text.len() <= axis.len() {
-            for (i, ch) in text.chars().enumerate() {
-                axis[start + i] = ch;
-            }
-            free_from = start + text.len() + 1;
-        }
+
+    /// The marks that are on this chart, and only those, with what they mean.
+    fn marks(&self) -> Vec<&'static str> {
+        [
+            ('|', "| 95 % interval"),
+            ('*', "* points coincide"),
+            ('·', "· lines cross"),
+        ]
+        .iter()
+        .filter(|(c, _)| self.grid.iter().flatten().any(|g| g == c))
+        .map(|&(_, text)| text)
+        .collect()
     }
-    let _ = writeln!(out, "{}", axis.iter().collect::<String>().trim_end());
-    let _ = writeln!(
-        out,
-        "{:>w$}{} →   {} ↑ (log scale)",
-        "",
-        plot.x_label,
-        plot.y_label,
-        w = label_width + 1
-    );
-    for row in legend {
-        let _ = writeln!(out, "{row}");
-    }
-    // The marks that are on this chart, and only those.
-    let marks: Vec<&str> = [
-        ('|', "| 95 % interval"),
-        ('*', "* points coincide"),
-        ('·', "· lines cross"),
-    ]
-    .iter()
-    .filter(|(c, _)| grid.iter().flatten().any(|g| g == c))
-    .map(|&(_, text)| text)
-    .collect();
-    if !marks.is_empty() {
-        let _ = writeln!(out, "{}", fit(&marks.join("  "), width));
-    }
-    out
 }
 
 /// The legend: each series' letter (lower case for formula lines) and name.

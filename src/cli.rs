@@ -163,85 +163,24 @@ fn with_values_escaped(mut e: clap::Error) -> clap::Error {
 
 /// Runs one command, writing what it prints to `out` (tutors draw on the terminal themselves).
 fn dispatch(cli: Cli, out: &mut dyn Write) -> Result<ExitCode> {
-    let text = match cli.command {
-        None => {
-            tutor_terminal()?;
-            crate::tui::start()?;
-            return Ok(ExitCode::SUCCESS);
-        }
-        Some(Command::Open { run, present }) => {
-            tutor_terminal()?;
-            if run.file.as_deref().is_some_and(source::saved_trace) {
-                let (_, recorded) = run.recorded()?;
-                crate::tui::open_saved(recorded, present)?;
-            } else {
-                let (lesson, setup) = run.load()?;
-                crate::tui::open(lesson, setup, present)?;
-            }
-            return Ok(ExitCode::SUCCESS);
-        }
-        Some(Command::Practice(args)) => {
-            if matches!(args.command, Some(PracticeCommand::Tui { .. })) {
-                tutor_terminal()?;
-            }
-            let (text, failed) = practice_cmd::command(&args)?;
-            if failed.is_empty() {
-                text
-            } else {
-                out.write_all(text.as_bytes())?;
-                out.flush()?;
-                // After the report, so a reader of both sees the grades first.
-                for line in &failed {
-                    let _ = std::io::stderr()
-                        .write_all(format!("prune: {}\n", text::one_line(line)).as_bytes());
-                }
-                return Ok(ExitCode::FAILURE);
-            }
-        }
-        Some(Command::Export(args)) => {
+    let Some(command) = cli.command else {
+        tutor_terminal()?;
+        crate::tui::start()?;
+        return Ok(ExitCode::SUCCESS);
+    };
+    let text = match command {
+        Command::Open { run, present } => return open(&run, present),
+        Command::Practice(args) => return practice(&args, out),
+        Command::Export(args) => {
             let (lesson, recorded) = args.run.recorded()?;
             let (format, passes) = (args.format.into(), args.passes.into());
             crate::export::write(lesson.as_ref(), &recorded, format, passes, out)?;
             return Ok(ExitCode::SUCCESS);
         }
-        Some(Command::Import(args)) => crate::export::import(&args.file, args.title.as_deref())?,
-        Some(Command::Completions { shell }) => {
-            use clap::CommandFactory;
-            let mut buf = Vec::new();
-            clap_complete::generate(shell, &mut Cli::command(), "prune", &mut buf);
-            String::from_utf8_lossy(&buf).into_owned()
-        }
-        Some(Command::Run { run, json }) => {
-            let (lesson, setup) = run.load()?;
-            announce(&lesson, &setup);
-            let _units = crate::value::Units::of(lesson.model.scale()).scope();
-            let (result, bound) = crate::index::result_with_bound(&lesson, &setup)?;
-            let name = run.run.clone().unwrap_or_else(|| lesson.name.clone());
-            let players = lesson.graph.players();
-            let words =
-                report::Wording::of_model(&lesson.model, setup.start, &setup.options, &result);
-            if json {
-                let text = report::json_in(&result, bound, &words);
-                let text = report::players::json(
-                    &text,
-                    &lesson.graph,
-                    &setup.options,
-                    &result,
-                    players,
-                    words.score_for(),
-                );
-                with_move_name(&text, &lesson, &setup, result.mv)
-            } else {
-                report::three_lines_in(&name, &result, bound, &words)
-                    + &report::seed_002_lines(&setup.options, &result, words.units())
-                    + &report::seed_004_lines(&setup.options, &result)
-                    + &report::leaf_map_line(&lesson, &setup.options)
-                    + &report::players::lines(&setup.options, &result, players, words.score_for())
-                    + &report::players::sums_line(&lesson.graph)
-                    + &report::mate_line(&lesson.spec.game, &result)
-            }
-        }
-        Some(Command::Fixtures) => {
+        Command::Import(args) => crate::export::import(&args.file, args.title.as_deref())?,
+        Command::Completions { shell } => completions(shell),
+        Command::Run { run, json } => run_report(&run, json)?,
+        Command::Fixtures => {
             let (text, pass) = report::fixtures()?;
             out.write_all(text.as_bytes())?;
             return Ok(if pass {
@@ -250,42 +189,119 @@ fn dispatch(cli: Cli, out: &mut dyn Write) -> Result<ExitCode> {
                 ExitCode::FAILURE
             });
         }
-        Some(Command::Trace { run, format, .. }) => {
-            match format {
-                TraceFormat::Table => report::write_trace_table(&*run.call_rows()?, out)?,
-                TraceFormat::Tsv => report::write_trace_tsv(&*run.call_rows()?, out)?,
-                TraceFormat::Jsonl => report::write_trace_jsonl(&run.recorded()?.1, out)?,
-                TraceFormat::Json => {
-                    let rec = run.recorded()?.1;
-                    let bytes = crate::index::saved::json_len(&rec.trace);
-                    crate::index::saved::check_size(&rec.trace.header.lesson, bytes)?;
-                    report::write_trace_json(&rec, out)?
-                }
-            }
-            return Ok(ExitCode::SUCCESS);
-        }
-        Some(Command::Count {
+        Command::Trace { run, format, .. } => return trace(&run, format, out),
+        Command::Count {
             run,
             json,
             seeds: Some(k),
-        }) => count::over_seeds(&run, k, json)?,
-        Some(Command::Count { run, json, .. }) => {
+        } => count::over_seeds(&run, k, json)?,
+        Command::Count { run, json, .. } => {
             let (lesson, setup) = run.load()?;
             announce(&lesson, &setup);
             let _units = crate::value::Units::of(lesson.model.scale()).scope();
             count::report(&lesson, &setup, json)?
         }
-        Some(Command::Bench { run, runs }) => {
+        Command::Bench { run, runs } => {
             let (lesson, setup) = run.load()?;
             announce(&lesson, &setup);
             bench::report(&lesson, &setup, runs)?
         }
-        Some(Command::Lessons) => report::lessons()?,
-        Some(Command::Size(args)) => size_cmd::command(&args)?,
-        Some(Command::Chart(args)) => chart_cmd::command(&args)?,
-        Some(Command::Diff(args)) => diff_cmd::command(&args)?,
+        Command::Lessons => report::lessons()?,
+        Command::Size(args) => size_cmd::command(&args)?,
+        Command::Chart(args) => chart_cmd::command(&args)?,
+        Command::Diff(args) => diff_cmd::command(&args)?,
     };
     out.write_all(text.as_bytes())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `prune open`: the tutor on a lesson's run, or on a saved trace.
+fn open(run: &args::RunArgs, present: bool) -> Result<ExitCode> {
+    tutor_terminal()?;
+    if run.file.as_deref().is_some_and(source::saved_trace) {
+        let (_, recorded) = run.recorded()?;
+        crate::tui::open_saved(recorded, present)?;
+    } else {
+        let (lesson, setup) = run.load()?;
+        crate::tui::open(lesson, setup, present)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `prune practice …`: its text, then on stderr every answer file that could not be read
+/// (and exit code 1).
+fn practice(args: &args::PracticeArgs, out: &mut dyn Write) -> Result<ExitCode> {
+    if matches!(args.command, Some(PracticeCommand::Tui { .. })) {
+        tutor_terminal()?;
+    }
+    let (text, failed) = practice_cmd::command(args)?;
+    out.write_all(text.as_bytes())?;
+    if failed.is_empty() {
+        return Ok(ExitCode::SUCCESS);
+    }
+    out.flush()?;
+    // After the report, so a reader of both sees the grades first.
+    for line in &failed {
+        let _ =
+            std::io::stderr().write_all(format!("prune: {}\n", text::one_line(line)).as_bytes());
+    }
+    Ok(ExitCode::FAILURE)
+}
+
+/// `prune completions SHELL`: the completion script clap writes for the whole command line.
+fn completions(shell: clap_complete::Shell) -> String {
+    use clap::CommandFactory;
+    let mut buf = Vec::new();
+    clap_complete::generate(shell, &mut Cli::command(), "prune", &mut buf);
+    String::from_utf8_lossy(&buf).into_owned()
+}
+
+/// `prune run`: the result as three lines (and what each search adds below), or one JSON
+/// object.
+fn run_report(run: &args::RunArgs, json: bool) -> Result<String> {
+    let (lesson, setup) = run.load()?;
+    announce(&lesson, &setup);
+    let _units = crate::value::Units::of(lesson.model.scale()).scope();
+    let (result, bound) = crate::index::result_with_bound(&lesson, &setup)?;
+    let name = run.run.clone().unwrap_or_else(|| lesson.name.clone());
+    let players = lesson.graph.players();
+    let words = report::Wording::of_model(&lesson.model, setup.start, &setup.options, &result);
+    Ok(if json {
+        let text = report::json_in(&result, bound, &words);
+        let text = report::players::json(
+            &text,
+            &lesson.graph,
+            &setup.options,
+            &result,
+            players,
+            words.score_for(),
+        );
+        with_move_name(&text, &lesson, &setup, result.mv)
+    } else {
+        report::three_lines_in(&name, &result, bound, &words)
+            + &report::seed_002_lines(&setup.options, &result, words.units())
+            + &report::seed_004_lines(&setup.options, &result)
+            + &report::leaf_map_line(&lesson, &setup.options)
+            + &report::players::lines(&setup.options, &result, players, words.score_for())
+            + &report::players::sums_line(&lesson.graph)
+            + &report::mate_line(&lesson.spec.game, &result)
+    })
+}
+
+/// `prune trace`: one row per call (a table, TSV), every event (JSON lines), or the saved
+/// trace.
+fn trace(run: &args::RunArgs, format: TraceFormat, out: &mut dyn Write) -> Result<ExitCode> {
+    match format {
+        TraceFormat::Table => report::write_trace_table(&*run.call_rows()?, out)?,
+        TraceFormat::Tsv => report::write_trace_tsv(&*run.call_rows()?, out)?,
+        TraceFormat::Jsonl => report::write_trace_jsonl(&run.recorded()?.1, out)?,
+        TraceFormat::Json => {
+            let rec = run.recorded()?.1;
+            let bytes = crate::index::saved::json_len(&rec.trace);
+            crate::index::saved::check_size(&rec.trace.header.lesson, bytes)?;
+            report::write_trace_json(&rec, out)?
+        }
+    }
     Ok(ExitCode::SUCCESS)
 }
 

@@ -104,7 +104,7 @@ pub struct RunSpec {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub deepening: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub cut: Option<CutSpec>,
+    pub cut: Option<CutRule>,
     #[serde(
         default,
         deserialize_with = "window_option",
@@ -114,8 +114,12 @@ pub struct RunSpec {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub algorithm: Option<Algorithm>,
     /// Seed 002's aspiration windows: `{"delta": 25}`, with `from` (4) and `guess` (0).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub aspiration: Option<AspirationSpec>,
+    #[serde(
+        default,
+        deserialize_with = "aspiration_field",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub aspiration: Option<Aspiration>,
     /// A deliberately wrong variant, run beside the right one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pitfall: Option<Pitfall>,
@@ -149,36 +153,51 @@ pub enum ChanceAs {
     Min,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+impl ChanceAs {
+    /// The name files and `--chance-as` use.
+    pub fn name(self) -> &'static str {
+        match self {
+            ChanceAs::Chance => "chance",
+            ChanceAs::Min => "min",
+        }
+    }
+
+    /// What the model does, in a line (`--help` lists it).
+    pub fn about(self) -> &'static str {
+        match self {
+            ChanceAs::Chance => "The probability-weighted average (the default)",
+            ChanceAs::Min => "The smallest outcome: an opponent instead of chance",
+        }
+    }
+}
+
+/// Seed 002's aspiration windows as a file writes them: `delta`, with `from` and `guess`
+/// left to seed 002's defaults. Only read: a preset holds an `Aspiration` (which writes
+/// back the same three fields).
+#[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct AspirationSpec {
-    pub delta: i32,
+struct AspirationSpec {
+    delta: i32,
     #[serde(default = "aspiration_from")]
-    pub from: u8,
+    from: u8,
     #[serde(default)]
-    pub guess: i32,
+    guess: i32,
 }
 
 fn aspiration_from() -> u8 {
     Aspiration::FROM
 }
 
-impl From<AspirationSpec> for Aspiration {
-    fn from(a: AspirationSpec) -> Aspiration {
-        Aspiration {
+fn aspiration_field<'de, D: Deserializer<'de>>(
+    d: D,
+) -> std::result::Result<Option<Aspiration>, D::Error> {
+    Ok(
+        Option::<AspirationSpec>::deserialize(d)?.map(|a| Aspiration {
             delta: a.delta,
             from: a.from,
             guess: a.guess,
-        }
-    }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum CutSpec {
-    #[serde(rename = "ge")]
-    Ge,
-    #[serde(rename = "gt")]
-    Gt,
+        }),
+    )
 }
 
 /// A remark shown when the replay reaches a matching step of a run.
@@ -233,29 +252,41 @@ pub struct Lesson {
     pub model: Model,
 }
 
-/// Command-line overrides of a preset.
-#[derive(Debug, Clone, Default)]
-pub struct Overrides {
-    pub start: Option<u32>,
-    pub depth: Option<u8>,
-    pub qlimit: Option<u8>,
-    pub budget: Option<u64>,
-    pub table: Option<bool>,
-    pub ordering: Option<bool>,
-    pub deepening: Option<bool>,
-    pub cut: Option<CutRule>,
-    pub window: Option<(i32, i32)>,
-    pub algorithm: Option<Algorithm>,
-    pub aspiration: Option<Aspiration>,
-    pub pitfall: Option<Pitfall>,
-    pub chance_pruning: Option<bool>,
-    pub bounds: Option<(i32, i32)>,
-    pub chance_as: Option<ChanceAs>,
-    pub leaf_map: Option<LeafMap>,
-    /// `--ties`, as written (read against the graph's players).
-    pub ties: Option<String>,
-    /// `--for`, as written.
-    pub paranoid_for: Option<String>,
+/// Command-line overrides of a preset: a preset's settings, as written, without its name
+/// (`cli::args::RunArgs::overrides` fills one in, `Lesson::setup` lays it over the preset).
+/// One field list serves files and the command line; `search::Options` is what they resolve to.
+pub type Overrides = RunSpec;
+
+impl RunSpec {
+    /// These settings laid over `under`'s: each one set here wins, the others are `under`'s
+    /// (its name and text too).
+    fn laid_over(&self, under: &RunSpec) -> RunSpec {
+        RunSpec {
+            name: under.name.clone(),
+            about: under.about.clone(),
+            start: self.start.or(under.start),
+            depth: self.depth.or(under.depth),
+            qlimit: self.qlimit.or(under.qlimit),
+            budget: self.budget.or(under.budget),
+            table: self.table.or(under.table),
+            ordering: self.ordering.or(under.ordering),
+            deepening: self.deepening.or(under.deepening),
+            cut: self.cut.or(under.cut),
+            window: self.window.or(under.window),
+            algorithm: self.algorithm.or(under.algorithm),
+            aspiration: self.aspiration.or(under.aspiration),
+            pitfall: self.pitfall.or(under.pitfall),
+            chance_pruning: self.chance_pruning.or(under.chance_pruning),
+            bounds: self.bounds.or(under.bounds),
+            chance_as: self.chance_as.or(under.chance_as),
+            leaf_map: self.leaf_map.or(under.leaf_map),
+            ties: self.ties.clone().or_else(|| under.ties.clone()),
+            paranoid_for: self
+                .paranoid_for
+                .clone()
+                .or_else(|| under.paranoid_for.clone()),
+        }
+    }
 }
 
 /// A fully resolved run: where it starts and how it searches.
@@ -418,7 +449,9 @@ impl Lesson {
         use crate::game::{Game, Side};
         let as_run = |side: Side| match side {
             Side::Chance if options.chance_as_min => Side::Min,
-            Side::Player(seat) if options.algorithm == Algorithm::Paranoid => {
+            // Only the paranoid model has a root player (`Options::validate_for`, which a
+            // saved trace's header passes too): its seat is MAX, every other MIN.
+            Side::Player(seat) if options.paranoid_for.is_some() => {
                 if options.paranoid_for == Some(seat) {
                     Side::Max
                 } else {
@@ -482,13 +515,30 @@ impl Lesson {
             Some(name) => self.preset(name)?,
             None => self.spec.runs.first().unwrap_or(&empty),
         };
+        let spec = over.laid_over(preset);
+        let options = self.options_of(&spec)?;
+        self.check_game_takes(&options)?;
+        let start = self.start_of(&spec)?;
+        options
+            .validate_for(&self.model.limits())
+            .map_err(|m| self.options_error(m))?;
+        Ok(RunSetup { start, options })
+    }
+
+    /// A run's settings refused, named by the lesson.
+    fn options_error(&self, message: impl std::fmt::Display) -> Error {
+        Error::Options(format!("{}: {message}", self.name))
+    }
+
+    /// What a run of this game does where nothing says otherwise.
+    fn defaults(&self) -> Options {
         let limits = self.model.limits();
         // A uniform tree has no transpositions, so its table is off unless asked for. A game
         // of several players, and a uniform tree, are searched to the given depth only:
         // deepening would read inner nodes, which neither scores.
         let several = limits.players > 0;
         let uniform = matches!(self.model, Model::Uniform(_));
-        let base = Options {
+        Options {
             budget: limits.max_budget,
             table: !uniform,
             deepening: !several && !uniform,
@@ -498,110 +548,100 @@ impl Lesson {
                 Algorithm::AlphaBeta
             },
             ..Options::default()
-        };
+        }
+    }
+
+    /// The one conversion of a run's settings as written (a preset with its overrides) into
+    /// the options the search takes, read against this lesson's game.
+    fn options_of(&self, spec: &RunSpec) -> Result<Options> {
+        let base = self.defaults();
         // A game with an end of its own (tic-tac-toe, a uniform tree) is searched to it.
-        let depth = (over.depth.or(preset.depth))
+        let depth = spec
+            .depth
             .or_else(|| self.model.full_depth())
             .ok_or_else(|| {
-                Error::Options(format!(
-                    "{}: --depth is required (the file has no run preset that sets it)",
-                    self.name
-                ))
+                self.options_error("--depth is required (the file has no run preset that sets it)")
             })?;
-        let chance_as_min = over
-            .chance_as
-            .or(preset.chance_as)
-            .unwrap_or(ChanceAs::Chance)
-            == ChanceAs::Min;
+        let chance_as_min = spec.chance_as.unwrap_or(ChanceAs::Chance) == ChanceAs::Min;
         // A graph with chance nodes is searched by expectiminimax unless a run says otherwise.
-        let default_algorithm = if limits.chance && !chance_as_min {
+        let default_algorithm = if self.model.limits().chance && !chance_as_min {
             Algorithm::Expectiminimax
         } else {
             base.algorithm
         };
-        let leaf_map = over.leaf_map.or(preset.leaf_map);
         let chance_pruning = self.chance_bounds(
-            over.chance_pruning
-                .or(preset.chance_pruning)
-                .unwrap_or(false),
-            over.bounds.or(preset.bounds),
-            leaf_map,
+            spec.chance_pruning.unwrap_or(false),
+            spec.bounds,
+            spec.leaf_map,
         )?;
-        let options = Options {
-            algorithm: over
-                .algorithm
-                .or(preset.algorithm)
-                .unwrap_or(default_algorithm),
+        Ok(Options {
+            algorithm: spec.algorithm.unwrap_or(default_algorithm),
             depth,
-            qlimit: over.qlimit.or(preset.qlimit).unwrap_or(base.qlimit),
-            budget: over.budget.or(preset.budget).unwrap_or(base.budget),
-            table: over.table.or(preset.table).unwrap_or(base.table),
-            ordering: over.ordering.or(preset.ordering).unwrap_or(base.ordering),
-            deepening: over
-                .deepening
-                .or(preset.deepening)
-                .unwrap_or(base.deepening),
-            cut: over.cut.or(preset.cut.map(Into::into)).unwrap_or(base.cut),
-            window: over.window.or(preset.window).unwrap_or(base.window),
-            aspiration: over
-                .aspiration
-                .or(preset.aspiration.map(Into::into))
-                .or(base.aspiration),
-            pitfall: over.pitfall.or(preset.pitfall).or(base.pitfall),
+            qlimit: spec.qlimit.unwrap_or(base.qlimit),
+            budget: spec.budget.unwrap_or(base.budget),
+            table: spec.table.unwrap_or(base.table),
+            ordering: spec.ordering.unwrap_or(base.ordering),
+            deepening: spec.deepening.unwrap_or(base.deepening),
+            cut: spec.cut.unwrap_or(base.cut),
+            window: spec.window.unwrap_or(base.window),
+            aspiration: spec.aspiration.or(base.aspiration),
+            pitfall: spec.pitfall.or(base.pitfall),
             chance_pruning,
             chance_as_min,
-            leaf_map,
-            ties: match over.ties.as_ref().or(preset.ties.as_ref()) {
+            leaf_map: spec.leaf_map,
+            ties: match &spec.ties {
                 Some(text) => crate::search::Ties::parse(text, self.graph.players())
-                    .map_err(|m| Error::Options(format!("{}: --ties: {m}", self.name)))?,
+                    .map_err(|m| self.options_error(format_args!("--ties: {m}")))?,
                 None => crate::search::Ties::First,
             },
-            paranoid_for: match over.paranoid_for.as_ref().or(preset.paranoid_for.as_ref()) {
+            paranoid_for: match &spec.paranoid_for {
                 Some(name) => Some(
                     crate::search::seat_named(name.trim(), self.graph.players())
-                        .map_err(|m| Error::Options(format!("{}: --for: {m}", self.name)))?,
+                        .map_err(|m| self.options_error(format_args!("--for: {m}")))?,
                 ),
                 None => None,
             },
-        };
+        })
+    }
+
+    /// Options this game cannot run: a uniform tree read above its leaves, a leaf map that
+    /// takes a score past what a search holds.
+    fn check_game_takes(&self, options: &Options) -> Result<()> {
         if let Model::Uniform(u) = &self.model {
-            uniform_reads_leaves_only(u.depth, &options)
-                .map_err(|m| Error::Options(format!("{}: {m}", self.name)))?;
+            uniform_reads_leaves_only(u.depth, options).map_err(|m| self.options_error(m))?;
         }
         if let Some(map) = options.leaf_map {
-            self.mapped_graph(map)
-                .map_err(|m| Error::Options(format!("{}: {m}", self.name)))?;
+            self.mapped_graph(map).map_err(|m| self.options_error(m))?;
         }
-        let start = match self.model.root_id() {
-            Some(root) => {
-                if over.start.or(preset.start).is_some() {
-                    return Err(Error::Options(format!(
-                        "{}: --start does not apply to a {}: it starts at its own root{}",
-                        self.name,
-                        self.model.kind_name(),
-                        if matches!(self.model, Model::TicTacToe(_)) {
-                            " (give the position with --board)"
-                        } else {
-                            ""
-                        }
-                    )));
+        Ok(())
+    }
+
+    /// Where the run starts: a game's own root, else the start node asked for (0 by default),
+    /// which must exist.
+    fn start_of(&self, spec: &RunSpec) -> Result<u32> {
+        if self.model.root_id().is_some() && spec.start.is_some() {
+            return Err(self.options_error(format_args!(
+                "--start does not apply to a {}: it starts at its own root{}",
+                self.model.kind_name(),
+                if matches!(self.model, Model::TicTacToe(_)) {
+                    " (give the position with --board)"
+                } else {
+                    ""
                 }
-                root
-            }
-            None => over.start.or(preset.start).unwrap_or(0),
-        };
-        if self.model.root_id().is_none() && start as usize >= self.graph.len() {
-            return Err(Error::Options(format!(
-                "{}: start node {start} does not exist (the graph has {} node{})",
-                self.name,
+            )));
+        }
+        if let Some(root) = self.model.root_id() {
+            return Ok(root);
+        }
+        let start = spec.start.unwrap_or(0);
+        if start as usize >= self.graph.len() {
+            return Err(self.options_error(format_args!(
+                "start node {start} does not exist (the graph has {} node{})",
                 self.graph.len(),
                 crate::error::plural(self.graph.len())
             )));
         }
-        options
-            .validate_for(&limits)
-            .map_err(|m| Error::Options(format!("{}: {m}", self.name)))?;
-        Ok(RunSetup { start, options })
+        Ok(start)
     }
 
     /// The graph with `map` applied to every score, or why it cannot be: a mapped score
@@ -802,15 +842,6 @@ fn invalid(origin: &str, problem: Problem) -> Error {
     Error::Invalid {
         path: origin.to_string(),
         problem,
-    }
-}
-
-impl From<CutSpec> for CutRule {
-    fn from(c: CutSpec) -> CutRule {
-        match c {
-            CutSpec::Ge => CutRule::AtLeast,
-            CutSpec::Gt => CutRule::Strict,
-        }
     }
 }
 

@@ -22,7 +22,50 @@ pub enum CutRule {
     Strict,
 }
 
+/// Who a cut rule is written for. Every text that names a rule comes from
+/// `CutRule::spelled`, so that a rule reads the same wherever the same reader meets it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Spelling {
+    /// For scripts and files: `ge`, `gt` (lesson and set files, `--cut`, `--a "cut=gt"`).
+    Name,
+    /// The closing condition for people, spaced for prose and tables: `α ≥ β`.
+    Condition,
+    /// The closing condition packed for a settings bar: `α≥β`.
+    Compact,
+    /// The rule as an instruction to someone solving by hand: `cut if α ≥ β`.
+    Instruction,
+    /// What `--cut`'s value means, for `--help`: `Cut when α ≥ β (seed 000)`.
+    Help,
+}
+
 impl CutRule {
+    /// Both rules, seed 000's first (the default).
+    pub const ALL: [CutRule; 2] = [CutRule::AtLeast, CutRule::Strict];
+
+    /// The rule written for `reader` (the one place a rule becomes text).
+    pub fn spelled(self, reader: Spelling) -> &'static str {
+        use Spelling::*;
+        match (self, reader) {
+            (CutRule::AtLeast, Name) => "ge",
+            (CutRule::Strict, Name) => "gt",
+            (CutRule::AtLeast, Condition) => "α ≥ β",
+            (CutRule::Strict, Condition) => "α > β",
+            (CutRule::AtLeast, Compact) => "α≥β",
+            (CutRule::Strict, Compact) => "α>β",
+            (CutRule::AtLeast, Instruction) => "cut if α ≥ β",
+            (CutRule::Strict, Instruction) => "cut only if α > β",
+            (CutRule::AtLeast, Help) => "Cut when α ≥ β (seed 000)",
+            (CutRule::Strict, Help) => "Cut only when α > β (CS188)",
+        }
+    }
+
+    /// The rule a script or file names (`Spelling::Name`), if any.
+    pub fn named(name: &str) -> Option<CutRule> {
+        CutRule::ALL
+            .into_iter()
+            .find(|c| c.spelled(Spelling::Name) == name)
+    }
+
     /// Is `low` past `high` under this rule (a cutoff)?
     #[inline]
     pub fn closes(self, low: i32, high: i32) -> bool {
@@ -421,4 +464,57 @@ pub fn result_json(v: i32) -> serde_json::Value {
 /// See `Units::score_exact`.
 pub fn score_exact(v: i32) -> Option<String> {
     Units::in_scope().score_exact(v)
+}
+
+#[cfg(test)]
+mod cut_rule_tests {
+    use super::{CutRule, Spelling};
+
+    /// Every reader's spelling of a rule states the rule `closes` applies: `≥` when a window
+    /// with α = β is closed, `>` when it is still open.
+    #[test]
+    fn every_spelling_states_the_rule_it_names() {
+        for rule in CutRule::ALL {
+            let (op, not) = if rule.closes(3, 3) {
+                ("≥", ">")
+            } else {
+                ("> β", "≥")
+            };
+            // The rule agrees with itself on values that differ.
+            assert!(rule.closes(4, 3) && !rule.closes(2, 3));
+            for reader in [
+                Spelling::Condition,
+                Spelling::Compact,
+                Spelling::Instruction,
+                Spelling::Help,
+            ] {
+                let text = rule.spelled(reader).replace("α>β", "α > β");
+                assert!(text.contains(op), "{rule:?} {reader:?}: {text}");
+                assert!(!text.contains(not), "{rule:?} {reader:?}: {text}");
+            }
+            assert_eq!(
+                rule.spelled(Spelling::Compact),
+                rule.spelled(Spelling::Condition).replace(' ', ""),
+                "the compact condition is the spaced one without its spaces"
+            );
+        }
+    }
+
+    /// The name scripts and files use is the one serde reads and writes, and `named` finds
+    /// each rule by it and nothing else by any other word.
+    #[test]
+    fn the_name_for_scripts_is_the_file_format_s() {
+        for rule in CutRule::ALL {
+            let name = rule.spelled(Spelling::Name);
+            assert_eq!(serde_json::to_string(&rule).unwrap(), format!("\"{name}\""));
+            let read: CutRule = serde_json::from_str(&format!("\"{name}\"")).unwrap();
+            assert_eq!(read, rule);
+            assert_eq!(CutRule::named(name), Some(rule));
+        }
+        assert_eq!(CutRule::named("ge"), Some(CutRule::AtLeast));
+        assert_eq!(CutRule::named("gt"), Some(CutRule::Strict));
+        for other in ["GE", "gte", "α≥β", ""] {
+            assert_eq!(CutRule::named(other), None, "{other}");
+        }
+    }
 }

@@ -3,15 +3,17 @@
 
 use std::path::PathBuf;
 
+use clap::builder::PossibleValue;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::diff::PassChoice;
 use crate::error::Result;
 use crate::export::{Format, Passes};
 use crate::game::Side;
-use crate::lesson::{CutSpec, Overrides, parse_bound};
+use crate::lesson::{ChanceAs, Overrides, parse_bound};
 use crate::practice::{self, Kind, Params, Problem};
 use crate::search::{Algorithm, Aspiration, CutRule, Pitfall};
+use crate::value::Spelling;
 
 /// A value echoed in a parser's message: cut, and escaped. clap drops escape sequences and
 /// control characters from the messages it renders, so they are escaped here to stay visible.
@@ -208,36 +210,65 @@ pub enum Switch {
     Off,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum CutArg {
-    /// Cut when α ≥ β (seed 000).
-    Ge,
-    /// Cut only when α > β (CS188).
-    Gt,
+/// `--cut` takes the rule by its name for scripts, and `--help` says what each means, both
+/// as the rule spells itself.
+impl ValueEnum for CutRule {
+    fn value_variants<'a>() -> &'a [Self] {
+        &CutRule::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(PossibleValue::new(self.spelled(Spelling::Name)).help(self.spelled(Spelling::Help)))
+    }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum AlgorithmArg {
-    /// Seed 000's MAX/MIN alpha-beta, scores from MAX's side.
-    Alphabeta,
-    /// No pruning, for comparison.
-    Minimax,
-    /// Seed 002's fail-soft negamax: scores from the side to move.
-    Negamax,
-    /// Negamax with principal variation search (null windows, re-searches).
-    Pvs,
-    /// MAX, MIN and chance nodes (seed 004): the default on a graph with chance nodes.
-    Expectiminimax,
-    /// Payoff vectors for several players (seed 004): the default on a graph with "players".
-    Maxn,
-    /// Several players reduced to one (--for) against the rest, then alpha-beta (seed 004).
-    Paranoid,
+/// `--algorithm` takes a search by the name lesson files use (`Algorithm::name`).
+impl ValueEnum for Algorithm {
+    fn value_variants<'a>() -> &'a [Self] {
+        &[
+            Algorithm::AlphaBeta,
+            Algorithm::Minimax,
+            Algorithm::Negamax,
+            Algorithm::Pvs,
+            Algorithm::Expectiminimax,
+            Algorithm::Maxn,
+            Algorithm::Paranoid,
+        ]
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        // What `--help` says of each: the command line's own words (naming, not a branch).
+        let help = match self {
+            Algorithm::AlphaBeta => "Seed 000's MAX/MIN alpha-beta, scores from MAX's side",
+            Algorithm::Minimax => "No pruning, for comparison",
+            Algorithm::Negamax => "Seed 002's fail-soft negamax: scores from the side to move",
+            Algorithm::Pvs => "Negamax with principal variation search (null windows, re-searches)",
+            Algorithm::Expectiminimax => {
+                "MAX, MIN and chance nodes (seed 004): the default on a graph with chance nodes"
+            }
+            Algorithm::Maxn => {
+                "Payoff vectors for several players (seed 004): the default on a graph with \"players\""
+            }
+            Algorithm::Paranoid => {
+                "Several players reduced to one (--for) against the rest, then alpha-beta (seed 004)"
+            }
+        };
+        Some(PossibleValue::new(self.name()).help(help))
+    }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum PitfallArg {
-    /// Children searched with (−α, −β) instead of (−β, −α).
-    WrongWindow,
+/// `--pitfall` takes a wrong variant by the name lesson files use (`Pitfall::name`).
+impl ValueEnum for Pitfall {
+    fn value_variants<'a>() -> &'a [Self] {
+        &[Pitfall::WrongWindow]
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        let help = match self {
+            Pitfall::WrongWindow => "Children searched with (−α, −β) instead of (−β, −α)",
+        };
+        Some(PossibleValue::new(self.name()).help(help))
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -323,13 +354,13 @@ pub struct RunArgs {
     pub id: Option<Switch>,
     /// Cut rule [default: ge].
     #[arg(long, value_enum)]
-    pub cut: Option<CutArg>,
+    pub cut: Option<CutRule>,
     /// Root window, e.g. `--window=-inf,inf` or `--window 2,5` [default: -inf,inf].
     #[arg(long, value_name = "LO,HI", allow_hyphen_values = true, value_parser = parse_window)]
     pub window: Option<(i32, i32)>,
     /// The search [default: alphabeta].
     #[arg(long, value_enum)]
-    pub algorithm: Option<AlgorithmArg>,
+    pub algorithm: Option<Algorithm>,
     /// Aspiration windows of half-width DELTA around the previous pass's score (seed 002).
     #[arg(long, value_name = "DELTA", allow_hyphen_values = true)]
     pub aspiration: Option<i32>,
@@ -346,7 +377,7 @@ pub struct RunArgs {
     pub guess: Option<i32>,
     /// Run a deliberately wrong variant (seed 002's pitfalls), to see what it gets wrong.
     #[arg(long, value_enum)]
-    pub pitfall: Option<PitfallArg>,
+    pub pitfall: Option<Pitfall>,
     /// Cut at chance nodes once their value's interval leaves the window (seed 004); needs
     /// --bounds or the graph's "utility_range".
     #[arg(long, value_enum, value_name = "on|off")]
@@ -360,7 +391,7 @@ pub struct RunArgs {
     pub leaf_map: Option<crate::game::leaf_map::LeafMap>,
     /// Search chance nodes as MIN nodes instead (seed 004's comparison of models).
     #[arg(long, value_enum, value_name = "min|chance")]
-    pub chance_as: Option<ChanceAsArg>,
+    pub chance_as: Option<ChanceAs>,
     /// Max-n's tie rule: first (the first searched), min:A or max:A (prefer the smaller or
     /// larger payoff of player A) [default: first].
     #[arg(long, value_name = "first|min:A|max:A")]
@@ -370,12 +401,15 @@ pub struct RunArgs {
     pub paranoid_for: Option<String>,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum ChanceAsArg {
-    /// The smallest outcome: an opponent instead of chance.
-    Min,
-    /// The probability-weighted average (the default).
-    Chance,
+/// `--chance-as` takes a model by the name lesson files use (`ChanceAs::name`).
+impl ValueEnum for ChanceAs {
+    fn value_variants<'a>() -> &'a [Self] {
+        &[ChanceAs::Min, ChanceAs::Chance]
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(PossibleValue::new(self.name()).help(self.about()))
+    }
 }
 
 fn parse_bounds(text: &str) -> std::result::Result<(i32, i32), String> {
@@ -414,7 +448,10 @@ fn parse_window(text: &str) -> std::result::Result<(i32, i32), String> {
 impl RunArgs {
     pub fn overrides(&self) -> Overrides {
         let on = |s: Option<Switch>| s.map(|s| s == Switch::On);
+        // Every field written out: a setting added to presets must be given a flag here.
         Overrides {
+            name: String::new(),
+            about: String::new(),
             start: self.start,
             depth: self.depth,
             qlimit: self.qlimit,
@@ -422,35 +459,19 @@ impl RunArgs {
             table: on(self.tt),
             ordering: on(self.ordering),
             deepening: on(self.id),
-            cut: self.cut.map(|c| match c {
-                CutArg::Ge => CutRule::AtLeast,
-                CutArg::Gt => CutRule::Strict,
-            }),
+            cut: self.cut,
             window: self.window,
-            algorithm: self.algorithm.map(|a| match a {
-                AlgorithmArg::Alphabeta => Algorithm::AlphaBeta,
-                AlgorithmArg::Minimax => Algorithm::Minimax,
-                AlgorithmArg::Negamax => Algorithm::Negamax,
-                AlgorithmArg::Pvs => Algorithm::Pvs,
-                AlgorithmArg::Expectiminimax => Algorithm::Expectiminimax,
-                AlgorithmArg::Maxn => Algorithm::Maxn,
-                AlgorithmArg::Paranoid => Algorithm::Paranoid,
-            }),
+            algorithm: self.algorithm,
             aspiration: self.aspiration.map(|delta| Aspiration {
                 delta,
                 from: self.aspiration_from.unwrap_or(Aspiration::FROM),
                 guess: self.guess.unwrap_or(0),
             }),
-            pitfall: self.pitfall.map(|p| match p {
-                PitfallArg::WrongWindow => Pitfall::WrongWindow,
-            }),
+            pitfall: self.pitfall,
             chance_pruning: on(self.chance_pruning),
             bounds: self.bounds,
             leaf_map: self.leaf_map,
-            chance_as: self.chance_as.map(|c| match c {
-                ChanceAsArg::Min => crate::lesson::ChanceAs::Min,
-                ChanceAsArg::Chance => crate::lesson::ChanceAs::Chance,
-            }),
+            chance_as: self.chance_as,
             ties: self.ties.clone(),
             paranoid_for: self.paranoid_for.clone(),
         }
@@ -661,7 +682,7 @@ pub struct Pick {
     pub count: u64,
     /// Only these kinds, comma-separated [default: all].
     #[arg(long, value_enum, value_delimiter = ',')]
-    pub kinds: Vec<KindArg>,
+    pub kinds: Vec<Kind>,
     /// Also include the practice items of the built-in lessons.
     #[arg(long)]
     pub lessons: bool,
@@ -688,57 +709,17 @@ pub struct Pick {
     pub nodes: Option<u64>,
     /// Cut rule [default: ge, with gt drawn for about one problem in four].
     #[arg(long, value_enum)]
-    pub cut: Option<CutArg>,
+    pub cut: Option<CutRule>,
 }
 
-/// `--kinds` of `prune practice`: a `practice::Kind`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum KindArg {
-    /// The root's value and the move it chooses.
-    Decision,
-    /// Which leaves alpha-beta reads, in order, and which children it skips.
-    Leaves,
-    /// The (α, β) a node receives.
-    Window,
-    /// The value a node returns, and whether it is exact or a bound.
-    Value,
-    /// The flag stored for a node.
-    Flag,
-    /// What a search interrupted by its budget returns.
-    Interrupted,
-    /// The root value without and with quiescence.
-    Quiescence,
-    /// What happens right after a node returns to its parent.
-    Next,
-    /// PVS: which children are searched again with the full window.
-    Researched,
-    /// The (α, β) a node receives in negamax, from its side to move.
-    NegamaxWindow,
-    /// The aspiration windows of a pass until the result is exact.
-    Aspiration,
-    /// A chance node's exact value (seed 004).
-    ChanceValue,
-    /// Which outcomes chance pruning skips (seed 004).
-    ChanceSkipped,
-}
+/// `--kinds` of `prune practice`: each kind by its name, with what it asks.
+impl ValueEnum for Kind {
+    fn value_variants<'a>() -> &'a [Self] {
+        &Kind::ALL
+    }
 
-impl From<KindArg> for Kind {
-    fn from(k: KindArg) -> Kind {
-        match k {
-            KindArg::Decision => Kind::Decision,
-            KindArg::Leaves => Kind::Leaves,
-            KindArg::Window => Kind::Window,
-            KindArg::Value => Kind::Value,
-            KindArg::Flag => Kind::Flag,
-            KindArg::Interrupted => Kind::Interrupted,
-            KindArg::Quiescence => Kind::Quiescence,
-            KindArg::Next => Kind::Next,
-            KindArg::Researched => Kind::Researched,
-            KindArg::NegamaxWindow => Kind::NegamaxWindow,
-            KindArg::Aspiration => Kind::Aspiration,
-            KindArg::ChanceValue => Kind::ChanceValue,
-            KindArg::ChanceSkipped => Kind::ChanceSkipped,
-        }
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(PossibleValue::new(self.name()).help(self.about()))
     }
 }
 
@@ -800,20 +781,16 @@ impl Pick {
             irregular: on(self.irregular),
             transpositions: on(self.transpositions),
             max_nodes: self.nodes.map(|n| n as usize),
-            cut: self.cut.map(|c| match c {
-                CutArg::Ge => CutSpec::Ge,
-                CutArg::Gt => CutSpec::Gt,
-            }),
+            cut: self.cut,
         }
     }
 
     /// The problems these options pick (`practice::make_set_with`).
     pub fn problems(&self) -> Result<Vec<Problem>> {
-        let kinds: Vec<Kind> = self.kinds.iter().map(|&k| k.into()).collect();
         practice::make_set_with(
             self.seed,
             self.count as usize,
-            &kinds,
+            &self.kinds,
             self.lessons,
             &self.params(),
         )
@@ -822,19 +799,386 @@ impl Pick {
 
 #[cfg(test)]
 mod tests {
-    use super::KindArg;
+    use clap::{Parser, ValueEnum};
+
+    use super::{Cli, Command, PracticeCommand, RunArgs};
+    use crate::game::leaf_map::LeafMap;
+    use crate::lesson::{ChanceAs, Lesson};
     use crate::practice::Kind;
-    use clap::ValueEnum;
+    use crate::rng::Rng;
+    use crate::search::{Algorithm, Aspiration, CutRule, INF, MAX_BUDGET, Options, Pitfall, Ties};
+
+    fn run_args(words: &[&str]) -> Result<RunArgs, String> {
+        let argv = ["prune", "run"].iter().chain(words);
+        match Cli::try_parse_from(argv).map_err(|e| e.to_string())? {
+            Cli {
+                command: Some(Command::Run { run, .. }),
+            } => Ok(run),
+            other => Err(format!("not a run: {other:?}")),
+        }
+    }
 
     #[test]
-    fn every_problem_kind_has_its_command_line_name() {
-        let kinds: Vec<Kind> = KindArg::value_variants()
-            .iter()
-            .map(|&k| k.into())
-            .collect();
-        assert_eq!(kinds, Kind::ALL);
-        for (arg, kind) in KindArg::value_variants().iter().zip(Kind::ALL) {
-            assert_eq!(arg.to_possible_value().unwrap().get_name(), kind.name());
+    fn every_cut_spelling_on_the_command_line_names_its_rule() {
+        // The names scripts type, written out here rather than taken from the code.
+        for (word, rule) in [("ge", CutRule::AtLeast), ("gt", CutRule::Strict)] {
+            let args = run_args(&["000-worked-tree", "--cut", word]).unwrap();
+            assert_eq!(args.cut, Some(rule), "--cut {word}");
+            let (_, setup) = args.load().unwrap();
+            assert_eq!(setup.options.cut, rule, "--cut {word}");
+            // `prune diff --a "cut=…"` goes through the same flag.
+            let side =
+                super::DiffSide::try_parse_from(["000-worked-tree", &format!("--cut={word}")]);
+            assert_eq!(side.unwrap().run.cut, Some(rule));
         }
+        for bad in ["GT", "gte", ">=", "α≥β", ""] {
+            let e = run_args(&["000-worked-tree", "--cut", bad]).unwrap_err();
+            assert!(
+                e.contains("[possible values: ge, gt]"),
+                "--cut {bad:?}: {e}"
+            );
+        }
+        assert_eq!(run_args(&["000-worked-tree"]).unwrap().cut, None);
+    }
+
+    #[test]
+    fn every_cut_spelling_in_a_lesson_file_names_its_rule() {
+        let lesson = |cut: &str| {
+            Lesson::parse(
+                "cut.json",
+                &format!(
+                    r#"{{"title": "t", "graph": {{"nodes": [
+                        {{"player": "MAX", "moves": [{{"child": 1}}]}},
+                        {{"player": "MIN", "score": 1}}]}},
+                      "runs": [{{"name": "r", "depth": 1{cut}}}]}}"#
+                ),
+            )
+        };
+        for (text, rule) in [
+            (r#", "cut": "ge""#, CutRule::AtLeast),
+            (r#", "cut": "gt""#, CutRule::Strict),
+            ("", CutRule::AtLeast),
+        ] {
+            let l = lesson(text).unwrap();
+            let setup = l.setup(None, &Default::default()).unwrap();
+            assert_eq!(setup.options.cut, rule, "{text}");
+        }
+        for bad in ["GT", "gte", ">", "AtLeast", "Strict"] {
+            let e = lesson(&format!(r#", "cut": "{bad}""#))
+                .unwrap_err()
+                .to_string();
+            assert!(
+                e.contains(&format!("unknown variant `{bad}`, expected `ge` or `gt`")),
+                "{e}"
+            );
+        }
+    }
+
+    #[test]
+    fn every_problem_kind_is_accepted_by_its_file_name_and_only_that() {
+        for kind in Kind::ALL {
+            // The name a set file writes (serde's), the name --kinds takes.
+            let name = serde_json::to_value(kind).unwrap();
+            let name = name.as_str().unwrap();
+            let cli = Cli::try_parse_from(["prune", "practice", "export", "--kinds", name]);
+            let Some(Command::Practice(p)) = cli.unwrap().command else {
+                panic!("not practice")
+            };
+            let Some(PracticeCommand::Export { pick, .. }) = p.command else {
+                panic!("not export")
+            };
+            assert_eq!(pick.kinds, vec![kind], "--kinds {name}");
+            let upper = name.to_uppercase();
+            let e = Cli::try_parse_from(["prune", "practice", "export", "--kinds", &upper]);
+            assert!(e.is_err(), "--kinds {upper} is accepted");
+        }
+        assert_eq!(Kind::value_variants(), Kind::ALL);
+    }
+
+    /// `--algorithm`, `--pitfall` and `--chance-as` take each value by the name a lesson
+    /// file gives it (serde's), and every value has one.
+    #[test]
+    fn run_flags_take_the_names_lesson_files_use() {
+        fn file_name<T: serde::Serialize>(v: T) -> String {
+            serde_json::to_value(v)
+                .unwrap()
+                .as_str()
+                .unwrap()
+                .to_string()
+        }
+        let names: Vec<String> = Algorithm::value_variants()
+            .iter()
+            .map(|&a| file_name(a))
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "alphabeta",
+                "minimax",
+                "negamax",
+                "pvs",
+                "expectiminimax",
+                "maxn",
+                "paranoid"
+            ]
+        );
+        for &a in Algorithm::value_variants() {
+            let args = run_args(&["x.json", "--algorithm", &file_name(a)]).unwrap();
+            assert_eq!(args.overrides().algorithm, Some(a));
+        }
+        for &p in Pitfall::value_variants() {
+            let args = run_args(&["x.json", "--pitfall", &file_name(p)]).unwrap();
+            assert_eq!(args.overrides().pitfall, Some(p));
+        }
+        assert_eq!(ChanceAs::value_variants().len(), 2);
+        for &c in ChanceAs::value_variants() {
+            let args = run_args(&["x.json", "--chance-as", &file_name(c)]).unwrap();
+            assert_eq!(args.overrides().chance_as, Some(c));
+        }
+        assert!(run_args(&["x.json", "--algorithm", "AlphaBeta"]).is_err());
+    }
+
+    /// A value drawn from `rng`, or `None` about a third of the time.
+    fn maybe<T>(rng: &mut Rng, draw: impl FnOnce(&mut Rng) -> T) -> Option<T> {
+        (!rng.chance(1, 3)).then(|| draw(rng))
+    }
+
+    /// Run settings as a preset holds them, each possibly unset: what the test then writes
+    /// into a lesson file and onto a command line.
+    #[derive(Clone, Debug, Default)]
+    struct Drawn {
+        start: Option<u32>,
+        depth: Option<u8>,
+        qlimit: Option<u8>,
+        budget: Option<u64>,
+        table: Option<bool>,
+        ordering: Option<bool>,
+        deepening: Option<bool>,
+        cut: Option<CutRule>,
+        window: Option<(i32, i32)>,
+        algorithm: Option<(&'static str, Algorithm)>,
+        aspiration: Option<(i32, Option<u8>, Option<i32>)>,
+        pitfall: bool,
+        leaf_map: Option<&'static str>,
+    }
+
+    fn draw(rng: &mut Rng) -> Drawn {
+        const ALGORITHMS: [(&str, Algorithm); 4] = [
+            ("alphabeta", Algorithm::AlphaBeta),
+            ("minimax", Algorithm::Minimax),
+            ("negamax", Algorithm::Negamax),
+            ("pvs", Algorithm::Pvs),
+        ];
+        Drawn {
+            start: maybe(rng, |r| r.range(0, 1) as u32),
+            depth: maybe(rng, |r| r.range(1, 6) as u8),
+            qlimit: maybe(rng, |r| r.range(0, 3) as u8),
+            budget: maybe(rng, |r| r.range(1, 500) as u64),
+            table: maybe(rng, |r| r.chance(1, 2)),
+            ordering: maybe(rng, |r| r.chance(1, 2)),
+            deepening: maybe(rng, |r| r.chance(1, 2)),
+            cut: maybe(rng, |r| *r.pick(&CutRule::ALL).unwrap()),
+            window: maybe(rng, |r| {
+                let lo = r.range(-20, 5) as i32;
+                (lo, lo + r.range(1, 20) as i32)
+            }),
+            algorithm: maybe(rng, |r| *r.pick(&ALGORITHMS).unwrap()),
+            aspiration: rng.chance(1, 4).then(|| {
+                let delta = rng.range(1, 9) as i32;
+                (
+                    delta,
+                    maybe(rng, |r| r.range(1, 3) as u8),
+                    maybe(rng, |r| r.range(-5, 5) as i32),
+                )
+            }),
+            pitfall: rng.chance(1, 6),
+            leaf_map: maybe(rng, |r| *r.pick(&["2x+1", "x^3", "x"]).unwrap()),
+        }
+    }
+
+    /// `d` as a preset's JSON fields, written by hand (the file format, not the code's).
+    fn preset_json(d: &Drawn) -> String {
+        let mut f = vec![r#""name": "p""#.to_string()];
+        let on = |b: bool| if b { "true" } else { "false" };
+        if let Some(v) = d.start {
+            f.push(format!(r#""start": {v}"#));
+        }
+        if let Some(v) = d.depth {
+            f.push(format!(r#""depth": {v}"#));
+        }
+        if let Some(v) = d.qlimit {
+            f.push(format!(r#""qlimit": {v}"#));
+        }
+        if let Some(v) = d.budget {
+            f.push(format!(r#""budget": {v}"#));
+        }
+        for (key, v) in [
+            ("table", d.table),
+            ("ordering", d.ordering),
+            ("deepening", d.deepening),
+        ] {
+            if let Some(v) = v {
+                f.push(format!(r#""{key}": {}"#, on(v)));
+            }
+        }
+        if let Some(c) = d.cut {
+            let name = if c == CutRule::AtLeast { "ge" } else { "gt" };
+            f.push(format!(r#""cut": "{name}""#));
+        }
+        if let Some((lo, hi)) = d.window {
+            f.push(format!(r#""window": [{lo}, {hi}]"#));
+        }
+        if let Some((name, _)) = d.algorithm {
+            f.push(format!(r#""algorithm": "{name}""#));
+        }
+        if let Some((delta, from, guess)) = d.aspiration {
+            let mut a = vec![format!(r#""delta": {delta}"#)];
+            a.extend(from.map(|v| format!(r#""from": {v}"#)));
+            a.extend(guess.map(|v| format!(r#""guess": {v}"#)));
+            f.push(format!(r#""aspiration": {{{}}}"#, a.join(", ")));
+        }
+        if d.pitfall {
+            f.push(r#""pitfall": "wrong-window""#.into());
+        }
+        if let Some(m) = d.leaf_map {
+            f.push(format!(r#""leaf_map": "{m}""#));
+        }
+        format!("{{{}}}", f.join(", "))
+    }
+
+    /// `d` as `prune run` flags, written by hand (the documented flags).
+    fn flags(d: &Drawn) -> Vec<String> {
+        let mut w = Vec::new();
+        let mut flag = |name: &str, v: String| {
+            w.push(format!("--{name}"));
+            w.push(v);
+        };
+        let on = |b: bool| if b { "on" } else { "off" }.to_string();
+        if let Some(v) = d.start {
+            flag("start", v.to_string());
+        }
+        if let Some(v) = d.depth {
+            flag("depth", v.to_string());
+        }
+        if let Some(v) = d.qlimit {
+            flag("qlimit", v.to_string());
+        }
+        if let Some(v) = d.budget {
+            flag("budget", v.to_string());
+        }
+        if let Some(v) = d.table {
+            flag("tt", on(v));
+        }
+        if let Some(v) = d.ordering {
+            flag("ordering", on(v));
+        }
+        if let Some(v) = d.deepening {
+            flag("id", on(v));
+        }
+        if let Some(c) = d.cut {
+            flag(
+                "cut",
+                if c == CutRule::AtLeast { "ge" } else { "gt" }.into(),
+            );
+        }
+        if let Some((lo, hi)) = d.window {
+            flag("window", format!("{lo},{hi}"));
+        }
+        if let Some((name, _)) = d.algorithm {
+            flag("algorithm", name.into());
+        }
+        if let Some((delta, from, guess)) = d.aspiration {
+            flag("aspiration", delta.to_string());
+            if let Some(v) = from {
+                flag("aspiration-from", v.to_string());
+            }
+            if let Some(v) = guess {
+                flag("guess", v.to_string());
+            }
+        }
+        if d.pitfall {
+            flag("pitfall", "wrong-window".into());
+        }
+        if let Some(m) = d.leaf_map {
+            flag("leaf-map", m.into());
+        }
+        w
+    }
+
+    /// What a run resolves to: each setting from the command line, else from the preset,
+    /// else `prune run`'s default on a two-player graph. Every field of `Options` is named,
+    /// so a new one must be given its rule here.
+    fn expected(cli: &Drawn, preset: &Drawn) -> (u32, Options) {
+        let aspiration = cli.aspiration.or(preset.aspiration);
+        let options = Options {
+            algorithm: (cli.algorithm.or(preset.algorithm)).map_or(Algorithm::AlphaBeta, |a| a.1),
+            depth: cli.depth.or(preset.depth).unwrap_or(0),
+            qlimit: cli.qlimit.or(preset.qlimit).unwrap_or(0),
+            budget: cli.budget.or(preset.budget).unwrap_or(MAX_BUDGET),
+            table: cli.table.or(preset.table).unwrap_or(true),
+            ordering: cli.ordering.or(preset.ordering).unwrap_or(false),
+            deepening: cli.deepening.or(preset.deepening).unwrap_or(true),
+            cut: cli.cut.or(preset.cut).unwrap_or(CutRule::AtLeast),
+            window: cli.window.or(preset.window).unwrap_or((-INF, INF)),
+            aspiration: aspiration.map(|(delta, from, guess)| Aspiration {
+                delta,
+                from: from.unwrap_or(4),
+                guess: guess.unwrap_or(0),
+            }),
+            pitfall: (cli.pitfall || preset.pitfall).then_some(Pitfall::WrongWindow),
+            chance_pruning: None,
+            chance_as_min: false,
+            leaf_map: cli
+                .leaf_map
+                .or(preset.leaf_map)
+                .map(|m| LeafMap::parse(m).unwrap()),
+            ties: Ties::First,
+            paranoid_for: None,
+        };
+        (cli.start.or(preset.start).unwrap_or(0), options)
+    }
+
+    #[test]
+    fn a_preset_and_the_command_line_reach_the_options_field_by_field() {
+        let mut rng = Rng::new(20);
+        let (mut resolved, mut cases) = (0, 0);
+        while cases < 400 {
+            let (preset, mut cli) = (draw(&mut rng), draw(&mut rng));
+            // A preset must set depth; the command line may leave it to the preset.
+            let preset = Drawn {
+                depth: Some(preset.depth.unwrap_or(2)),
+                ..preset
+            };
+            if preset.aspiration.is_some() && cli.aspiration.is_none() {
+                // --aspiration-from and --guess come only with --aspiration.
+                cli.aspiration = None;
+            }
+            cases += 1;
+            let file = format!(
+                r#"{{"title": "t", "graph": {{"nodes": [
+                    {{"player": "MAX", "moves": [{{"child": 2}}, {{"child": 3}}]}},
+                    {{"player": "MAX", "moves": [{{"child": 2}}, {{"child": 3}}]}},
+                    {{"player": "MIN", "score": 3}},
+                    {{"player": "MIN", "score": -2}}]}},
+                  "runs": [{}]}}"#,
+                preset_json(&preset)
+            );
+            // A preset this graph cannot run is refused when the file is read; the test
+            // then has nothing to compare.
+            let Ok(lesson) = Lesson::parse("drawn.json", &file) else {
+                continue;
+            };
+            let words = flags(&cli);
+            let words: Vec<&str> = words.iter().map(String::as_str).collect();
+            let args = run_args(&[&["x.json"][..], &words].concat()).unwrap();
+            let Ok(setup) = lesson.setup(None, &args.overrides()) else {
+                continue;
+            };
+            resolved += 1;
+            let (start, options) = expected(&cli, &preset);
+            assert_eq!(setup.start, start, "{file}\n{words:?}");
+            assert_eq!(setup.options, options, "{file}\n{words:?}");
+        }
+        assert!(resolved >= cases / 3, "only {resolved} of {cases} resolved");
     }
 }

@@ -75,109 +75,13 @@ fn depths(text: &str) -> Result<(u32, u32)> {
 pub fn command(args: &ChartArgs) -> Result<String> {
     let (lo, hi) = depths(&args.depth)?;
     let b = args.branching;
-    // Minimax reads every leaf of the deepest tree: refuse before running what cannot end soon.
-    let largest = TreeCounts::new(b, hi).nodes;
-    if largest.to_u64().is_none_or(|n| n > CHART_CALLS) {
-        return Err(Error::Options(format!(
-            "--branching {b} --depth {lo}..{hi}: minimax at depth {hi} makes {} calls, more than the {} a chart runs; use a smaller depth",
-            size::grouped(&largest),
-            size::group_digits(&CHART_CALLS.to_string())
-        )));
-    }
-    let what = args.measure;
+    refuse_long_runs(b, lo, hi)?;
     // Distinct values where the tree is small enough to give every leaf its own: the model of
     // the random-order formulas (ties let alpha-beta cut more).
     let distinct = TreeCounts::new(b, hi).leaves
         <= num_bigint::BigUint::from(crate::game::uniform::MAX_DISTINCT);
-    let leaves = if distinct {
-        LeavesSpec::Distinct
-    } else {
-        LeavesSpec::Random
-    };
-    let mut minimax = Vec::new();
-    let mut worst = Vec::new();
-    let mut random = Vec::new();
-    let mut best = Vec::new();
-    let mut power = Vec::new();
-    let mut knuth_moore = Vec::new();
-    let mut pearl = Vec::new();
-    let r = size::pearl_ratio(b);
-    for d in lo..=hi {
-        let point = |y: f64| Point {
-            x: d,
-            y,
-            interval: None,
-        };
-        let ab = Algorithm::AlphaBeta;
-        minimax.push(point(measure(
-            b,
-            d,
-            LeavesSpec::Best,
-            0,
-            Algorithm::Minimax,
-            what,
-        )?));
-        worst.push(point(measure(b, d, LeavesSpec::Worst, 0, ab, what)?));
-        let samples = (1..=u64::from(args.seeds))
-            .map(|seed| measure(b, d, leaves, seed, ab, what))
-            .collect::<Result<Vec<f64>>>()?;
-        let (mean, interval) = crate::stats::mean_interval(&samples);
-        random.push(Point {
-            x: d,
-            y: mean,
-            interval,
-        });
-        best.push(point(measure(b, d, LeavesSpec::Best, 0, ab, what)?));
-        let counts = TreeCounts::new(b, d);
-        let formula = |n: &num_bigint::BigUint| n.to_f64().unwrap_or(f64::INFINITY);
-        match what {
-            ChartMeasure::Leaves => {
-                power.push(point(formula(&counts.leaves)));
-                knuth_moore.push(point(formula(&counts.knuth_moore)));
-                pearl.push(point(r.powi(d as i32)));
-            }
-            ChartMeasure::Calls => power.push(point(formula(&counts.nodes))),
-        }
-    }
-    let measured = |name: &str, letter: char, points: Vec<Point>| Series {
-        name: name.into(),
-        letter,
-        measured: true,
-        points,
-    };
-    let formula = |name: String, letter: char, points: Vec<Point>| Series {
-        name,
-        letter,
-        measured: false,
-        points,
-    };
-    let seeds = args.seeds;
-    let mut series = vec![
-        measured("minimax", 'M', minimax),
-        measured("alpha-beta, worst order", 'W', worst),
-        Series {
-            name: format!("alpha-beta, random order, mean of {seeds}"),
-            ..measured("", 'R', random)
-        },
-        measured("alpha-beta, best order", 'B', best),
-    ];
-    match what {
-        ChartMeasure::Leaves => {
-            series.push(formula("b^d".into(), 'D', power));
-            series.push(formula(
-                "Knuth–Moore b^⌈d/2⌉ + b^⌊d/2⌋ − 1".into(),
-                'K',
-                knuth_moore,
-            ));
-            series.push(formula(
-                format!("Pearl R_{b}^d, R_{b} = {r:.4}"),
-                'P',
-                pearl,
-            ));
-        }
-        ChartMeasure::Calls => series.push(formula("b^0 + … + b^d".into(), 'D', power)),
-    }
-    let noun = match what {
+    let columns = Columns::measured(args, lo..=hi, distinct)?;
+    let noun = match args.measure {
         ChartMeasure::Leaves => "leaves",
         ChartMeasure::Calls => "calls",
     };
@@ -192,13 +96,135 @@ pub fn command(args: &ChartArgs) -> Result<String> {
         ),
         x_label: "depth".into(),
         y_label: noun.into(),
-        series,
+        series: columns.series(args),
     };
     Ok(match args.format {
         ChartFormat::Text => chart::text(&plot, args.width as usize, args.height as usize),
         ChartFormat::Csv => chart::csv(&plot),
         ChartFormat::Svg => chart::svg(&plot),
     })
+}
+
+/// Minimax reads every leaf of the deepest tree: refused before running what cannot end soon.
+fn refuse_long_runs(b: u32, lo: u32, hi: u32) -> Result<()> {
+    let largest = TreeCounts::new(b, hi).nodes;
+    if largest.to_u64().is_none_or(|n| n > CHART_CALLS) {
+        return Err(Error::Options(format!(
+            "--branching {b} --depth {lo}..{hi}: minimax at depth {hi} makes {} calls, more than the {} a chart runs; use a smaller depth",
+            size::grouped(&largest),
+            size::group_digits(&CHART_CALLS.to_string())
+        )));
+    }
+    Ok(())
+}
+
+/// A chart's points by series, one point per depth: the runs' counts and the formulas'.
+#[derive(Default)]
+struct Columns {
+    minimax: Vec<Point>,
+    worst: Vec<Point>,
+    random: Vec<Point>,
+    best: Vec<Point>,
+    power: Vec<Point>,
+    knuth_moore: Vec<Point>,
+    pearl: Vec<Point>,
+}
+
+impl Columns {
+    /// Runs every depth of `depths` (the random order over `args.seeds` trees, with distinct
+    /// leaves or not) and works out the formulas beside them.
+    fn measured(
+        args: &ChartArgs,
+        depths: std::ops::RangeInclusive<u32>,
+        distinct: bool,
+    ) -> Result<Columns> {
+        let (b, what) = (args.branching, args.measure);
+        let leaves = if distinct {
+            LeavesSpec::Distinct
+        } else {
+            LeavesSpec::Random
+        };
+        let r = size::pearl_ratio(b);
+        let mut c = Columns::default();
+        for d in depths {
+            let point = |y: f64| Point {
+                x: d,
+                y,
+                interval: None,
+            };
+            let ab = Algorithm::AlphaBeta;
+            let minimax = measure(b, d, LeavesSpec::Best, 0, Algorithm::Minimax, what)?;
+            c.minimax.push(point(minimax));
+            c.worst
+                .push(point(measure(b, d, LeavesSpec::Worst, 0, ab, what)?));
+            let samples = (1..=u64::from(args.seeds))
+                .map(|seed| measure(b, d, leaves, seed, ab, what))
+                .collect::<Result<Vec<f64>>>()?;
+            let (mean, interval) = crate::stats::mean_interval(&samples);
+            c.random.push(Point {
+                x: d,
+                y: mean,
+                interval,
+            });
+            c.best
+                .push(point(measure(b, d, LeavesSpec::Best, 0, ab, what)?));
+            let counts = TreeCounts::new(b, d);
+            let formula = |n: &num_bigint::BigUint| n.to_f64().unwrap_or(f64::INFINITY);
+            match what {
+                ChartMeasure::Leaves => {
+                    c.power.push(point(formula(&counts.leaves)));
+                    c.knuth_moore.push(point(formula(&counts.knuth_moore)));
+                    c.pearl.push(point(r.powi(d as i32)));
+                }
+                ChartMeasure::Calls => c.power.push(point(formula(&counts.nodes))),
+            }
+        }
+        Ok(c)
+    }
+
+    /// The series drawn, named and lettered: the runs, then the formulas for `args.measure`.
+    fn series(self, args: &ChartArgs) -> Vec<Series> {
+        let measured = |name: &str, letter: char, points: Vec<Point>| Series {
+            name: name.into(),
+            letter,
+            measured: true,
+            points,
+        };
+        let formula = |name: String, letter: char, points: Vec<Point>| Series {
+            name,
+            letter,
+            measured: false,
+            points,
+        };
+        let (b, seeds) = (args.branching, args.seeds);
+        let mut series = vec![
+            measured("minimax", 'M', self.minimax),
+            measured("alpha-beta, worst order", 'W', self.worst),
+            Series {
+                name: format!("alpha-beta, random order, mean of {seeds}"),
+                ..measured("", 'R', self.random)
+            },
+            measured("alpha-beta, best order", 'B', self.best),
+        ];
+        match args.measure {
+            ChartMeasure::Leaves => {
+                let r = size::pearl_ratio(b);
+                series.push(formula("b^d".into(), 'D', self.power));
+                series.push(formula(
+                    "Knuth–Moore b^⌈d/2⌉ + b^⌊d/2⌋ − 1".into(),
+                    'K',
+                    self.knuth_moore,
+                ));
+                series.push(formula(
+                    format!("Pearl R_{b}^d, R_{b} = {r:.4}"),
+                    'P',
+                    self.pearl,
+                ));
+            }
+            ChartMeasure::Calls => series.push(formula("b^0 + … + b^d".into(), 'D', self.power)),
+        }
+        series
+    }
 }
 
 /// Calls the deepest minimax run of a chart may make.

@@ -33,10 +33,7 @@ fn on(b: bool) -> &'static str {
 }
 
 fn cut_rule(c: CutRule) -> &'static str {
-    match c {
-        CutRule::AtLeast => "α ≥ β",
-        CutRule::Strict => "α > β",
-    }
+    c.spelled(crate::value::Spelling::Condition)
 }
 
 /// The options that differ between the runs, "ordering off → on" (a root window in `units`).

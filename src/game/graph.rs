@@ -250,6 +250,11 @@ impl Graph {
             .map(|(node, n)| resolve_player(node, &n.player, &players))
             .collect::<Result<Vec<Side>, Problem>>()?;
         let has_chance = sides.iter().any(|s| s.is_chance());
+        let reader = Reader {
+            sides: &sides,
+            players: &players,
+            has_chance,
+        };
         let mut nodes = Vec::with_capacity(count);
         let mut edges = Vec::with_capacity(total);
         let mut probs = Vec::new();
@@ -265,72 +270,8 @@ impl Graph {
                 return Err(Problem::TerminalWithoutScore { node });
             }
             vectors.push(vector);
-            let rolled = dice_probabilities(node, spec_node, side)?;
             let first = edges.len() as u32;
-            let mut total_p = Ratio::ZERO;
-            for (index, mv) in spec_node.moves.iter().enumerate() {
-                let child = parse_child(node, index, &mv.child, count)?;
-                let child_side = sides[child];
-                if child == node {
-                    return Err(Problem::SelfEdge { node, index });
-                }
-                if child < node {
-                    return Err(Problem::BackEdge { node, index, child });
-                }
-                if players.is_empty() && !side.is_chance() && child_side == side {
-                    return Err(Problem::SamePlayer {
-                        node,
-                        index,
-                        child,
-                        side: child_side.name(),
-                    });
-                }
-                match (&mv.p, side.is_chance()) {
-                    (Some(_), true) if rolled.is_some() => {
-                        return Err(Problem::Dice {
-                            node,
-                            rule: format!(
-                                "move {index} gives \"p\", but the dice fill in every probability; remove it"
-                            ),
-                        });
-                    }
-                    (None, true) if rolled.is_some() => {
-                        let p = rolled.as_ref().map_or(Ratio::ZERO, |r| r[index]);
-                        total_p = total_p.checked_add(p).unwrap_or(Ratio::ZERO);
-                        probs.push(p);
-                    }
-                    (Some(_), false) => {
-                        return Err(Problem::ProbabilityOffChance {
-                            node,
-                            index,
-                            side: side_name(side, &players),
-                        });
-                    }
-                    (None, true) => return Err(Problem::ProbabilityMissing { node, index }),
-                    (Some(p), true) => {
-                        let p = parse_probability(node, index, p)?;
-                        total_p = total_p.checked_add(p).ok_or(Problem::ProbabilityText {
-                            node,
-                            index,
-                            text: mv.p.as_ref().map_or(String::new(), |p| p.0.clone()),
-                        })?;
-                        probs.push(p);
-                    }
-                    (None, false) if has_chance => probs.push(Ratio::ZERO),
-                    (None, false) => {}
-                }
-                edges.push(Edge {
-                    child: child as u32,
-                    tactical: mv.tactical,
-                });
-            }
-            if side.is_chance() && total_p != Ratio::ONE {
-                return Err(Problem::ProbabilitySum {
-                    node,
-                    outcomes: spec_node.moves.len(),
-                    sum: total_p.pretty(),
-                });
-            }
+            reader.read_moves(node, spec_node, &mut edges, &mut probs)?;
             nodes.push(NodeData {
                 side,
                 score,
@@ -579,6 +520,100 @@ impl Graph {
                 .utility_range
                 .map(|(lo, hi)| [Number::from(lo), Number::from(hi)]),
         }
+    }
+}
+
+/// What `Graph::from_spec` checks a node's moves against: every node's side, the players,
+/// and whether the graph has chance nodes (then every edge has a probability, 0 off chance).
+struct Reader<'a> {
+    sides: &'a [Side],
+    players: &'a [String],
+    has_chance: bool,
+}
+
+impl Reader<'_> {
+    /// Node `node`'s moves, checked and appended to `edges` (and their probabilities to
+    /// `probs`); a chance node's must sum to 1.
+    fn read_moves(
+        &self,
+        node: usize,
+        spec_node: &NodeSpec,
+        edges: &mut Vec<Edge>,
+        probs: &mut Vec<Ratio>,
+    ) -> Result<(), Problem> {
+        let side = self.sides[node];
+        let rolled = dice_probabilities(node, spec_node, side)?;
+        let mut total_p = Ratio::ZERO;
+        for (index, mv) in spec_node.moves.iter().enumerate() {
+            let child = self.check_child(node, index, mv)?;
+            match (&mv.p, side.is_chance()) {
+                (Some(_), true) if rolled.is_some() => {
+                    return Err(Problem::Dice {
+                        node,
+                        rule: format!(
+                            "move {index} gives \"p\", but the dice fill in every probability; remove it"
+                        ),
+                    });
+                }
+                (None, true) if rolled.is_some() => {
+                    let p = rolled.as_ref().map_or(Ratio::ZERO, |r| r[index]);
+                    total_p = total_p.checked_add(p).unwrap_or(Ratio::ZERO);
+                    probs.push(p);
+                }
+                (Some(_), false) => {
+                    return Err(Problem::ProbabilityOffChance {
+                        node,
+                        index,
+                        side: side_name(side, self.players),
+                    });
+                }
+                (None, true) => return Err(Problem::ProbabilityMissing { node, index }),
+                (Some(p), true) => {
+                    let p = parse_probability(node, index, p)?;
+                    total_p = total_p.checked_add(p).ok_or(Problem::ProbabilityText {
+                        node,
+                        index,
+                        text: mv.p.as_ref().map_or(String::new(), |p| p.0.clone()),
+                    })?;
+                    probs.push(p);
+                }
+                (None, false) if self.has_chance => probs.push(Ratio::ZERO),
+                (None, false) => {}
+            }
+            edges.push(Edge {
+                child: child as u32,
+                tactical: mv.tactical,
+            });
+        }
+        if side.is_chance() && total_p != Ratio::ONE {
+            return Err(Problem::ProbabilitySum {
+                node,
+                outcomes: spec_node.moves.len(),
+                sum: total_p.pretty(),
+            });
+        }
+        Ok(())
+    }
+
+    /// Move `index` of `node`: a later node, and (two players) the other side's.
+    fn check_child(&self, node: usize, index: usize, mv: &MoveSpec) -> Result<usize, Problem> {
+        let child = parse_child(node, index, &mv.child, self.sides.len())?;
+        let (side, child_side) = (self.sides[node], self.sides[child]);
+        if child == node {
+            return Err(Problem::SelfEdge { node, index });
+        }
+        if child < node {
+            return Err(Problem::BackEdge { node, index, child });
+        }
+        if self.players.is_empty() && !side.is_chance() && child_side == side {
+            return Err(Problem::SamePlayer {
+                node,
+                index,
+                child,
+                side: child_side.name(),
+            });
+        }
+        Ok(child)
     }
 }
 

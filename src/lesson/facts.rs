@@ -67,6 +67,25 @@ impl Kind {
         matches!(self, Kind::ChanceValue | Kind::ChanceSkipped)
     }
 
+    /// What a problem of this kind asks, in a line (`prune practice --help` lists it).
+    pub fn about(self) -> &'static str {
+        match self {
+            Kind::Decision => "The root's value and the move it chooses",
+            Kind::Leaves => "Which leaves alpha-beta reads, in order, and which children it skips",
+            Kind::Window => "The (α, β) a node receives",
+            Kind::Value => "The value a node returns, and whether it is exact or a bound",
+            Kind::Flag => "The flag stored for a node",
+            Kind::Interrupted => "What a search interrupted by its budget returns",
+            Kind::Quiescence => "The root value without and with quiescence",
+            Kind::Next => "What happens right after a node returns to its parent",
+            Kind::Researched => "PVS: which children are searched again with the full window",
+            Kind::NegamaxWindow => "The (α, β) a node receives in negamax, from its side to move",
+            Kind::Aspiration => "The aspiration windows of a pass until the result is exact",
+            Kind::ChanceValue => "A chance node's exact value (seed 004)",
+            Kind::ChanceSkipped => "Which outcomes chance pruning skips (seed 004)",
+        }
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Kind::Decision => "decision",

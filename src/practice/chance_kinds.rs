@@ -15,8 +15,8 @@ use crate::error::{Error, Result};
 use crate::game::graph::{GraphSpec, MoveSpec, NodeSpec, Probability, Score};
 use crate::game::{Game, Side};
 use crate::index::Outcome;
+use crate::lesson::RunSpec;
 use crate::lesson::facts::Kind;
-use crate::lesson::{CutSpec, RunSpec};
 use crate::rng::Rng;
 use crate::search::{Algorithm, Flag, Options};
 use crate::value::Units;
@@ -300,7 +300,7 @@ pub(super) fn build(
         table: Some(false),
         ordering: Some(false),
         deepening: Some(false),
-        cut: Some(params.cut.unwrap_or(CutSpec::Ge)),
+        cut: Some(params.cut.unwrap_or(crate::value::CutRule::AtLeast)),
         algorithm: Some(Algorithm::Expectiminimax),
         chance_pruning: (kind == Kind::ChanceSkipped).then_some(true),
         ..RunSpec::default()

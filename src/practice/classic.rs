@@ -9,9 +9,10 @@ use super::params::Params;
 use super::{call_kinds, leaves, query, root_kinds};
 use crate::error::Result;
 use crate::game::Side;
+use crate::lesson::RunSpec;
 use crate::lesson::facts::Kind;
-use crate::lesson::{CutSpec, RunSpec};
 use crate::rng::Rng;
+use crate::value::CutRule;
 
 /// Generated trees for practice stay this small so a problem fits an 80×24 terminal.
 const PRACTICE_NODES: usize = 15;
@@ -23,7 +24,7 @@ fn run_spec(name: &str, depth: u8) -> RunSpec {
         table: Some(false),
         ordering: Some(false),
         deepening: Some(false),
-        cut: Some(CutSpec::Ge),
+        cut: Some(CutRule::AtLeast),
         ..RunSpec::default()
     }
 }
@@ -135,7 +136,7 @@ fn runs(rng: &mut Rng, kind: Kind, shape: &Shape, params: &Params) -> Vec<RunSpe
     };
     let mut main = run_spec("practice", normal);
     if rng.chance(1, 4) {
-        main.cut = Some(CutSpec::Gt);
+        main.cut = Some(CutRule::Strict);
     }
     main.cut = params.cut.or(main.cut);
     // A flag is only stored in a run that keeps a table.

@@ -2,7 +2,7 @@
 //! instead of drawing them from the seed.
 
 use crate::game::Side;
-use crate::lesson::CutSpec;
+use crate::value::{CutRule, Spelling};
 
 /// Optional overrides of the generator's random choices (unset: drawn from the seed).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -18,7 +18,7 @@ pub struct Params {
     pub transpositions: Option<bool>,
     /// At most this many outline lines (one per move, plus the root), 2..=52.
     pub max_nodes: Option<usize>,
-    pub cut: Option<CutSpec>,
+    pub cut: Option<CutRule>,
 }
 
 impl Params {
@@ -55,13 +55,7 @@ impl Params {
             words.push(format!("--nodes {n}"));
         }
         if let Some(cut) = self.cut {
-            words.push(format!(
-                "--cut {}",
-                match cut {
-                    CutSpec::Ge => "ge",
-                    CutSpec::Gt => "gt",
-                }
-            ));
+            words.push(format!("--cut {}", cut.spelled(Spelling::Name)));
         }
         words.join(" ")
     }

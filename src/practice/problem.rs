@@ -11,7 +11,7 @@ use crate::game::graph::Graph;
 use crate::game::model::GameSpec;
 use crate::lesson::facts::Kind;
 use crate::lesson::{Lesson, LessonSpec, Overrides};
-use crate::search::{Algorithm, CutRule};
+use crate::search::Algorithm;
 use crate::value::Units;
 
 pub use super::item::{Item, Problem, Solved, Verdict, hint, question};
@@ -147,10 +147,7 @@ impl Problem {
         } else {
             "left to right".into()
         });
-        parts.push(match o.cut {
-            CutRule::AtLeast => "cut if α ≥ β".into(),
-            CutRule::Strict => "cut only if α > β".into(),
-        });
+        parts.push(o.cut.spelled(crate::value::Spelling::Instruction).into());
         parts.push(if o.table { "table on" } else { "no table" }.into());
         if o.deepening {
             parts.push(format!("deepening 1..{}", o.depth));

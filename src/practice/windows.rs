@@ -11,8 +11,8 @@ use super::query::{self, Call};
 use crate::error::Result;
 use crate::game::Side;
 use crate::index::{NONE, Recorded};
+use crate::lesson::RunSpec;
 use crate::lesson::facts::Kind;
-use crate::lesson::{AspirationSpec, CutSpec, RunSpec};
 use crate::rng::Rng;
 use crate::search::{Algorithm, AttemptOutcome, Options};
 use crate::value::Units;
@@ -181,14 +181,14 @@ fn run(rng: &mut Rng, kind: Kind, shape: &Shape, algorithm: Algorithm, params: &
         table: Some(false),
         ordering: Some(false),
         deepening: Some(false),
-        cut: Some(params.cut.unwrap_or(CutSpec::Ge)),
+        cut: Some(params.cut.unwrap_or(crate::value::CutRule::AtLeast)),
         algorithm: Some(algorithm),
         ..RunSpec::default()
     };
     if kind == Kind::Aspiration {
         let delta = rng.range(1, 3) as i32;
         let guess = rng.range(shape.lo as i64, shape.hi as i64) as i32;
-        run.aspiration = Some(AspirationSpec {
+        run.aspiration = Some(crate::search::Aspiration {
             delta,
             from: 1,
             guess,

@@ -179,10 +179,7 @@ pub fn on_off(b: bool) -> &'static str {
 }
 
 pub fn cut_name(c: CutRule) -> &'static str {
-    match c {
-        CutRule::AtLeast => "α≥β",
-        CutRule::Strict => "α>β",
-    }
+    c.spelled(crate::value::Spelling::Compact)
 }
 
 pub fn algorithm_name(a: Algorithm) -> &'static str {
