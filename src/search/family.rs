@@ -14,6 +14,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::game::Side;
+use crate::search::{Algorithm, Options};
 
 /// Which side a recorded value is counted from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -78,6 +79,24 @@ pub trait Family: Sync + std::fmt::Debug {
     fn carries(&self, detail: Detail) -> bool {
         self.details().contains(&detail)
     }
+
+    /// Whether a run with `options` counts scout searches (null windows, re-searches) worth
+    /// showing: PVS does, plain negamax never scouts.
+    fn counts_scouts(&self, _options: &Options) -> bool {
+        false
+    }
+
+    /// Whether a run with `options` narrows and closes windows (plain minimax and max-n never
+    /// cut, so they show no cut rule, root window or table).
+    fn prunes(&self, options: &Options) -> bool {
+        options.algorithm.prunes()
+    }
+
+    /// Whether what the family backs up can be kept in the table as a bound (max-n's vectors
+    /// have no window to be a bound of).
+    fn stores_bounds(&self) -> bool {
+        self.has_window()
+    }
 }
 
 #[derive(Debug)]
@@ -110,6 +129,9 @@ impl Family for Negamax {
     }
     fn details(&self) -> &'static [Detail] {
         &[Detail::Scout]
+    }
+    fn counts_scouts(&self, options: &Options) -> bool {
+        options.algorithm == Algorithm::Pvs
     }
 }
 

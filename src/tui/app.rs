@@ -27,7 +27,9 @@ use crate::index::{NONE, Recorded};
 use crate::lesson::{Lesson, Overrides, RunSetup, parse_bound};
 use crate::practice::{self, store::Progress};
 use crate::replay::{Replay, ReplayState};
+use crate::search::family::Detail;
 use crate::search::{CutRule, MAX_BUDGET, MAX_DEPTH, MAX_QLIMIT, Stats};
+use crate::value::Units;
 
 /// A window drawn over the main screen.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -92,6 +94,8 @@ pub struct Compare {
     pub with: CompareWith,
     pub label: String,
     pub replay: Replay,
+    /// How the second run's values are written (`Replay::units`, built once per run).
+    pub units: Units,
     pub st: ReplayState,
     /// The main run's current node, when this run never searched it (`partner`).
     pub missing: Option<partner::Missing>,
@@ -113,6 +117,9 @@ pub struct App {
     pub preset: Option<String>,
     pub setup: RunSetup,
     pub replay: Replay,
+    /// How the run's values are written (`Replay::units`): built when the run changes, read
+    /// by every view of it.
+    pub units: Units,
     pub st: ReplayState,
     pub selected: Option<u32>,
     /// The node cursor is on: arrows move `selected` and the inspector describes it.
@@ -222,6 +229,7 @@ impl App {
             lesson,
             preset: None,
             setup,
+            units: replay.units(),
             replay,
             st: ReplayState::default(),
             selected: None,
@@ -390,6 +398,12 @@ impl App {
         }
     }
 
+    /// Puts `replay` on screen with the units its values are written in.
+    fn set_replay(&mut self, replay: Replay) {
+        self.units = replay.units();
+        self.replay = replay;
+    }
+
     /// The node the search is at.
     pub fn current(&self) -> Option<u32> {
         model::current_node(&self.replay, &self.st)
@@ -399,6 +413,7 @@ impl App {
     pub fn tree_ctx(&self) -> TreeCtx<'_> {
         TreeCtx {
             replay: &self.replay,
+            units: &self.units,
             st: &self.st,
             selected: self.selected,
             collapsed: &self.collapsed,
@@ -411,7 +426,7 @@ impl App {
 
     /// What the tree of the comparison's second run reads (no selection or folds of its own).
     pub fn partner_ctx<'a>(&'a self, c: &'a Compare) -> TreeCtx<'a> {
-        let mut ctx = TreeCtx::plain(&c.replay, &c.st, self.outline, self.theme);
+        let mut ctx = TreeCtx::plain(&c.replay, &c.units, &c.st, self.outline, self.theme);
         ctx.scroll = self.scrolls.tree;
         ctx
     }
@@ -962,7 +977,7 @@ impl App {
                 self.jump(to, "aspiration attempt (runs with --aspiration have them)")
             }
             Action::MaxSide => {
-                if r.options().algorithm.side_to_move() {
+                if r.options().family().side_to_move() {
                     self.max_side = !self.max_side;
                     self.message = Some(if self.max_side {
                         "stack and tree: values from MAX's side (M: back to the side to move)"
@@ -1189,7 +1204,7 @@ impl App {
                 };
                 let with = |a: crate::search::Algorithm| switched(base, a, root_seat);
                 let runs = |a: crate::search::Algorithm| {
-                    let fits = a != crate::search::Algorithm::Expectiminimax || chance;
+                    let fits = !a.family().carries(Detail::Chance) || chance;
                     fits && with(a).validate_for(&limits).is_ok()
                 };
                 // The cycle (`Algorithm::ALL`) may not hold the current search (max-n), so it
@@ -1220,8 +1235,9 @@ impl App {
                     return;
                 }
                 *o = with(next);
-                match (o.algorithm, o.paranoid_for) {
-                    (crate::search::Algorithm::Paranoid, Some(seat)) => format!(
+                // Only the paranoid model names a player it searches for.
+                match o.paranoid_for {
+                    Some(seat) => format!(
                         "{} for {}",
                         algorithm_name(o.algorithm),
                         self.lesson
@@ -1230,7 +1246,7 @@ impl App {
                             .get(seat.index())
                             .map_or("?", String::as_str)
                     ),
-                    _ => algorithm_name(o.algorithm).to_string(),
+                    None => algorithm_name(o.algorithm).to_string(),
                 }
             }
             _ => {
@@ -1274,11 +1290,7 @@ impl App {
                         s.options.window = w;
                         self.rerun(
                             s,
-                            format!(
-                                "window ({}, {})",
-                                crate::replay::narrate::sc(w.0),
-                                crate::replay::narrate::sc(w.1)
-                            ),
+                            format!("window ({}, {})", self.units.sc(w.0), self.units.sc(w.1)),
                         );
                     }
                     Err(e) => self.message = Some(e),
@@ -1353,6 +1365,7 @@ impl App {
                 self.compare = Some(Compare {
                     with,
                     label,
+                    units: replay.units(),
                     replay,
                     st,
                     missing: to.missing,
@@ -1373,7 +1386,7 @@ impl App {
                 self.detached = None;
                 self.preset = preset;
                 self.setup = setup;
-                self.replay = replay;
+                self.set_replay(replay);
                 self.st = ReplayState::default();
                 self.compare = None;
                 self.change = None;
@@ -1405,7 +1418,7 @@ impl App {
             format!("run again with {what}: {}", moved.join(", "))
         });
         self.setup = setup;
-        self.replay = replay;
+        self.set_replay(replay);
         self.st = ReplayState::default();
         self.selected = None;
         self.collapsed.clear();
@@ -1441,7 +1454,7 @@ impl App {
             }
             CompareWith::Algorithm => {
                 o.algorithm = o.algorithm.partner();
-                if !o.algorithm.prunes() {
+                if !o.family().prunes(o) {
                     o.aspiration = None;
                 }
                 algorithm_name(o.algorithm).to_string()
@@ -1524,6 +1537,7 @@ impl App {
         model::notes(
             &self.lesson,
             &self.replay,
+            &self.units,
             self.preset.as_deref(),
             &self.setup.options,
             &self.st,
@@ -1566,7 +1580,7 @@ fn switched(
             Algorithm::Paranoid => base.paranoid_for.or(root_seat),
             _ => None,
         },
-        ties: if a == Algorithm::Maxn {
+        ties: if a.family().carries(Detail::Tie) {
             base.ties
         } else {
             Ties::First

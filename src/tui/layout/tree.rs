@@ -8,7 +8,7 @@ use ratatui::layout::Rect;
 
 use crate::index::{NONE, NodeKind, Outcome, TreeNode};
 use crate::replay::Replay;
-use crate::replay::narrate::sc;
+use crate::value::Units;
 
 use crate::tui::legend;
 use crate::tui::model::{Convention, TreeCtx};
@@ -121,7 +121,7 @@ fn boxes(ctx: &TreeCtx, root: u32, area: Rect) -> Option<Geometry> {
     let detail_w = order
         .iter()
         .map(|o| {
-            detail(ctx.replay, ctx.max_side, &tree.get(o.0))
+            detail(ctx.replay, ctx.units, ctx.max_side, &tree.get(o.0))
                 .chars()
                 .count() as u16
         })
@@ -174,18 +174,18 @@ fn boxes(ctx: &TreeCtx, root: u32, area: Rect) -> Option<Geometry> {
 
 /// The window a call was entered with, as the rich box drawing shows under the node.
 /// `max_side`: a negamax run's numbers from MAX's side (`M`), not the side to move.
-pub fn detail(r: &Replay, max_side: bool, n: &TreeNode) -> String {
+pub fn detail(r: &Replay, u: &Units, max_side: bool, n: &TreeNode) -> String {
     // An outcome of a chance node carries its probability, searched or not.
     let p = outcome_probability(r, n).map_or(String::new(), |p| {
         format!("{}{p} ", legend::PROBABILITY.glyph)
     });
     // Max-n has no window to show.
-    if n.kind != NodeKind::Call || r.options().algorithm.vectors() {
+    if n.kind != NodeKind::Call || !r.options().family().has_window() {
         return p.trim_end().to_string();
     }
     let conv = Convention::of(r, max_side, n.turn);
     let (a, b) = conv.window((n.alpha, n.beta));
-    let window = format!("{p}({},{})", sc(a), sc(b));
+    let window = format!("{p}({},{})", u.sc(a), u.sc(b));
     match static_score(r, max_side, n) {
         Some(s) => format!("{window} {}{s}", legend::STATIC.glyph),
         None => window,

@@ -9,8 +9,8 @@ use ratatui::widgets::Widget;
 
 use crate::replay::narrate;
 use crate::replay::{Replay, ReplayState};
-use crate::search::{Algorithm, Attempt, Flag, Stats, Status};
-use crate::value::sc;
+use crate::search::{Attempt, Flag, Stats, Status};
+use crate::value::Units;
 
 use crate::tui::app::Change;
 use crate::tui::legend;
@@ -20,6 +20,7 @@ use crate::tui::view::{fit, scroll};
 pub fn draw(
     r: &Replay,
     st: &ReplayState,
+    u: &Units,
     change: Option<&Change>,
     t: Theme,
     area: Rect,
@@ -38,7 +39,7 @@ pub fn draw(
     let mut lines: Vec<Line> = stats_lines(&st.stats).into_iter().map(Line::from).collect();
     let o = r.options();
     let c = &st.counters;
-    if o.algorithm == Algorithm::Pvs {
+    if o.family().counts_scouts(o) {
         lines.push(Line::from(format!(
             "null windows {}  re-searches {}",
             c.null_windows, c.researches
@@ -62,8 +63,8 @@ pub fn draw(
         let text = if p.done {
             // A root value outside its window is only a bound: "≤3", "≥6".
             let score = match tree.pass_bound(k) {
-                Some(b) if b != Flag::Exact => format!("{}{}", b.mark(), sc(p.score)),
-                _ => sc(p.score),
+                Some(b) if b != Flag::Exact => format!("{}{}", b.mark(), u.sc(p.score)),
+                _ => u.sc(p.score),
             };
             format!(
                 "d{} DONE  {:>4} {:<3} +{}n {}e {}c {}h",
@@ -79,17 +80,17 @@ pub fn draw(
             format!("d{} ABORT  (no score)  +{}n", p.depth, d[0])
         };
         lines.push(Line::styled(text, if p.done { t.done() } else { t.warn() }));
-        lines.extend(attempt_lines(&p.attempts, t));
+        lines.extend(attempt_lines(u, &p.attempts, t));
     }
     if st.pass_open {
-        lines.extend(attempt_lines(&st.attempts, t));
+        lines.extend(attempt_lines(u, &st.attempts, t));
         // The attempt in progress: its root's window, once the root is entered.
         let root = tree.root_at(st.step).map(|n| tree.get(n));
         if let Some(n) = root.filter(|n| o.aspiration.is_some() && (n.enter as usize) < st.step)
             && (n.exit == crate::index::NONE || n.exit as usize >= st.step)
         {
             lines.push(Line::styled(
-                format!("  asp ({}, {}) searching…", sc(n.alpha), sc(n.beta)),
+                format!("  asp ({}, {}) searching…", u.sc(n.alpha), u.sc(n.beta)),
                 t.faint(),
             ));
         }
@@ -102,10 +103,10 @@ pub fn draw(
             Status::Complete => format!(
                 "COMPLETE d{}: {}, {plays}",
                 res.depth,
-                narrate::worth(res.score, bound)
+                worth(u, res.score, bound)
             ),
             Status::Partial => {
-                let worth = narrate::worth(res.score, bound);
+                let worth = worth(u, res.score, bound);
                 let long = format!("PARTIAL: depth {} stands: {worth}, {plays}", res.depth);
                 // The short wording when the long one does not fit (it wraps if need be).
                 if fit::width(&long) <= inner.width as usize {
@@ -130,8 +131,8 @@ pub fn draw(
                     .rposition(|p| p.done && p.depth == d)
                     .and_then(|k| tree.pass_bound(k));
                 let score = match bound {
-                    Some(b) if b != Flag::Exact => format!("{}{}", b.mark(), sc(s)),
-                    _ => sc(s),
+                    Some(b) if b != Flag::Exact => format!("{}{}", b.mark(), u.sc(s)),
+                    _ => u.sc(s),
                 };
                 format!("{pass} running · d{d} stands: {score} m{m}")
             }
@@ -195,7 +196,7 @@ pub fn draw(
 /// lines, a line per pass and per aspiration attempt, and the attempt in progress.
 pub fn history_rows(r: &Replay, st: &ReplayState) -> usize {
     let o = r.options();
-    let extra = (o.algorithm == Algorithm::Pvs) as usize
+    let extra = o.family().counts_scouts(o) as usize
         + o.aspiration.is_some() as usize
         + o.chance_pruning.is_some() as usize;
     let attempts: usize = st.passes.iter().map(|p| p.attempts.len()).sum::<usize>()
@@ -205,7 +206,7 @@ pub fn history_rows(r: &Replay, st: &ReplayState) -> usize {
 }
 
 /// One line per aspiration attempt: its window and how it ended.
-fn attempt_lines(attempts: &[Attempt], t: Theme) -> Vec<Line<'static>> {
+fn attempt_lines(u: &Units, attempts: &[Attempt], t: Theme) -> Vec<Line<'static>> {
     attempts
         .iter()
         .map(|a| {
@@ -217,15 +218,25 @@ fn attempt_lines(attempts: &[Attempt], t: Theme) -> Vec<Line<'static>> {
             Line::styled(
                 format!(
                     "  asp ({}, {}) {} {}",
-                    sc(a.alpha),
-                    sc(a.beta),
+                    u.sc(a.alpha),
+                    u.sc(a.beta),
                     a.outcome.name(),
-                    sc(a.value)
+                    u.sc(a.value)
                 ),
                 style,
             )
         })
         .collect()
+}
+
+/// What a root result is worth, written with what it proves: "3", "at most 3", "at least 6".
+fn worth(u: &Units, value: i32, bound: Option<Flag>) -> String {
+    let v = u.sc(value);
+    match bound.unwrap_or(Flag::Exact) {
+        Flag::Exact => v,
+        Flag::Lower => format!("at least {v}"),
+        Flag::Upper => format!("at most {v}"),
+    }
 }
 
 /// "plays B" for the root's move (the child's name), "no move" for a terminal root.

@@ -3,13 +3,13 @@
 //! (unless the student scrolled the list with the wheel); rows out of view are counted on the
 //! list's first or last row (`↑ 3 above`, `↓ 13 more`).
 
-use crate::value::sc;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
 use crate::replay::narrate;
 use crate::replay::{Replay, ReplayState};
+use crate::value::Units;
 
 use crate::tui::layout::scroll::Shown;
 use crate::tui::legend;
@@ -22,6 +22,7 @@ use crate::tui::view::scroll;
 pub fn draw(
     r: &Replay,
     st: &ReplayState,
+    u: &Units,
     t: Theme,
     scroll: Option<usize>,
     area: Rect,
@@ -54,10 +55,12 @@ pub fn draw(
     let recent_probe = probe.filter(|p| store.is_none_or(|s| p.event > s.event));
     let headline = match (recent_probe, store) {
         // Max-n has no window, so nothing it backs up could be reused as a bound.
-        _ if r.options().algorithm == crate::search::Algorithm::Maxn => {
-            "max-n keeps no table".into()
+        _ if !r.options().family().stores_bounds() => {
+            format!("{} keeps no table", r.options().family().name())
         }
-        (Some(_), _) => narrate::probe_verdict(r, st).unwrap_or_default(),
+        (Some(_), _) => {
+            crate::tui::view::outside_text(u, || narrate::probe_verdict(r, st)).unwrap_or_default()
+        }
         (None, Some(s)) if s.kept => format!(
             "{} stored {} d{} q{}: {} {}",
             legend::STORED.glyph,
@@ -65,13 +68,13 @@ pub fn draw(
             s.key.depth,
             s.key.qleft,
             s.entry.flag.name(),
-            sc(s.entry.value)
+            u.sc(s.entry.value)
         ),
         (None, Some(s)) => format!(
             "table off: {} would be {} {}",
             r.catalog().name(s.key.state),
             s.entry.flag.name(),
-            sc(s.entry.value)
+            u.sc(s.entry.value)
         ),
         (None, None) if !r.options().keeps_table() => "table off: nothing is kept".into(),
         (None, None) => "empty".into(),
@@ -164,7 +167,7 @@ pub fn draw(
             row.key.depth,
             row.key.qleft,
             row.entry.flag.mark(),
-            sc(row.entry.value),
+            u.sc(row.entry.value),
             row.entry.flag.name(),
             if row.entry.mv >= 0 {
                 r.catalog().move_short(row.key.state, row.entry.mv)

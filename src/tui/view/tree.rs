@@ -17,7 +17,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
 use crate::index::{NONE, NodeKind, Outcome, TreeNode};
-use crate::replay::narrate::{self, sc};
+use crate::replay::narrate;
 use crate::replay::{Replay, ReplayState};
 use crate::text::tail_within;
 
@@ -201,7 +201,11 @@ pub fn label(ctx: &TreeCtx, id: u32) -> Vec<Span<'static>> {
         if exited {
             match n.outcome {
                 Some(Outcome::Stored(f)) => spans.push(Span::styled(
-                    format!("{}{}", conv.flag(f).mark(), sc(conv.value(n.value))),
+                    format!(
+                        "{}{}",
+                        conv.flag(f).mark(),
+                        ctx.units.sc(conv.value(n.value))
+                    ),
                     base,
                 )),
                 Some(Outcome::TableHit) => spans.push(Span::styled(
@@ -209,7 +213,7 @@ pub fn label(ctx: &TreeCtx, id: u32) -> Vec<Span<'static>> {
                         "{}{}{}",
                         legend::HIT.glyph,
                         n.hit_flag().map_or("=", |f| conv.flag(f).mark()),
-                        sc(conv.value(n.value))
+                        ctx.units.sc(conv.value(n.value))
                     ),
                     base.patch(t.hit()),
                 )),
@@ -338,7 +342,7 @@ fn render_rows(ctx: &TreeCtx, area: Rect, width: &dyn Fn(u16) -> u16, buf: &mut 
                 }
                 let n = ctx.replay.tree().get(id);
                 if row_h == 3 && (n.enter as usize) < ctx.st.step && n.kind == NodeKind::Call {
-                    let d = detail(ctx.replay, ctx.max_side, &n);
+                    let d = detail(ctx.replay, ctx.units, ctx.max_side, &n);
                     let dw = d.chars().count() as u16;
                     let dx = (ox + x).saturating_sub(dw / 2);
                     if y + 1 < area.bottom() && dx < area.right() {
@@ -426,12 +430,18 @@ fn render_rows(ctx: &TreeCtx, area: Rect, width: &dyn Fn(u16) -> u16, buf: &mut 
                 }
                 if n.kind == NodeKind::Call && (n.enter as usize) < ctx.st.step {
                     // Max-n has no window to show.
-                    let text = if ctx.replay.options().algorithm.vectors() {
+                    let text = if !ctx.replay.options().family().has_window() {
                         format!("  d{} q{}", n.depth, n.qleft)
                     } else {
                         let conv = Convention::of(ctx.replay, ctx.max_side, n.turn);
                         let (a, b) = conv.window((n.alpha, n.beta));
-                        format!("  d{} q{} ({}, {})", n.depth, n.qleft, sc(a), sc(b))
+                        format!(
+                            "  d{} q{} ({}, {})",
+                            n.depth,
+                            n.qleft,
+                            ctx.units.sc(a),
+                            ctx.units.sc(b)
+                        )
                     };
                     spans.push(Span::styled(text, ctx.theme.faint()));
                 }

@@ -112,11 +112,11 @@ pub fn face(ctx: &TreeCtx, s: Stage, id: u32) -> Face {
     if n.tied && n.exit != NONE && (n.exit as usize + 2) < step {
         spans.push(Span::styled(legend::TIE.glyph, s.cut()));
     }
-    let window = (n.kind == NodeKind::Call && reached).then(|| detail(r, false, &n));
+    let window = (n.kind == NodeKind::Call && reached).then(|| detail(r, ctx.units, false, &n));
     let value = match n.outcome {
         _ if n.kind != NodeKind::Call || !exited => None,
         Some(Outcome::Stored(f)) => Some(Span::styled(
-            format!("{}{}", f.mark(), crate::value::sc(n.value)),
+            format!("{}{}", f.mark(), ctx.units.sc(n.value)),
             s.strong(),
         )),
         Some(Outcome::TableHit) => Some(Span::styled(
@@ -124,7 +124,7 @@ pub fn face(ctx: &TreeCtx, s: Stage, id: u32) -> Face {
                 "{}{}{}",
                 legend::HIT.glyph,
                 n.hit_flag().map_or("=", Flag::mark),
-                crate::value::sc(n.value)
+                ctx.units.sc(n.value)
             ),
             s.hit(),
         )),
@@ -140,13 +140,13 @@ pub fn face(ctx: &TreeCtx, s: Stage, id: u32) -> Face {
             .find(|f| f.node == id && f.turn.is_chance())?;
         let (sum, _) = f.average?;
         let interval = f.interval.map_or(String::new(), |(lo, hi)| {
-            format!(" in [{}, {}]", crate::value::sc(lo), crate::value::sc(hi))
+            format!(" in [{}, {}]", ctx.units.sc(lo), ctx.units.sc(hi))
         });
         Some(Span::styled(
             format!(
                 "{} {}{interval}",
                 legend::CHANCE_SUM.glyph,
-                crate::value::sc(sum)
+                ctx.units.sc(sum)
             ),
             s.strong(),
         ))
