@@ -37,8 +37,29 @@ pub fn draw(
     let inner = block.inner(area);
     block.render(area, buf);
     let mut lines: Vec<Line> = stats_lines(&st.stats).into_iter().map(Line::from).collect();
+    lines.extend(family_lines(r, st));
+    lines.extend(pass_lines(r, st, u, t));
+    if st.step >= r.len() {
+        lines.push(result_line(r, u, t, inner.width));
+    } else if st.pass_open {
+        lines.push(running_line(r, st, u, t));
+    }
+    let mut lines = fitted(lines, inner.width, inner.height as usize, t);
+    // A row to spare says what the easily misread `qnodes` counts (not quiescence nodes).
+    if lines.len() < inner.height as usize {
+        lines.extend(qnodes_line(inner.width as usize, t));
+    }
+    for (i, line) in lines.iter().enumerate().take(inner.height as usize) {
+        fit::put_line(buf, inner.x, inner.y + i as u16, line, inner.width);
+    }
+}
+
+/// The counters of what this run's family and options add: PVS's scouts, aspiration misses,
+/// chance cutoffs.
+fn family_lines(r: &Replay, st: &ReplayState) -> Vec<Line<'static>> {
     let o = r.options();
     let c = &st.counters;
+    let mut lines = Vec::new();
     if o.family().counts_scouts(o) {
         lines.push(Line::from(format!(
             "null windows {}  re-searches {}",
@@ -57,7 +78,14 @@ pub fn draw(
             c.chance_cutoffs
         )));
     }
+    lines
+}
+
+/// A line per pass (done or aborted) with its aspiration attempts, then the open pass's
+/// attempts and the one in progress.
+fn pass_lines(r: &Replay, st: &ReplayState, u: &Units, t: Theme) -> Vec<Line<'static>> {
     let tree = r.tree();
+    let mut lines = Vec::new();
     for (k, p) in st.passes.iter().enumerate() {
         let d = p.delta;
         let text = if p.done {
@@ -86,7 +114,8 @@ pub fn draw(
         lines.extend(attempt_lines(u, &st.attempts, t));
         // The attempt in progress: its root's window, once the root is entered.
         let root = tree.root_at(st.step).map(|n| tree.get(n));
-        if let Some(n) = root.filter(|n| o.aspiration.is_some() && (n.enter as usize) < st.step)
+        if let Some(n) =
+            root.filter(|n| r.options().aspiration.is_some() && (n.enter as usize) < st.step)
             && (n.exit == crate::index::NONE || n.exit as usize >= st.step)
         {
             lines.push(Line::styled(
@@ -95,55 +124,65 @@ pub fn draw(
             ));
         }
     }
-    if st.step >= r.len() {
-        let res = &r.result();
-        let bound = tree.committed_bound();
-        let plays = plays(r, res.mv);
-        let text = match res.status {
-            Status::Complete => format!(
-                "COMPLETE d{}: {}, {plays}",
-                res.depth,
-                worth(u, res.score, bound)
-            ),
-            Status::Partial => {
-                let worth = worth(u, res.score, bound);
-                let long = format!("PARTIAL: depth {} stands: {worth}, {plays}", res.depth);
-                // The short wording when the long one does not fit (it wraps if need be).
-                if fit::width(&long) <= inner.width as usize {
-                    long
-                } else {
-                    format!("PARTIAL d{}: {worth}, {plays}", res.depth)
-                }
+    lines
+}
+
+/// The run's result at its end, in the long wording when it fits `width`.
+fn result_line(r: &Replay, u: &Units, t: Theme, width: u16) -> Line<'static> {
+    let res = &r.result();
+    let bound = r.tree().committed_bound();
+    let plays = plays(r, res.mv);
+    let text = match res.status {
+        Status::Complete => format!(
+            "COMPLETE d{}: {}, {plays}",
+            res.depth,
+            worth(u, res.score, bound)
+        ),
+        Status::Partial => {
+            let worth = worth(u, res.score, bound);
+            let long = format!("PARTIAL: depth {} stands: {worth}, {plays}", res.depth);
+            // The short wording when the long one does not fit (it wraps if need be).
+            if fit::width(&long) <= width as usize {
+                long
+            } else {
+                format!("PARTIAL d{}: {worth}, {plays}", res.depth)
             }
-            Status::NoCompletedDepth => "NO_COMPLETED_DEPTH: no move".to_string(),
-        };
-        let style = if res.status == Status::Complete {
-            t.title()
-        } else {
-            t.warn()
-        };
-        lines.push(Line::styled(text, style));
-    } else if st.pass_open {
-        let pass = narrate::pass_name(r.options(), st.pass.unwrap_or(0));
-        let text = match st.committed {
-            Some((d, s, m)) => {
-                let bound = (tree.passes().iter())
-                    .rposition(|p| p.done && p.depth == d)
-                    .and_then(|k| tree.pass_bound(k));
-                let score = match bound {
-                    Some(b) if b != Flag::Exact => format!("{}{}", b.mark(), u.sc(s)),
-                    _ => u.sc(s),
-                };
-                format!("{pass} running · d{d} stands: {score} m{m}")
-            }
-            None if !r.options().deepening => format!("{pass} running…"),
-            None => format!("{pass} running, no answer yet"),
-        };
-        lines.push(Line::styled(text, t.faint()));
-    }
-    // A line too wide for the pane loses its column spacing, and wraps if that is not
-    // enough (the others keep their spacing).
-    let width = inner.width;
+        }
+        Status::NoCompletedDepth => "NO_COMPLETED_DEPTH: no move".to_string(),
+    };
+    let style = if res.status == Status::Complete {
+        t.title()
+    } else {
+        t.warn()
+    };
+    Line::styled(text, style)
+}
+
+/// What the open pass has committed so far.
+fn running_line(r: &Replay, st: &ReplayState, u: &Units, t: Theme) -> Line<'static> {
+    let tree = r.tree();
+    let pass = narrate::pass_name(r.options(), st.pass.unwrap_or(0));
+    let text = match st.committed {
+        Some((d, s, m)) => {
+            let bound = (tree.passes().iter())
+                .rposition(|p| p.done && p.depth == d)
+                .and_then(|k| tree.pass_bound(k));
+            let score = match bound {
+                Some(b) if b != Flag::Exact => format!("{}{}", b.mark(), u.sc(s)),
+                _ => u.sc(s),
+            };
+            format!("{pass} running · d{d} stands: {score} m{m}")
+        }
+        None if !r.options().deepening => format!("{pass} running…"),
+        None => format!("{pass} running, no answer yet"),
+    };
+    Line::styled(text, t.faint())
+}
+
+/// The lines as the pane `width` wide and `h` rows tall shows them: a line too wide loses its
+/// column spacing, and wraps if that is not enough (the others keep their spacing); when the
+/// history is longer than the pane, the newest lines are kept.
+fn fitted(lines: Vec<Line<'static>>, width: u16, h: usize, t: Theme) -> Vec<Line<'static>> {
     let mut lines: Vec<Line> = lines
         .into_iter()
         .flat_map(|l| {
@@ -158,8 +197,6 @@ pub fn draw(
             }
         })
         .collect();
-    // Keep the newest lines when the history is longer than the panel.
-    let h = inner.height as usize;
     if lines.len() > h && h >= 4 {
         let keep = lines.split_off(lines.len() - (h - 3));
         let hidden = lines.len() - 2;
@@ -171,25 +208,21 @@ pub fn draw(
         lines.truncate(2);
         lines.extend(keep);
     }
-    // A row to spare says what the easily misread `qnodes` counts (not quiescence nodes).
-    if lines.len() < h {
-        let meaning = legend::counters()
-            .into_iter()
-            .find_map(|(name, meaning)| (name == "qnodes").then_some(meaning))
-            .unwrap_or_default();
-        let long = format!("qnodes: {meaning}");
-        let short = "qnodes: calls at d=0 (horizon)".to_string();
-        let width = inner.width as usize;
-        if let Some(text) = [long, short]
-            .into_iter()
-            .find(|l| l.chars().count() <= width)
-        {
-            lines.push(Line::styled(text, t.faint()));
-        }
-    }
-    for (i, line) in lines.iter().enumerate().take(inner.height as usize) {
-        fit::put_line(buf, inner.x, inner.y + i as u16, line, inner.width);
-    }
+    lines
+}
+
+/// What `qnodes` counts, in the longest wording that fits `width` (none when neither does).
+fn qnodes_line(width: usize, t: Theme) -> Option<Line<'static>> {
+    let meaning = legend::counters()
+        .into_iter()
+        .find_map(|(name, meaning)| (name == "qnodes").then_some(meaning))
+        .unwrap_or_default();
+    let long = format!("qnodes: {meaning}");
+    let short = "qnodes: calls at d=0 (horizon)".to_string();
+    [long, short]
+        .into_iter()
+        .find(|l| l.chars().count() <= width)
+        .map(|text| Line::styled(text, t.faint()))
 }
 
 /// The lines the pane would like below the two counter lines at this step: seed 002's counter

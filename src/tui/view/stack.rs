@@ -30,21 +30,7 @@ pub fn draw(
 ) {
     let frames = &st.frames;
     let rows = area.height.saturating_sub(2) as usize;
-    // Which frames show: all, or the root, a counting row, and the newest ones.
-    let (shown, hidden): (Vec<usize>, usize) = if frames.len() <= rows {
-        ((0..frames.len()).collect(), 0)
-    } else if rows >= 3 {
-        let tail = rows - 2;
-        let mut v = vec![0];
-        v.extend(frames.len() - tail..frames.len());
-        (v, frames.len() - 1 - tail)
-    } else {
-        let keep = rows;
-        (
-            (frames.len() - keep..frames.len()).collect(),
-            frames.len() - keep,
-        )
-    };
+    let (shown, hidden) = shown_frames(frames.len(), rows);
     let count = counted(frames.len() as u64, "frame", "frames");
     let side = side_note(r, max_side);
     let title = if hidden > 0 {
@@ -103,16 +89,7 @@ pub fn draw(
             break;
         }
         if hidden > 0 && rows >= 3 && k == 1 {
-            let text = fit::first_fit(
-                [
-                    format!(
-                        "  ⋮ {hidden} more {} between the root and the newest",
-                        if hidden == 1 { "frame" } else { "frames" }
-                    ),
-                    format!("  ⋮ {hidden} more"),
-                ],
-                width,
-            );
+            let text = fit::first_fit(hidden_row(hidden), width);
             fit::put(buf, inner.x, y, &text, inner.width, t.faint());
             y += 1;
         }
@@ -136,6 +113,32 @@ pub fn draw(
         };
         fit::put(buf, inner.x, inner.y + 1, text, inner.width, t.faint());
     }
+}
+
+/// Which of `len` frames show in `rows` rows: all, or the root, a counting row and the
+/// newest ones (only the newest when there are fewer than 3 rows); and how many do not.
+fn shown_frames(len: usize, rows: usize) -> (Vec<usize>, usize) {
+    if len <= rows {
+        ((0..len).collect(), 0)
+    } else if rows >= 3 {
+        let tail = rows - 2;
+        let mut v = vec![0];
+        v.extend(len - tail..len);
+        (v, len - 1 - tail)
+    } else {
+        ((len - rows..len).collect(), len - rows)
+    }
+}
+
+/// The row counting the `hidden` frames between the root and the newest, long and short.
+fn hidden_row(hidden: usize) -> [String; 2] {
+    [
+        format!(
+            "  ⋮ {hidden} more {} between the root and the newest",
+            if hidden == 1 { "frame" } else { "frames" }
+        ),
+        format!("  ⋮ {hidden} more"),
+    ]
 }
 
 /// The stack's name column: the widest name of the path in columns, between 4 and 12.

@@ -33,6 +33,20 @@ pub enum Look {
     Refused,
 }
 
+impl Look {
+    /// The name row's style for this look.
+    fn style(self, s: Stage) -> Style {
+        match self {
+            Look::Current => s.current(),
+            Look::Path => s.path(),
+            Look::Done => s.strong(),
+            Look::Skipped => s.skipped(),
+            Look::Refused => s.warn(),
+            Look::Unvisited => s.text(),
+        }
+    }
+}
+
 /// What one node's box shows at this step.
 pub struct Face {
     pub look: Look,
@@ -60,14 +74,7 @@ pub fn face(ctx: &TreeCtx, s: Stage, id: u32) -> Face {
         (NodeKind::Refused, true) => Look::Refused,
         _ => Look::Unvisited,
     };
-    let style = match look {
-        Look::Current => s.current(),
-        Look::Path => s.path(),
-        Look::Done => s.strong(),
-        Look::Skipped => s.skipped(),
-        Look::Refused => s.warn(),
-        Look::Unvisited => s.text(),
-    };
+    let style = look.style(s);
     let prefix = if on_path || current {
         legend::PATH.glyph
     } else {
@@ -113,6 +120,19 @@ pub fn face(ctx: &TreeCtx, s: Stage, id: u32) -> Face {
         spans.push(Span::styled(legend::TIE.glyph, s.cut()));
     }
     let window = (n.kind == NodeKind::Call && reached).then(|| detail(r, ctx.units, false, &n));
+    let value = value_span(ctx, s, id, exited);
+    Face {
+        look,
+        name: spans,
+        window,
+        value,
+        cut,
+    }
+}
+
+/// What node `id` returned (once it has, `exited`), or an open chance frame's sum so far.
+fn value_span(ctx: &TreeCtx, s: Stage, id: u32, exited: bool) -> Option<Span<'static>> {
+    let n = ctx.replay.tree().get(id);
     let value = match n.outcome {
         _ if n.kind != NodeKind::Call || !exited => None,
         Some(Outcome::Stored(f)) => Some(Span::styled(
@@ -132,7 +152,7 @@ pub fn face(ctx: &TreeCtx, s: Stage, id: u32) -> Face {
         None => None,
     };
     // An open chance frame shows what it knows so far: its sum, and its interval.
-    let value = value.or_else(|| {
+    value.or_else(|| {
         let f = ctx
             .st
             .frames
@@ -150,14 +170,7 @@ pub fn face(ctx: &TreeCtx, s: Stage, id: u32) -> Face {
             ),
             s.strong(),
         ))
-    });
-    Face {
-        look,
-        name: spans,
-        window,
-        value,
-        cut,
-    }
+    })
 }
 
 /// Draws the boxes and their connectors into `area` (the origin of `b`'s cells).
