@@ -107,14 +107,6 @@ pub fn printable_cells(buf: &mut Buffer) {
     }
 }
 
-/// Runs `write` with `units` in force for text made outside the tutor that still reads the
-/// run's units from the thread (`Units::scope`): the table's probe verdict and the diff of a
-/// comparison. Transitional: it goes when those take `Units` themselves.
-pub(crate) fn outside_text<T>(units: &crate::value::Units, write: impl FnOnce() -> T) -> T {
-    let _units = units.scope();
-    write()
-}
-
 /// Renders the whole screen into `buf` (used directly by the snapshot tests), and records in
 /// `app.tree_area` where the tree went, for mouse clicks.
 pub fn render(app: &mut App, area: Rect, buf: &mut Buffer) {

@@ -51,7 +51,7 @@ pub fn draw(c: &Compare, units: &Units, theme: Theme, area: Rect, buf: &mut Buff
             let top = Rect::new(inner.x, inner.y, inner.width, rows);
             ScrollText::new(&head).render(top, buf);
             // The nodes first: the strip above already has the whole runs' counters.
-            let body = crate::tui::view::outside_text(units, || {
+            let body = crate::tui::model::outside_text(units, || {
                 text::nodes_within(d, ROWS) + "\n" + &text::runs(d) + &text::counters(d)
             });
             let lines: Vec<Line> = body

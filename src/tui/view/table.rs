@@ -125,7 +125,7 @@ fn headline(
             format!("{} keeps no table", r.options().family().name())
         }
         (Some(_), _) => {
-            crate::tui::view::outside_text(u, || narrate::probe_verdict(r, st)).unwrap_or_default()
+            crate::tui::model::outside_text(u, || narrate::probe_verdict(r, st)).unwrap_or_default()
         }
         (None, Some(s)) if s.kept => format!(
             "{} stored {} d{} q{}: {} {}",
