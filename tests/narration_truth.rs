@@ -322,7 +322,7 @@ fn shown_notes<'a>(
     st: &ReplayState,
 ) -> Vec<&'a str> {
     let options = replay.options();
-    prune::tui::model::notes(lesson, replay, Some(preset), options, st)
+    prune::tui::model::notes(lesson, replay, &replay.units(), Some(preset), options, st)
 }
 
 /// Seed 000's worked tree with the root window (4, 5): MAX's best is min(3, 5) = 3 ≤ α = 4, so

@@ -109,3 +109,18 @@ fn presenter_mode_shows_the_open_chance_frame_s_sum_and_interval() {
     assert!(s.contains("ΣB✂"), "{s}");
     insta::assert_snapshot!("chance_cutoff_present_120x35", s);
 }
+
+/// The inspector writes a chance run's values in the run's own units wherever it is asked,
+/// outside a drawn frame too: the units travel with the run (`App::units`) instead of being
+/// read from whatever the drawing thread last set. L averages to 3.5 (worked out above).
+#[test]
+fn the_inspector_writes_the_coin_trees_average_exactly_outside_a_frame() {
+    let mut app = open(COIN, "average");
+    press(&mut app, KeyCode::End);
+    let tree = app.replay.tree();
+    let l = (0..tree.calls())
+        .find(|&c| app.replay.catalog().name(tree.get(c).state) == "L")
+        .expect("L is searched");
+    let text = prune::tui::inspect::lines(&app.replay, &app.st, &app.units, l).join("\n");
+    assert!(text.contains("=3.5 exact"), "{text}");
+}

@@ -31,7 +31,7 @@ fn model(lesson: &str) -> (Model, Value) {
 /// The inspector's text, joined, for the node the cursor is on.
 fn inspected(app: &App) -> String {
     let id = app.selected.or_else(|| app.current()).unwrap();
-    inspect::lines(&app.replay, &app.st, id).join("\n")
+    inspect::lines(&app.replay, &app.st, &app.units, id).join("\n")
 }
 
 #[test]
@@ -148,7 +148,7 @@ fn before_the_search_reaches_a_node_the_inspector_tells_nothing_of_it() {
                 if id == root {
                     continue;
                 }
-                let text = inspect::lines(&a.replay, &a.st, id).join("\n");
+                let text = inspect::lines(&a.replay, &a.st, &a.units, id).join("\n");
                 assert!(
                     text.contains("not reached yet") && !text.contains(" → "),
                     "{stem} / {}: node {id} at step 1:\n{text}",

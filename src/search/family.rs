@@ -111,6 +111,18 @@ pub trait Family: Sync + std::fmt::Debug {
         let _ = options;
         false
     }
+
+    /// Whether a run with `options` narrows and closes windows (plain minimax and max-n never
+    /// cut, so they show no cut rule, root window or table).
+    fn prunes(&self, options: &Options) -> bool {
+        options.algorithm.prunes()
+    }
+
+    /// Whether what the family backs up can be kept in the table as a bound (max-n's vectors
+    /// have no window to be a bound of).
+    fn stores_bounds(&self) -> bool {
+        self.has_window()
+    }
 }
 
 #[derive(Debug)]
@@ -145,7 +157,7 @@ impl Family for Negamax {
         &[Detail::Bound, Detail::Scout]
     }
     fn scouts(&self, options: &Options) -> bool {
-        options.algorithm == crate::search::Algorithm::Pvs
+        options.algorithm == Algorithm::Pvs
     }
 }
 

@@ -27,7 +27,9 @@ use crate::index::{NONE, Recorded};
 use crate::lesson::{Lesson, Overrides, RunSetup, parse_bound};
 use crate::practice::{self, store::Progress};
 use crate::replay::{Replay, ReplayState};
+use crate::search::family::Detail;
 use crate::search::{CutRule, MAX_BUDGET, MAX_DEPTH, MAX_QLIMIT, Stats};
+use crate::value::Units;
 
 /// A window drawn over the main screen.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -92,6 +94,8 @@ pub struct Compare {
     pub with: CompareWith,
     pub label: String,
     pub replay: Replay,
+    /// How the second run's values are written (`Replay::units`, built once per run).
+    pub units: Units,
     pub st: ReplayState,
     /// The main run's current node, when this run never searched it (`partner`).
     pub missing: Option<partner::Missing>,
@@ -113,6 +117,9 @@ pub struct App {
     pub preset: Option<String>,
     pub setup: RunSetup,
     pub replay: Replay,
+    /// How the run's values are written (`Replay::units`): built when the run changes, read
+    /// by every view of it.
+    pub units: Units,
     pub st: ReplayState,
     pub selected: Option<u32>,
     /// The node cursor is on: arrows move `selected` and the inspector describes it.
@@ -222,6 +229,7 @@ impl App {
             lesson,
             preset: None,
             setup,
+            units: replay.units(),
             replay,
             st: ReplayState::default(),
             selected: None,
@@ -390,6 +398,12 @@ impl App {
         }
     }
 
+    /// Puts `replay` on screen with the units its values are written in.
+    fn set_replay(&mut self, replay: Replay) {
+        self.units = replay.units();
+        self.replay = replay;
+    }
+
     /// The node the search is at.
     pub fn current(&self) -> Option<u32> {
         model::current_node(&self.replay, &self.st)
@@ -399,6 +413,7 @@ impl App {
     pub fn tree_ctx(&self) -> TreeCtx<'_> {
         TreeCtx {
             replay: &self.replay,
+            units: &self.units,
             st: &self.st,
             selected: self.selected,
             collapsed: &self.collapsed,
@@ -411,7 +426,7 @@ impl App {
 
     /// What the tree of the comparison's second run reads (no selection or folds of its own).
     pub fn partner_ctx<'a>(&'a self, c: &'a Compare) -> TreeCtx<'a> {
-        let mut ctx = TreeCtx::plain(&c.replay, &c.st, self.outline, self.theme);
+        let mut ctx = TreeCtx::plain(&c.replay, &c.units, &c.st, self.outline, self.theme);
         ctx.scroll = self.scrolls.tree;
         ctx
     }
@@ -441,105 +456,8 @@ impl App {
             self.quit = true;
             return;
         }
-        // Windows over the screen take keys first.
-        match &mut self.overlay {
-            Overlay::Diff => {
-                let close = self.compare.as_mut().is_none_or(|c| c.diff.key(key.code));
-                if close {
-                    self.overlay = Overlay::None;
-                    if key.code == KeyCode::Char('q') {
-                        self.ask_quit();
-                    }
-                }
-                return;
-            }
-            Overlay::Intro => {
-                // The scroll keys page through it; any other key closes it, q still quits.
-                let sc = &mut self.scrolls;
-                let page = sc.intro_shown.rows.max(1);
-                match key.code {
-                    KeyCode::Down | KeyCode::Char('j') => sc.intro += 1,
-                    KeyCode::Up | KeyCode::Char('k') => sc.intro = sc.intro.saturating_sub(1),
-                    KeyCode::PageDown | KeyCode::Char(' ') if sc.intro_shown.below() > 0 => {
-                        sc.intro = sc.intro_shown.first + page
-                    }
-                    KeyCode::PageDown => {}
-                    KeyCode::PageUp => sc.intro = sc.intro_shown.first.saturating_sub(page),
-                    KeyCode::End | KeyCode::Char('G') => sc.intro = sc.intro_shown.max_offset(),
-                    KeyCode::Home | KeyCode::Char('g') => sc.intro = 0,
-                    code => {
-                        self.overlay = Overlay::None;
-                        if code == KeyCode::Char('q') {
-                            self.ask_quit();
-                        }
-                        return;
-                    }
-                }
-                // Never past the last page, so a key back up moves at once.
-                sc.intro = sc
-                    .intro
-                    .min(sc.intro_shown.max_offset().max(sc.intro_shown.first));
-                return;
-            }
-            Overlay::Growth(page) => {
-                match key.code {
-                    KeyCode::Tab | KeyCode::BackTab | KeyCode::Left | KeyCode::Right => {
-                        *page = page.other();
-                    }
-                    KeyCode::Esc | KeyCode::Enter => self.overlay = Overlay::None,
-                    _ => match keys::action_for(key) {
-                        Some(Action::Growth) => self.overlay = Overlay::None,
-                        Some(Action::Quit) => {
-                            self.overlay = Overlay::None;
-                            self.on_key(key);
-                        }
-                        _ => {}
-                    },
-                }
-                return;
-            }
-            Overlay::Help => {
-                match key.code {
-                    KeyCode::Tab | KeyCode::BackTab | KeyCode::Left | KeyCode::Right => {
-                        self.help_page = self.help_page.other();
-                        self.help_scroll = 0;
-                        return;
-                    }
-                    KeyCode::Down | KeyCode::Char('j') => self.help_scroll += 1,
-                    KeyCode::PageDown => self.help_scroll += 8,
-                    KeyCode::Up | KeyCode::Char('k') => {
-                        self.help_scroll = self.help_scroll.saturating_sub(1)
-                    }
-                    KeyCode::PageUp => self.help_scroll = self.help_scroll.saturating_sub(8),
-                    _ => {}
-                }
-                // Never further than the page is long, so scrolling back is never slow.
-                let long = match self.help_page {
-                    HelpPage::Keys => keys::help_lines().len(),
-                    HelpPage::Legend => super::legend::rows().len(),
-                };
-                self.help_scroll = self.help_scroll.min(long);
-                if matches!(
-                    keys::action_for(key),
-                    Some(Action::Quit) | Some(Action::Help) | Some(Action::Close)
-                ) || key.code == KeyCode::Enter
-                {
-                    self.overlay = Overlay::None;
-                    if key.code == KeyCode::Char('q') {
-                        self.ask_quit();
-                    }
-                }
-                return;
-            }
-            Overlay::Picker { .. } => {
-                self.picker_key(key);
-                return;
-            }
-            Overlay::Prompt { .. } => {
-                self.prompt_key(key);
-                return;
-            }
-            Overlay::None => {}
+        if self.overlay_key(key) {
+            return;
         }
         if self.inspecting && self.cursor_key(key) {
             return;
@@ -547,6 +465,116 @@ impl App {
         if let Some(action) = keys::action_for(key) {
             self.message = None;
             self.act(action);
+        }
+    }
+
+    /// A key for the window open over the screen (windows take keys first); false when none
+    /// is open.
+    fn overlay_key(&mut self, key: KeyEvent) -> bool {
+        match self.overlay {
+            Overlay::Diff => self.diff_key(key),
+            Overlay::Intro => self.intro_key(key),
+            Overlay::Growth(_) => self.growth_key(key),
+            Overlay::Help => self.help_key(key),
+            Overlay::Picker { .. } => self.picker_key(key),
+            Overlay::Prompt { .. } => self.prompt_key(key),
+            Overlay::None => return false,
+        }
+        true
+    }
+
+    /// A key while the diff window is open: it scrolls, or closes it (q still quits).
+    fn diff_key(&mut self, key: KeyEvent) {
+        let close = self.compare.as_mut().is_none_or(|c| c.diff.key(key.code));
+        if close {
+            self.overlay = Overlay::None;
+            if key.code == KeyCode::Char('q') {
+                self.ask_quit();
+            }
+        }
+    }
+
+    /// A key while the introduction is open: the scroll keys page through it; any other key
+    /// closes it, q still quits.
+    fn intro_key(&mut self, key: KeyEvent) {
+        // The scroll keys page through it; any other key closes it, q still quits.
+        let sc = &mut self.scrolls;
+        let page = sc.intro_shown.rows.max(1);
+        match key.code {
+            KeyCode::Down | KeyCode::Char('j') => sc.intro += 1,
+            KeyCode::Up | KeyCode::Char('k') => sc.intro = sc.intro.saturating_sub(1),
+            KeyCode::PageDown | KeyCode::Char(' ') if sc.intro_shown.below() > 0 => {
+                sc.intro = sc.intro_shown.first + page
+            }
+            KeyCode::PageDown => {}
+            KeyCode::PageUp => sc.intro = sc.intro_shown.first.saturating_sub(page),
+            KeyCode::End | KeyCode::Char('G') => sc.intro = sc.intro_shown.max_offset(),
+            KeyCode::Home | KeyCode::Char('g') => sc.intro = 0,
+            code => {
+                self.overlay = Overlay::None;
+                if code == KeyCode::Char('q') {
+                    self.ask_quit();
+                }
+                return;
+            }
+        }
+        // Never past the last page, so a key back up moves at once.
+        sc.intro = sc
+            .intro
+            .min(sc.intro_shown.max_offset().max(sc.intro_shown.first));
+    }
+
+    /// A key while the growth chart is open: Tab and the arrows turn its page.
+    fn growth_key(&mut self, key: KeyEvent) {
+        match key.code {
+            KeyCode::Tab | KeyCode::BackTab | KeyCode::Left | KeyCode::Right => {
+                if let Overlay::Growth(page) = &mut self.overlay {
+                    *page = page.other();
+                }
+            }
+            KeyCode::Esc | KeyCode::Enter => self.overlay = Overlay::None,
+            _ => match keys::action_for(key) {
+                Some(Action::Growth) => self.overlay = Overlay::None,
+                Some(Action::Quit) => {
+                    self.overlay = Overlay::None;
+                    self.on_key(key);
+                }
+                _ => {}
+            },
+        }
+    }
+
+    /// A key while the help window is open: Tab turns its page, the arrows scroll it.
+    fn help_key(&mut self, key: KeyEvent) {
+        match key.code {
+            KeyCode::Tab | KeyCode::BackTab | KeyCode::Left | KeyCode::Right => {
+                self.help_page = self.help_page.other();
+                self.help_scroll = 0;
+                return;
+            }
+            KeyCode::Down | KeyCode::Char('j') => self.help_scroll += 1,
+            KeyCode::PageDown => self.help_scroll += 8,
+            KeyCode::Up | KeyCode::Char('k') => {
+                self.help_scroll = self.help_scroll.saturating_sub(1)
+            }
+            KeyCode::PageUp => self.help_scroll = self.help_scroll.saturating_sub(8),
+            _ => {}
+        }
+        // Never further than the page is long, so scrolling back is never slow.
+        let long = match self.help_page {
+            HelpPage::Keys => keys::help_lines().len(),
+            HelpPage::Legend => super::legend::rows().len(),
+        };
+        self.help_scroll = self.help_scroll.min(long);
+        if matches!(
+            keys::action_for(key),
+            Some(Action::Quit) | Some(Action::Help) | Some(Action::Close)
+        ) || key.code == KeyCode::Enter
+        {
+            self.overlay = Overlay::None;
+            if key.code == KeyCode::Char('q') {
+                self.ask_quit();
+            }
         }
     }
 
@@ -847,75 +875,41 @@ impl App {
     }
 
     pub fn act(&mut self, action: Action) {
+        let target = match self.motion(action) {
+            Some(target) => target,
+            None => {
+                self.act_in_place(action);
+                None
+            }
+        };
+        if let Some(t) = target {
+            // The inspector follows its node through the steps; otherwise stepping deselects.
+            if !self.inspecting {
+                self.selected = None;
+            }
+            self.seek(t.min(self.replay.len()));
+        }
+    }
+
+    /// An action that stays at this step: a window, a pane's scrolling, playback, a view
+    /// setting, another run, or else a change to this run.
+    fn act_in_place(&mut self, action: Action) {
+        let done = self.open_window(action)
+            || self.scroll_pane(action)
+            || self.playback(action)
+            || self.view_setting(action)
+            || self.other_run(action);
+        if !done {
+            self.change_run(action);
+        }
+    }
+
+    /// The step a moving action goes to (`Some(None)`: it found nowhere to go); `None` for
+    /// an action that does not move.
+    fn motion(&mut self, action: Action) -> Option<Option<usize>> {
         let step = self.st.step;
         let r = &self.replay;
         let target = match action {
-            Action::Quit => {
-                self.ask_quit();
-                None
-            }
-            Action::Close => {
-                self.close();
-                None
-            }
-            Action::Help => {
-                self.overlay = Overlay::Help;
-                None
-            }
-            Action::Growth => {
-                self.overlay = Overlay::Growth(Default::default());
-                None
-            }
-            Action::Intro => {
-                self.overlay = Overlay::Intro;
-                self.scrolls.intro = 0;
-                None
-            }
-            Action::MoreText => {
-                // Page on through the explanation; after its last page, back to its start.
-                let sc = &mut self.scrolls;
-                let shown = sc.narration_shown;
-                sc.narration = if shown.below() > 0 {
-                    shown.first + shown.rows.max(1)
-                } else {
-                    0
-                };
-                None
-            }
-            Action::LessText => {
-                let sc = &mut self.scrolls;
-                let shown = sc.narration_shown;
-                sc.narration = shown.first.saturating_sub(shown.rows.max(1));
-                None
-            }
-            Action::TreePageDown | Action::TreePageUp => {
-                let page = (self.tree_area.height as i32 - 2).max(1);
-                let by = if action == Action::TreePageDown {
-                    page
-                } else {
-                    -page
-                };
-                self.scroll_tree(by);
-                None
-            }
-            Action::Inspect => {
-                self.toggle_inspector();
-                None
-            }
-            Action::Practice => {
-                self.start_practice();
-                None
-            }
-            Action::Lessons => {
-                let here = self.lessons.iter().position(|l| l.name == self.lesson.name);
-                let cursor = self
-                    .picker_items()
-                    .iter()
-                    .position(|(i, n)| Some(*i) == here && Some(n) == self.preset.as_ref())
-                    .unwrap_or(0);
-                self.overlay = Overlay::picker(cursor);
-                None
-            }
             Action::StepForward => Some(step + 1),
             Action::StepBack => Some(step.saturating_sub(1)),
             Action::CallForward => {
@@ -961,8 +955,144 @@ impl App {
                 let to = Replay::next_mark(&r.marks().attempts, step);
                 self.jump(to, "aspiration attempt (runs with --aspiration have them)")
             }
+            Action::Start => Some(0),
+            Action::End => Some(r.len()),
+            Action::NextMark => {
+                let to = self.bookmarks.next(&self.lesson.name, &self.setup, step);
+                self.jump(to, "mark")
+            }
+            Action::PrevMark => {
+                let to = self.bookmarks.prev(&self.lesson.name, &self.setup, step);
+                self.jump(to, "mark")
+            }
+            _ => return None,
+        };
+        Some(target)
+    }
+
+    /// Windows over the screen, and the modes that take the keys (the cursor, practice).
+    fn open_window(&mut self, action: Action) -> bool {
+        match action {
+            Action::Quit => {
+                self.ask_quit();
+            }
+            Action::Close => {
+                self.close();
+            }
+            Action::Help => {
+                self.overlay = Overlay::Help;
+            }
+            Action::Growth => {
+                self.overlay = Overlay::Growth(Default::default());
+            }
+            Action::Intro => {
+                self.overlay = Overlay::Intro;
+                self.scrolls.intro = 0;
+            }
+            Action::Inspect => {
+                self.toggle_inspector();
+            }
+            Action::Practice => {
+                self.start_practice();
+            }
+            Action::Lessons => {
+                let here = self.lessons.iter().position(|l| l.name == self.lesson.name);
+                let cursor = self
+                    .picker_items()
+                    .iter()
+                    .position(|(i, n)| Some(*i) == here && Some(n) == self.preset.as_ref())
+                    .unwrap_or(0);
+                self.overlay = Overlay::picker(cursor);
+            }
+            Action::GoTo => {
+                self.overlay = Overlay::prompt(PromptKind::GoTo);
+            }
+            Action::DiffView => match &mut self.compare {
+                Some(c) => {
+                    c.diff.get(&self.replay, &c.replay);
+                    c.diff.scroll = 0;
+                    self.overlay = Overlay::Diff;
+                }
+                None => {
+                    self.message =
+                        Some("| lists the diff of two runs: compare them first (c)".into())
+                }
+            },
+            Action::OpenFile => {
+                self.overlay = Overlay::prompt(PromptKind::Open);
+            }
+            Action::SetWindow => {
+                self.overlay = Overlay::prompt(PromptKind::Window);
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    /// Paging the explanation and the tree.
+    fn scroll_pane(&mut self, action: Action) -> bool {
+        match action {
+            Action::MoreText => {
+                // Page on through the explanation; after its last page, back to its start.
+                let sc = &mut self.scrolls;
+                let shown = sc.narration_shown;
+                sc.narration = if shown.below() > 0 {
+                    shown.first + shown.rows.max(1)
+                } else {
+                    0
+                };
+            }
+            Action::LessText => {
+                let sc = &mut self.scrolls;
+                let shown = sc.narration_shown;
+                sc.narration = shown.first.saturating_sub(shown.rows.max(1));
+            }
+            Action::TreePageDown | Action::TreePageUp => {
+                let page = (self.tree_area.height as i32 - 2).max(1);
+                let by = if action == Action::TreePageDown {
+                    page
+                } else {
+                    -page
+                };
+                self.scroll_tree(by);
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    /// Playing the run, and how fast and how far.
+    fn playback(&mut self, action: Action) -> bool {
+        match action {
+            Action::PlayPause => {
+                self.playing = !self.playing;
+                if self.playing && self.play_until.next_stop(&self.replay, &self.st).is_none() {
+                    let what = self.play_until.name();
+                    if what != Until::default().name() {
+                        self.message = Some(format!("no further {what}: playing to the end"));
+                    }
+                }
+            }
+            Action::PlayUntil => {
+                self.play_until = self.play_until.next();
+                self.message = Some(self.play_until.label());
+            }
+            Action::Faster => {
+                self.speed_ms = (self.speed_ms / 2).max(25);
+            }
+            Action::Slower => {
+                self.speed_ms = (self.speed_ms * 2).min(3200);
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    /// How the run is shown: presenter mode, the tree's mode and folds, the side values are counted from, a comparison.
+    fn view_setting(&mut self, action: Action) -> bool {
+        match action {
             Action::MaxSide => {
-                if r.options().algorithm.side_to_move() {
+                if self.replay.options().family().side_to_move() {
                     self.max_side = !self.max_side;
                     self.message = Some(if self.max_side {
                         "stack and tree: values from MAX's side (M: back to the side to move)"
@@ -972,32 +1102,10 @@ impl App {
                     });
                 } else {
                     self.message = Some(
-                        "this run's values are already from MAX's side (M is for negamax and PVS runs)"
-                            .into(),
-                    );
+                    "this run's values are already from MAX's side (M is for negamax and PVS runs)"
+                        .into(),
+                );
                 }
-                None
-            }
-            Action::Start => Some(0),
-            Action::End => Some(r.len()),
-            Action::GoTo => {
-                self.overlay = Overlay::prompt(PromptKind::GoTo);
-                None
-            }
-            Action::PlayPause => {
-                self.playing = !self.playing;
-                if self.playing && self.play_until.next_stop(r, &self.st).is_none() {
-                    let what = self.play_until.name();
-                    if what != Until::default().name() {
-                        self.message = Some(format!("no further {what}: playing to the end"));
-                    }
-                }
-                None
-            }
-            Action::PlayUntil => {
-                self.play_until = self.play_until.next();
-                self.message = Some(self.play_until.label());
-                None
             }
             Action::Present
             | Action::Palette
@@ -1005,19 +1113,9 @@ impl App {
             | Action::PaneStack
             | Action::PaneCounters => {
                 self.message = self.present.act(action);
-                None
-            }
-            Action::Faster => {
-                self.speed_ms = (self.speed_ms / 2).max(25);
-                None
-            }
-            Action::Slower => {
-                self.speed_ms = (self.speed_ms * 2).min(3200);
-                None
             }
             Action::TreeMode => {
                 self.outline = !self.outline;
-                None
             }
             Action::Collapse => {
                 if let Some(n) = self.focus() {
@@ -1026,34 +1124,19 @@ impl App {
                     }
                     self.outline = true;
                 }
-                None
             }
             Action::Compare => {
                 self.cycle_compare();
-                None
             }
-            Action::DiffView => {
-                match &mut self.compare {
-                    Some(c) => {
-                        c.diff.get(&self.replay, &c.replay);
-                        c.diff.scroll = 0;
-                        self.overlay = Overlay::Diff;
-                    }
-                    None => {
-                        self.message =
-                            Some("| lists the diff of two runs: compare them first (c)".into())
-                    }
-                }
-                None
-            }
-            Action::OpenFile => {
-                self.overlay = Overlay::prompt(PromptKind::Open);
-                None
-            }
-            Action::SetWindow => {
-                self.overlay = Overlay::prompt(PromptKind::Window);
-                None
-            }
+            _ => return false,
+        }
+        true
+    }
+
+    /// Another preset, the demo, a random tree, and marking this step.
+    fn other_run(&mut self, action: Action) -> bool {
+        let step = self.st.step;
+        match action {
             Action::NextPreset => {
                 let runs = &self.lesson.spec.runs;
                 if !runs.is_empty() {
@@ -1065,46 +1148,24 @@ impl App {
                     let name = runs[i].name.clone();
                     self.use_preset(&name);
                 }
-                None
             }
             Action::DemoNext => {
                 self.demo_next();
-                None
             }
             Action::DemoChoose => {
                 self.demo_choose();
-                None
             }
             Action::RandomTree => {
                 self.open_random_tree();
-                None
             }
             Action::Mark => {
                 let on = self.bookmarks.toggle(&self.lesson.name, &self.setup, step);
                 let done = if on { "marked" } else { "unmarked" };
                 self.message = Some(format!("step {step} {done}"));
-                None
             }
-            Action::NextMark => {
-                let to = self.bookmarks.next(&self.lesson.name, &self.setup, step);
-                self.jump(to, "mark")
-            }
-            Action::PrevMark => {
-                let to = self.bookmarks.prev(&self.lesson.name, &self.setup, step);
-                self.jump(to, "mark")
-            }
-            change => {
-                self.change_run(change);
-                None
-            }
-        };
-        if let Some(t) = target {
-            // The inspector follows its node through the steps; otherwise stepping deselects.
-            if !self.inspecting {
-                self.selected = None;
-            }
-            self.seek(t.min(self.replay.len()));
+            _ => return false,
         }
+        true
     }
 
     /// Runs the lesson's preset `name` (false if the lesson cannot set it up).
@@ -1177,68 +1238,73 @@ impl App {
                 };
                 format!("cut rule {}", cut_name(o.cut))
             }
-            Action::ToggleAlgorithm => {
-                // Only the searches this game can run: a chance graph skips the two-player
-                // ones, and expectiminimax is offered only where there is chance.
-                let limits = self.lesson.model.limits();
-                let chance = limits.chance && !o.chance_as_min;
-                let base = *o;
-                let root_seat = match self.lesson.model.side(self.setup.start) {
-                    Some(crate::game::Side::Player(seat)) => Some(seat),
-                    _ => None,
-                };
-                let with = |a: crate::search::Algorithm| switched(base, a, root_seat);
-                let runs = |a: crate::search::Algorithm| {
-                    let fits = a != crate::search::Algorithm::Expectiminimax || chance;
-                    fits && with(a).validate_for(&limits).is_ok()
-                };
-                // The cycle (`Algorithm::ALL`) may not hold the current search (max-n), so it
-                // is walked once at most.
-                // A game of several players has its own two models, each the other's partner
-                // (max-n and paranoid); the two-player searches cycle through `ALL`.
-                let step = |a: crate::search::Algorithm| {
-                    if limits.players > 0 {
-                        a.partner()
-                    } else {
-                        a.next()
-                    }
-                };
-                let mut next = step(o.algorithm);
-                let mut tried = 0;
-                while next != o.algorithm
-                    && !runs(next)
-                    && tried < crate::search::Algorithm::ALL.len()
-                {
-                    next = step(next);
-                    tried += 1;
-                }
-                if next == o.algorithm || !runs(next) {
-                    self.message = Some(format!(
-                        "no other search applies to this game: it stays {}",
-                        algorithm_name(o.algorithm)
-                    ));
-                    return;
-                }
-                *o = with(next);
-                match (o.algorithm, o.paranoid_for) {
-                    (crate::search::Algorithm::Paranoid, Some(seat)) => format!(
-                        "{} for {}",
-                        algorithm_name(o.algorithm),
-                        self.lesson
-                            .graph
-                            .players()
-                            .get(seat.index())
-                            .map_or("?", String::as_str)
-                    ),
-                    _ => algorithm_name(o.algorithm).to_string(),
-                }
-            }
+            Action::ToggleAlgorithm => match self.next_algorithm(o) {
+                Some(what) => what,
+                None => return,
+            },
             _ => {
                 self.message = Some("that setting is already at its limit".into());
                 return;
             }
         };
         self.rerun(s, what);
+    }
+
+    /// Switches `o` to the next search this game can run, and says which; `None` (with the
+    /// message) when no other applies.
+    fn next_algorithm(&mut self, o: &mut crate::search::Options) -> Option<String> {
+        // Only the searches this game can run: a chance graph skips the two-player
+        // ones, and expectiminimax is offered only where there is chance.
+        let limits = self.lesson.model.limits();
+        let chance = limits.chance && !o.chance_as_min;
+        let base = *o;
+        let root_seat = match self.lesson.model.side(self.setup.start) {
+            Some(crate::game::Side::Player(seat)) => Some(seat),
+            _ => None,
+        };
+        let with = |a: crate::search::Algorithm| switched(base, a, root_seat);
+        let runs = |a: crate::search::Algorithm| {
+            let fits = !a.family().carries(Detail::Chance) || chance;
+            fits && with(a).validate_for(&limits).is_ok()
+        };
+        // The cycle (`Algorithm::ALL`) may not hold the current search (max-n), so it
+        // is walked once at most.
+        // A game of several players has its own two models, each the other's partner
+        // (max-n and paranoid); the two-player searches cycle through `ALL`.
+        let step = |a: crate::search::Algorithm| {
+            if limits.players > 0 {
+                a.partner()
+            } else {
+                a.next()
+            }
+        };
+        let mut next = step(o.algorithm);
+        let mut tried = 0;
+        while next != o.algorithm && !runs(next) && tried < crate::search::Algorithm::ALL.len() {
+            next = step(next);
+            tried += 1;
+        }
+        if next == o.algorithm || !runs(next) {
+            self.message = Some(format!(
+                "no other search applies to this game: it stays {}",
+                algorithm_name(o.algorithm)
+            ));
+            return None;
+        }
+        *o = with(next);
+        // Only the paranoid model names a player it searches for.
+        Some(match o.paranoid_for {
+            Some(seat) => format!(
+                "{} for {}",
+                algorithm_name(o.algorithm),
+                self.lesson
+                    .graph
+                    .players()
+                    .get(seat.index())
+                    .map_or("?", String::as_str)
+            ),
+            None => algorithm_name(o.algorithm).to_string(),
+        })
     }
 
     pub(super) fn submit(&mut self, kind: PromptKind, text: &str) {
@@ -1274,11 +1340,7 @@ impl App {
                         s.options.window = w;
                         self.rerun(
                             s,
-                            format!(
-                                "window ({}, {})",
-                                crate::replay::narrate::sc(w.0),
-                                crate::replay::narrate::sc(w.1)
-                            ),
+                            format!("window ({}, {})", self.units.sc(w.0), self.units.sc(w.1)),
                         );
                     }
                     Err(e) => self.message = Some(e),
@@ -1353,6 +1415,7 @@ impl App {
                 self.compare = Some(Compare {
                     with,
                     label,
+                    units: replay.units(),
                     replay,
                     st,
                     missing: to.missing,
@@ -1373,7 +1436,7 @@ impl App {
                 self.detached = None;
                 self.preset = preset;
                 self.setup = setup;
-                self.replay = replay;
+                self.set_replay(replay);
                 self.st = ReplayState::default();
                 self.compare = None;
                 self.change = None;
@@ -1405,7 +1468,7 @@ impl App {
             format!("run again with {what}: {}", moved.join(", "))
         });
         self.setup = setup;
-        self.replay = replay;
+        self.set_replay(replay);
         self.st = ReplayState::default();
         self.selected = None;
         self.collapsed.clear();
@@ -1441,7 +1504,7 @@ impl App {
             }
             CompareWith::Algorithm => {
                 o.algorithm = o.algorithm.partner();
-                if !o.algorithm.prunes() {
+                if !o.family().prunes(o) {
                     o.aspiration = None;
                 }
                 algorithm_name(o.algorithm).to_string()
@@ -1524,6 +1587,7 @@ impl App {
         model::notes(
             &self.lesson,
             &self.replay,
+            &self.units,
             self.preset.as_deref(),
             &self.setup.options,
             &self.st,
@@ -1566,7 +1630,7 @@ fn switched(
             Algorithm::Paranoid => base.paranoid_for.or(root_seat),
             _ => None,
         },
-        ties: if a == Algorithm::Maxn {
+        ties: if a.family().carries(Detail::Tie) {
             base.ties
         } else {
             Ties::First

@@ -6,15 +6,15 @@
 //! the inspector never tells what the search has not done yet.
 
 use crate::index::{NONE, NodeKind, Outcome, Tree, TreeNode};
-use crate::replay::narrate::{self, sc};
+use crate::replay::narrate;
 use crate::replay::{Replay, ReplayState};
-use crate::value::Flag;
+use crate::value::{Flag, Units};
 
 /// The most visits listed; a position revisited more often says how many are left out.
 const MAX_VISITS: usize = 40;
 
 /// The inspector's text for tree node `id` of `r` at the step of `st`, one paragraph per line.
-pub fn lines(r: &Replay, st: &ReplayState, id: u32) -> Vec<String> {
+pub fn lines(r: &Replay, st: &ReplayState, u: &Units, id: u32) -> Vec<String> {
     let tree = r.tree();
     if !tree.contains(id) {
         return vec!["No node is selected.".into()];
@@ -29,9 +29,9 @@ pub fn lines(r: &Replay, st: &ReplayState, id: u32) -> Vec<String> {
     let mut out = vec![format!(
         "▸ {} · {who} · {}",
         r.catalog().called(n.state),
-        score_phrase(r, &tree, id, &n, step)
+        score_phrase(r, u, &tree, id, &n, step)
     )];
-    if r.options().algorithm.side_to_move() {
+    if r.options().family().side_to_move() {
         out.push(format!(
             "Negamax: its windows and values below are from {}'s side, as the search has them.",
             r.trace().header.turn_name(n.turn)
@@ -56,20 +56,20 @@ pub fn lines(r: &Replay, st: &ReplayState, id: u32) -> Vec<String> {
             // The visit the cursor is on is marked: the others are the same position
             // reached again (another pass, or a transposition).
             let mark = if *call == id { "▸" } else { "•" };
-            out.push(format!("{mark} {}", visit(r, *call, v, step)));
+            out.push(format!("{mark} {}", visit(r, u, *call, v, step)));
         }
         if visits.len() > MAX_VISITS {
             out.push(format!("• … {} more", visits.len() - MAX_VISITS));
         }
     }
-    out.push(table_phrase(r, n.state, step));
+    out.push(table_phrase(r, u, n.state, step));
     out.retain(|l| !l.is_empty());
     out
 }
 
-fn score_phrase(r: &Replay, tree: &Tree, id: u32, n: &TreeNode, step: usize) -> String {
+fn score_phrase(r: &Replay, u: &Units, tree: &Tree, id: u32, n: &TreeNode, step: usize) -> String {
     // A game of several players pays a vector at its leaves, never one score.
-    if r.options().algorithm.vectors() {
+    if r.options().family().vectors() {
         let payoffs = r.catalog().payoffs(n.state);
         return if payoffs.is_empty() {
             "no payoffs of its own (only the leaves have them)".into()
@@ -77,7 +77,7 @@ fn score_phrase(r: &Replay, tree: &Tree, id: u32, n: &TreeNode, step: usize) -> 
             format!("its payoffs {}", crate::replay::maxn::vector_text(payoffs))
         };
     }
-    let Some(s) = r.catalog().score(n.state).map(crate::value::sc) else {
+    let Some(s) = r.catalog().score(n.state).map(|s| u.sc(s)) else {
         return "no score of its own (only the leaves are scored)".into();
     };
     // What the call read is only told once the call is over (the index knows the future).
@@ -158,7 +158,7 @@ fn status(n: &TreeNode, step: usize) -> String {
 }
 
 /// One visit: where it was, its window, and what it returned (or that it is still open).
-fn visit(r: &Replay, call: u32, v: &TreeNode, step: usize) -> String {
+fn visit(r: &Replay, u: &Units, call: u32, v: &TreeNode, step: usize) -> String {
     let pass = narrate::pass_name(r.options(), v.pass);
     let kind = if v.research {
         "full window again"
@@ -168,11 +168,11 @@ fn visit(r: &Replay, call: u32, v: &TreeNode, step: usize) -> String {
         "window"
     };
     // Max-n has no window, and its values are vectors, no bound of anything.
-    let windowless = r.options().algorithm.vectors();
+    let windowless = !r.options().family().has_window();
     let window = if windowless {
         "no window".to_string()
     } else {
-        format!("{kind} ({}, {})", sc(v.alpha), sc(v.beta))
+        format!("{kind} ({}, {})", u.sc(v.alpha), u.sc(v.beta))
     };
     let head = format!(
         "{pass} · call {} · ply {} · d{} q{} · {window}",
@@ -186,11 +186,11 @@ fn visit(r: &Replay, call: u32, v: &TreeNode, step: usize) -> String {
         return format!("{head} → still searching");
     }
     let result = match v.outcome {
-        Some(Outcome::Stored(_)) if windowless => maxn_result(r, v),
-        Some(Outcome::Stored(f)) => bound(f, v.value),
+        Some(Outcome::Stored(_)) if windowless => maxn_result(r, u, v),
+        Some(Outcome::Stored(f)) => bound(u, f, v.value),
         Some(Outcome::TableHit) => format!(
             "table: {}",
-            bound(v.hit_flag().unwrap_or(Flag::Exact), v.value)
+            bound(u, v.hit_flag().unwrap_or(Flag::Exact), v.value)
         ),
         Some(Outcome::Abort) | None => "abandoned by the budget".into(),
     };
@@ -201,23 +201,23 @@ fn visit(r: &Replay, call: u32, v: &TreeNode, step: usize) -> String {
         _ => String::new(),
     };
     let pat = match v.stand_pat {
-        Some(s) => format!(" · stand pat {}", sc(s)),
+        Some(s) => format!(" · stand pat {}", u.sc(s)),
         None => String::new(),
     };
     format!("{head} → {result}{cut}{pat}")
 }
 
 /// A value with what its flag proves, in words.
-fn bound(f: Flag, v: i32) -> String {
+fn bound(u: &Units, f: Flag, v: i32) -> String {
     match f {
-        Flag::Exact => format!("={} exact", sc(v)),
-        Flag::Lower => format!("≥{} at least", sc(v)),
-        Flag::Upper => format!("≤{} at most", sc(v)),
+        Flag::Exact => format!("={} exact", u.sc(v)),
+        Flag::Lower => format!("≥{} at least", u.sc(v)),
+        Flag::Upper => format!("≤{} at most", u.sc(v)),
     }
 }
 
 /// The table's entries for the position's keys at this step.
-fn table_phrase(r: &Replay, state: u32, step: usize) -> String {
+fn table_phrase(r: &Replay, u: &Units, state: u32, step: usize) -> String {
     if !r.options().keeps_table() {
         return "Table: off in this run, nothing is kept.".into();
     }
@@ -232,7 +232,7 @@ fn table_phrase(r: &Replay, state: u32, step: usize) -> String {
                 row.key.depth,
                 row.key.qleft,
                 row.entry.flag.name(),
-                sc(row.entry.value)
+                u.sc(row.entry.value)
             )
         })
         .collect();
@@ -245,8 +245,8 @@ fn table_phrase(r: &Replay, state: u32, step: usize) -> String {
 
 /// What a max-n call backs up: the whole vector, and at a node with a choice the entry its
 /// mover chose it by ("backs up (5, 4, 5): 5 for A, who moves here").
-fn maxn_result(r: &Replay, v: &TreeNode) -> String {
-    let vector = sc(v.value);
+fn maxn_result(r: &Replay, u: &Units, v: &TreeNode) -> String {
+    let vector = u.sc(v.value);
     let seat = match v.turn {
         crate::game::Side::Player(seat) if v.first_child != NONE => seat.index(),
         _ => return format!("backs up {vector}"),

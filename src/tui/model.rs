@@ -11,10 +11,10 @@ use ratatui::layout::Rect;
 use crate::event::Bound;
 use crate::index::NONE;
 use crate::lesson::{Lesson, NoteAnchor, NoteSpec, Overrides};
-use crate::replay::narrate::sc;
 use crate::replay::{Replay, ReplayState};
 use crate::search::{Algorithm, CutRule, Flag, INF, MAX_BUDGET, Options};
 use crate::trace::Event;
+use crate::value::Units;
 
 use super::layout::scroll::Shown;
 use super::theme::Theme;
@@ -23,6 +23,8 @@ use super::theme::Theme;
 /// from the replay's catalog, so a saved trace with no graph reads the same.
 pub struct TreeCtx<'a> {
     pub replay: &'a Replay,
+    /// How the run's values are written.
+    pub units: &'a Units,
     pub st: &'a ReplayState,
     pub selected: Option<u32>,
     pub collapsed: &'a HashSet<u32>,
@@ -38,9 +40,16 @@ static NO_FOLDS: LazyLock<HashSet<u32>> = LazyLock::new(HashSet::new);
 
 impl<'a> TreeCtx<'a> {
     /// A run with no selection or folds of its own (the second run of a comparison).
-    pub fn plain(replay: &'a Replay, st: &'a ReplayState, outline: bool, theme: Theme) -> Self {
+    pub fn plain(
+        replay: &'a Replay,
+        units: &'a Units,
+        st: &'a ReplayState,
+        outline: bool,
+        theme: Theme,
+    ) -> Self {
         TreeCtx {
             replay,
+            units,
             st,
             selected: None,
             collapsed: &NO_FOLDS,
@@ -115,6 +124,7 @@ pub fn preset_options(lesson: &Lesson, preset: Option<&str>) -> Option<Options> 
 pub fn notes<'a>(
     lesson: &'a Lesson,
     replay: &Replay,
+    units: &Units,
     preset: Option<&str>,
     options: &Options,
     st: &ReplayState,
@@ -123,7 +133,7 @@ pub fn notes<'a>(
         return Vec::new();
     };
     if st.step == 0
-        || !differs_from_preset(preset_options(lesson, preset).as_ref(), options).is_empty()
+        || !differs_from_preset(preset_options(lesson, preset).as_ref(), options, units).is_empty()
     {
         return Vec::new();
     }
@@ -209,7 +219,7 @@ pub struct Convention {
 
 impl Convention {
     pub fn of(r: &Replay, max_side: bool, turn: crate::game::Side) -> Convention {
-        let min_frame = r.options().algorithm.side_to_move() && !turn.is_max();
+        let min_frame = r.options().family().side_to_move() && !turn.is_max();
         Convention {
             negate: max_side && min_frame,
             negate_game: !max_side && min_frame,
@@ -237,7 +247,7 @@ impl Convention {
 /// What a pane's title says about whose side its numbers count from ("" for MAX/MIN runs,
 /// whose numbers are always MAX's).
 pub fn side_note(r: &Replay, max_side: bool) -> &'static str {
-    match (r.options().algorithm.side_to_move(), max_side) {
+    match (r.options().family().side_to_move(), max_side) {
         (false, _) => "",
         (true, false) => " · side to move",
         (true, true) => " · MAX's side",
@@ -255,9 +265,9 @@ pub struct Setting {
 /// window, never cuts and never uses the table, so it shows `tt:off` and no cut rule or root
 /// window whatever the options say. Budget, root window and one-pass runs show only when they
 /// are not the defaults.
-pub fn effective_settings(o: &Options) -> Vec<Setting> {
+pub fn effective_settings(o: &Options, units: &Units) -> Vec<Setting> {
     // Max-n, like plain minimax, has no window to cut with and keeps no table.
-    let minimax = !o.algorithm.prunes();
+    let minimax = !o.family().prunes(o);
     let mut out = Vec::new();
     let mut push = |name, text: String| out.push(Setting { name, text });
     push("depth", format!("d{}", o.depth));
@@ -274,7 +284,11 @@ pub fn effective_settings(o: &Options) -> Vec<Setting> {
     if !minimax && o.window != (-INF, INF) {
         push(
             "window",
-            format!("window ({}, {})", sc(o.window.0), sc(o.window.1)),
+            format!(
+                "window ({}, {})",
+                units.sc(o.window.0),
+                units.sc(o.window.1)
+            ),
         );
     }
     if !o.deepening {
@@ -310,18 +324,18 @@ pub fn effective_settings(o: &Options) -> Vec<Setting> {
 /// preset to compare with). A setting the run does not have (minimax has no cut rule) is not a
 /// difference; the one that took it away (`minimax`) is. Settings back at their defaults that
 /// the preset set otherwise are named too (`budget max`, `window full`, `id:on`).
-pub fn differs_from_preset(preset: Option<&Options>, run: &Options) -> Vec<Setting> {
-    let mine = effective_settings(run);
+pub fn differs_from_preset(preset: Option<&Options>, run: &Options, units: &Units) -> Vec<Setting> {
+    let mine = effective_settings(run, units);
     let Some(p) = preset else {
         return mine;
     };
-    let theirs = effective_settings(p);
+    let theirs = effective_settings(p, units);
     let mut out: Vec<Setting> = mine
         .iter()
         .filter(|s| !theirs.contains(s))
         .cloned()
         .collect();
-    let minimax = !run.algorithm.prunes();
+    let minimax = !run.family().prunes(run);
     for t in &theirs {
         let gone = !mine.iter().any(|m| m.name == t.name);
         let text = match t.name {
@@ -343,4 +357,12 @@ pub fn differs_from_preset(preset: Option<&Options>, run: &Options) -> Vec<Setti
         }
     }
     out
+}
+
+/// Runs `write` with `units` in force for text made outside the tutor that still reads the
+/// run's units from the thread (`Units::scope`): the table's probe verdict and the diff of a
+/// comparison. Transitional: it goes when those take `Units` themselves.
+pub fn outside_text<T>(units: &crate::value::Units, write: impl FnOnce() -> T) -> T {
+    let _units = units.scope();
+    write()
 }

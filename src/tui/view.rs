@@ -114,8 +114,6 @@ pub fn render(app: &mut App, area: Rect, buf: &mut Buffer) {
         round.as_ref().render(area, buf);
         return;
     }
-    // Every value on screen is the trace's scaled integer divided back (chance graphs).
-    let _units = app.replay.trace().header.units().scope();
     if super::layout::too_small(area) {
         app.tree_area = Rect::default();
         too_small(area, buf);
@@ -140,9 +138,25 @@ pub fn render(app: &mut App, area: Rect, buf: &mut Buffer) {
         if let Some(b) = regions.board {
             board::draw(app, b, buf);
         }
-        let table = table::draw(r, st, theme, app.scrolls.table, regions.table, buf);
-        counters::draw(r, st, app.change.as_ref(), theme, regions.counters, buf);
-        stack::draw(r, st, app.max_side, theme, regions.stack, buf);
+        let table = table::draw(
+            r,
+            st,
+            &app.units,
+            theme,
+            app.scrolls.table,
+            regions.table,
+            buf,
+        );
+        counters::draw(
+            r,
+            st,
+            &app.units,
+            app.change.as_ref(),
+            theme,
+            regions.counters,
+            buf,
+        );
+        stack::draw(r, st, &app.units, app.max_side, theme, regions.stack, buf);
         let narration = narration::draw(app, regions.narration, buf);
         if app.inspecting {
             inspector::draw(app, regions.stack.union(regions.narration), buf);
@@ -153,7 +167,7 @@ pub fn render(app: &mut App, area: Rect, buf: &mut Buffer) {
             Overlay::Diff => app
                 .compare
                 .as_ref()
-                .map(|c| diff::draw(c, theme, area, buf)),
+                .map(|c| diff::draw(c, &app.units, theme, area, buf)),
             _ => None,
         };
         (table, narration, overlay(app, area, buf), diff)

@@ -640,7 +640,38 @@ impl PracticeScreen {
             buf.set_string(sep_x, y, "│", self.faint());
         }
 
-        // The tree, scrolled; when it does not fit, its last row says where the view is.
+        self.render_tree(&lines, tree, buf);
+
+        let q = self.question_lines(text.width);
+        for (i, line) in q.into_iter().take(text.height as usize).enumerate() {
+            let row = Rect {
+                y: text.y + i as u16,
+                height: 1,
+                ..text
+            };
+            line.render(row, buf);
+        }
+
+        self.render_answer(l, buf);
+
+        for (i, line) in self
+            .verdict_lines(verdict_width(l.verdict))
+            .into_iter()
+            .take(l.verdict.height as usize)
+            .enumerate()
+        {
+            let row = Rect {
+                y: l.verdict.y + i as u16,
+                height: 1,
+                ..l.verdict
+            };
+            line.render(row, buf);
+        }
+    }
+
+    /// The problem's tree, scrolled; when it does not fit, its last row says where the view
+    /// is.
+    fn render_tree(&self, lines: &[String], tree: Rect, buf: &mut Buffer) {
         let rows = tree.height as usize;
         let (shown_rows, status) = if lines.len() > rows {
             (rows.saturating_sub(1), true)
@@ -679,18 +710,10 @@ impl PracticeScreen {
             )
             .render(row, buf);
         }
+    }
 
-        let q = self.question_lines(text.width);
-        for (i, line) in q.into_iter().take(text.height as usize).enumerate() {
-            let row = Rect {
-                y: text.y + i as u16,
-                height: 1,
-                ..text
-            };
-            line.render(row, buf);
-        }
-
-        // The answer line.
+    /// The answer line: the rule, the prompt, what was typed (with the grade once graded).
+    fn render_answer(&self, l: &Regions, buf: &mut Buffer) {
         let rule = format!(
             "── Your answer {}",
             "─".repeat((l.rule.width as usize).saturating_sub(15))
@@ -718,20 +741,6 @@ impl PracticeScreen {
             if let Some(cell) = buf.cell_mut(Position::new(l.input.x + col, l.input.y)) {
                 cell.set_style(Style::new().add_modifier(Modifier::REVERSED));
             }
-        }
-
-        for (i, line) in self
-            .verdict_lines(verdict_width(l.verdict))
-            .into_iter()
-            .take(l.verdict.height as usize)
-            .enumerate()
-        {
-            let row = Rect {
-                y: l.verdict.y + i as u16,
-                height: 1,
-                ..l.verdict
-            };
-            line.render(row, buf);
         }
     }
 

@@ -11,6 +11,7 @@ use ratatui::layout::Rect;
 
 use crate::index::{NONE, NodeKind, TreeNode};
 use crate::replay::Replay;
+use crate::value::Units;
 
 use crate::tui::layout::tree::detail;
 use crate::tui::model::TreeCtx;
@@ -117,7 +118,7 @@ impl Boxes {
 
 /// The widest each text row of node `n` gets over the run: the name row (path mark, side,
 /// name, and room for the marks after it), the window row, the value row.
-fn widths(r: &Replay, n: &TreeNode) -> (u16, u16, u16) {
+fn widths(r: &Replay, u: &Units, n: &TreeNode) -> (u16, u16, u16) {
     let chars = |s: &str| crate::text::width(s) as u16;
     // PVS: the visit's mark before the side (∘ ↻), the fail-high mark after (↑).
     let pvs = u16::from(n.scout || n.research) + u16::from(n.researched);
@@ -126,7 +127,7 @@ fn widths(r: &Replay, n: &TreeNode) -> (u16, u16, u16) {
     if n.kind != NodeKind::Call {
         return (name, 0, 0);
     }
-    let window = chars(&detail(r, false, n));
+    let window = chars(&detail(r, u, false, n));
     // A flag or hit mark, the value, and room for a second mark (◆ with its flag).
     let value = 2 + n.value.to_string().chars().count() as u16;
     (name, window, value)
@@ -154,7 +155,7 @@ pub fn boxes(ctx: &TreeCtx, area: Rect) -> Option<Boxes> {
     let (mut name_w, mut window_w, mut value_w) = (0, 0, 0);
     while let Some((id, level)) = stack.pop() {
         order.push((id, level));
-        let (a, b, c) = widths(ctx.replay, &tree.get(id));
+        let (a, b, c) = widths(ctx.replay, ctx.units, &tree.get(id));
         (name_w, window_w, value_w) = (name_w.max(a), window_w.max(b), value_w.max(c));
         let kids: Vec<u32> = tree.children(id).collect();
         for &c in kids.iter().rev() {

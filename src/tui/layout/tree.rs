@@ -8,7 +8,7 @@ use ratatui::layout::Rect;
 
 use crate::index::{NONE, NodeKind, Outcome, TreeNode};
 use crate::replay::Replay;
-use crate::replay::narrate::sc;
+use crate::value::Units;
 
 use crate::tui::legend;
 use crate::tui::model::{Convention, TreeCtx};
@@ -121,7 +121,7 @@ fn boxes(ctx: &TreeCtx, root: u32, area: Rect) -> Option<Geometry> {
     let detail_w = order
         .iter()
         .map(|o| {
-            detail(ctx.replay, ctx.max_side, &tree.get(o.0))
+            detail(ctx.replay, ctx.units, ctx.max_side, &tree.get(o.0))
                 .chars()
                 .count() as u16
         })
@@ -174,18 +174,18 @@ fn boxes(ctx: &TreeCtx, root: u32, area: Rect) -> Option<Geometry> {
 
 /// The window a call was entered with, as the rich box drawing shows under the node.
 /// `max_side`: a negamax run's numbers from MAX's side (`M`), not the side to move.
-pub fn detail(r: &Replay, max_side: bool, n: &TreeNode) -> String {
+pub fn detail(r: &Replay, u: &Units, max_side: bool, n: &TreeNode) -> String {
     // An outcome of a chance node carries its probability, searched or not.
     let p = outcome_probability(r, n).map_or(String::new(), |p| {
         format!("{}{p} ", legend::PROBABILITY.glyph)
     });
     // Max-n has no window to show.
-    if n.kind != NodeKind::Call || r.options().algorithm.vectors() {
+    if n.kind != NodeKind::Call || !r.options().family().has_window() {
         return p.trim_end().to_string();
     }
     let conv = Convention::of(r, max_side, n.turn);
     let (a, b) = conv.window((n.alpha, n.beta));
-    let window = format!("{p}({},{})", sc(a), sc(b));
+    let window = format!("{p}({},{})", u.sc(a), u.sc(b));
     match static_score(r, max_side, n) {
         Some(s) => format!("{window} {}{s}", legend::STATIC.glyph),
         None => window,
@@ -215,28 +215,7 @@ pub fn static_score(r: &Replay, max_side: bool, n: &TreeNode) -> Option<i32> {
 fn outline(ctx: &TreeCtx, root: u32, area: Rect) -> Geometry {
     let tree = &ctx.replay.tree();
     let collapsed = |id: u32| ctx.collapsed.contains(&id);
-    // The focus, or its highest folded ancestor when it is hidden.
-    let mut focus = ctx
-        .focus()
-        .filter(|&f| in_pass(ctx, f, root))
-        .unwrap_or(root);
-    let mut a = tree.get(focus).parent;
-    while a != NONE {
-        if collapsed(a) {
-            focus = a;
-        }
-        a = tree.get(a).parent;
-    }
     let h = area.height as usize;
-    let depth_of = |id: u32| {
-        let mut d = 0u16;
-        let mut p = tree.get(id).parent;
-        while p != NONE {
-            d += 1;
-            p = tree.get(p).parent;
-        }
-        d
-    };
     let next = |id: u32| {
         tree.next_preorder(id, &collapsed)
             .filter(|&n| in_pass(ctx, n, root))
@@ -247,7 +226,7 @@ fn outline(ctx: &TreeCtx, root: u32, area: Rect) -> Geometry {
             .flatten()
     };
     // The student's scroll moves the anchor off the focus, by rows of the outline.
-    let mut anchor = focus;
+    let mut anchor = outline_focus(ctx, root);
     for _ in 0..ctx.scroll.unsigned_abs() {
         let moved = if ctx.scroll > 0 {
             next(anchor)
@@ -259,6 +238,62 @@ fn outline(ctx: &TreeCtx, root: u32, area: Rect) -> Geometry {
             None => break,
         }
     }
+    let mut rows = around(anchor, h, &next, &prev);
+    // When the pass root is scrolled off, the top line names the ancestors instead.
+    let mut crumb = Vec::new();
+    if rows.first().is_some_and(|&r| r != root) && rows.len() > 1 {
+        if rows[0] != anchor {
+            rows.remove(0);
+        } else {
+            rows.pop();
+        }
+        let mut p = tree.get(rows[0]).parent;
+        while p != NONE {
+            crumb.push(p);
+            p = tree.get(p).parent;
+        }
+        crumb.reverse();
+    }
+    // Rows below the window: the last row becomes their count.
+    let mut more = rows.last().map_or(0, |&end| rows_after(end, &next));
+    if more > 0 && rows.len() > 1 && rows.len() + usize::from(!crumb.is_empty()) >= h {
+        rows.pop();
+        more += 1;
+    }
+    let out = rows.iter().map(|&id| (id, depth_of(ctx, id))).collect();
+    Geometry::Outline {
+        rows: out,
+        crumb,
+        more,
+    }
+}
+
+/// The node the outline centres on: the focus, or its highest folded ancestor when it is
+/// hidden.
+fn outline_focus(ctx: &TreeCtx, root: u32) -> u32 {
+    let tree = &ctx.replay.tree();
+    let mut focus = ctx
+        .focus()
+        .filter(|&f| in_pass(ctx, f, root))
+        .unwrap_or(root);
+    let mut a = tree.get(focus).parent;
+    while a != NONE {
+        if ctx.collapsed.contains(&a) {
+            focus = a;
+        }
+        a = tree.get(a).parent;
+    }
+    focus
+}
+
+/// Up to `h` rows of the outline around `anchor` (`next` and `prev` walk it): half above,
+/// the rest below, and at the end of the pass the window filled from above.
+fn around(
+    anchor: u32,
+    h: usize,
+    next: &dyn Fn(u32) -> Option<u32>,
+    prev: &dyn Fn(u32) -> Option<u32>,
+) -> Vec<u32> {
     let mut rows: Vec<u32> = vec![anchor];
     let (mut first, mut last) = (anchor, anchor);
     while rows.len() < h / 2 + 1 {
@@ -279,7 +314,6 @@ fn outline(ctx: &TreeCtx, root: u32, area: Rect) -> Geometry {
             None => break,
         }
     }
-    // At the end of the pass, fill the window from above.
     while rows.len() < h {
         match prev(first) {
             Some(p) => {
@@ -289,43 +323,33 @@ fn outline(ctx: &TreeCtx, root: u32, area: Rect) -> Geometry {
             None => break,
         }
     }
-    // When the pass root is scrolled off, the top line names the ancestors instead.
-    let mut crumb = Vec::new();
-    if rows.first().is_some_and(|&r| r != root) && rows.len() > 1 {
-        if rows[0] != anchor {
-            rows.remove(0);
-        } else {
-            rows.pop();
-        }
-        let mut p = tree.get(rows[0]).parent;
-        while p != NONE {
-            crumb.push(p);
-            p = tree.get(p).parent;
-        }
-        crumb.reverse();
-    }
-    // Rows below the window: the last row becomes their count.
+    rows
+}
+
+/// The outline's rows after `end`, counted up to just past `MORE_LIMIT`.
+fn rows_after(end: u32, next: &dyn Fn(u32) -> Option<u32>) -> usize {
     let mut more = 0;
-    if let Some(&end) = rows.last() {
-        let mut cur = end;
-        while let Some(n) = next(cur) {
-            more += 1;
-            cur = n;
-            if more > MORE_LIMIT {
-                break;
-            }
+    let mut cur = end;
+    while let Some(n) = next(cur) {
+        more += 1;
+        cur = n;
+        if more > MORE_LIMIT {
+            break;
         }
     }
-    if more > 0 && rows.len() > 1 && rows.len() + usize::from(!crumb.is_empty()) >= h {
-        rows.pop();
-        more += 1;
+    more
+}
+
+/// How far node `id` is below the tree's root.
+fn depth_of(ctx: &TreeCtx, id: u32) -> u16 {
+    let tree = &ctx.replay.tree();
+    let mut d = 0u16;
+    let mut p = tree.get(id).parent;
+    while p != NONE {
+        d += 1;
+        p = tree.get(p).parent;
     }
-    let out = rows.iter().map(|&id| (id, depth_of(id))).collect();
-    Geometry::Outline {
-        rows: out,
-        crumb,
-        more,
-    }
+    d
 }
 
 /// Rows below the outline are counted up to this many ("more than 10000").

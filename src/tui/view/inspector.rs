@@ -20,7 +20,7 @@ pub fn draw(app: &App, area: Rect, buf: &mut Buffer) -> Shown {
         .top_block(" Node · ←→ siblings ↑ parent ↓ child · Esc ".into());
     let inner = block.inner(area);
     block.render(area, buf);
-    let text: Vec<Line> = inspect::lines(&app.replay, &app.st, id)
+    let text: Vec<Line> = inspect::lines(&app.replay, &app.st, &app.units, id)
         .into_iter()
         .map(Line::from)
         .collect();

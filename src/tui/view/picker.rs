@@ -12,6 +12,7 @@ use ratatui::widgets::{Block, Borders, Clear, Widget};
 use crate::tui::app::App;
 use crate::tui::layout::centered;
 use crate::tui::line_edit::LineEdit;
+use crate::tui::theme::Theme;
 
 /// One row of the list: a lesson's heading, or one of its presets (an index into
 /// `App::picker_items`).
@@ -116,18 +117,7 @@ pub fn draw(app: &App, cursor: usize, filter: &LineEdit, area: Rect, buf: &mut B
     let inner_rows = h.saturating_sub(4) as usize;
     app.picker_page.set(inner_rows.max(1));
 
-    let at = list.iter().position(|r| *r == Row::Preset(cursor));
-    // Keep the cursor in view, and its lesson's heading with it when they fit together.
-    let mut first = at.map_or(0, |a| (a + 1).saturating_sub(inner_rows));
-    if let Some(a) = at {
-        let heading = list[..a]
-            .iter()
-            .rposition(|r| matches!(r, Row::Heading(_)))
-            .unwrap_or(0);
-        if a - heading < inner_rows {
-            first = first.min(heading);
-        }
-    }
+    let first = first_row(&list, cursor, inner_rows);
     // What lies outside the window, counted in runs (the headings are not choices).
     let runs = |rows: &[Row]| rows.iter().filter(|r| matches!(r, Row::Preset(_))).count();
     let end = (first + inner_rows).min(list.len());
@@ -154,8 +144,52 @@ pub fn draw(app: &App, cursor: usize, filter: &LineEdit, area: Rect, buf: &mut B
     }
     let iw = inner.width as usize;
 
-    // The filter line, with its cursor, and how many presets it keeps.
-    let count = format!("{kept} of {total} runs");
+    filter_line(filter, format!("{kept} of {total} runs"), theme, inner, buf);
+
+    if list.is_empty() {
+        let none = fit(
+            &format!(
+                "Nothing holds '{}': Backspace edits the filter, Esc clears it.",
+                crate::text::cut(&text)
+            ),
+            iw,
+        );
+        buf.set_stringn(inner.x, inner.y + 2, none, iw, theme.warn());
+        return;
+    }
+    for (n, &row) in list.iter().enumerate().skip(first).take(inner_rows) {
+        let style: Style = match row {
+            Row::Heading(_) => theme.header().patch(theme.title()),
+            Row::Preset(i) if i == cursor => theme.current(),
+            Row::Preset(_) => theme.done(),
+        };
+        let line = fit(&row_text(app, row, cursor), iw);
+        buf.set_stringn(inner.x, inner.y + 2 + (n - first) as u16, line, iw, style);
+    }
+}
+
+/// The list's first row on screen: the cursor kept in view, and its lesson's heading with it
+/// when they fit together.
+fn first_row(list: &[Row], cursor: usize, inner_rows: usize) -> usize {
+    let at = list.iter().position(|r| *r == Row::Preset(cursor));
+    let mut first = at.map_or(0, |a| (a + 1).saturating_sub(inner_rows));
+    if let Some(a) = at {
+        let heading = list[..a]
+            .iter()
+            .rposition(|r| matches!(r, Row::Heading(_)))
+            .unwrap_or(0);
+        if a - heading < inner_rows {
+            first = first.min(heading);
+        }
+    }
+    first
+}
+
+/// The filter line on the window's first row, with its cursor, and `count`, how many presets
+/// it keeps.
+fn filter_line(filter: &LineEdit, count: String, theme: Theme, inner: Rect, buf: &mut Buffer) {
+    let text = filter.text();
+    let iw = inner.width as usize;
     let label = "Filter: ";
     let room = iw.saturating_sub(width(label) + width(&count) + 2).max(1);
     let (shown, col) = filter.view(room);
@@ -179,26 +213,5 @@ pub fn draw(app: &App, cursor: usize, filter: &LineEdit, area: Rect, buf: &mut B
         && let Some(cell) = buf.cell_mut((cursor_x as u16, inner.y))
     {
         cell.set_style(theme.current());
-    }
-
-    if list.is_empty() {
-        let none = fit(
-            &format!(
-                "Nothing holds '{}': Backspace edits the filter, Esc clears it.",
-                crate::text::cut(&text)
-            ),
-            iw,
-        );
-        buf.set_stringn(inner.x, inner.y + 2, none, iw, theme.warn());
-        return;
-    }
-    for (n, &row) in list.iter().enumerate().skip(first).take(inner_rows) {
-        let style: Style = match row {
-            Row::Heading(_) => theme.header().patch(theme.title()),
-            Row::Preset(i) if i == cursor => theme.current(),
-            Row::Preset(_) => theme.done(),
-        };
-        let line = fit(&row_text(app, row, cursor), iw);
-        buf.set_stringn(inner.x, inner.y + 2 + (n - first) as u16, line, iw, style);
     }
 }

@@ -283,7 +283,10 @@ fn draw_pane(app: &App, pane: Pane, body: Rect, buf: &mut Buffer) -> Option<(Sho
         popup.height.saturating_sub(1),
     );
     let shown = match pane {
-        Pane::Table => Some((table::draw(r, st, t, app.scrolls.table, inner, buf), inner)),
+        Pane::Table => Some((
+            table::draw(r, st, &app.units, t, app.scrolls.table, inner, buf),
+            inner,
+        )),
         Pane::Stack => {
             // The stack's own rule is along its top only.
             let inner = Rect::new(
@@ -292,11 +295,11 @@ fn draw_pane(app: &App, pane: Pane, body: Rect, buf: &mut Buffer) -> Option<(Sho
                 inner.width.saturating_sub(1),
                 inner.height,
             );
-            stack::draw(r, st, false, t, inner, buf);
+            stack::draw(r, st, &app.units, false, t, inner, buf);
             None
         }
         Pane::Counters => {
-            counters::draw(r, st, app.change.as_ref(), t, inner, buf);
+            counters::draw(r, st, &app.units, app.change.as_ref(), t, inner, buf);
             None
         }
     };

@@ -10,33 +10,27 @@ use crate::text::{counted, pad, width};
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
-use crate::replay::narrate::sc;
 use crate::replay::{Replay, ReplayState};
 use crate::search::INF;
+use crate::value::Units;
 
 use crate::tui::legend;
 use crate::tui::model::{Convention, side_note};
 use crate::tui::theme::Theme;
 use crate::tui::view::fit;
 
-pub fn draw(r: &Replay, st: &ReplayState, max_side: bool, t: Theme, area: Rect, buf: &mut Buffer) {
+pub fn draw(
+    r: &Replay,
+    st: &ReplayState,
+    u: &Units,
+    max_side: bool,
+    t: Theme,
+    area: Rect,
+    buf: &mut Buffer,
+) {
     let frames = &st.frames;
     let rows = area.height.saturating_sub(2) as usize;
-    // Which frames show: all, or the root, a counting row, and the newest ones.
-    let (shown, hidden): (Vec<usize>, usize) = if frames.len() <= rows {
-        ((0..frames.len()).collect(), 0)
-    } else if rows >= 3 {
-        let tail = rows - 2;
-        let mut v = vec![0];
-        v.extend(frames.len() - tail..frames.len());
-        (v, frames.len() - 1 - tail)
-    } else {
-        let keep = rows;
-        (
-            (frames.len() - keep..frames.len()).collect(),
-            frames.len() - keep,
-        )
-    };
+    let (shown, hidden) = shown_frames(frames.len(), rows);
     let count = counted(frames.len() as u64, "frame", "frames");
     let side = side_note(r, max_side);
     let title = if hidden > 0 {
@@ -55,7 +49,7 @@ pub fn draw(r: &Replay, st: &ReplayState, max_side: bool, t: Theme, area: Rect, 
     let name_w = name_w_of(r, frames);
     let cells: Vec<Cells> = shown
         .iter()
-        .map(|&fi| cells(r, &frames[fi], max_side))
+        .map(|&fi| cells(r, u, &frames[fi], max_side))
         .collect();
     // Numbers as wide as the widest shown (an exact fraction of a chance run is wider than
     // seed 000's integers), so the columns stay under their heads.
@@ -95,21 +89,12 @@ pub fn draw(r: &Replay, st: &ReplayState, max_side: bool, t: Theme, area: Rect, 
             break;
         }
         if hidden > 0 && rows >= 3 && k == 1 {
-            let text = fit::first_fit(
-                [
-                    format!(
-                        "  ⋮ {hidden} more {} between the root and the newest",
-                        if hidden == 1 { "frame" } else { "frames" }
-                    ),
-                    format!("  ⋮ {hidden} more"),
-                ],
-                width,
-            );
+            let text = fit::first_fit(hidden_row(hidden), width);
             fit::put(buf, inner.x, y, &text, inner.width, t.faint());
             y += 1;
         }
         let f = &frames[fi];
-        let text = row_text(r, f, &c, fi + 1 == frames.len(), name_w, (num_w, best_w));
+        let text = row_text(r, u, f, &c, fi + 1 == frames.len(), name_w, (num_w, best_w));
         let style = if fi + 1 == frames.len() {
             t.current()
         } else {
@@ -130,6 +115,32 @@ pub fn draw(r: &Replay, st: &ReplayState, max_side: bool, t: Theme, area: Rect, 
     }
 }
 
+/// Which of `len` frames show in `rows` rows: all, or the root, a counting row and the
+/// newest ones (only the newest when there are fewer than 3 rows); and how many do not.
+fn shown_frames(len: usize, rows: usize) -> (Vec<usize>, usize) {
+    if len <= rows {
+        ((0..len).collect(), 0)
+    } else if rows >= 3 {
+        let tail = rows - 2;
+        let mut v = vec![0];
+        v.extend(len - tail..len);
+        (v, len - 1 - tail)
+    } else {
+        ((len - rows..len).collect(), len - rows)
+    }
+}
+
+/// The row counting the `hidden` frames between the root and the newest, long and short.
+fn hidden_row(hidden: usize) -> [String; 2] {
+    [
+        format!(
+            "  ⋮ {hidden} more {} between the root and the newest",
+            if hidden == 1 { "frame" } else { "frames" }
+        ),
+        format!("  ⋮ {hidden} more"),
+    ]
+}
+
 /// The stack's name column: the widest name of the path in columns, between 4 and 12.
 fn name_w_of(r: &Replay, frames: &[crate::replay::Frame]) -> usize {
     frames
@@ -146,7 +157,7 @@ struct Cells {
     best: String,
 }
 
-fn cells(r: &Replay, f: &crate::replay::Frame, max_side: bool) -> Cells {
+fn cells(r: &Replay, u: &Units, f: &crate::replay::Frame, max_side: bool) -> Cells {
     let conv = Convention::of(r, max_side, f.turn);
     // A chance frame has no best: it shows the weighted sum of the outcomes back so far.
     let best = if let (crate::game::Side::Player(seat), true) = (f.turn, f.best.abs() != INF) {
@@ -165,14 +176,14 @@ fn cells(r: &Replay, f: &crate::replay::Frame, max_side: bool) -> Cells {
             .collect();
         format!("({})", parts.join(", "))
     } else if f.turn.is_chance() {
-        f.average.map_or("—".to_string(), |(sum, _)| sc(sum))
+        f.average.map_or("—".to_string(), |(sum, _)| u.sc(sum))
     } else if f.best.abs() == INF {
         "—".to_string()
     } else {
-        sc(conv.value(f.best))
+        u.sc(conv.value(f.best))
     };
     // Max-n has no window: its frames show none rather than a (−∞, +∞) never used.
-    if r.options().algorithm.vectors() {
+    if !r.options().family().has_window() {
         return Cells {
             window: ["—", "—", "—", "—"].map(String::from),
             best,
@@ -181,7 +192,7 @@ fn cells(r: &Replay, f: &crate::replay::Frame, max_side: bool) -> Cells {
     let (alpha0, beta0) = conv.window((f.alpha0, f.beta0));
     let (alpha, beta) = conv.window((f.alpha, f.beta));
     Cells {
-        window: [sc(alpha0), sc(beta0), sc(alpha), sc(beta)],
+        window: [u.sc(alpha0), u.sc(beta0), u.sc(alpha), u.sc(beta)],
         best,
     }
 }
@@ -189,6 +200,7 @@ fn cells(r: &Replay, f: &crate::replay::Frame, max_side: bool) -> Cells {
 /// One frame's row: side, name, ply, depth, q, the windows, best and move, and the candidates.
 fn row_text(
     r: &Replay,
+    u: &Units,
     f: &crate::replay::Frame,
     c: &Cells,
     last: bool,
@@ -214,7 +226,7 @@ fn row_text(
     let order = r.order_of(f);
     let trying = if !f.ordered {
         match f.stand_pat {
-            Some(v) => format!("stand pat {}", sc(v)),
+            Some(v) => format!("stand pat {}", u.sc(v)),
             None => "—".into(),
         }
     } else {
@@ -244,8 +256,8 @@ fn row_text(
         match f.interval {
             Some((lo, hi)) => format!(
                 "in [{}, {}]{cut} · {pos}/{} ({})",
-                sc(lo),
-                sc(hi),
+                u.sc(lo),
+                u.sc(hi),
                 order.len(),
                 list.join(" ")
             ),

@@ -34,7 +34,7 @@ pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
 /// preset (all of them when it has none). Tests check the header against this.
 pub fn differences(app: &App) -> Vec<Setting> {
     let preset = preset_options(&app.lesson, app.preset.as_deref());
-    differs_from_preset(preset.as_ref(), &app.setup.options)
+    differs_from_preset(preset.as_ref(), &app.setup.options, &app.units)
 }
 
 /// How readily a piece of the title line is dropped (the later, the sooner).
@@ -81,10 +81,10 @@ pub fn items(app: &App) -> Vec<Item> {
     } else {
         Vec::new()
     };
-    let defaults = effective_settings(&seed_defaults());
+    let defaults = effective_settings(&seed_defaults(), &app.units);
     let mut out = Vec::new();
     let mut same = Vec::new();
-    for s in effective_settings(o) {
+    for s in effective_settings(o, &app.units) {
         let changed = diffs.contains(&s);
         let rank = if changed || matches!(s.name, "algorithm" | "depth") {
             Rank::Kept

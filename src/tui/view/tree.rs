@@ -17,7 +17,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
 use crate::index::{NONE, NodeKind, Outcome, TreeNode};
-use crate::replay::narrate::{self, sc};
+use crate::replay::narrate;
 use crate::replay::{Replay, ReplayState};
 use crate::text::tail_within;
 
@@ -199,17 +199,17 @@ pub fn label(ctx: &TreeCtx, id: u32) -> Vec<Span<'static>> {
         let exited = n.exit != NONE && (n.exit as usize) < step;
         let conv = Convention::of(r, ctx.max_side, n.turn);
         if exited {
+            let value = ctx.units.sc(conv.value(n.value));
             match n.outcome {
                 Some(Outcome::Stored(f)) => spans.push(Span::styled(
-                    format!("{}{}", conv.flag(f).mark(), sc(conv.value(n.value))),
+                    format!("{}{value}", conv.flag(f).mark()),
                     base,
                 )),
                 Some(Outcome::TableHit) => spans.push(Span::styled(
                     format!(
-                        "{}{}{}",
+                        "{}{}{value}",
                         legend::HIT.glyph,
                         n.hit_flag().map_or("=", |f| conv.flag(f).mark()),
-                        sc(conv.value(n.value))
                     ),
                     base.patch(t.hit()),
                 )),
@@ -291,109 +291,36 @@ fn render_rows(ctx: &TreeCtx, area: Rect, width: &dyn Fn(u16) -> u16, buf: &mut 
             ..
         } => {
             let ox = area.x + (area.width - width) / 2;
-            let line_style = ctx.theme.faint().remove_modifier(Modifier::DIM);
             let pos: HashMap<u32, (u16, u16)> =
                 cells.iter().map(|&(x, l, id)| (id, (x, l))).collect();
+            let line_style = ctx.theme.faint().remove_modifier(Modifier::DIM);
             for (parent, kids) in &links {
                 let (px, pl) = pos[parent];
                 let y = area.y + pl * row_h + row_h - 1;
                 let xs: Vec<u16> = kids.iter().map(|k| pos[k].0).collect();
-                let (lo, hi) = (xs[0], xs[xs.len() - 1]);
-                for x in lo..=hi {
-                    put(buf, area, ox + x, y, "─", line_style);
-                }
-                for (i, &x) in xs.iter().enumerate() {
-                    let g = if xs.len() == 1 {
-                        "│"
-                    } else if i == 0 {
-                        "┌"
-                    } else if i == xs.len() - 1 {
-                        "┐"
-                    } else {
-                        "┬"
-                    };
-                    put(buf, area, ox + x, y, g, line_style);
-                }
-                let g = if xs.len() == 1 {
-                    "│"
-                } else if px == lo {
-                    "├"
-                } else if px == hi {
-                    "┤"
-                } else if xs.contains(&px) {
-                    "┼"
-                } else {
-                    "┴"
-                };
-                put(buf, area, ox + px, y, g, line_style);
+                links_row(buf, area, (ox, y), px, &xs, line_style);
             }
             for (x, l, id) in cells {
-                let spans = label(ctx, id);
-                let w: u16 = spans.iter().map(|s| s.width() as u16).sum();
-                // Centre the symbol (after the one-column path mark) over the line.
-                let start = (ox + x).saturating_sub(w.min(label_w) / 2);
-                let y = area.y + l * row_h;
-                if y < area.bottom() && start < area.right() {
-                    buf.set_line(start, y, &Line::from(spans), area.right() - start);
-                }
-                let n = ctx.replay.tree().get(id);
-                if row_h == 3 && (n.enter as usize) < ctx.st.step && n.kind == NodeKind::Call {
-                    let d = detail(ctx.replay, ctx.max_side, &n);
-                    let dw = d.chars().count() as u16;
-                    let dx = (ox + x).saturating_sub(dw / 2);
-                    if y + 1 < area.bottom() && dx < area.right() {
-                        buf.set_stringn(
-                            dx,
-                            y + 1,
-                            d,
-                            (area.right() - dx) as usize,
-                            ctx.theme.faint(),
-                        );
-                    }
-                }
+                box_label(
+                    ctx,
+                    area,
+                    (ox + x, area.y + l * row_h),
+                    (label_w, row_h),
+                    id,
+                    buf,
+                );
             }
         }
         Geometry::Outline { rows, crumb, more } => {
-            let tree = &ctx.replay.tree();
             // The count goes on the row left free below the outline (none in a 1-row pane).
             let used = rows.len() as u16 + u16::from(!crumb.is_empty());
             if more > 0 && used < area.height {
-                let count = if more > MORE_LIMIT {
-                    format!("more than {MORE_LIMIT}")
-                } else {
-                    more.to_string()
-                };
-                let w = width(area.bottom() - 1);
-                let cue = fit::first_fit(
-                    [
-                        format!("  ↓ {count} more (PgDn, wheel)"),
-                        format!("  ↓ {count} more"),
-                    ],
-                    w as usize,
-                );
-                fit::put(buf, area.x, area.bottom() - 1, &cue, w, ctx.theme.changed());
+                more_cue(ctx, area, more, width, buf);
             }
             let top = if crumb.is_empty() {
                 0
             } else {
-                // Keep the tail of a long path: the nearest ancestors matter most.
-                let names: Vec<String> = crumb
-                    .iter()
-                    .map(|&c| {
-                        let n = tree.get(c);
-                        let name = ctx.replay.catalog().name(n.state);
-                        format!(
-                            "{}{name}",
-                            legend::side(n.turn, &ctx.replay.trace().header.players)
-                        )
-                    })
-                    .collect();
-                let mut text = format!("↑ {}", names.join(" › "));
-                let w = width(area.y) as usize;
-                if crate::text::width(&text) > w {
-                    text = format!("↑…{}", tail_within(&text, w.saturating_sub(2)));
-                }
-                buf.set_stringn(area.x, area.y, text, w, ctx.theme.path());
+                crumb_row(ctx, &crumb, area, width(area.y) as usize, buf);
                 1
             };
             for (i, (id, d)) in rows.into_iter().enumerate() {
@@ -401,50 +328,170 @@ fn render_rows(ctx: &TreeCtx, area: Rect, width: &dyn Fn(u16) -> u16, buf: &mut 
                 if y >= area.bottom() {
                     break;
                 }
-                let n = tree.get(id);
-                let indent = (d as usize * 2).min(area.width as usize / 2);
-                let fold = if n.first_child == NONE {
-                    "  "
-                } else if ctx.collapsed.contains(&id) {
-                    "▸ "
-                } else {
-                    "▾ "
-                };
-                let mut spans = vec![Span::raw(" ".repeat(indent)), Span::raw(fold)];
-                spans.extend(label(ctx, id));
-                // An outcome of a chance node shows its probability instead of a move number.
-                if let Some(p) = outcome_probability(ctx.replay, &n) {
-                    spans.push(Span::styled(
-                        format!("  {}{p}", legend::PROBABILITY.glyph),
-                        ctx.theme.faint(),
-                    ));
-                } else if n.mv >= 0 && n.parent != NONE {
-                    // The move as the game names it: a tic-tac-toe square, else its number.
-                    let from = tree.get(n.parent).state;
-                    let mv = ctx.replay.catalog().move_short(from, n.mv);
-                    spans.push(Span::styled(format!("  {mv}"), ctx.theme.faint()));
-                }
-                if n.kind == NodeKind::Call && (n.enter as usize) < ctx.st.step {
-                    // Max-n has no window to show.
-                    let text = if ctx.replay.options().algorithm.vectors() {
-                        format!("  d{} q{}", n.depth, n.qleft)
-                    } else {
-                        let conv = Convention::of(ctx.replay, ctx.max_side, n.turn);
-                        let (a, b) = conv.window((n.alpha, n.beta));
-                        format!("  d{} q{} ({}, {})", n.depth, n.qleft, sc(a), sc(b))
-                    };
-                    spans.push(Span::styled(text, ctx.theme.faint()));
-                }
-                // Quiescence turns on an inner node's static score: where the run uses
-                // quiescence, the outline shows it (leaves show their value already).
-                if let Some(s) = static_score(ctx.replay, ctx.max_side, &n) {
-                    let text = format!("  {}{s}", legend::STATIC.glyph);
-                    spans.push(Span::styled(text, ctx.theme.faint()));
-                }
+                let spans = outline_row(ctx, area, id, d);
                 fit::put_line(buf, area.x, y, &Line::from(spans), width(y));
             }
         }
     }
+}
+
+/// The connector row under a parent at column `px` (from `ox`) over its children at `xs`.
+fn links_row(buf: &mut Buffer, area: Rect, (ox, y): (u16, u16), px: u16, xs: &[u16], style: Style) {
+    let (lo, hi) = (xs[0], xs[xs.len() - 1]);
+    for x in lo..=hi {
+        put(buf, area, ox + x, y, "─", style);
+    }
+    for (i, &x) in xs.iter().enumerate() {
+        let g = if xs.len() == 1 {
+            "│"
+        } else if i == 0 {
+            "┌"
+        } else if i == xs.len() - 1 {
+            "┐"
+        } else {
+            "┬"
+        };
+        put(buf, area, ox + x, y, g, style);
+    }
+    let g = if xs.len() == 1 {
+        "│"
+    } else if px == lo {
+        "├"
+    } else if px == hi {
+        "┤"
+    } else if xs.contains(&px) {
+        "┼"
+    } else {
+        "┴"
+    };
+    put(buf, area, ox + px, y, g, style);
+}
+
+/// A node's label centred over column `cx` on row `y`, and with three rows a level the window
+/// it was entered with below it.
+fn box_label(
+    ctx: &TreeCtx,
+    area: Rect,
+    (cx, y): (u16, u16),
+    (label_w, row_h): (u16, u16),
+    id: u32,
+    buf: &mut Buffer,
+) {
+    let spans = label(ctx, id);
+    let w: u16 = spans.iter().map(|s| s.width() as u16).sum();
+    // Centre the symbol (after the one-column path mark) over the line.
+    let start = cx.saturating_sub(w.min(label_w) / 2);
+    if y < area.bottom() && start < area.right() {
+        buf.set_line(start, y, &Line::from(spans), area.right() - start);
+    }
+    let n = ctx.replay.tree().get(id);
+    if row_h == 3 && (n.enter as usize) < ctx.st.step && n.kind == NodeKind::Call {
+        let d = detail(ctx.replay, ctx.units, ctx.max_side, &n);
+        let dw = d.chars().count() as u16;
+        let dx = cx.saturating_sub(dw / 2);
+        if y + 1 < area.bottom() && dx < area.right() {
+            buf.set_stringn(
+                dx,
+                y + 1,
+                d,
+                (area.right() - dx) as usize,
+                ctx.theme.faint(),
+            );
+        }
+    }
+}
+
+/// The outline's last row: how many rows follow the last one shown.
+fn more_cue(ctx: &TreeCtx, area: Rect, more: usize, width: &dyn Fn(u16) -> u16, buf: &mut Buffer) {
+    let count = if more > MORE_LIMIT {
+        format!("more than {MORE_LIMIT}")
+    } else {
+        more.to_string()
+    };
+    let w = width(area.bottom() - 1);
+    let cue = fit::first_fit(
+        [
+            format!("  ↓ {count} more (PgDn, wheel)"),
+            format!("  ↓ {count} more"),
+        ],
+        w as usize,
+    );
+    fit::put(buf, area.x, area.bottom() - 1, &cue, w, ctx.theme.changed());
+}
+
+/// The outline's first row when the root is scrolled off: the first row's ancestors.
+fn crumb_row(ctx: &TreeCtx, crumb: &[u32], area: Rect, w: usize, buf: &mut Buffer) {
+    let tree = &ctx.replay.tree();
+    // Keep the tail of a long path: the nearest ancestors matter most.
+    let names: Vec<String> = crumb
+        .iter()
+        .map(|&c| {
+            let n = tree.get(c);
+            let name = ctx.replay.catalog().name(n.state);
+            format!(
+                "{}{name}",
+                legend::side(n.turn, &ctx.replay.trace().header.players)
+            )
+        })
+        .collect();
+    let mut text = format!("↑ {}", names.join(" › "));
+    if crate::text::width(&text) > w {
+        text = format!("↑…{}", tail_within(&text, w.saturating_sub(2)));
+    }
+    buf.set_stringn(area.x, area.y, text, w, ctx.theme.path());
+}
+
+/// One outline row: node `id` at depth `d` below the pass root, with its fold mark, label,
+/// move (or probability), window and static score.
+fn outline_row(ctx: &TreeCtx, area: Rect, id: u32, d: u16) -> Vec<Span<'static>> {
+    let tree = &ctx.replay.tree();
+    let n = tree.get(id);
+    let indent = (d as usize * 2).min(area.width as usize / 2);
+    let fold = if n.first_child == NONE {
+        "  "
+    } else if ctx.collapsed.contains(&id) {
+        "▸ "
+    } else {
+        "▾ "
+    };
+    let mut spans = vec![Span::raw(" ".repeat(indent)), Span::raw(fold)];
+    spans.extend(label(ctx, id));
+    // An outcome of a chance node shows its probability instead of a move number.
+    if let Some(p) = outcome_probability(ctx.replay, &n) {
+        spans.push(Span::styled(
+            format!("  {}{p}", legend::PROBABILITY.glyph),
+            ctx.theme.faint(),
+        ));
+    } else if n.mv >= 0 && n.parent != NONE {
+        // The move as the game names it: a tic-tac-toe square, else its number.
+        let from = tree.get(n.parent).state;
+        let mv = ctx.replay.catalog().move_short(from, n.mv);
+        spans.push(Span::styled(format!("  {mv}"), ctx.theme.faint()));
+    }
+    if n.kind == NodeKind::Call && (n.enter as usize) < ctx.st.step {
+        // Max-n has no window to show.
+        let text = if !ctx.replay.options().family().has_window() {
+            format!("  d{} q{}", n.depth, n.qleft)
+        } else {
+            let conv = Convention::of(ctx.replay, ctx.max_side, n.turn);
+            let (a, b) = conv.window((n.alpha, n.beta));
+            format!(
+                "  d{} q{} ({}, {})",
+                n.depth,
+                n.qleft,
+                ctx.units.sc(a),
+                ctx.units.sc(b)
+            )
+        };
+        spans.push(Span::styled(text, ctx.theme.faint()));
+    }
+    // Quiescence turns on an inner node's static score: where the run uses
+    // quiescence, the outline shows it (leaves show their value already).
+    if let Some(s) = static_score(ctx.replay, ctx.max_side, &n) {
+        let text = format!("  {}{s}", legend::STATIC.glyph);
+        spans.push(Span::styled(text, ctx.theme.faint()));
+    }
+    spans
 }
 
 fn put(buf: &mut Buffer, area: Rect, x: u16, y: u16, s: &str, style: Style) {

@@ -33,6 +33,20 @@ pub enum Look {
     Refused,
 }
 
+impl Look {
+    /// The name row's style for this look.
+    fn style(self, s: Stage) -> Style {
+        match self {
+            Look::Current => s.current(),
+            Look::Path => s.path(),
+            Look::Done => s.strong(),
+            Look::Skipped => s.skipped(),
+            Look::Refused => s.warn(),
+            Look::Unvisited => s.text(),
+        }
+    }
+}
+
 /// What one node's box shows at this step.
 pub struct Face {
     pub look: Look,
@@ -60,14 +74,7 @@ pub fn face(ctx: &TreeCtx, s: Stage, id: u32) -> Face {
         (NodeKind::Refused, true) => Look::Refused,
         _ => Look::Unvisited,
     };
-    let style = match look {
-        Look::Current => s.current(),
-        Look::Path => s.path(),
-        Look::Done => s.strong(),
-        Look::Skipped => s.skipped(),
-        Look::Refused => s.warn(),
-        Look::Unvisited => s.text(),
-    };
+    let style = look.style(s);
     let prefix = if on_path || current {
         legend::PATH.glyph
     } else {
@@ -112,45 +119,8 @@ pub fn face(ctx: &TreeCtx, s: Stage, id: u32) -> Face {
     if n.tied && n.exit != NONE && (n.exit as usize + 2) < step {
         spans.push(Span::styled(legend::TIE.glyph, s.cut()));
     }
-    let window = (n.kind == NodeKind::Call && reached).then(|| detail(r, false, &n));
-    let value = match n.outcome {
-        _ if n.kind != NodeKind::Call || !exited => None,
-        Some(Outcome::Stored(f)) => Some(Span::styled(
-            format!("{}{}", f.mark(), crate::value::sc(n.value)),
-            s.strong(),
-        )),
-        Some(Outcome::TableHit) => Some(Span::styled(
-            format!(
-                "{}{}{}",
-                legend::HIT.glyph,
-                n.hit_flag().map_or("=", Flag::mark),
-                crate::value::sc(n.value)
-            ),
-            s.hit(),
-        )),
-        Some(Outcome::Abort) => Some(Span::styled(legend::REFUSED.glyph, s.warn())),
-        None => None,
-    };
-    // An open chance frame shows what it knows so far: its sum, and its interval.
-    let value = value.or_else(|| {
-        let f = ctx
-            .st
-            .frames
-            .iter()
-            .find(|f| f.node == id && f.turn.is_chance())?;
-        let (sum, _) = f.average?;
-        let interval = f.interval.map_or(String::new(), |(lo, hi)| {
-            format!(" in [{}, {}]", crate::value::sc(lo), crate::value::sc(hi))
-        });
-        Some(Span::styled(
-            format!(
-                "{} {}{interval}",
-                legend::CHANCE_SUM.glyph,
-                crate::value::sc(sum)
-            ),
-            s.strong(),
-        ))
-    });
+    let window = (n.kind == NodeKind::Call && reached).then(|| detail(r, ctx.units, false, &n));
+    let value = value_span(ctx, s, id, exited);
     Face {
         look,
         name: spans,
@@ -158,6 +128,49 @@ pub fn face(ctx: &TreeCtx, s: Stage, id: u32) -> Face {
         value,
         cut,
     }
+}
+
+/// What node `id` returned (once it has, `exited`), or an open chance frame's sum so far.
+fn value_span(ctx: &TreeCtx, s: Stage, id: u32, exited: bool) -> Option<Span<'static>> {
+    let n = ctx.replay.tree().get(id);
+    let value = match n.outcome {
+        _ if n.kind != NodeKind::Call || !exited => None,
+        Some(Outcome::Stored(f)) => Some(Span::styled(
+            format!("{}{}", f.mark(), ctx.units.sc(n.value)),
+            s.strong(),
+        )),
+        Some(Outcome::TableHit) => Some(Span::styled(
+            format!(
+                "{}{}{}",
+                legend::HIT.glyph,
+                n.hit_flag().map_or("=", Flag::mark),
+                ctx.units.sc(n.value)
+            ),
+            s.hit(),
+        )),
+        Some(Outcome::Abort) => Some(Span::styled(legend::REFUSED.glyph, s.warn())),
+        None => None,
+    };
+    // An open chance frame shows what it knows so far: its sum, and its interval.
+    value.or_else(|| {
+        let f = ctx
+            .st
+            .frames
+            .iter()
+            .find(|f| f.node == id && f.turn.is_chance())?;
+        let (sum, _) = f.average?;
+        let interval = f.interval.map_or(String::new(), |(lo, hi)| {
+            format!(" in [{}, {}]", ctx.units.sc(lo), ctx.units.sc(hi))
+        });
+        Some(Span::styled(
+            format!(
+                "{} {}{interval}",
+                legend::CHANCE_SUM.glyph,
+                ctx.units.sc(sum)
+            ),
+            s.strong(),
+        ))
+    })
 }
 
 /// Draws the boxes and their connectors into `area` (the origin of `b`'s cells).
