@@ -12,7 +12,7 @@ use crate::event::Bound;
 use crate::index::{CallRows, Recorded, Row, TreeNode};
 use crate::lesson::{Lesson, Overrides, builtin_names};
 use crate::search::family::Detail;
-use crate::search::{Algorithm, Options, RunResult, Stats};
+use crate::search::{Options, RunResult, Stats};
 use crate::text::{Chunked, one_line, rendered};
 use crate::trace::{Catalog, Event};
 use crate::value::{Flag, Units};
@@ -264,9 +264,7 @@ pub fn json_in(r: &RunResult, bound: Option<Flag>, w: &Wording) -> String {
 /// windows): their counters, and every aspiration attempt as depth:α:β:outcome:value, the
 /// window in `units`.
 pub fn seed_002_lines(options: &Options, r: &RunResult, units: &Units) -> String {
-    // PVS shares negamax's family, so whether the run is PVS is still asked of the
-    // algorithm (the family cannot tell the two apart).
-    if options.algorithm != Algorithm::Pvs && options.aspiration.is_none() {
+    if !options.family().scouts(options) && options.aspiration.is_none() {
         return String::new();
     }
     let c = &r.counters;

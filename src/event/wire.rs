@@ -336,15 +336,9 @@ impl Flat {
 mod tests {
     use super::*;
 
-    /// One event of every kind, written and read back through the flat record.
-    #[test]
-    fn every_kind_reads_back_as_written() {
-        let entry = Entry {
-            value: 3,
-            mv: 1,
-            flag: Flag::Lower,
-        };
-        let all = [
+    /// One event of every skeleton kind.
+    fn skeleton() -> Vec<Event> {
+        vec![
             Event::PassStart { depth: 2 },
             Event::PassEnd {
                 depth: 2,
@@ -361,6 +355,47 @@ mod tests {
                 beta: 7,
             },
             Event::Refused { state: 4, ply: 3 },
+            Event::Order {
+                state: 4,
+                start: 9,
+                len: 3,
+            },
+            Event::Push {
+                state: 5,
+                mv: 2,
+                pos: 1,
+            },
+            Event::Pop { state: 5, value: 6 },
+            Event::Return {
+                state: 4,
+                value: 6,
+                mv: 2,
+                how: ReturnKind::TableHit,
+            },
+            Event::Return {
+                state: 4,
+                value: 6,
+                mv: 2,
+                how: ReturnKind::Searched(Flag::Exact),
+            },
+            Event::Unwind { state: 4 },
+            Event::Aspiration {
+                depth: 4,
+                alpha: -22,
+                beta: 28,
+                outcome: AttemptOutcome::FailLow,
+            },
+        ]
+    }
+
+    /// One event of every family detail kind (a probe with and without an entry).
+    fn details() -> Vec<Event> {
+        let entry = Entry {
+            value: 3,
+            mv: 1,
+            flag: Flag::Lower,
+        };
+        vec![
             Event::Bound(Bound::Probe {
                 state: 4,
                 found: None,
@@ -381,17 +416,6 @@ mod tests {
                 value: 1,
                 cutoff: false,
             }),
-            Event::Order {
-                state: 4,
-                start: 9,
-                len: 3,
-            },
-            Event::Push {
-                state: 5,
-                mv: 2,
-                pos: 1,
-            },
-            Event::Pop { state: 5, value: 6 },
             Event::Bound(Bound::Best {
                 state: 4,
                 value: 6,
@@ -417,19 +441,6 @@ mod tests {
                 flag: Flag::Upper,
                 kept: true,
             }),
-            Event::Return {
-                state: 4,
-                value: 6,
-                mv: 2,
-                how: ReturnKind::TableHit,
-            },
-            Event::Return {
-                state: 4,
-                value: 6,
-                mv: 2,
-                how: ReturnKind::Searched(Flag::Exact),
-            },
-            Event::Unwind { state: 4 },
             Event::Scout(Scout::NullWindow {
                 state: 4,
                 pos: 1,
@@ -442,12 +453,6 @@ mod tests {
                 ply: 2,
                 value: 5,
             }),
-            Event::Aspiration {
-                depth: 4,
-                alpha: -22,
-                beta: 28,
-                outcome: AttemptOutcome::FailLow,
-            },
             Event::Vector(Vector::Tie {
                 state: 4,
                 pos: 1,
@@ -463,12 +468,23 @@ mod tests {
                 lo: 4,
                 hi: 24,
             }),
-        ];
+        ]
+    }
+
+    /// Every kind, written and read back through the flat record.
+    #[test]
+    fn every_kind_reads_back_as_written() {
+        let all = [skeleton(), details()].concat();
+        let mut kinds = std::collections::BTreeSet::new();
         for event in all {
             let text = serde_json::to_string(&event).unwrap();
+            let flat: Flat = serde_json::from_str(&text).unwrap();
+            kinds.insert(format!("{:?}", flat.event));
             let back: Event = serde_json::from_str(&text).unwrap();
             assert_eq!(back, event, "{text}");
         }
+        // The 22 kinds of trace format v1: ten of the skeleton, twelve of the families.
+        assert_eq!(kinds.len(), 22, "{kinds:?}");
     }
 
     #[test]

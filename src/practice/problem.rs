@@ -141,7 +141,7 @@ impl Problem {
             return String::new();
         };
         let o = setup.options;
-        let mut parts = vec![settings_title(o.algorithm).to_string()];
+        let mut parts = vec![Algorithm::settings_title(o.algorithm).to_string()];
         parts.push(if o.ordering {
             "ordered by hint and score".into()
         } else {
@@ -404,18 +404,6 @@ impl Problem {
         .map(|para| render::wrap(para, width))
         .collect::<Vec<_>>()
         .join("\n")
-    }
-}
-
-/// The algorithm as the settings line names it for people, with "fail-soft" where a search
-/// returns values past its window's edges as they are.
-fn settings_title(algorithm: Algorithm) -> &'static str {
-    match algorithm {
-        Algorithm::AlphaBeta => "fail-soft alpha-beta",
-        Algorithm::Minimax => "plain minimax",
-        Algorithm::Negamax => "fail-soft negamax",
-        Algorithm::Pvs => "fail-soft principal variation search",
-        Algorithm::Expectiminimax | Algorithm::Maxn | Algorithm::Paranoid => algorithm.title(),
     }
 }
 

@@ -94,6 +94,18 @@ impl Algorithm {
         }
     }
 
+    /// The algorithm as a problem's settings line names it for people, with "fail-soft"
+    /// where a search returns values past its window's edges as they are.
+    pub fn settings_title(self) -> &'static str {
+        match self {
+            Algorithm::AlphaBeta => "fail-soft alpha-beta",
+            Algorithm::Minimax => "plain minimax",
+            Algorithm::Negamax => "fail-soft negamax",
+            Algorithm::Pvs => "fail-soft principal variation search",
+            Algorithm::Expectiminimax | Algorithm::Maxn | Algorithm::Paranoid => self.title(),
+        }
+    }
+
     /// Whether scores and windows are from the side to move (negamax) rather than MAX's.
     pub fn side_to_move(self) -> bool {
         matches!(self, Algorithm::Negamax | Algorithm::Pvs)
