@@ -198,7 +198,6 @@ fn dispatch(cli: Cli, out: &mut dyn Write) -> Result<ExitCode> {
         Command::Count { run, json, .. } => {
             let (lesson, setup) = run.load()?;
             announce(&lesson, &setup);
-            let _units = crate::value::Units::of(lesson.model.scale()).scope();
             count::report(&lesson, &setup, json)?
         }
         Command::Bench { run, runs } => {
@@ -261,7 +260,6 @@ fn completions(shell: clap_complete::Shell) -> String {
 fn run_report(run: &args::RunArgs, json: bool) -> Result<String> {
     let (lesson, setup) = run.load()?;
     announce(&lesson, &setup);
-    let _units = crate::value::Units::of(lesson.model.scale()).scope();
     let (result, bound) = crate::index::result_with_bound(&lesson, &setup)?;
     let name = run.run.clone().unwrap_or_else(|| lesson.name.clone());
     let players = lesson.graph.players();
