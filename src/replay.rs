@@ -10,7 +10,6 @@
 //! Nothing here searches or evaluates, and nothing needs the game: every value shown comes
 //! from an event or from the index.
 
-mod chance;
 pub mod maxn;
 pub mod narrate;
 pub mod samples;

@@ -14,6 +14,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::game::Side;
+use crate::search::Options;
 
 /// Which side a recorded value is counted from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -91,6 +92,12 @@ pub trait Family: Sync + std::fmt::Debug {
     /// Whether this family's traces may carry `detail`.
     fn carries(&self, detail: Detail) -> bool {
         self.details().contains(&detail)
+    }
+
+    /// Whether a run with `options` narrows and closes windows (plain minimax and max-n never
+    /// cut, so they show no cut rule, root window or table).
+    fn prunes(&self, options: &Options) -> bool {
+        options.algorithm.prunes()
     }
 }
 
