@@ -3,48 +3,30 @@
 //! The sentence reads only the replay state after the event, the event itself and, where a
 //! decision is already on record (which flag a cutoff leads to), the next events. It never
 //! recomputes a search value.
+//!
+//! `tell` dispatches each event, and each family's detail, to a voice (`voice::Voice`): the
+//! wording of one score and a window by default (`skeleton`, `bound`, `scout`), overridden by
+//! a chance node (`chance`) and by a max-n run (`vector`). `words` holds what they all write
+//! with.
 
 mod bound;
 mod chance;
 mod scout;
 mod skeleton;
+mod tell;
 pub(super) mod vector;
 mod voice;
 mod words;
 
 use super::{Replay, ReplayState};
-use crate::search::CutRule;
 use crate::search::tt::Flag;
+// Still imported from here by views that write values under a units guard.
 pub use crate::value::sc;
-use words::Words;
+pub use words::{Namer, pass_name, pass_title};
+use words::{Words, operators};
 
-/// A label for a state other than the trace catalog's (`&|_| None`: the catalog's labels).
-pub type Namer<'a> = &'a dyn Fn(u32) -> Option<String>;
-
-fn plural(n: usize, one: &str, many: &str) -> String {
-    crate::text::counted(n as u64, one, many)
-}
-
-/// How a pass is called: "pass 2" under iterative deepening, "depth 3 (one pass)" when the
-/// run searches only its final depth (there is no pass 1 or 2 to count from).
-pub fn pass_name(options: &crate::search::Options, depth: u8) -> String {
-    if options.deepening {
-        format!("pass {depth}")
-    } else {
-        format!("depth {depth} (one pass)")
-    }
-}
-
-/// The same, starting a sentence.
-pub fn pass_title(options: &crate::search::Options, depth: u8) -> String {
-    let name = pass_name(options, depth);
-    let mut chars = name.chars();
-    chars
-        .next()
-        .map_or(String::new(), |c| c.to_uppercase().chain(chars).collect())
-}
-
-/// What a root result is worth, written with what it proves: "3", "at most 3", "at least 6".
+/// What a root result is worth, written with what it proves: "3", "at most 3", "at least 6"
+/// (in the units of the caller's guard; a sentence writes it with `Words::worth`).
 pub fn worth(value: i32, bound: Option<Flag>) -> String {
     bound.unwrap_or(Flag::Exact).worth(value)
 }
@@ -64,6 +46,7 @@ pub fn narrate(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
         _ => s,
     }
 }
+
 /// Whether `s` begins with a state's name as `Words::name` writes it ("g (4) returns…").
 fn starts_with_label(s: &str, w: &Words) -> bool {
     s.match_indices(" (").any(|(i, _)| {
@@ -77,21 +60,12 @@ fn starts_with_label(s: &str, w: &Words) -> bool {
 }
 
 /// The event's sentence, told by the voice of the run's family and of the node it happens at
-/// (`voice::of`).
+/// (`tell::voice`).
 fn sentence(w: &Words) -> String {
     let Some(index) = w.st.step.checked_sub(1) else {
         return "Nothing has happened yet: step forward (→ or l) to watch the search begin.".into();
     };
-    voice::tell(w, index, w.replay.events()[index])
-}
-
-/// The comparisons that close a window under `cut`, and their negations: (closes from
-/// below, closes from above, stays open below, stays open above): "≥" or ">" and so on.
-fn operators(cut: CutRule) -> (&'static str, &'static str, &'static str, &'static str) {
-    match cut {
-        CutRule::AtLeast => ("≥", "≤", "<", ">"),
-        CutRule::Strict => (">", "<", "≤", "≥"),
-    }
+    tell::tell(w, index, w.replay.events()[index])
 }
 
 /// Text for the last probe's verdict, as the table panel shows it ("LOWER 5 ≥ β 4: cut").

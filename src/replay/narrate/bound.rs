@@ -1,57 +1,10 @@
 //! Alpha-beta's detail in a run of one score and a window: probes, reads, stand-pats, bests,
 //! windows, cutoffs and stores.
 
-use super::voice::Voice;
-use super::{Words, plural};
-use crate::event::Bound;
+use super::words::{Words, plural};
 use crate::game::Side;
 use crate::replay::{Frame, NodeKind};
 use crate::search::tt::{Entry, Flag, Key};
-
-/// Hands a bound detail to the voice of the node it happens at.
-pub(super) fn tell(v: &dyn Voice, w: &Words, b: Bound) -> String {
-    match b {
-        Bound::Probe {
-            state,
-            found,
-            usable,
-        } => v.probe(w, state, found, usable),
-        Bound::Read {
-            state,
-            value,
-            terminal,
-        } => v.read(w, state, value, terminal),
-        Bound::StandPat {
-            state,
-            value,
-            cutoff,
-        } => v.stand_pat(w, state, value, cutoff),
-        Bound::Best { state, value, mv } => v.best(w, state, value, mv),
-        Bound::Window { state, alpha, beta } => v.window(w, state, alpha, beta),
-        Bound::Cutoff {
-            state,
-            pos,
-            alpha,
-            beta,
-        } => v.cutoff(w, state, pos, alpha, beta),
-        Bound::Store {
-            state,
-            depth,
-            qleft,
-            value,
-            mv,
-            flag,
-            kept,
-        } => {
-            let key = Key {
-                state,
-                depth,
-                qleft,
-            };
-            v.store(w, key, Entry { value, mv, flag }, kept)
-        }
-    }
-}
 
 pub(super) fn probe(w: &Words, state: u32, found: Option<Entry>, usable: bool) -> String {
     let f = w.top().copied();

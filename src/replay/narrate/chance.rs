@@ -2,22 +2,14 @@
 //! interval chance pruning keeps, its cutoff, and the average it returns. A chance frame has
 //! no best move and no window of its own to narrow, so the MAX/MIN sentences do not fit it.
 
-use super::Words;
 use super::voice::Voice;
-use crate::event::{Bound, Chance};
+use super::words::Words;
+use crate::event::Bound;
 use crate::exact::Ratio;
 use crate::game::Side;
 use crate::index::Outcome;
 use crate::search::tt::{Entry, Flag, Key};
 use crate::trace::{Event, ReturnKind};
-
-/// Hands a chance detail to the voice of the node it happens at.
-pub(super) fn tell(v: &dyn Voice, w: &Words, index: usize, c: Chance) -> String {
-    match c {
-        Chance::Average { state, pos, sum } => v.average(w, state, pos, sum),
-        Chance::Interval { state, lo, hi } => v.interval(w, index, state, (lo, hi)),
-    }
-}
 
 /// The voice of a chance node.
 pub(super) struct ChanceNode;

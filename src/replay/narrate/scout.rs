@@ -1,24 +1,7 @@
 //! PVS's detail: a candidate scouted with the null window, and searched again when the scout
 //! says it is better.
 
-use super::Words;
-use super::voice::Voice;
-use crate::event::Scout;
-
-/// Hands a scout detail to the voice of the node it happens at.
-pub(super) fn tell(v: &dyn Voice, w: &Words, s: Scout) -> String {
-    match s {
-        Scout::NullWindow {
-            state,
-            pos,
-            alpha,
-            beta,
-        } => v.null_window(w, state, pos, (alpha, beta)),
-        Scout::Research {
-            state, pos, value, ..
-        } => v.research(w, state, pos, value),
-    }
-}
+use super::words::Words;
 
 /// The candidate at `pos` of the top frame, by name ("candidate 3" when it is not listed).
 fn candidate(w: &Words, node: u32, pos: u16) -> String {

@@ -2,7 +2,7 @@
 //! attempts, calls entered, refused, returned and unwound, candidates ordered, pushed and
 //! popped.
 
-use super::{Words, pass_title, plural};
+use super::words::{Words, pass_title, plural};
 use crate::game::Side;
 use crate::search::tt::Flag;
 use crate::search::{AttemptOutcome, INF};

@@ -4,20 +4,12 @@
 //! score and a window, neither of which a max-n run has, so this voice tells every event such
 //! a run records.
 
-use super::Words;
 use super::voice::Voice;
-use crate::event::Vector;
+use super::words::Words;
 use crate::game::Side;
 use crate::replay::Replay;
 use crate::search::tt::{Entry, Key};
 use crate::trace::ReturnKind;
-
-/// Hands a max-n detail to the voice of the node it happens at.
-pub(super) fn tell(v: &dyn Voice, w: &Words, d: Vector) -> String {
-    match d {
-        Vector::Tie { state, pos, kept } => v.tie(w, state, pos, kept),
-    }
-}
 
 /// A payoff vector as seed 004 writes it: `(5, 4, 5)`.
 pub fn vector_text(v: &[i32]) -> String {

@@ -1,81 +1,20 @@
 //! Who tells an event: a voice per kind of run or node, one method per event kind. Every
 //! method defaults to the wording of a run with one score and a window (alpha-beta, negamax,
 //! and the MAX and MIN nodes of a chance graph); a family whose values mean something else
-//! overrides what it says differently, in its own file, and is registered once in `of`.
+//! overrides what it says differently, in its own file, and is registered once in
+//! `tell::voice`.
 
-use super::Words;
-use super::{bound, chance, scout, skeleton, vector};
+use super::words::Words;
+use super::{bound, scout, skeleton};
 use crate::game::Side;
-use crate::search::family::Convention;
+use crate::search::AttemptOutcome;
 use crate::search::tt::{Entry, Key};
-use crate::search::{AttemptOutcome, Family};
-use crate::trace::{Event, ReturnKind};
-
-/// The voice for an event at a node whose turn is `turn` in a run of `family`: the one place
-/// a family's narration is registered.
-pub(super) fn of(family: &dyn Family, turn: Option<Side>) -> &'static dyn Voice {
-    match family.convention() {
-        Convention::PayoffVector => &vector::Vectors,
-        // A chance node has no side and no window of its own, whichever search meets it.
-        Convention::MaxSide | Convention::SideToMove if turn.is_some_and(Side::is_chance) => {
-            &chance::ChanceNode
-        }
-        Convention::MaxSide | Convention::SideToMove => &Scores,
-    }
-}
+use crate::trace::ReturnKind;
 
 /// The voice of one score and a window: every default below.
 pub(super) struct Scores;
 
 impl Voice for Scores {}
-
-/// The sentence for `event`, told by the voice of the node it happens at.
-pub(super) fn tell(w: &Words, index: usize, event: Event) -> String {
-    let at_top = of(w.family, w.top().map(|f| f.turn));
-    match event {
-        Event::PassStart { depth } => at_top.pass_start(w, depth),
-        Event::PassEnd {
-            depth,
-            done,
-            score,
-            mv,
-        } => at_top.pass_end(w, depth, done, score, mv),
-        Event::Aspiration {
-            depth,
-            alpha,
-            beta,
-            outcome,
-        } => at_top.aspiration(w, index, depth, (alpha, beta), outcome),
-        Event::Enter {
-            state,
-            turn,
-            depth,
-            qleft,
-            alpha,
-            beta,
-        } => of(w.family, Some(turn)).enter(w, state, turn, (depth, qleft), (alpha, beta)),
-        Event::Refused { state, .. } => at_top.refused(w, state),
-        Event::Order { state, .. } => at_top.order(w, state),
-        Event::Push { state, mv, .. } => at_top.push(w, state, mv),
-        Event::Pop { state, value } => at_top.pop(w, state, value),
-        Event::Return {
-            state,
-            value,
-            mv,
-            how,
-        } => {
-            // The returning call has left the stack: its own turn is the catalog's.
-            let turn = w.replay.catalog().turn(state);
-            of(w.family, Some(turn)).returns(w, state, value, mv, how)
-        }
-        Event::Unwind { state } => at_top.unwind(w, state),
-        Event::Bound(b) => bound::tell(at_top, w, b),
-        Event::Scout(s) => scout::tell(at_top, w, s),
-        Event::Chance(c) => chance::tell(at_top, w, index, c),
-        Event::Vector(v) => vector::tell(at_top, w, v),
-        Event::Mcts(never) => match never {},
-    }
-}
 
 /// How a kind of run or node tells each event (see the module's comment).
 pub(super) trait Voice: Sync {

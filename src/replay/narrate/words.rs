@@ -1,13 +1,49 @@
 //! What every sentence is written with: the replay, the state after the event, the names of
-//! states and moves, the run's units and its family.
+//! states, moves and passes, the comparisons of the run's cut rule, the run's units and its
+//! family.
 
-use super::Namer;
 use crate::game::Side;
 use crate::replay::{Frame, Replay, ReplayState};
-use crate::search::Family;
 use crate::search::tt::Flag;
+use crate::search::{CutRule, Family};
 use crate::value::Units;
 
+/// A label for a state other than the trace catalog's (`&|_| None`: the catalog's labels).
+pub type Namer<'a> = &'a dyn Fn(u32) -> Option<String>;
+
+pub(super) fn plural(n: usize, one: &str, many: &str) -> String {
+    crate::text::counted(n as u64, one, many)
+}
+
+/// How a pass is called: "pass 2" under iterative deepening, "depth 3 (one pass)" when the
+/// run searches only its final depth (there is no pass 1 or 2 to count from).
+pub fn pass_name(options: &crate::search::Options, depth: u8) -> String {
+    if options.deepening {
+        format!("pass {depth}")
+    } else {
+        format!("depth {depth} (one pass)")
+    }
+}
+
+/// The same, starting a sentence.
+pub fn pass_title(options: &crate::search::Options, depth: u8) -> String {
+    let name = pass_name(options, depth);
+    let mut chars = name.chars();
+    chars
+        .next()
+        .map_or(String::new(), |c| c.to_uppercase().chain(chars).collect())
+}
+
+/// The comparisons that close a window under `cut`, and their negations: (closes from
+/// below, closes from above, stays open below, stays open above): "≥" or ">" and so on.
+pub(super) fn operators(cut: CutRule) -> (&'static str, &'static str, &'static str, &'static str) {
+    match cut {
+        CutRule::AtLeast => ("≥", "≤", "<", ">"),
+        CutRule::Strict => (">", "<", "≤", "≥"),
+    }
+}
+
+/// What a sentence is written with (see the module's comment).
 pub(super) struct Words<'a> {
     pub replay: &'a Replay,
     /// The replay state right after the event being told.
@@ -148,6 +184,6 @@ impl<'a> Words<'a> {
 
     /// The run's comparisons (see `operators`).
     pub fn closes(&self) -> (&'static str, &'static str, &'static str, &'static str) {
-        super::operators(self.replay.options().cut)
+        operators(self.replay.options().cut)
     }
 }
