@@ -13,7 +13,6 @@
 //! from an event or from the index.
 
 mod apply;
-mod chance;
 pub mod maxn;
 pub mod narrate;
 pub mod samples;

@@ -6,7 +6,9 @@
 //! them, the narration words them, and the views ask it what to show.
 //!
 //! - `AlphaBeta`: seed 000's search (and plain minimax, and the paranoid reduction of a game
-//!   of several players): every value from MAX's side.
+//!   of several players): every value from MAX's side. Its recursion averages a chance node
+//!   it meets (plain minimax on a chance graph is expectiminimax's comparison), so its traces
+//!   may carry the chance detail too.
 //! - `Negamax`: seed 002's negamax and PVS: values from the side to move.
 //! - `Chance`: seed 004's expectiminimax: MAX's side, chance nodes average their outcomes.
 //! - `Vectors`: seed 004's max-n: a value names the terminal whose payoff vector it carries.
@@ -142,7 +144,7 @@ impl Family for AlphaBeta {
         Convention::MaxSide
     }
     fn details(&self) -> &'static [Detail] {
-        &[Detail::Bound]
+        &[Detail::Bound, Detail::Chance]
     }
 }
 

@@ -1,0 +1,149 @@
+//! Who tells an event: the exhaustive dispatch over events and over each family's detail, to
+//! the voice of the run's family and of the node the event happens at.
+
+use super::chance::ChanceNode;
+use super::vector::Vectors;
+use super::voice::{Scores, Voice};
+use super::words::Words;
+use crate::event::{Bound, Chance, Scout, Vector};
+use crate::game::Side;
+use crate::search::Family;
+use crate::search::family::Convention;
+use crate::search::tt::{Entry, Key};
+use crate::trace::Event;
+
+/// The voice for an event at a node whose turn is `turn` in a run of `family`: the one place
+/// a family's narration is registered.
+pub(super) fn voice(family: &dyn Family, turn: Option<Side>) -> &'static dyn Voice {
+    match family.convention() {
+        Convention::PayoffVector => &Vectors,
+        // A chance node has no side and no window of its own, whichever search meets it.
+        Convention::MaxSide | Convention::SideToMove if turn.is_some_and(Side::is_chance) => {
+            &ChanceNode
+        }
+        Convention::MaxSide | Convention::SideToMove => &Scores,
+    }
+}
+
+/// The sentence for `event`, told by the voice of the node it happens at.
+pub(super) fn tell(w: &Words, index: usize, event: Event) -> String {
+    let at_top = voice(w.family, w.top().map(|f| f.turn));
+    match event {
+        Event::PassStart { depth } => at_top.pass_start(w, depth),
+        Event::PassEnd {
+            depth,
+            done,
+            score,
+            mv,
+        } => at_top.pass_end(w, depth, done, score, mv),
+        Event::Aspiration {
+            depth,
+            alpha,
+            beta,
+            outcome,
+        } => at_top.aspiration(w, index, depth, (alpha, beta), outcome),
+        Event::Enter {
+            state,
+            turn,
+            depth,
+            qleft,
+            alpha,
+            beta,
+        } => voice(w.family, Some(turn)).enter(w, state, turn, (depth, qleft), (alpha, beta)),
+        Event::Refused { state, .. } => at_top.refused(w, state),
+        Event::Order { state, .. } => at_top.order(w, state),
+        Event::Push { state, mv, .. } => at_top.push(w, state, mv),
+        Event::Pop { state, value } => at_top.pop(w, state, value),
+        Event::Return {
+            state,
+            value,
+            mv,
+            how,
+        } => {
+            // The returning call has left the stack: its own turn is the catalog's.
+            let turn = w.replay.catalog().turn(state);
+            voice(w.family, Some(turn)).returns(w, state, value, mv, how)
+        }
+        Event::Unwind { state } => at_top.unwind(w, state),
+        Event::Bound(b) => bound(at_top, w, b),
+        Event::Scout(s) => scout(at_top, w, s),
+        Event::Chance(c) => chance(at_top, w, index, c),
+        Event::Vector(v) => vector(at_top, w, v),
+        Event::Mcts(never) => match never {},
+    }
+}
+
+/// Hands a bound detail to the voice of the node it happens at.
+fn bound(v: &dyn Voice, w: &Words, b: Bound) -> String {
+    match b {
+        Bound::Probe {
+            state,
+            found,
+            usable,
+        } => v.probe(w, state, found, usable),
+        Bound::Read {
+            state,
+            value,
+            terminal,
+        } => v.read(w, state, value, terminal),
+        Bound::StandPat {
+            state,
+            value,
+            cutoff,
+        } => v.stand_pat(w, state, value, cutoff),
+        Bound::Best { state, value, mv } => v.best(w, state, value, mv),
+        Bound::Window { state, alpha, beta } => v.window(w, state, alpha, beta),
+        Bound::Cutoff {
+            state,
+            pos,
+            alpha,
+            beta,
+        } => v.cutoff(w, state, pos, alpha, beta),
+        Bound::Store {
+            state,
+            depth,
+            qleft,
+            value,
+            mv,
+            flag,
+            kept,
+        } => {
+            let key = Key {
+                state,
+                depth,
+                qleft,
+            };
+            v.store(w, key, Entry { value, mv, flag }, kept)
+        }
+    }
+}
+
+/// Hands a scout detail to the voice of the node it happens at.
+fn scout(v: &dyn Voice, w: &Words, s: Scout) -> String {
+    match s {
+        Scout::NullWindow {
+            state,
+            pos,
+            alpha,
+            beta,
+        } => v.null_window(w, state, pos, (alpha, beta)),
+        Scout::Research {
+            state, pos, value, ..
+        } => v.research(w, state, pos, value),
+    }
+}
+
+/// Hands a chance detail to the voice of the node it happens at.
+fn chance(v: &dyn Voice, w: &Words, index: usize, c: Chance) -> String {
+    match c {
+        Chance::Average { state, pos, sum } => v.average(w, state, pos, sum),
+        Chance::Interval { state, lo, hi } => v.interval(w, index, state, (lo, hi)),
+    }
+}
+
+/// Hands a max-n detail to the voice of the node it happens at.
+fn vector(v: &dyn Voice, w: &Words, d: Vector) -> String {
+    match d {
+        Vector::Tie { state, pos, kept } => v.tie(w, state, pos, kept),
+    }
+}
