@@ -23,7 +23,7 @@ mod result;
 pub mod tt;
 
 pub use crate::game::{Limits, Seat};
-pub use crate::value::{AttemptOutcome, CutRule, Flag, INF, fmt_score};
+pub use crate::value::{AttemptOutcome, CutRule, Flag, INF};
 pub use driver::run;
 pub use family::{Convention, Family};
 pub use options::*;

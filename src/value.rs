@@ -3,7 +3,6 @@
 //! the table entry and key they are stored under. Everything above the core (events, trace,
 //! views) speaks in these terms.
 
-use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::rc::Rc;
 
@@ -118,12 +117,13 @@ impl Flag {
         }
     }
 
-    /// What a value with this flag is worth, for people: "3", "at least 3", "at most 3".
-    pub fn worth(self, value: i32) -> String {
+    /// What a value with this flag is worth, for people, in `units`: "3", "at least 3",
+    /// "at most 3".
+    pub fn worth(self, value: i32, units: &Units) -> String {
         match self {
-            Flag::Exact => sc(value),
-            Flag::Lower => format!("at least {}", sc(value)),
-            Flag::Upper => format!("at most {}", sc(value)),
+            Flag::Exact => units.sc(value),
+            Flag::Lower => format!("at least {}", units.sc(value)),
+            Flag::Upper => format!("at most {}", units.sc(value)),
         }
     }
 
@@ -252,21 +252,6 @@ pub enum Style {
     Symbol,
 }
 
-/// A score in `style`; the sentinels are the only scores written as words or symbols. In a
-/// trace of a chance graph (scale > 1, see `Units`) a score is the fraction v/scale: exact
-/// for scripts (`3.5`, `19/3`), for people as a decimal with the fraction where it does not
-/// end (`6.33 (19/3)`).
-pub fn written(v: i32, style: Style) -> String {
-    Units::in_scope().written(v, style)
-}
-
-thread_local! {
-    static UNITS: Cell<i32> = const { Cell::new(1) };
-    /// A max-n trace's values name the terminal whose payoff vector they carry: while set,
-    /// such a value is written as its vector, `(5, 4, 5)`.
-    static VECTORS: RefCell<Option<Rc<HashMap<i32, String>>>> = const { RefCell::new(None) };
-}
-
 /// How a run's values are written: as multiples of 1/scale (a chance graph's exact units),
 /// and in a max-n run as the payoff vector each terminal id stands for. A run's `Units`
 /// travel with its values (`trace::Header::units`); whoever writes a value asks them.
@@ -303,13 +288,6 @@ impl Units {
     /// to write either.
     pub fn vectors(&self) -> bool {
         self.vectors.is_some()
-    }
-
-    /// While the returned guard lives, the free functions below (`fmt_score`, `sc`, …) write
-    /// values in these units. Transitional: callers are moving to the methods.
-    pub fn scope(&self) -> UnitsScope {
-        let before = VECTORS.with(|m| m.replace(self.vectors.clone()));
-        UnitsScope(UNITS.with(|u| u.replace(self.scale())), before)
     }
 
     /// The payoff vector value `v` stands for in a max-n run.
@@ -378,19 +356,6 @@ impl Units {
             .filter(|r| !r.is_integer())
             .map(|r| format!("{}/{}", r.num(), r.den()))
     }
-
-    /// The scale in force in the current scope (transitional, see `scope`).
-    pub fn current() -> i32 {
-        UNITS.with(Cell::get)
-    }
-
-    /// The units in force in the current scope (transitional, see `scope`).
-    pub fn in_scope() -> Units {
-        Units {
-            scale: UNITS.with(Cell::get),
-            vectors: VECTORS.with(|m| m.borrow().clone()),
-        }
-    }
 }
 
 /// `v` in `style` at `scale`: the sentinels as words or symbols, other values as v/scale.
@@ -410,111 +375,5 @@ fn write_scaled(v: i32, style: Style, scale: i32) -> String {
                 }
             }
         },
-    }
-}
-
-/// While alive, the free score functions write values in the units it was made from
-/// (`Units::scope`). Guards nest and restore the previous units when dropped.
-#[must_use = "the units hold only while the guard lives"]
-pub struct UnitsScope(i32, Option<Rc<HashMap<i32, String>>>);
-
-impl Drop for UnitsScope {
-    fn drop(&mut self) {
-        UNITS.with(|u| u.set(self.0));
-        VECTORS.with(|m| *m.borrow_mut() = self.1.take());
-    }
-}
-
-/// Whether the values written now are max-n's payoff vectors (transitional, see
-/// `Units::scope`).
-pub fn vectors_active() -> bool {
-    VECTORS.with(|m| m.borrow().is_some())
-}
-
-/// The exact value of a scaled score (`None` for ±INF).
-pub fn exact(v: i32) -> Option<Ratio> {
-    Units::in_scope().exact(v)
-}
-
-/// Scores as the lesson writes them: the sentinels print as ±inf.
-pub fn fmt_score(v: i32) -> String {
-    written(v, Style::Plain)
-}
-
-/// Scores for people: the sentinels print as ±∞.
-pub fn sc(v: i32) -> String {
-    written(v, Style::Symbol)
-}
-
-/// See `Units::score_json`.
-pub fn score_json(v: i32) -> serde_json::Value {
-    Units::in_scope().score_json(v)
-}
-
-/// See `Units::result_text`.
-pub fn result_text(v: i32) -> String {
-    Units::in_scope().result_text(v)
-}
-
-/// See `Units::result_json`.
-pub fn result_json(v: i32) -> serde_json::Value {
-    Units::in_scope().result_json(v)
-}
-
-/// See `Units::score_exact`.
-pub fn score_exact(v: i32) -> Option<String> {
-    Units::in_scope().score_exact(v)
-}
-
-#[cfg(test)]
-mod cut_rule_tests {
-    use super::{CutRule, Spelling};
-
-    /// Every reader's spelling of a rule states the rule `closes` applies: `≥` when a window
-    /// with α = β is closed, `>` when it is still open.
-    #[test]
-    fn every_spelling_states_the_rule_it_names() {
-        for rule in CutRule::ALL {
-            let (op, not) = if rule.closes(3, 3) {
-                ("≥", ">")
-            } else {
-                ("> β", "≥")
-            };
-            // The rule agrees with itself on values that differ.
-            assert!(rule.closes(4, 3) && !rule.closes(2, 3));
-            for reader in [
-                Spelling::Condition,
-                Spelling::Compact,
-                Spelling::Instruction,
-                Spelling::Help,
-            ] {
-                let text = rule.spelled(reader).replace("α>β", "α > β");
-                assert!(text.contains(op), "{rule:?} {reader:?}: {text}");
-                assert!(!text.contains(not), "{rule:?} {reader:?}: {text}");
-            }
-            assert_eq!(
-                rule.spelled(Spelling::Compact),
-                rule.spelled(Spelling::Condition).replace(' ', ""),
-                "the compact condition is the spaced one without its spaces"
-            );
-        }
-    }
-
-    /// The name scripts and files use is the one serde reads and writes, and `named` finds
-    /// each rule by it and nothing else by any other word.
-    #[test]
-    fn the_name_for_scripts_is_the_file_format_s() {
-        for rule in CutRule::ALL {
-            let name = rule.spelled(Spelling::Name);
-            assert_eq!(serde_json::to_string(&rule).unwrap(), format!("\"{name}\""));
-            let read: CutRule = serde_json::from_str(&format!("\"{name}\"")).unwrap();
-            assert_eq!(read, rule);
-            assert_eq!(CutRule::named(name), Some(rule));
-        }
-        assert_eq!(CutRule::named("ge"), Some(CutRule::AtLeast));
-        assert_eq!(CutRule::named("gt"), Some(CutRule::Strict));
-        for other in ["GE", "gte", "α≥β", ""] {
-            assert_eq!(CutRule::named(other), None, "{other}");
-        }
     }
 }

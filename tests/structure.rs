@@ -11,12 +11,14 @@ mod rust_source;
 
 use rust_source::{Token, code_tokens, source_files};
 
-/// No function is longer than this many lines.
-const MAX_FN_LINES: usize = 700;
-/// At most this many functions are longer than 100 lines.
-const MAX_OVER_100: usize = 31;
-/// At most this many branches on the algorithm outside `src/search.rs` and `src/search/`.
-const MAX_ALGORITHM_BRANCHES: usize = 36;
+/// No function is longer than this many lines (issue #20 took the longest from 703 to 99).
+const MAX_FN_LINES: usize = 100;
+/// At most this many functions are longer than 100 lines (31 before issue #20).
+const MAX_OVER_100: usize = 0;
+/// At most this many branches on the algorithm outside `src/search.rs` and `src/search/`
+/// (43 before issue #20). The two left are the tutor's algorithm key walking the cycle of
+/// algorithms until it is back at the current one, which compares algorithms as values.
+const MAX_ALGORITHM_BRANCHES: usize = 2;
 
 /// A function with a body: its name, the line of its `fn` and of its closing brace.
 #[derive(Debug, PartialEq, Eq)]

@@ -80,7 +80,7 @@ impl Problem {
                     return refuse(format!(
                         "run '{}' proves only {} for the root (its window ({}, {}) excludes the value), and a {} problem asks for the value",
                         solved.run,
-                        b.worth(solved.rec.result().score),
+                        b.worth(solved.rec.result().score, &units),
                         units.fmt(a),
                         units.fmt(z),
                         self.item.kind.name()

@@ -20,16 +20,8 @@ mod words;
 
 use super::{Replay, ReplayState};
 use crate::search::tt::Flag;
-// Still imported from here by views that write values under a units guard.
-pub use crate::value::sc;
 pub use words::{Namer, pass_name, pass_title};
 use words::{Words, operators};
-
-/// What a root result is worth, written with what it proves: "3", "at most 3", "at least 6"
-/// (in the units of the caller's guard; a sentence writes it with `Words::worth`).
-pub fn worth(value: i32, bound: Option<Flag>) -> String {
-    bound.unwrap_or(Flag::Exact).worth(value)
-}
 
 /// The sentence for the event that led to `st` (the event at `st.step - 1`).
 pub fn narrate(replay: &Replay, st: &ReplayState, namer: Namer) -> String {

@@ -358,11 +358,3 @@ pub fn differs_from_preset(preset: Option<&Options>, run: &Options, units: &Unit
     }
     out
 }
-
-/// Runs `write` with `units` in force for text made outside the tutor that still reads the
-/// run's units from the thread (`Units::scope`): the table's probe verdict and the diff of a
-/// comparison. Transitional: it goes when those take `Units` themselves.
-pub fn outside_text<T>(units: &crate::value::Units, write: impl FnOnce() -> T) -> T {
-    let _units = units.scope();
-    write()
-}

@@ -167,7 +167,7 @@ pub fn render(app: &mut App, area: Rect, buf: &mut Buffer) {
             Overlay::Diff => app
                 .compare
                 .as_ref()
-                .map(|c| diff::draw(c, &app.units, theme, area, buf)),
+                .map(|c| diff::draw(c, theme, area, buf)),
             _ => None,
         };
         (table, narration, overlay(app, area, buf), diff)

@@ -12,7 +12,6 @@ use crate::tui::app::Compare;
 use crate::tui::layout::centered;
 use crate::tui::theme::Theme;
 use crate::tui::view::scroll::{self, ScrollText, Shown};
-use crate::value::Units;
 
 /// Rows drawn per list of the diff (the rest are counted, and `prune diff` lists them).
 const ROWS: usize = 300;
@@ -28,7 +27,7 @@ pub fn strip(d: &Diff) -> String {
 }
 
 /// Draws the window over `area` for comparison `c` (A: the main run, B: `c`'s).
-pub fn draw(c: &Compare, units: &Units, theme: Theme, area: Rect, buf: &mut Buffer) -> Shown {
+pub fn draw(c: &Compare, theme: Theme, area: Rect, buf: &mut Buffer) -> Shown {
     let popup = centered(
         area,
         area.width.saturating_sub(4).min(120),
@@ -51,9 +50,7 @@ pub fn draw(c: &Compare, units: &Units, theme: Theme, area: Rect, buf: &mut Buff
             let top = Rect::new(inner.x, inner.y, inner.width, rows);
             ScrollText::new(&head).render(top, buf);
             // The nodes first: the strip above already has the whole runs' counters.
-            let body = crate::tui::model::outside_text(units, || {
-                text::nodes_within(d, ROWS) + "\n" + &text::runs(d) + &text::counters(d)
-            });
+            let body = text::nodes_within(d, ROWS) + "\n" + &text::runs(d) + &text::counters(d);
             let lines: Vec<Line> = body
                 .trim_start()
                 .lines()

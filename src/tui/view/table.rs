@@ -124,9 +124,7 @@ fn headline(
         _ if !r.options().family().stores_bounds() => {
             format!("{} keeps no table", r.options().family().name())
         }
-        (Some(_), _) => {
-            crate::tui::model::outside_text(u, || narrate::probe_verdict(r, st)).unwrap_or_default()
-        }
+        (Some(_), _) => narrate::probe_verdict(r, st).unwrap_or_default(),
         (None, Some(s)) if s.kept => format!(
             "{} stored {} d{} q{}: {} {}",
             legend::STORED.glyph,
