@@ -8,7 +8,7 @@ use std::fmt::Write;
 use serde_json::{Value, json};
 
 use crate::error::Result;
-use crate::event::Bound;
+use crate::event::{Bound, Chance, Scout, Vector};
 use crate::index::{CallRows, Recorded, Row, TreeNode};
 use crate::lesson::{Lesson, Overrides, builtin_names};
 use crate::search::family::Detail;
@@ -662,7 +662,27 @@ fn event_json(rec: &Recorded, i: usize, event: &Event, cut_owner: &[(u32, u32)])
             }
             value
         }
-        _ => serde_json::to_value(event).unwrap_or_default(),
+        // Every other kind is written as the trace writes it.
+        Event::PassStart { .. }
+        | Event::PassEnd { .. }
+        | Event::Aspiration { .. }
+        | Event::Refused { .. }
+        | Event::Push { .. }
+        | Event::Pop { .. }
+        | Event::Return { .. }
+        | Event::Unwind { .. }
+        | Event::Bound(
+            Bound::Probe { .. }
+            | Bound::Read { .. }
+            | Bound::StandPat { .. }
+            | Bound::Best { .. }
+            | Bound::Window { .. }
+            | Bound::Store { .. },
+        )
+        | Event::Scout(Scout::NullWindow { .. } | Scout::Research { .. })
+        | Event::Chance(Chance::Average { .. } | Chance::Interval { .. })
+        | Event::Vector(Vector::Tie { .. }) => serde_json::to_value(event).unwrap_or_default(),
+        Event::Mcts(never) => match never {},
     }
 }
 
