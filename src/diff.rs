@@ -170,13 +170,24 @@ pub struct Diff {
     pub counters: Vec<Delta>,
     /// The compared passes' counters (their rows of the run's pass history).
     pub pass_counters: Vec<Delta>,
-    /// The units both runs' values are written in: run A's (`prune diff` refuses runs that
-    /// count different units).
+    /// The units run A's values are written in (`prune diff` refuses runs of different
+    /// scales, but a max-n run's values are payoff vectors and a paranoid run's are not).
     #[serde(skip)]
     pub units: Units,
+    /// The units run B's values are written in.
+    #[serde(skip)]
+    pub units_b: Units,
 }
 
 impl Diff {
+    /// The units `run`'s values are written in.
+    pub fn units_of(&self, run: Which) -> &Units {
+        match run {
+            Which::A => &self.units,
+            Which::B => &self.units_b,
+        }
+    }
+
     /// Compares pass `choice` of run `a` with that of run `b`.
     pub fn of(a: &Recorded, b: &Recorded, choice: PassChoice) -> Result<Diff, String> {
         let sa = side(a, choice, "A")?;
@@ -203,6 +214,7 @@ impl Diff {
             cutoffs: Vec::new(),
             results: Vec::new(),
             units: a.trace.header.units(),
+            units_b: b.trace.header.units(),
         };
         // The facts of the nodes on the current path, by ply (the parents `Absent` needs).
         let mut line: Vec<(Option<Facts>, Option<Facts>)> = Vec::new();
@@ -278,7 +290,7 @@ impl Diff {
                     state: here.state,
                     name: here.name.clone(),
                     ended: here.ended,
-                    ended_json: here.ended.map(|e| e.json(&self.units)),
+                    ended_json: here.ended.map(|e| e.json(self.units_of(run))),
                     passes: here.passes.clone(),
                     other,
                 });
@@ -314,7 +326,7 @@ impl Diff {
                         a: fa.ended,
                         a_json: fa.ended.map(|e| e.json(&self.units)),
                         b: fb.ended,
-                        b_json: fb.ended.map(|e| e.json(&self.units)),
+                        b_json: fb.ended.map(|e| e.json(&self.units_b)),
                     });
                 }
                 false

@@ -726,3 +726,42 @@ fn a_pvs_re_search_is_a_visit_of_its_own() {
         "{out}"
     );
 }
+
+/// Each run's values are written in its own units: max-n's as payoff vectors, paranoid's as
+/// the root player's payoff. At each of the tree's eight terminals the lesson file's vector is
+/// what A writes, and its first entry (player A's, for whom paranoid searches) is what B writes.
+#[test]
+fn a_max_n_run_diffed_with_a_paranoid_one_writes_each_runs_values_its_own_way() {
+    let lesson = Lesson::open("004-three-players").unwrap();
+    let (a, b) = (recorded(&lesson, "max-n"), recorded(&lesson, "paranoid"));
+    let d = Diff::of(&a, &b, PassChoice::Final).unwrap();
+    let text = prune::diff::text::render(&d);
+    let file = lesson_json("004-three-players");
+    let scores: BTreeMap<String, Vec<i64>> = (file["graph"]["nodes"].as_array().unwrap())
+        .iter()
+        .filter_map(|n| {
+            let score = n["score"].as_array()?.iter().map(|v| v.as_i64().unwrap());
+            Some((n["label"].as_str()?.to_string(), score.collect()))
+        })
+        .collect();
+    let mut terminals = 0;
+    for line in text.lines().filter(|l| l.contains(": A EXACT ")) {
+        let (_, values) = line.split_once(": A EXACT ").unwrap();
+        let (vector, b_side) = values.split_once(" → B ").unwrap();
+        // B's flag (EXACT, or the bound a paranoid MIN call proved), then its value.
+        let b_value = b_side.split_whitespace().nth(1).unwrap();
+        assert!(vector.starts_with('('), "A writes a payoff vector: {line}");
+        assert!(
+            b_value.trim().parse::<i64>().is_ok(),
+            "B writes a number: {line}"
+        );
+        let label = line.split_whitespace().nth(2).unwrap();
+        if let Some(score) = scores.get(label) {
+            terminals += 1;
+            let written: Vec<String> = score.iter().map(i64::to_string).collect();
+            assert_eq!(vector, format!("({})", written.join(", ")), "{line}");
+            assert_eq!(b_value.trim().parse::<i64>().unwrap(), score[0], "{line}");
+        }
+    }
+    assert_eq!(terminals, 8, "the tree's eight terminals:\n{text}");
+}

@@ -252,7 +252,7 @@ pub fn nodes_within(d: &Diff, limit: usize) -> String {
                 "  {}  {}: {}{}; in {other}: {}",
                 o.name,
                 visited_path_text(&o.path, &o.visits),
-                ended_text(&o.ended, &d.units),
+                ended_text(&o.ended, d.units_of(run)),
                 scout(o.visit),
                 o.other.text()
             );
@@ -282,7 +282,7 @@ pub fn nodes_within(d: &Diff, limit: usize) -> String {
             visited_path_text(&r.path, &r.visits),
             ended_text(&r.a, &d.units),
             scout(r.a_visit),
-            ended_text(&r.b, &d.units),
+            ended_text(&r.b, &d.units_b),
             scout(r.b_visit)
         );
     }
