@@ -11,7 +11,6 @@ use crate::error::Result;
 use crate::event::{Bound, Chance, Scout, Vector};
 use crate::index::{CallRows, Recorded, Row, TreeNode};
 use crate::lesson::{Lesson, Overrides, builtin_names};
-use crate::search::family::Detail;
 use crate::search::{Options, RunResult, Stats};
 use crate::text::{Chunked, one_line, rendered};
 use crate::trace::{Catalog, Event};
@@ -296,7 +295,7 @@ pub fn seed_002_lines(options: &Options, r: &RunResult, units: &Units) -> String
 /// What `prune run` adds for seed 004's chance nodes: how many chance nodes cut, and the
 /// models the run used (pruning bounds, chance searched as MIN).
 pub fn seed_004_lines(options: &Options, r: &RunResult) -> String {
-    if !options.family().carries(Detail::Chance) && !options.chance_as_min {
+    if !options.family().needs_chance() && !options.chance_as_min {
         return String::new();
     }
     let mut words = vec![format!("chance_cutoffs={}", r.counters.chance_cutoffs)];

@@ -120,6 +120,13 @@ pub trait Family: Sync + std::fmt::Debug {
         options.algorithm.prunes()
     }
 
+    /// Whether the family is about chance nodes: offered only on a game that has them, and
+    /// its runs report their chance cutoffs. (Alpha-beta's recursion averages a chance node
+    /// it meets too, but it is not about them.)
+    fn needs_chance(&self) -> bool {
+        false
+    }
+
     /// Whether what the family backs up can be kept in the table as a bound (max-n's vectors
     /// have no window to be a bound of).
     fn stores_bounds(&self) -> bool {
@@ -172,6 +179,9 @@ impl Family for Chance {
     }
     fn details(&self) -> &'static [Detail] {
         &[Detail::Bound, Detail::Chance]
+    }
+    fn needs_chance(&self) -> bool {
+        true
     }
 }
 

@@ -1264,7 +1264,7 @@ impl App {
         };
         let with = |a: crate::search::Algorithm| switched(base, a, root_seat);
         let runs = |a: crate::search::Algorithm| {
-            let fits = !a.family().carries(Detail::Chance) || chance;
+            let fits = !a.family().needs_chance() || chance;
             fits && with(a).validate_for(&limits).is_ok()
         };
         // The cycle (`Algorithm::ALL`) may not hold the current search (max-n), so it
