@@ -5,10 +5,12 @@
 //! testing the algorithm: the index folds the family's detail events, the replay applies
 //! them, the narration words them, and the views ask it what to show.
 //!
-//! - `AlphaBeta`: seed 000's search (and plain minimax, and the paranoid reduction of a game
-//!   of several players): every value from MAX's side. Its recursion averages a chance node
+//! - `AlphaBeta`: seed 000's search (and the paranoid reduction of a game of several
+//!   players): every value from MAX's side. Its recursion averages a chance node
 //!   it meets (plain minimax on a chance graph is expectiminimax's comparison), so its traces
 //!   may carry the chance detail too.
+//! - `Minimax`: plain minimax, the comparison for alpha-beta and expectiminimax: alpha-beta's
+//!   recursion with the full window everywhere, so it never narrows, cuts or keeps a table.
 //! - `Negamax`: seed 002's negamax and PVS: values from the side to move.
 //! - `Chance`: seed 004's expectiminimax: MAX's side, chance nodes average their outcomes.
 //! - `Vectors`: seed 004's max-n: a value names the terminal whose payoff vector it carries.
@@ -117,7 +119,8 @@ pub trait Family: Sync + std::fmt::Debug {
     /// Whether a run with `options` narrows and closes windows (plain minimax and max-n never
     /// cut, so they show no cut rule, root window or table).
     fn prunes(&self, options: &Options) -> bool {
-        options.algorithm.prunes()
+        let _ = options;
+        true
     }
 
     /// Whether the family is about chance nodes: offered only on a game that has them, and
@@ -137,6 +140,8 @@ pub trait Family: Sync + std::fmt::Debug {
 #[derive(Debug)]
 pub struct AlphaBeta;
 #[derive(Debug)]
+pub struct Minimax;
+#[derive(Debug)]
 pub struct Negamax;
 #[derive(Debug)]
 pub struct Chance;
@@ -152,6 +157,21 @@ impl Family for AlphaBeta {
     }
     fn details(&self) -> &'static [Detail] {
         &[Detail::Bound, Detail::Chance]
+    }
+}
+
+impl Family for Minimax {
+    fn name(&self) -> &'static str {
+        "minimax"
+    }
+    fn convention(&self) -> Convention {
+        Convention::MaxSide
+    }
+    fn details(&self) -> &'static [Detail] {
+        &[Detail::Bound, Detail::Chance]
+    }
+    fn prunes(&self, _: &Options) -> bool {
+        false
     }
 }
 
@@ -195,6 +215,9 @@ impl Family for Vectors {
     fn details(&self) -> &'static [Detail] {
         &[Detail::Bound, Detail::Tie]
     }
+    fn prunes(&self, _: &Options) -> bool {
+        false
+    }
 }
 
 impl Algorithm {
@@ -202,7 +225,8 @@ impl Algorithm {
     /// outside the core; every view asks the family.
     pub fn family(self) -> &'static dyn Family {
         match self {
-            Algorithm::AlphaBeta | Algorithm::Minimax | Algorithm::Paranoid => &AlphaBeta,
+            Algorithm::AlphaBeta | Algorithm::Paranoid => &AlphaBeta,
+            Algorithm::Minimax => &Minimax,
             Algorithm::Negamax | Algorithm::Pvs => &Negamax,
             Algorithm::Expectiminimax => &Chance,
             Algorithm::Maxn => &Vectors,
@@ -214,5 +238,44 @@ impl Options {
     /// The run's family (see `Algorithm::family`).
     pub fn family(&self) -> &'static dyn Family {
         self.algorithm.family()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What each algorithm's family says, as the seeds define the searches: seed 000's and
+    /// paranoid's values are MAX's and prune; plain minimax never prunes; seed 002's negamax
+    /// and PVS count from the side to move and only PVS scouts; expectiminimax is about chance
+    /// nodes; max-n's values are payoff vectors with no window, and it never prunes.
+    #[test]
+    fn every_algorithm_has_the_family_the_seeds_describe() {
+        use Convention::*;
+        let cases = [
+            (Algorithm::AlphaBeta, MaxSide, true, false, false),
+            (Algorithm::Paranoid, MaxSide, true, false, false),
+            (Algorithm::Minimax, MaxSide, false, false, false),
+            (Algorithm::Negamax, SideToMove, true, false, false),
+            (Algorithm::Pvs, SideToMove, true, true, false),
+            (Algorithm::Expectiminimax, MaxSide, true, false, true),
+            (Algorithm::Maxn, PayoffVector, false, false, false),
+        ];
+        for (algorithm, convention, prunes, scouts, chance) in cases {
+            let options = Options {
+                algorithm,
+                ..Options::default()
+            };
+            let f = options.family();
+            assert_eq!(f.convention(), convention, "{algorithm:?}");
+            assert_eq!(f.prunes(&options), prunes, "{algorithm:?}");
+            assert_eq!(f.prunes(&options), algorithm.prunes(), "{algorithm:?}");
+            assert_eq!(f.scouts(&options), scouts, "{algorithm:?}");
+            assert_eq!(f.needs_chance(), chance, "{algorithm:?}");
+            assert_eq!(f.has_window(), convention != PayoffVector, "{algorithm:?}");
+            assert!(f.carries(Detail::Bound), "{algorithm:?}");
+            assert_eq!(f.carries(Detail::Scout), convention == SideToMove);
+            assert_eq!(f.carries(Detail::Tie), convention == PayoffVector);
+        }
     }
 }
