@@ -108,24 +108,8 @@ fn shape(rng: &mut Rng, kind: Kind, params: &Params) -> Shape {
 /// The reader's overrides replace draws already made, so unset ones keep the seed's stream
 /// unchanged.
 fn overrides(shape: &mut Shape, kind: Kind, params: &Params) {
-    if let Some(d) = params.depth {
-        shape.depth = d.clamp(if kind == Kind::Quiescence { 2 } else { 1 }, 6);
-    }
-    if let Some((lo, hi)) = params.branching {
-        shape.min_branch = lo.max(1);
-        shape.max_branch = hi.max(shape.min_branch);
-    }
-    if let Some((lo, hi)) = params.values {
-        shape.lo = lo.min(hi);
-        shape.hi = hi.max(lo);
-    }
-    shape.root = params.root.unwrap_or(shape.root);
-    shape.irregular = params.irregular.unwrap_or(shape.irregular);
+    params.shape(shape, if kind == Kind::Quiescence { 2 } else { 1 });
     shape.transpositions = params.transpositions.unwrap_or(shape.transpositions);
-    shape.max_nodes = params
-        .max_nodes
-        .unwrap_or(shape.max_nodes)
-        .clamp(2, generate::MAX_GENERATED);
 }
 
 /// The runs the problem is graded on: the main run, and what the kind adds to it.

@@ -22,6 +22,28 @@ pub struct Params {
 }
 
 impl Params {
+    /// Lays the reader's choices of a tree's shape over the generator's draws (depth at least
+    /// `min_depth`, at most 6; at most `MAX_GENERATED` nodes), leaving the draws of the unset
+    /// ones as they are so the seed's stream is unchanged. Transpositions are each kind's own.
+    pub fn shape(&self, shape: &mut super::generate::Shape, min_depth: u8) {
+        if let Some(d) = self.depth {
+            shape.depth = d.clamp(min_depth, 6);
+        }
+        if let Some((lo, hi)) = self.branching {
+            shape.min_branch = lo.max(1);
+            shape.max_branch = hi.max(shape.min_branch);
+        }
+        if let Some((lo, hi)) = self.values {
+            shape.lo = lo.min(hi);
+            shape.hi = hi.max(lo);
+        }
+        shape.root = self.root.unwrap_or(shape.root);
+        shape.irregular = self.irregular.unwrap_or(shape.irregular);
+        shape.max_nodes = (self.max_nodes)
+            .unwrap_or(shape.max_nodes)
+            .clamp(2, super::generate::MAX_GENERATED);
+    }
+
     fn is_default(&self) -> bool {
         *self == Params::default()
     }

@@ -153,23 +153,7 @@ fn shape(rng: &mut Rng, params: &Params) -> Shape {
         tactical: false,
         max_nodes: NODES,
     };
-    if let Some(d) = params.depth {
-        shape.depth = d.clamp(1, 6);
-    }
-    if let Some((a, b)) = params.branching {
-        shape.min_branch = a.max(1);
-        shape.max_branch = b.max(shape.min_branch);
-    }
-    if let Some((a, b)) = params.values {
-        shape.lo = a.min(b);
-        shape.hi = b.max(a);
-    }
-    shape.root = params.root.unwrap_or(shape.root);
-    shape.irregular = params.irregular.unwrap_or(shape.irregular);
-    shape.max_nodes = params
-        .max_nodes
-        .unwrap_or(shape.max_nodes)
-        .clamp(2, generate::MAX_GENERATED);
+    params.shape(&mut shape, 1);
     shape
 }
 

@@ -132,16 +132,7 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
             }
             self.narrow(id, side, best, &mut alpha, &mut beta);
             if self.pruning() && cut.closes(alpha, beta) {
-                self.stats.cutoffs += 1;
-                emit!(
-                    self,
-                    Event::Bound(Bound::Cutoff {
-                        state: id,
-                        pos: pos as u16,
-                        alpha,
-                        beta,
-                    })
-                );
+                self.cut_off(id, pos, (alpha, beta));
                 break;
             }
         }

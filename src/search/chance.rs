@@ -9,7 +9,7 @@
 use super::engine::{Search, Stop, emit};
 use super::options::NO_MOVE;
 use super::tt::{Flag, Key};
-use crate::event::{Bound, Chance, Event};
+use crate::event::{Chance, Event};
 use crate::game::Game;
 use crate::observer::Observer;
 use crate::value::INF;
@@ -83,17 +83,8 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
                 None
             };
             if let Some(proof) = proof {
-                self.stats.cutoffs += 1;
                 self.counters.chance_cutoffs += 1;
-                emit!(
-                    self,
-                    Event::Bound(Bound::Cutoff {
-                        state: id,
-                        pos: pos as u16,
-                        alpha,
-                        beta,
-                    })
-                );
+                self.cut_off(id, pos, (alpha, beta));
                 result = Some(proof);
                 break;
             }

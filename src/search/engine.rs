@@ -248,6 +248,22 @@ impl<'a, G: Game, O: Observer> Search<'a, G, O> {
         }
     }
 
+    /// The frame's window closed after the candidate at `pos`: counted, and reported with
+    /// the window that closed. The rest of its candidates are skipped by the caller.
+    #[inline]
+    pub fn cut_off(&mut self, id: u32, pos: usize, (alpha, beta): (i32, i32)) {
+        self.stats.cutoffs += 1;
+        emit!(
+            self,
+            Event::Bound(Bound::Cutoff {
+                state: id,
+                pos: pos as u16,
+                alpha,
+                beta,
+            })
+        );
+    }
+
     /// Records a finished call's value. The hint is kept even with the table off (seed 000).
     /// Inlined: it ends every searched call, and a call of its own was a tenth of the time.
     #[inline(always)]

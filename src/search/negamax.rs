@@ -139,16 +139,7 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
             }
             self.raise(id, best, &mut alpha, beta);
             if cut.closes(alpha, beta) {
-                self.stats.cutoffs += 1;
-                emit!(
-                    self,
-                    Event::Bound(Bound::Cutoff {
-                        state: id,
-                        pos: pos as u16,
-                        alpha,
-                        beta,
-                    })
-                );
+                self.cut_off(id, pos, (alpha, beta));
                 break;
             }
         }

@@ -353,7 +353,15 @@ fn links_row(buf: &mut Buffer, area: Rect, (ox, y): (u16, u16), px: u16, xs: &[u
         };
         put(buf, area, ox + x, y, g, style);
     }
-    let g = if xs.len() == 1 {
+    put(buf, area, ox + px, y, junction(xs, px), style);
+}
+
+/// The glyph where a parent's line at column `px` meets the bar over its children's columns
+/// `xs` (sorted): straight down for one child, a corner or a tee at the bar's ends and at a
+/// child's column, else a tee up.
+pub(crate) fn junction(xs: &[u16], px: u16) -> &'static str {
+    let (lo, hi) = (xs[0], xs[xs.len() - 1]);
+    if xs.len() == 1 {
         "│"
     } else if px == lo {
         "├"
@@ -363,8 +371,7 @@ fn links_row(buf: &mut Buffer, area: Rect, (ox, y): (u16, u16), px: u16, xs: &[u
         "┼"
     } else {
         "┴"
-    };
-    put(buf, area, ox + px, y, g, style);
+    }
 }
 
 /// A node's label centred over column `cx` on row `y`, and with three rows a level the window

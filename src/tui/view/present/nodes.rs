@@ -205,17 +205,7 @@ pub fn draw(ctx: &TreeCtx, s: Stage, b: &Boxes, area: Rect, buf: &mut Buffer) {
                 put(buf, area, x, y, "│", st);
             }
         }
-        let g = if xs.len() == 1 {
-            "│"
-        } else if px == lo {
-            "├"
-        } else if px == hi {
-            "┤"
-        } else if xs.contains(&px) {
-            "┼"
-        } else {
-            "┴"
-        };
+        let g = crate::tui::view::tree::junction(&xs, px);
         put(buf, area, px, line_y, g, style(*parent));
     }
     for &(id, cx, y) in &b.cells {
