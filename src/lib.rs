@@ -12,11 +12,13 @@
 //! - `value`: scores, bound flags and cut rules, and the units a run's values are written in.
 //! - `game`: the `Game` trait; the explicit lesson graph and its input contract (seed 000's
 //!   rules live there only), the uniform trees and tic-tac-toe.
-//! - `event`: the events the core reports, small fixed-size values.
+//! - `event`: the events the core reports, small fixed-size values: a skeleton every search
+//!   family shares and one detail enum per family.
 //! - `observer`: what the core reports to: `NoTrace` (compiled away) and the `Recorder`.
 //! - `search`: seed 000's alpha-beta driver (and plain minimax), negamax and PVS,
 //!   expectiminimax, max-n, the table, candidates, counters; `search::family` holds the
-//!   family trait every layer above asks instead of testing the algorithm.
+//!   family trait every layer above asks instead of testing the algorithm, and the one
+//!   dispatch from an algorithm to its family.
 //! - `trace`: the recorded run as a self-describing, versioned artifact (header with the
 //!   options, the score convention, the catalog of state names and turns, the result; the
 //!   events and their arenas).
@@ -27,8 +29,9 @@
 //! - `lesson`: the lesson/graph file format, validation, built-in lessons, run presets, and
 //!   the fact and practice specs as plain data.
 //! - `run`: a lesson's run, recorded into a `Trace` or not.
-//! - `index`: the one fold over a trace (searched tree, call rows, jump marks, table history),
-//!   the live streaming fold, and saved-trace files; every view above reads it.
+//! - `index`: the one fold over a trace (searched tree, call rows, jump marks, per-node
+//!   histories such as the table's), run the same way live as the search goes, and saved-trace
+//!   files; every view above reads it.
 //! - `replay`, `report`, `diff`: the view of an indexed run at any step, from keyframes, and
 //!   its narration; text renderings (seed 000's lines, table, tsv, jsonl, json); two recorded
 //!   runs compared node by node (nodes matched by their moves from the root): nodes only one
