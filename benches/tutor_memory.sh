@@ -6,6 +6,7 @@
 #   benches/tutor_memory.sh                      (builds `cargo build --release`, 5 rounds)
 #   ROUNDS=9 benches/tutor_memory.sh
 #   BIN=/path/to/prune benches/tutor_memory.sh   (a prebuilt binary; nothing is built)
+#   TOGGLE=0 benches/tutor_memory.sh             (steps 1-3 only)
 #
 # Needs GNU time at /usr/bin/time and tmux. Per round:
 # 1. Headless: peak resident memory ("Maximum resident set size" of /usr/bin/time -v) and wall
@@ -252,7 +253,8 @@ for round in $(seq "$ROUNDS"); do
     wait_exit "q (idle, compare on)"
     record "q when idle (compare on): key to exit" ms $((NOW - pressed))
 
-    # 4. A live toggle in a fresh tutor, then q during a re-run.
+    # 4. A live toggle in a fresh tutor, then q during a re-run (TOGGLE=0 skips it).
+    [[ ${TOGGLE:-1} == 0 ]] && continue
     launch
     wait_text "$FOOTER"
     find_prune
@@ -301,6 +303,7 @@ median_of() { # median_of FIGURE
     read -r m _ < <(stats "${values[@]}")
     echo "$m"
 }
+[[ ${TOGGLE:-1} == 0 ]] && exit 0
 busy=$(median_of "q 100 ms into a re-run: key to exit")
 idle=$(median_of "q when idle (compare on): key to exit")
 rerun=$(median_of "toggle (r): key to re-run frame complete")

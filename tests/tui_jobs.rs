@@ -140,3 +140,52 @@ fn esc_stops_opening_a_lesson_and_keeps_the_run() {
     assert!(msg.contains("stopped opening 000-transposition"), "{msg}");
     assert_eq!(a.lesson.name, "000-worked-tree");
 }
+
+/// q while a re-run records is settled by the run that re-run will be, and settled again when
+/// it lands. Nothing is lost when it leaves the preset's run on screen or goes back to the
+/// preset, so q quits at once. Away from the preset it asks; the footer shows the question,
+/// not the job's progress, and the question is still on screen once the run has landed.
+#[test]
+fn q_during_a_rerun_shows_its_question_and_is_settled_when_the_run_lands() {
+    let wait = |a: &mut App| {
+        let t = Instant::now();
+        while a.pending.is_some() && t.elapsed() < Duration::from_secs(30) {
+            a.poll_job();
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        assert!(a.pending.is_none(), "the job finished");
+    };
+    // On the preset: q is honoured at once.
+    let mut a = app(true);
+    key(&mut a, KeyCode::Char('r'));
+    key(&mut a, KeyCode::Char('q'));
+    assert!(a.quit, "nothing on screen would be lost");
+
+    // Changed (ordering on), then the table toggled in the background: still changed.
+    let mut a = app(true);
+    key(&mut a, KeyCode::Char('r'));
+    wait(&mut a);
+    key(&mut a, KeyCode::Char('m'));
+    assert!(a.pending.is_some());
+    key(&mut a, KeyCode::Char('q'));
+    assert!(!a.quit);
+    let footer = last_line(&mut a, 80, 24);
+    assert!(footer.contains("quit? live changes"), "{footer}");
+    wait(&mut a);
+    assert!(!a.setup.options.table, "the re-run landed");
+    assert!(!a.quit);
+    let footer = last_line(&mut a, 80, 24);
+    assert!(footer.contains("quit? live changes"), "{footer}");
+    key(&mut a, KeyCode::Char('q'));
+    assert!(a.quit, "q again quits");
+
+    // Changed, then back to the preset in the background: the run it will be loses nothing,
+    // so q is honoured at once.
+    let mut a = app(true);
+    key(&mut a, KeyCode::Char('r'));
+    wait(&mut a);
+    key(&mut a, KeyCode::Char('r'));
+    assert!(a.pending.is_some());
+    key(&mut a, KeyCode::Char('q'));
+    assert!(a.quit, "a re-run back to the preset loses nothing");
+}

@@ -581,26 +581,39 @@ impl App {
     /// `q`: quits at once when nothing would be lost, else asks once (the footer's message
     /// line says what `q` again does).
     fn ask_quit(&mut self) {
-        if self.would_lose().is_empty() {
-            self.quit = true;
+        self.quit_asked = true;
+        self.settle_quit();
+    }
+
+    /// With the question asked: quits when nothing would be lost now, else (re)states what
+    /// would be. A job that lands after `q` (a re-run back to the preset, or away from it)
+    /// changes the answer, and its own message would otherwise hide the question.
+    fn settle_quit(&mut self) {
+        let lose = self.would_lose();
+        if lose.is_empty() {
+            (self.quit, self.quit_asked) = (true, false);
             return;
         }
-        self.quit_asked = true;
         self.message = Some(format!(
-            "quit? {} will be lost: q again / any key to stay",
-            self.would_lose()
+            "quit? {lose} will be lost: q again / any key to stay"
         ));
     }
 
     /// What quitting now would lose, in words ("" when nothing): marked steps, and a run
-    /// changed live away from the preset it was opened on.
+    /// changed live away from the preset it was opened on (a re-run still recording counts
+    /// as the run it will be).
     pub fn would_lose(&self) -> String {
         let marks = !self.bookmarks.is_empty();
+        // A re-run recording now counts as landed: one back to the preset loses nothing.
+        let setup = match &self.pending {
+            Some((_, Then::Rerun(setup, _))) => setup,
+            _ => &self.setup,
+        };
         let changed = self.change.is_some()
             && self.preset.as_ref().is_none_or(|p| {
                 self.lesson
                     .setup(Some(p), &Overrides::default())
-                    .is_ok_and(|s| s != self.setup)
+                    .is_ok_and(|s| s != *setup)
             });
         match (marks, changed) {
             (true, true) => "marks and live changes".into(),
@@ -1391,6 +1404,9 @@ impl App {
         };
         if let Some((_, then)) = self.pending.take() {
             self.finish(then, result);
+            if self.quit_asked {
+                self.settle_quit();
+            }
         }
     }
 

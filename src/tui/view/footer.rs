@@ -70,6 +70,10 @@ pub fn rows(app: &App, width: u16) -> Vec<Line<'static>> {
 pub fn line(app: &App, width: u16) -> Line<'static> {
     let area = Rect::new(0, 0, width, 1);
     let t = app.theme;
+    if let (Some(question), true) = (&app.message, app.quit_asked) {
+        // Asked while a job runs: the question, not the job's progress, is what `q` answers.
+        return Line::styled(format!(" {question}"), t.changed());
+    }
     if let Some((job, _)) = &app.pending {
         // The longest wording that fits: what runs, its progress, the time, and the key.
         let (progress, secs) = (job.progress(), job.elapsed().as_secs_f64());
