@@ -23,8 +23,9 @@
 # 4. A live toggle in a fresh tutor: `r` (move ordering on / off, which records the run
 #    again), the time until the screen first changes and until the bottom row reports
 #    "run again with ordering on"; resident memory then. Then `r` again and, 100 ms into that
-#    re-run, `q`: the time from `q` until the process has exited, against the same time for
-#    an idle tutor (step 3); "honoured promptly" means a median under 200 ms.
+#    re-run, `q`: the time from `q` until it asks before the live change is lost (a graph
+#    opened without a preset counts any change), against an idle tutor's exit (step 3);
+#    "honoured promptly" means a median under 200 ms. Then `q` again: the time to exit.
 # Every figure is printed as the median, min and max over ROUNDS rounds, one line each.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -275,8 +276,15 @@ for round in $(seq "$ROUNDS"); do
     now
     pressed=$NOW
     tmx send-keys -t "$SESSION" q
-    wait_exit "q (during a re-run)"
-    record "q 100 ms into a re-run: key to exit" ms $((NOW - pressed))
+    # A graph opened without a preset counts any live change as one to lose, so q asks once
+    # before it is lost; q again quits.
+    wait_text "quit?"
+    record "q 100 ms into a re-run: key to its question" ms $((NOW - pressed))
+    now
+    pressed=$NOW
+    tmx send-keys -t "$SESSION" q
+    wait_exit "q (answering the question)"
+    record "q again: key to exit" ms $((NOW - pressed))
 done
 printf '%*s\r' 20 '' >&2
 
@@ -304,7 +312,7 @@ median_of() { # median_of FIGURE
     echo "$m"
 }
 [[ ${TOGGLE:-1} == 0 ]] && exit 0
-busy=$(median_of "q 100 ms into a re-run: key to exit")
+busy=$(median_of "q 100 ms into a re-run: key to its question")
 idle=$(median_of "q when idle (compare on): key to exit")
 rerun=$(median_of "toggle (r): key to re-run frame complete")
 echo
@@ -313,5 +321,5 @@ if awk -v m="$busy" -v p="$PROMPT_MS" 'BEGIN { exit !(m < p) }'; then
 else
     verdict="NOT honoured promptly"
 fi
-echo "q during a re-run: $verdict (median ${busy} ms to exit, limit ${PROMPT_MS} ms;" \
+echo "q during a re-run: $verdict (median ${busy} ms to its question, limit ${PROMPT_MS} ms;" \
     "idle quit ${idle} ms; a re-run takes about ${rerun} ms)"
