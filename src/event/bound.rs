@@ -39,7 +39,7 @@ pub enum Bound {
         beta: i32,
     },
     /// A proven value for the key (state, depth, qleft); `kept` is false when the table is
-    /// off (the flag it would have). The key is spelled out so the event stays 16 bytes.
+    /// off (the flag it would have). The key is spelled out so the event stays small.
     Store {
         state: u32,
         depth: u8,

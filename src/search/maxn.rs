@@ -8,7 +8,7 @@
 //! transfer), no table and no ordering. Ties on P's entry go to the run's rule (`Ties`).
 //!
 //! A backed-up vector is always some terminal's (or horizon node's), so the value every
-//! event carries is that node's id: values stay one `i32` and events 16 bytes, and the
+//! event carries is that node's id: values stay one `i32` and events small, and the
 //! catalog's payoffs turn an id into its vector.
 
 use super::engine::{Search, Stop, emit};
