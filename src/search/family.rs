@@ -129,12 +129,6 @@ pub trait Family: Sync + std::fmt::Debug {
     fn needs_chance(&self) -> bool {
         false
     }
-
-    /// Whether what the family backs up can be kept in the table as a bound (max-n's vectors
-    /// have no window to be a bound of).
-    fn stores_bounds(&self) -> bool {
-        self.has_window()
-    }
 }
 
 #[derive(Debug)]

@@ -121,7 +121,7 @@ fn headline(
     let store = st.last_store;
     match (recent_probe, store) {
         // Max-n has no window, so nothing it backs up could be reused as a bound.
-        _ if !r.options().family().stores_bounds() => {
+        _ if !r.options().family().has_window() => {
             format!("{} keeps no table", r.options().family().name())
         }
         (Some(_), _) => narrate::probe_verdict(r, st).unwrap_or_default(),
