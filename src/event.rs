@@ -135,8 +135,8 @@ impl Event {
             | Event::Unwind { .. }
             | Event::Scout(_)
             | Event::Chance(_)
-            | Event::Vector(_) => None,
-            Event::Mcts(never) => match *never {},
+            | Event::Vector(_)
+            | Event::Mcts(_) => None,
         }
     }
 }

@@ -19,6 +19,7 @@ mod folded;
 mod growth;
 pub mod history;
 mod marks;
+pub mod monte;
 mod query;
 mod recorded;
 mod rows;

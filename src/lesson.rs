@@ -141,6 +141,17 @@ pub struct RunSpec {
     /// The paranoid model's root player, one of the graph's players.
     #[serde(rename = "for", skip_serializing_if = "Option::is_none")]
     pub paranoid_for: Option<String>,
+    /// Monte Carlo tree search: iterations, C (a number, or "sqrt2"), the seed of its draws
+    /// (on a uniform tree also the seed of its leaves) and the playout policy.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub iterations: Option<u32>,
+    #[serde(default, deserialize_with = "c_field")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub c: Option<crate::search::mcts::Real>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub playout: Option<crate::search::mcts::Playout>,
 }
 
 /// What a chance node is searched as.
@@ -285,6 +296,10 @@ impl RunSpec {
                 .paranoid_for
                 .clone()
                 .or_else(|| under.paranoid_for.clone()),
+            iterations: self.iterations.or(under.iterations),
+            c: self.c.or(under.c),
+            seed: self.seed.or(under.seed),
+            playout: self.playout.or(under.playout),
         }
     }
 }
@@ -574,8 +589,26 @@ impl Lesson {
             spec.bounds,
             spec.leaf_map,
         )?;
+        let mc = base.mcts;
+        let mcts = crate::search::mcts::MctsOptions {
+            iterations: spec.iterations.unwrap_or(mc.iterations),
+            c: spec.c.unwrap_or(mc.c),
+            seed: spec.seed.unwrap_or(mc.seed),
+            playout: spec.playout.unwrap_or(mc.playout),
+        };
+        let algorithm = spec.algorithm.unwrap_or(default_algorithm);
+        // `seed` is also a uniform tree's: it sets Monte Carlo's draws only in an mcts run.
+        let mcts = if algorithm.family().samples() || spec.seed.is_none() {
+            mcts
+        } else {
+            crate::search::mcts::MctsOptions {
+                seed: mc.seed,
+                ..mcts
+            }
+        };
         Ok(Options {
-            algorithm: spec.algorithm.unwrap_or(default_algorithm),
+            mcts,
+            algorithm,
             depth,
             qlimit: spec.qlimit.unwrap_or(base.qlimit),
             budget: spec.budget.unwrap_or(base.budget),
@@ -919,4 +952,26 @@ pub fn parse_bound(text: &str) -> std::result::Result<i32, String> {
                 )
             }),
     }
+}
+
+/// C as a preset writes it: a number, or "sqrt2" / "√2".
+fn c_field<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> std::result::Result<Option<crate::search::mcts::Real>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum C {
+        Number(f64),
+        Text(String),
+    }
+    let c = match C::deserialize(d)? {
+        C::Number(c) if c.is_finite() && c >= 0.0 => c,
+        C::Number(c) => {
+            return Err(serde::de::Error::custom(format!(
+                "exploration constant C = {c} must be a number at least 0"
+            )));
+        }
+        C::Text(t) => crate::search::mcts::parse_c(&t).map_err(serde::de::Error::custom)?,
+    };
+    Ok(Some(crate::search::mcts::Real(c)))
 }

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::event::Event;
-use crate::event::{Bound, Chance, Scout, Vector};
+use crate::event::{Bound, Chance, Mcts, Scout, Vector};
 
 pub trait Observer {
     /// Event sites are `if O::ENABLED { … }`, so a disabled observer costs nothing.
@@ -14,6 +14,15 @@ pub trait Observer {
     /// The candidates of a frame in the order the search will try them; `child` names the
     /// state each candidate move leads to.
     fn order(&mut self, state: u32, candidates: &[u16], child: impl Fn(u16) -> u32);
+    /// Moves and the states they reach, kept in the move arenas (a Monte Carlo expansion or
+    /// playout); where they start.
+    fn arena(&mut self, _moves: &[u16], _states: &[u32]) -> u32 {
+        0
+    }
+    /// A Monte Carlo selection's exploration bonuses, one per child; where they start.
+    fn bonuses(&mut self, _values: &[f64]) -> u32 {
+        0
+    }
 }
 
 /// Records nothing; the search compiles as if it had no events at all.
@@ -34,6 +43,8 @@ pub struct Recorder {
     pub events: Vec<Event>,
     pub moves: Vec<u16>,
     pub children: Vec<u32>,
+    /// Every Monte Carlo selection's exploration bonuses, concatenated.
+    pub bonuses: Vec<f64>,
     /// Counts admitted calls as they happen, for a screen waiting on a long run.
     pub progress: Option<Arc<AtomicU64>>,
     /// The most events to keep; past it the recorder keeps nothing more and says so in
@@ -70,6 +81,23 @@ impl Observer for Recorder {
             len: candidates.len() as u16,
         });
     }
+
+    fn arena(&mut self, moves: &[u16], states: &[u32]) -> u32 {
+        let start = self.moves.len() as u32;
+        if !self.full() {
+            self.moves.extend_from_slice(moves);
+            self.children.extend_from_slice(states);
+        }
+        start
+    }
+
+    fn bonuses(&mut self, values: &[f64]) -> u32 {
+        let start = self.bonuses.len() as u32;
+        if !self.full() {
+            self.bonuses.extend_from_slice(values);
+        }
+        start
+    }
 }
 
 impl Recorder {
@@ -84,6 +112,7 @@ impl Recorder {
             self.events = Vec::new();
             self.moves = Vec::new();
             self.children = Vec::new();
+            self.bonuses = Vec::new();
             return true;
         }
         false
@@ -93,7 +122,8 @@ impl Recorder {
     pub fn bytes_per_event(&self) -> f64 {
         let bytes = std::mem::size_of_val(self.events.as_slice())
             + std::mem::size_of_val(self.moves.as_slice())
-            + std::mem::size_of_val(self.children.as_slice());
+            + std::mem::size_of_val(self.children.as_slice())
+            + std::mem::size_of_val(self.bonuses.as_slice());
         bytes as f64 / self.events.len().max(1) as f64
     }
 }
@@ -196,6 +226,23 @@ impl Observer for Counter {
             | Event::Chance(Chance::Average { .. })
             | Event::Chance(Chance::Interval { .. })
             | Event::Vector(Vector::Tie { .. }) => {}
+            // A Monte Carlo iteration ends in one finished game, played out or known.
+            Event::Mcts(Mcts::Playout { result, .. } | Mcts::Known { result, .. }) => {
+                self.leaves += 1;
+                self.terminal[match result {
+                    2 => 0,
+                    0 => 1,
+                    _ => 2,
+                }] += 1;
+            }
+            Event::Mcts(
+                Mcts::Given { .. }
+                | Mcts::Iteration { .. }
+                | Mcts::Select { .. }
+                | Mcts::Draw { .. }
+                | Mcts::Expand { .. }
+                | Mcts::Backup { .. },
+            ) => {}
         }
     }
 

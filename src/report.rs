@@ -1,6 +1,7 @@
 //! Text and JSON renderings of a run: seed 000's three lines, the call trace (table, tsv,
 //! jsonl), the fixtures. Each reads one indexed run; none walks the events on its own.
 
+mod mcts;
 pub mod players;
 
 use std::fmt::Write;
@@ -681,7 +682,7 @@ fn event_json(rec: &Recorded, i: usize, event: &Event, cut_owner: &[(u32, u32)])
         | Event::Scout(Scout::NullWindow { .. } | Scout::Research { .. })
         | Event::Chance(Chance::Average { .. } | Chance::Interval { .. })
         | Event::Vector(Vector::Tie { .. }) => serde_json::to_value(event).unwrap_or_default(),
-        Event::Mcts(never) => match never {},
+        Event::Mcts(d) => mcts::event_json(rec, i, d),
     }
 }
 

@@ -129,12 +129,14 @@ pub fn recorded_counting(
         mut events,
         mut moves,
         mut children,
+        mut bonuses,
         ..
     } = rec;
     // A million-call run records millions of events: give back the growth slack.
     events.shrink_to_fit();
     moves.shrink_to_fit();
     children.shrink_to_fit();
+    bonuses.shrink_to_fit();
     let catalog = catalog(&game(lesson, &setup.options), setup.start, &children);
     let header = header(lesson, setup, catalog, result);
     Ok(Trace {
@@ -142,6 +144,7 @@ pub fn recorded_counting(
         events,
         moves,
         children,
+        bonuses,
     })
 }
 

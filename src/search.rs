@@ -17,6 +17,7 @@ mod driver;
 mod engine;
 pub mod family;
 mod maxn;
+pub mod mcts;
 mod negamax;
 mod options;
 mod result;
@@ -24,7 +25,7 @@ pub mod tt;
 
 pub use crate::game::{Limits, Seat};
 pub use crate::value::{AttemptOutcome, CutRule, Flag, INF};
-pub use driver::run;
+pub use driver::{run, run_from};
 pub use family::{Convention, Family};
 pub use options::*;
 pub use result::*;

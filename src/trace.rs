@@ -75,6 +75,9 @@ pub struct Trace {
     pub moves: Vec<u16>,
     /// The child state of each entry of `moves`.
     pub children: Vec<u32>,
+    /// Every Monte Carlo selection's exploration bonuses, concatenated (`Mcts::Select`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub bonuses: Vec<f64>,
 }
 
 impl Trace {
@@ -82,6 +85,12 @@ impl Trace {
     pub fn order(&self, start: u32, len: u16) -> (&[u16], &[u32]) {
         let range = start as usize..start as usize + len as usize;
         (&self.moves[range.clone()], &self.children[range])
+    }
+
+    /// The exploration bonuses of a `Select` event.
+    pub fn bonuses(&self, start: u32, len: u16) -> Option<&[f64]> {
+        self.bonuses
+            .get(start as usize..start as usize + len as usize)
     }
 }
 
@@ -106,7 +115,7 @@ pub const MAX_TRACE_BYTES: u64 = 1 << 31;
 
 /// The top-level keys of a saved trace, in `Trace`'s order: a document is a trace by these,
 /// whatever the order of its keys (a lesson has none of them).
-pub const KEYS: [&str; 4] = ["header", "events", "moves", "children"];
+pub const KEYS: [&str; 5] = ["header", "events", "moves", "children", "bonuses"];
 
 impl Header {
     /// Whose node a turn is, for people: "MAX", "MIN", "CHANCE", or a player's own name.

@@ -111,7 +111,7 @@ fn expected_worth(o: &Options, terminal_root: bool, score: i32, scale: i32) -> S
         | Algorithm::Pvs
         | Algorithm::Expectiminimax
         | Algorithm::Paranoid => o.window,
-        Algorithm::Minimax | Algorithm::Maxn => (-INF, INF),
+        Algorithm::Minimax | Algorithm::Maxn | Algorithm::Mcts => (-INF, INF),
     };
     let (low, high) = match o.cut {
         CutRule::AtLeast => (v <= a, v >= b),

@@ -641,7 +641,7 @@ fn replay(
             | Event::Vector(Vector::Tie { .. }) => {
                 panic!("a seed-004 event in a seed-000 run\n{}", ctx())
             }
-            Event::Mcts(never) => match never {},
+            Event::Mcts(_) => panic!("a Monte Carlo event in a seed-000 run\n{}", ctx()),
             Event::PassEnd {
                 depth,
                 done,

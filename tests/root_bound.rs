@@ -134,7 +134,7 @@ fn the_result_bound_never_contradicts_the_true_value() {
                 | Algorithm::Pvs
                 | Algorithm::Expectiminimax
                 | Algorithm::Paranoid => options.window,
-                Algorithm::Minimax | Algorithm::Maxn => (-INF, INF),
+                Algorithm::Minimax | Algorithm::Maxn | Algorithm::Mcts => (-INF, INF),
             };
             let inside = match cut {
                 CutRule::AtLeast => a < v && v < b,

@@ -94,6 +94,7 @@ fn spelled(a: &App) -> Vec<Spelled> {
         Algorithm::Pvs => "pvs",
         Algorithm::Expectiminimax => "expectiminimax",
         Algorithm::Maxn => "max-n",
+        Algorithm::Mcts => "mcts",
         Algorithm::Paranoid => "paranoid",
     };
     push(alg.into(), false);

@@ -254,6 +254,7 @@ fn spelled(o: &Options) -> Vec<(&'static str, String)> {
                 Algorithm::Pvs => "pvs",
                 Algorithm::Expectiminimax => "expectiminimax",
                 Algorithm::Maxn => "max-n",
+                Algorithm::Mcts => "mcts",
                 Algorithm::Paranoid => "paranoid",
             }
             .to_string(),

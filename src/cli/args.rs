@@ -233,6 +233,7 @@ impl ValueEnum for Algorithm {
             Algorithm::Expectiminimax,
             Algorithm::Maxn,
             Algorithm::Paranoid,
+            Algorithm::Mcts,
         ]
     }
 
@@ -251,6 +252,9 @@ impl ValueEnum for Algorithm {
             }
             Algorithm::Paranoid => {
                 "Several players reduced to one (--for) against the rest, then alpha-beta (seed 004)"
+            }
+            Algorithm::Mcts => {
+                "Monte Carlo tree search with UCB1 (seed 004): --iterations, --c, --seed, --playout"
             }
         };
         Some(PossibleValue::new(self.name()).help(help))
@@ -323,7 +327,8 @@ pub struct RunArgs {
     /// Uniform tree: how leaves are valued.
     #[arg(long, value_enum)]
     pub leaves: Option<LeavesArg>,
-    /// Uniform tree: the seed of random leaves [default: 0].
+    /// Uniform tree: the seed of random leaves [default: 0]; Monte Carlo tree search: the
+    /// seed of its draws [default: 1].
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
     /// A run preset of the lesson (default: its first preset).
@@ -399,6 +404,25 @@ pub struct RunArgs {
     /// The paranoid model's root player: MAX against every other player.
     #[arg(long = "for", value_name = "PLAYER")]
     pub paranoid_for: Option<String>,
+    /// Monte Carlo tree search: how many iterations, 1..=10000000 [default: 1000].
+    #[arg(long, value_name = "N")]
+    pub iterations: Option<u32>,
+    /// Monte Carlo tree search: the exploration constant C of UCB1, a number at least 0 or
+    /// sqrt2 [default: sqrt2].
+    #[arg(long = "c", value_name = "C", value_parser = parse_real)]
+    pub c: Option<crate::search::mcts::Real>,
+    /// Monte Carlo tree search: how a playout moves: random, first (always the first move)
+    /// or scripted (a preset's stated results) [default: random].
+    #[arg(long, value_name = "POLICY", value_parser = parse_playout)]
+    pub playout: Option<crate::search::mcts::Playout>,
+}
+
+fn parse_real(text: &str) -> std::result::Result<crate::search::mcts::Real, String> {
+    crate::search::mcts::parse_c(text).map(crate::search::mcts::Real)
+}
+
+fn parse_playout(text: &str) -> std::result::Result<crate::search::mcts::Playout, String> {
+    crate::search::mcts::Playout::parse(text)
 }
 
 /// `--chance-as` takes a model by the name lesson files use (`ChanceAs::name`).
@@ -474,6 +498,10 @@ impl RunArgs {
             chance_as: self.chance_as,
             ties: self.ties.clone(),
             paranoid_for: self.paranoid_for.clone(),
+            iterations: self.iterations,
+            c: self.c,
+            seed: self.seed,
+            playout: self.playout,
         }
     }
 }
@@ -919,7 +947,8 @@ mod tests {
                 "pvs",
                 "expectiminimax",
                 "maxn",
-                "paranoid"
+                "paranoid",
+                "mcts"
             ]
         );
         for &a in Algorithm::value_variants() {
@@ -1126,6 +1155,8 @@ mod tests {
                 guess: guess.unwrap_or(0),
             }),
             pitfall: (cli.pitfall || preset.pitfall).then_some(Pitfall::WrongWindow),
+            // Monte Carlo settings are not drawn here (`tests/mcts_cli.rs` covers them).
+            mcts: crate::search::mcts::MctsOptions::default(),
             chance_pruning: None,
             chance_as_min: false,
             leaf_map: cli

@@ -6,7 +6,7 @@
 
 use serde::{Deserialize, Deserializer};
 
-use super::{Bound, Chance, Event, ReturnKind, Scout, Vector};
+use super::{Bound, Chance, Event, Mcts, ReturnKind, Scout, Vector};
 use crate::game::Side;
 use crate::value::{AttemptOutcome, Entry, Flag};
 
@@ -35,6 +35,14 @@ enum Kind {
     Tie,
     Average,
     Interval,
+    Given,
+    Iteration,
+    Select,
+    Draw,
+    Expand,
+    Playout,
+    Known,
+    Backup,
 }
 
 /// Every field of every event kind, each optional.
@@ -69,6 +77,14 @@ pub(super) struct Flat {
     sum: Option<i32>,
     lo: Option<i32>,
     hi: Option<i32>,
+    number: Option<u32>,
+    node: Option<u32>,
+    parent: Option<u32>,
+    at: Option<u32>,
+    result: Option<u8>,
+    n: Option<u32>,
+    u: Option<u32>,
+    reward: Option<u8>,
 }
 
 fn present<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Option<Entry>>, D::Error> {
@@ -101,6 +117,14 @@ impl TryFrom<Flat> for Event {
             Kind::NullWindow | Kind::Research => Event::Scout(scout(&f)?),
             Kind::Average | Kind::Interval => Event::Chance(chance(&f)?),
             Kind::Tie => Event::Vector(vector(&f)?),
+            Kind::Given
+            | Kind::Iteration
+            | Kind::Select
+            | Kind::Draw
+            | Kind::Expand
+            | Kind::Playout
+            | Kind::Known
+            | Kind::Backup => Event::Mcts(mcts(&f)?),
         };
         // A field the kind does not have is as wrong as a missing one.
         if f.count() != fields(kind) {
@@ -270,6 +294,53 @@ fn vector(f: &Flat) -> Result<Vector, String> {
     })
 }
 
+fn mcts(f: &Flat) -> Result<Mcts, String> {
+    Ok(match f.event {
+        Kind::Given => Mcts::Given {
+            node: get!(f.node),
+            n: get!(f.n),
+            u: get!(f.u),
+        },
+        Kind::Iteration => Mcts::Iteration {
+            number: get!(f.number),
+        },
+        Kind::Select => Mcts::Select {
+            node: get!(f.node),
+            start: get!(f.start),
+            len: get!(f.len),
+            pos: get!(f.pos),
+        },
+        Kind::Draw => Mcts::Draw {
+            node: get!(f.node),
+            pos: get!(f.pos),
+        },
+        Kind::Expand => Mcts::Expand {
+            node: get!(f.node),
+            parent: get!(f.parent),
+            at: get!(f.at),
+        },
+        Kind::Playout => Mcts::Playout {
+            node: get!(f.node),
+            start: get!(f.start),
+            len: get!(f.len),
+            result: get!(f.result),
+            value: get!(f.value),
+        },
+        Kind::Known => Mcts::Known {
+            node: get!(f.node),
+            result: get!(f.result),
+            value: get!(f.value),
+        },
+        Kind::Backup => Mcts::Backup {
+            node: get!(f.node),
+            n: get!(f.n),
+            u: get!(f.u),
+            reward: get!(f.reward),
+        },
+        kind => return Err(format!("{kind:?} is not a Monte Carlo event")),
+    })
+}
+
 /// How many fields besides `event` each kind is written with.
 fn fields(kind: Kind) -> usize {
     match kind {
@@ -293,6 +364,11 @@ fn fields(kind: Kind) -> usize {
         | Kind::Aspiration => 4,
         Kind::Enter => 6,
         Kind::Store => 7,
+        Kind::Iteration => 1,
+        Kind::Draw => 2,
+        Kind::Given | Kind::Expand | Kind::Known => 3,
+        Kind::Select | Kind::Backup => 4,
+        Kind::Playout => 5,
     }
 }
 
@@ -325,6 +401,14 @@ impl Flat {
             self.sum.is_some(),
             self.lo.is_some(),
             self.hi.is_some(),
+            self.number.is_some(),
+            self.node.is_some(),
+            self.parent.is_some(),
+            self.at.is_some(),
+            self.result.is_some(),
+            self.n.is_some(),
+            self.u.is_some(),
+            self.reward.is_some(),
         ]
         .iter()
         .filter(|&&b| b)

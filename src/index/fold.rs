@@ -5,6 +5,8 @@
 
 mod bound;
 mod chance;
+mod mcts;
+mod monte_state;
 mod scout;
 mod skeleton;
 mod vector;
@@ -35,6 +37,10 @@ pub(super) trait Source {
     fn arena_len(&self) -> usize;
     /// An order's candidates (moves, child states), if they are held.
     fn order(&self, start: u32, len: u16) -> Option<(&[u16], &[u32])>;
+    /// A Monte Carlo selection's exploration bonuses, if they are held.
+    fn bonuses(&self, _start: u32, _len: u16) -> Option<&[f64]> {
+        None
+    }
     /// The call owning the order at `start` has ended.
     fn release(&mut self, _start: u32) {}
     /// Whether the index keeps every call. A source that does not is handed each call as it
@@ -59,6 +65,10 @@ impl Source for &Trace {
     fn order(&self, start: u32, len: u16) -> Option<(&[u16], &[u32])> {
         let end = start as usize + len as usize;
         (end <= self.moves.len()).then(|| Trace::order(self, start, len))
+    }
+
+    fn bonuses(&self, start: u32, len: u16) -> Option<&[f64]> {
+        Trace::bonuses(self, start, len)
     }
 }
 
@@ -97,6 +107,8 @@ pub(super) struct Fold<S: Source> {
     null_windows: u64,
     researches: u64,
     misses: u64,
+    /// A Monte Carlo run's place in its iteration.
+    monte: monte_state::MonteFold,
 }
 
 fn fail(event: usize, rule: impl Into<String>) -> TraceError {
@@ -109,7 +121,11 @@ fn fail(event: usize, rule: impl Into<String>) -> TraceError {
 /// The one fold: every event once, in order.
 pub(super) fn build(trace: &Trace) -> Result<Index, TraceError> {
     check_header(trace)?;
-    let mut fold = Fold::new(trace, trace.header.options.family());
+    let family = trace.header.options.family();
+    let mut fold = Fold::new(trace, family);
+    if family.samples() {
+        fold.monte_root(trace.header.start);
+    }
     for (i, event) in trace.events.iter().enumerate() {
         fold.step(i, *event)?;
     }
@@ -221,6 +237,7 @@ impl<S: Source> Fold<S> {
             null_windows: 0,
             researches: 0,
             misses: 0,
+            monte: monte_state::MonteFold::default(),
         }
     }
 
@@ -411,7 +428,10 @@ impl<S: Source> Fold<S> {
                 self.carried(i, Detail::Tie)?;
                 self.vector(i, at, d)
             }
-            Event::Mcts(never) => match never {},
+            Event::Mcts(d) => {
+                self.carried(i, Detail::Mcts)?;
+                self.mcts(i, d)
+            }
         }
     }
 
@@ -445,6 +465,10 @@ impl<S: Source> Fold<S> {
         }
         if self.pass_open {
             return Err(fail(end, "the trace ends inside a pass"));
+        }
+        if self.family.samples() {
+            self.monte_finish(end, result)?;
+            return Ok((self.index, self.src));
         }
         self.index
             .calls

@@ -1,6 +1,7 @@
 //! What the one fold keeps of a trace: its calls, landmarks and table history.
 
 use super::marks::Marks;
+use super::monte::Monte;
 use super::table::TableLog;
 use super::tree::Calls;
 
@@ -11,4 +12,6 @@ pub struct Index {
     pub table: TableLog,
     /// The most candidates held by the open frames at one moment (the stack's memory).
     pub peak_references: u64,
+    /// A Monte Carlo run's tree and counts (empty for every other run).
+    pub monte: Monte,
 }

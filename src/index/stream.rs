@@ -249,6 +249,10 @@ pub fn result_with_bound(
     lesson: &Lesson,
     setup: &RunSetup,
 ) -> Result<(crate::search::RunResult, Option<crate::value::Flag>)> {
+    // A Monte Carlo run proves no bound: its answer is a count of visits.
+    if setup.options.family().samples() {
+        return Ok((crate::run::plain(lesson, setup)?, None));
+    }
     let game = crate::run::game(lesson, &setup.options);
     let (result, _, bound) = fold_run(lesson, setup, &game, false)?;
     Ok((result, bound))

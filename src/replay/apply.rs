@@ -68,7 +68,8 @@ pub(super) fn event(
         Event::Scout(d) => scout::apply(st, d),
         Event::Chance(d) => chance::apply(st, d),
         Event::Vector(d) => vector::apply(st, d),
-        Event::Mcts(never) => match never {},
+        // A Monte Carlo run's views read its tree and counts from the index at the step.
+        Event::Mcts(_) => {}
     }
 }
 

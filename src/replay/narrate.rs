@@ -11,6 +11,7 @@
 
 mod bound;
 mod chance;
+mod mcts;
 mod scout;
 mod skeleton;
 mod tell;

@@ -22,8 +22,23 @@ pub fn run<G: Game, O: Observer>(
     opts: &Options,
     obs: &mut O,
 ) -> Result<RunResult, SearchError> {
+    run_from(game, start, opts, &super::mcts::Prior::default(), obs)
+}
+
+/// `run`, for Monte Carlo tree search from a stated position of its tree (`prior`; every
+/// other search has no such position and ignores it).
+pub fn run_from<G: Game, O: Observer>(
+    game: &G,
+    start: G::State,
+    opts: &Options,
+    prior: &super::mcts::Prior,
+    obs: &mut O,
+) -> Result<RunResult, SearchError> {
     opts.validate_for(&game.limits())
         .map_err(SearchError::Options)?;
+    if opts.algorithm == Algorithm::Mcts {
+        return super::mcts::run(game, start, opts, prior, obs);
+    }
     Search::new(game, opts, obs).drive(start)
 }
 
@@ -167,6 +182,7 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
             Algorithm::Maxn => self.maxn_root(start, depth),
             Algorithm::Negamax => self.negamax::<false>(start, depth, qleft, alpha, beta),
             Algorithm::Pvs => self.negamax::<true>(start, depth, qleft, alpha, beta),
+            Algorithm::Mcts => unreachable!("run_from hands Monte Carlo runs to mcts::run"),
         };
         self.path.pop();
         got
@@ -195,6 +211,7 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
             } else {
                 Vec::new()
             },
+            mcts: None,
         }
     }
 }

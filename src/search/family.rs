@@ -30,6 +30,9 @@ pub enum Convention {
     SideToMove,
     /// Every value is the id of the terminal whose payoff vector the node carries (max-n).
     PayoffVector,
+    /// A node's counts are wins, in half-wins, for the player who moved into it (Monte Carlo
+    /// tree search; the root's for the player to move there).
+    IncomingMover,
 }
 
 impl Convention {
@@ -39,6 +42,7 @@ impl Convention {
             Convention::MaxSide => "max-side",
             Convention::SideToMove => "side-to-move",
             Convention::PayoffVector => "payoff-vector",
+            Convention::IncomingMover => "incoming-mover",
         }
     }
 }
@@ -54,6 +58,8 @@ pub enum Detail {
     Chance,
     /// Max-n's ties.
     Tie,
+    /// Monte Carlo tree search's iterations, selections, expansions, playouts and backups.
+    Mcts,
 }
 
 impl Detail {
@@ -64,6 +70,7 @@ impl Detail {
             Detail::Scout => "PVS",
             Detail::Chance => "chance",
             Detail::Tie => "max-n tie",
+            Detail::Mcts => "Monte Carlo",
         }
     }
 }
@@ -85,13 +92,24 @@ pub trait Family: Sync + std::fmt::Debug {
     fn maximises(&self, turn: Side) -> bool {
         match self.convention() {
             Convention::SideToMove => true,
-            Convention::MaxSide | Convention::PayoffVector => turn.is_max(),
+            Convention::MaxSide | Convention::PayoffVector | Convention::IncomingMover => {
+                turn.is_max()
+            }
         }
     }
 
     /// Whether the run's calls have an α/β window to show (max-n has none).
     fn has_window(&self) -> bool {
-        self.convention() != Convention::PayoffVector
+        matches!(
+            self.convention(),
+            Convention::MaxSide | Convention::SideToMove
+        )
+    }
+
+    /// Whether the run is Monte Carlo tree search: iterations over a tree of its own with
+    /// visit and win counts, not calls.
+    fn samples(&self) -> bool {
+        self.convention() == Convention::IncomingMover
     }
 
     /// Whether a recorded value is from the side to move (negamax).
@@ -141,6 +159,8 @@ pub struct Negamax;
 pub struct Chance;
 #[derive(Debug)]
 pub struct Vectors;
+#[derive(Debug)]
+pub struct MonteCarlo;
 
 impl Family for AlphaBeta {
     fn name(&self) -> &'static str {
@@ -214,6 +234,21 @@ impl Family for Vectors {
     }
 }
 
+impl Family for MonteCarlo {
+    fn name(&self) -> &'static str {
+        "Monte Carlo tree search"
+    }
+    fn convention(&self) -> Convention {
+        Convention::IncomingMover
+    }
+    fn details(&self) -> &'static [Detail] {
+        &[Detail::Mcts]
+    }
+    fn prunes(&self, _: &Options) -> bool {
+        false
+    }
+}
+
 impl Algorithm {
     /// The family the algorithm belongs to: the one place the algorithm is dispatched on
     /// outside the core; every view asks the family.
@@ -224,6 +259,7 @@ impl Algorithm {
             Algorithm::Negamax | Algorithm::Pvs => &Negamax,
             Algorithm::Expectiminimax => &Chance,
             Algorithm::Maxn => &Vectors,
+            Algorithm::Mcts => &MonteCarlo,
         }
     }
 }
@@ -254,6 +290,7 @@ mod tests {
             (Algorithm::Pvs, SideToMove, true, true, false),
             (Algorithm::Expectiminimax, MaxSide, true, false, true),
             (Algorithm::Maxn, PayoffVector, false, false, false),
+            (Algorithm::Mcts, IncomingMover, false, false, false),
         ];
         for (algorithm, convention, prunes, scouts, chance) in cases {
             let options = Options {
@@ -266,8 +303,13 @@ mod tests {
             assert_eq!(f.prunes(&options), algorithm.prunes(), "{algorithm:?}");
             assert_eq!(f.scouts(&options), scouts, "{algorithm:?}");
             assert_eq!(f.needs_chance(), chance, "{algorithm:?}");
-            assert_eq!(f.has_window(), convention != PayoffVector, "{algorithm:?}");
-            assert!(f.carries(Detail::Bound), "{algorithm:?}");
+            let windows = matches!(convention, MaxSide | SideToMove);
+            assert_eq!(f.has_window(), windows, "{algorithm:?}");
+            // Monte Carlo tree search has no calls: none of alpha-beta's detail, only its own.
+            let mc = convention == IncomingMover;
+            assert_eq!(f.carries(Detail::Bound), !mc, "{algorithm:?}");
+            assert_eq!(f.carries(Detail::Mcts), mc, "{algorithm:?}");
+            assert_eq!(f.samples(), mc, "{algorithm:?}");
             assert_eq!(f.carries(Detail::Scout), convention == SideToMove);
             assert_eq!(f.carries(Detail::Tie), convention == PayoffVector);
         }

@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::mcts::config::MctsOptions;
 use crate::game::{Limits, Seat};
 use crate::value::{CutRule, INF, Units};
 
@@ -39,6 +40,10 @@ pub enum Algorithm {
     /// with that player's payoff as the score.
     #[serde(rename = "paranoid")]
     Paranoid,
+    /// Seed 004's Monte Carlo tree search with UCB1 (UCT): iterations of selection,
+    /// expansion, playout and back-propagation over a tree of its own (`Options::mcts`).
+    #[serde(rename = "mcts")]
+    Mcts,
 }
 
 impl Algorithm {
@@ -60,6 +65,7 @@ impl Algorithm {
             Algorithm::Expectiminimax => "expectiminimax",
             Algorithm::Maxn => "maxn",
             Algorithm::Paranoid => "paranoid",
+            Algorithm::Mcts => "mcts",
         }
     }
 
@@ -78,6 +84,8 @@ impl Algorithm {
             // Both models of a game of several players: each is the other's comparison.
             Algorithm::Maxn => Algorithm::Paranoid,
             Algorithm::Paranoid => Algorithm::Maxn,
+            // Seed 004 §6.3: alpha-beta's value and move beside MCTS's visit counts.
+            Algorithm::Mcts => Algorithm::AlphaBeta,
         }
     }
 
@@ -91,6 +99,7 @@ impl Algorithm {
             Algorithm::Expectiminimax => "expectiminimax",
             Algorithm::Maxn => "max-n",
             Algorithm::Paranoid => "paranoid alpha-beta",
+            Algorithm::Mcts => "Monte Carlo tree search",
         }
     }
 
@@ -103,6 +112,7 @@ impl Algorithm {
             Algorithm::Negamax => "fail-soft negamax",
             Algorithm::Pvs => "fail-soft principal variation search",
             Algorithm::Expectiminimax | Algorithm::Maxn | Algorithm::Paranoid => self.title(),
+            Algorithm::Mcts => "Monte Carlo tree search with UCB1",
         }
     }
 
@@ -113,7 +123,7 @@ impl Algorithm {
 
     /// Whether windows narrow and close (everything but plain minimax).
     pub fn prunes(self) -> bool {
-        !matches!(self, Algorithm::Minimax | Algorithm::Maxn)
+        !matches!(self, Algorithm::Minimax | Algorithm::Maxn | Algorithm::Mcts)
     }
 
     /// Whether the run's values are terminal ids standing for payoff vectors (max-n).
@@ -281,6 +291,9 @@ pub struct Options {
     /// The paranoid model's root player: MAX against every other seat.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub paranoid_for: Option<Seat>,
+    /// Monte Carlo tree search's iterations, C, seed and playout policy.
+    #[serde(default, skip_serializing_if = "MctsOptions::is_default")]
+    pub mcts: MctsOptions,
 }
 
 impl Default for Options {
@@ -302,6 +315,7 @@ impl Default for Options {
             leaf_map: None,
             ties: Ties::First,
             paranoid_for: None,
+            mcts: MctsOptions::default(),
         }
     }
 }
@@ -373,6 +387,7 @@ impl Options {
         }
         self.validate_seed_002()?;
         self.validate_seed_004(limits)?;
+        self.validate_mcts()?;
         self.validate_players(limits)
     }
 
@@ -478,6 +493,28 @@ impl Options {
                     "utility bounds [{lo}, {hi}] need the low end below the high end"
                 ));
             }
+        }
+        Ok(())
+    }
+
+    /// Monte Carlo tree search's own settings, and none of the settings of a search by depth.
+    fn validate_mcts(&self) -> Result<(), String> {
+        if self.algorithm != Algorithm::Mcts {
+            return if self.mcts.is_default() {
+                Ok(())
+            } else {
+                Err(format!(
+                    "--iterations, --c, --seed and --playout are Monte Carlo settings; {} does not use them: add --algorithm mcts",
+                    self.algorithm.name()
+                ))
+            };
+        }
+        self.mcts.validate()?;
+        if self.qlimit > 0 || self.aspiration.is_some() || self.window != (-INF, INF) {
+            return Err(
+                "mcts plays every playout to the end of the game: leave out --qlimit, --window and --aspiration"
+                    .into(),
+            );
         }
         Ok(())
     }

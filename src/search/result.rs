@@ -137,6 +137,35 @@ pub struct RunResult {
     /// whose vector it is). Empty for every other search.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub vector: Vec<i32>,
+    /// Monte Carlo tree search: the iterations run and the root's children at the end
+    /// (`mv` is the most visited; `score` and `depth` are 0, it has neither).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mcts: Option<Box<MctsSummary>>,
+}
+
+/// What a Monte Carlo run ends with.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MctsSummary {
+    pub iterations: u32,
+    /// The node budget stopped the run before its iterations were done.
+    pub interrupted: bool,
+    pub root_n: u32,
+    /// The root's half-wins, for the player to move there.
+    pub root_u: u32,
+    /// The root's children that have nodes, in move order.
+    pub children: Vec<MctsChild>,
+}
+
+/// A root child at the end of a Monte Carlo run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MctsChild {
+    pub mv: i16,
+    pub node: u32,
+    pub n: u32,
+    /// Half-wins for the root's player.
+    pub u: u32,
+    /// Its UCB1 under the root's final visit count.
+    pub ucb1: super::mcts::config::Real,
 }
 
 /// Why a run could not produce a result at all (a budget interruption is not an error).

@@ -201,6 +201,7 @@ pub fn algorithm_name(a: Algorithm) -> &'static str {
         Algorithm::Expectiminimax => "expectiminimax",
         Algorithm::Maxn => "max-n",
         Algorithm::Paranoid => "paranoid",
+        Algorithm::Mcts => "mcts",
     }
 }
 

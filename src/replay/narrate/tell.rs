@@ -21,7 +21,8 @@ pub(super) fn voice(family: &dyn Family, turn: Option<Side>) -> &'static dyn Voi
         Convention::MaxSide | Convention::SideToMove if turn.is_some_and(Side::is_chance) => {
             &ChanceNode
         }
-        Convention::MaxSide | Convention::SideToMove => &Scores,
+        // A Monte Carlo run has no skeleton event for a voice to tell (`mcts` tells its own).
+        Convention::MaxSide | Convention::SideToMove | Convention::IncomingMover => &Scores,
     }
 }
 
@@ -69,7 +70,7 @@ pub(super) fn tell(w: &Words, index: usize, event: Event) -> String {
         Event::Scout(s) => scout(at_top, w, s),
         Event::Chance(c) => chance(at_top, w, index, c),
         Event::Vector(v) => vector(at_top, w, v),
-        Event::Mcts(never) => match never {},
+        Event::Mcts(d) => super::mcts::tell(w, index, d),
     }
 }
 

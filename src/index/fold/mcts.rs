@@ -1,0 +1,398 @@
+//! Monte Carlo tree search's detail: every iteration must be one descent from the root (each
+//! selection the first best UCB1 among children that all have nodes, each draw at a chance
+//! node), at most one expansion (the first move without a node, or the drawn outcome), one
+//! playout or known outcome, and one backup per node of the path from the leaf to the root,
+//! each adding one visit and the reward for the player who moved into that node.
+
+use super::monte_state::Phase;
+use super::{Fold, Source, fail};
+use crate::event::Mcts;
+use crate::game::Side;
+use crate::index::monte::{Counts, MonteNode};
+use crate::search::mcts::{outcome_of, ucb1_parts};
+use crate::trace::TraceError;
+
+impl<S: Source> Fold<S> {
+    /// The root of a Monte Carlo run, before any event.
+    pub(super) fn monte_root(&mut self, state: u32) {
+        let turn = self.src.turn(state).unwrap_or(Side::Max);
+        let counts_for = if turn.is_chance() { Side::Max } else { turn };
+        let monte = &mut self.index.monte;
+        monte.nodes.push(MonteNode {
+            parent: u32::MAX,
+            pos: 0,
+            state,
+            turn,
+            counts_for,
+            created: 0,
+        });
+        monte.children.push(Vec::new());
+    }
+
+    pub(super) fn mcts(&mut self, i: usize, event: Mcts) -> Result<(), TraceError> {
+        if self.index.monte.is_empty() {
+            return Err(fail(i, "a Monte Carlo event before the run's root"));
+        }
+        match event {
+            Mcts::Given { node, n, u } => self.given(i, node, Counts { n, u }),
+            Mcts::Iteration { number } => self.iteration(i, number),
+            Mcts::Select {
+                node,
+                start,
+                len,
+                pos,
+            } => self.select(i, node, (start, len), pos),
+            Mcts::Draw { node, pos } => self.draw(i, node, pos),
+            Mcts::Expand { node, parent, at } => self.expand(i, node, parent, at),
+            Mcts::Playout {
+                node,
+                start,
+                len,
+                result,
+                value,
+            } => {
+                self.monte_arena(i, start, len)?;
+                self.leaf_outcome(i, node, result, value, false)
+            }
+            Mcts::Known {
+                node,
+                result,
+                value,
+            } => self.leaf_outcome(i, node, result, value, true),
+            Mcts::Backup { node, n, u, reward } => self.backup(i, node, Counts { n, u }, reward),
+        }
+    }
+
+    fn given(&mut self, i: usize, node: u32, counts: Counts) -> Result<(), TraceError> {
+        if self.monte.phase != Phase::Prior {
+            return Err(fail(i, "stated counts after the first iteration"));
+        }
+        self.monte_node(i, node)?;
+        if counts.u > 2 * counts.n {
+            return Err(fail(
+                i,
+                format!("node {node} is given more half-wins than two per visit"),
+            ));
+        }
+        self.index.monte.counts.record(i as u32, node, counts);
+        Ok(())
+    }
+
+    fn iteration(&mut self, i: usize, number: u32) -> Result<(), TraceError> {
+        if !matches!(self.monte.phase, Phase::Prior | Phase::Idle) {
+            return Err(fail(i, "an iteration starts before the last one backed up"));
+        }
+        let expected = self.index.monte.iterations.len() as u32 + 1;
+        if number != expected {
+            return Err(fail(
+                i,
+                format!("iteration {number} where iteration {expected} was due"),
+            ));
+        }
+        self.index.monte.iterations.push(i as u32);
+        self.monte.phase = Phase::Selecting(0);
+        self.monte.depth = 0;
+        Ok(())
+    }
+
+    fn monte_node(&self, i: usize, node: u32) -> Result<&MonteNode, TraceError> {
+        self.index
+            .monte
+            .node(node)
+            .ok_or_else(|| fail(i, format!("Monte Carlo node {node} does not exist yet")))
+    }
+
+    fn at_selection(&self, i: usize, node: u32, what: &str) -> Result<(), TraceError> {
+        match self.monte.phase {
+            Phase::Selecting(at) if at == node => Ok(()),
+            _ => Err(fail(
+                i,
+                format!("{what} at node {node}, which the iteration has not reached"),
+            )),
+        }
+    }
+
+    fn select(
+        &mut self,
+        i: usize,
+        node: u32,
+        (start, len): (u32, u16),
+        pos: u16,
+    ) -> Result<(), TraceError> {
+        self.at_selection(i, node, "a selection")?;
+        if self.monte_node(i, node)?.turn.is_chance() {
+            return Err(fail(
+                i,
+                "a UCB1 selection at a chance node, which draws instead",
+            ));
+        }
+        let bonuses = self.src.bonuses(start, len).ok_or_else(|| {
+            fail(
+                i,
+                "a selection's bonuses lie outside the trace's bonus arena",
+            )
+        })?;
+        let monte = &self.index.monte;
+        let kids = monte.children_at(node, i);
+        let complete = kids.len() == len as usize
+            && kids.iter().enumerate().all(|(p, &(m, _))| m as usize == p);
+        if !complete {
+            return Err(fail(
+                i,
+                format!(
+                    "a selection at node {node} over {len} children, but it has {} nodes below it",
+                    kids.len()
+                ),
+            ));
+        }
+        // The first child of the largest mean + bonus, the means read off the counts.
+        let mut best = (0usize, f64::NEG_INFINITY);
+        for (p, (&(_, child), &bonus)) in kids.iter().zip(bonuses).enumerate() {
+            let c = monte.counts(child, i);
+            let score = ucb1_parts(c.n, c.u, 0.0, 0.0).0 + bonus;
+            if score > best.1 {
+                best = (p, score);
+            }
+        }
+        if best.0 != pos as usize {
+            return Err(fail(
+                i,
+                format!(
+                    "a selection of move {pos} where move {} has the largest UCB1",
+                    best.0
+                ),
+            ));
+        }
+        self.descend(kids[pos as usize].1);
+        Ok(())
+    }
+
+    fn descend(&mut self, child: u32) {
+        self.monte.phase = Phase::Selecting(child);
+        self.monte.depth += 1;
+        self.monte.peak = self.monte.peak.max(self.monte.depth);
+    }
+
+    fn draw(&mut self, i: usize, node: u32, pos: u16) -> Result<(), TraceError> {
+        self.at_selection(i, node, "a draw")?;
+        if !self.monte_node(i, node)?.turn.is_chance() {
+            return Err(fail(
+                i,
+                format!("a draw at node {node}, which is not a chance node"),
+            ));
+        }
+        match self.index.monte.child(node, pos) {
+            Some(child) => self.descend(child),
+            None => self.monte.phase = Phase::Drawn(node, pos),
+        }
+        Ok(())
+    }
+
+    fn expand(&mut self, i: usize, node: u32, parent: u32, at: u32) -> Result<(), TraceError> {
+        let (moves, states) = self
+            .src
+            .order(at, 1)
+            .ok_or_else(|| fail(i, "an expansion's move lies outside the move arena"))?;
+        let (pos, state) = (moves[0], states[0]);
+        let monte = &self.index.monte;
+        if node as usize != monte.len() {
+            return Err(fail(
+                i,
+                format!("node {node} added where node {} was due", monte.len()),
+            ));
+        }
+        let parent_node = *self.monte_node(i, parent)?;
+        if monte.child(parent, pos).is_some() {
+            return Err(fail(
+                i,
+                format!("move {pos} of node {parent} already has a node"),
+            ));
+        }
+        match self.monte.phase {
+            Phase::Prior => {}
+            Phase::Drawn(p, drawn) if p == parent && drawn == pos => {}
+            Phase::Selecting(p) if p == parent && !parent_node.turn.is_chance() => {
+                // The first move in move order without a node.
+                if (0..pos).any(|m| monte.child(parent, m).is_none()) {
+                    return Err(fail(
+                        i,
+                        format!(
+                            "move {pos} of node {parent} is expanded before an earlier move without a node"
+                        ),
+                    ));
+                }
+            }
+            _ => {
+                return Err(fail(
+                    i,
+                    format!("an expansion below node {parent}, which the iteration is not at"),
+                ));
+            }
+        }
+        let turn = self
+            .src
+            .turn(state)
+            .ok_or_else(|| fail(i, format!("state {state} is not in the header's catalog")))?;
+        let counts_for = if parent_node.turn.is_chance() {
+            parent_node.counts_for
+        } else {
+            parent_node.turn
+        };
+        let monte = &mut self.index.monte;
+        monte.nodes.push(MonteNode {
+            parent,
+            pos,
+            state,
+            turn,
+            counts_for,
+            created: i as u32,
+        });
+        monte.children.push(Vec::new());
+        monte.children[parent as usize].push((pos, node));
+        if self.monte.phase != Phase::Prior {
+            self.descend(node);
+            self.monte.phase = Phase::Expanded(node);
+        }
+        Ok(())
+    }
+
+    fn monte_arena(&self, i: usize, start: u32, len: u16) -> Result<(), TraceError> {
+        let (_, states) = self
+            .src
+            .order(start, len)
+            .ok_or_else(|| fail(i, "a playout's moves lie outside the move arena"))?;
+        if let Some(s) = states.iter().find(|&&s| self.src.turn(s).is_none()) {
+            return Err(fail(i, format!("state {s} is not in the header's catalog")));
+        }
+        Ok(())
+    }
+
+    /// A playout's (or a finished game's known) outcome at the iteration's leaf.
+    fn leaf_outcome(
+        &mut self,
+        i: usize,
+        node: u32,
+        outcome: u8,
+        value: i32,
+        known: bool,
+    ) -> Result<(), TraceError> {
+        let at_leaf = match self.monte.phase {
+            Phase::Expanded(leaf) => leaf == node,
+            Phase::Selecting(at) => known && at == node,
+            _ => false,
+        };
+        if !at_leaf {
+            return Err(fail(
+                i,
+                format!("an outcome at node {node}, which does not end the iteration"),
+            ));
+        }
+        if outcome != outcome_of(value) {
+            return Err(fail(
+                i,
+                format!("outcome {outcome} (MAX's half-wins) for a game worth {value}"),
+            ));
+        }
+        self.monte.reads += 1;
+        self.monte.phase = Phase::Backup(node, outcome);
+        Ok(())
+    }
+
+    fn backup(&mut self, i: usize, node: u32, after: Counts, reward: u8) -> Result<(), TraceError> {
+        let Phase::Backup(due, outcome) = self.monte.phase else {
+            return Err(fail(i, "a backup before the iteration's outcome"));
+        };
+        if node != due {
+            return Err(fail(
+                i,
+                format!("a backup of node {node} where node {due} was due"),
+            ));
+        }
+        let n = *self.monte_node(i, node)?;
+        let owed = match n.counts_for {
+            Side::Min => 2 - outcome,
+            _ => outcome,
+        };
+        if reward != owed {
+            return Err(fail(
+                i,
+                format!(
+                    "node {node} counts wins for {}, so it is owed {owed} half-wins, not {reward}",
+                    n.counts_for.name()
+                ),
+            ));
+        }
+        let before = self.index.monte.counts(node, i);
+        if after.n != before.n + 1 || after.u != before.u + reward as u32 {
+            return Err(fail(
+                i,
+                format!(
+                    "node {node} goes from {}/{} to {}/{} (visits/half-wins), not one visit and {reward} half-wins more",
+                    before.n, before.u, after.n, after.u
+                ),
+            ));
+        }
+        self.index.monte.counts.record(i as u32, node, after);
+        self.monte.phase = if n.parent == u32::MAX {
+            Phase::Idle
+        } else {
+            Phase::Backup(n.parent, outcome)
+        };
+        Ok(())
+    }
+}
+
+impl<S: Source> Fold<S> {
+    /// The end of a Monte Carlo run: the last iteration backed up, and the header's summary is
+    /// what the events make of the root and its children.
+    pub(super) fn monte_finish(
+        &self,
+        end: usize,
+        result: &crate::search::RunResult,
+    ) -> Result<(), TraceError> {
+        if !matches!(self.monte.phase, Phase::Idle | Phase::Prior) {
+            return Err(fail(end, "the trace ends inside an iteration"));
+        }
+        let header = |m: String| TraceError::Header(m);
+        let Some(summary) = &result.mcts else {
+            return Err(header(
+                "a Monte Carlo run's header has no Monte Carlo result".into(),
+            ));
+        };
+        let monte = &self.index.monte;
+        if summary.iterations as usize != monte.iterations.len() {
+            return Err(header(format!(
+                "the header counts {} iterations, the events run {}",
+                summary.iterations,
+                monte.iterations.len()
+            )));
+        }
+        let root = monte.counts(0, end);
+        if (root.n, root.u) != (summary.root_n, summary.root_u) {
+            return Err(header(format!(
+                "the header gives the root {}/{} (visits/half-wins), the events {}/{}",
+                summary.root_n, summary.root_u, root.n, root.u
+            )));
+        }
+        let kids = monte.children_at(0, end);
+        let agree = kids.len() == summary.children.len()
+            && kids.iter().zip(&summary.children).all(|(&(mv, node), c)| {
+                let counts = monte.counts(node, end);
+                (c.mv, c.node, c.n, c.u) == (mv as i16, node, counts.n, counts.u)
+            });
+        if !agree {
+            return Err(header(
+                "the header's root children do not match the counts the events make".into(),
+            ));
+        }
+        let told = &result.stats;
+        let seen = [monte.len() as u64, self.monte.reads, self.monte.peak];
+        if [told.nodes, told.evals, told.peak] != seen {
+            return Err(header(format!(
+                "the header counts {} nodes, {} outcomes read and depth {}; the events make {}, {} and {}",
+                told.nodes, told.evals, told.peak, seen[0], seen[1], seen[2]
+            )));
+        }
+        Ok(())
+    }
+}

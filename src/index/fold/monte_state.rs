@@ -1,0 +1,31 @@
+//! Where the fold is in a Monte Carlo run's iteration (the rules are in `mcts`).
+
+/// Where the fold is inside the current iteration.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) enum Phase {
+    /// Before the first iteration: a stated tree may be given.
+    #[default]
+    Prior,
+    /// Between iterations.
+    Idle,
+    /// Descending; the node reached so far.
+    Selecting(u32),
+    /// A chance node drew an outcome that has no node yet: the expansion is due.
+    Drawn(u32, u16),
+    /// The iteration's new node was added; its playout (or known outcome) is due.
+    Expanded(u32),
+    /// Backing up `outcome` (MAX's half-wins); the node whose backup is due next.
+    Backup(u32, u8),
+}
+
+/// The fold's working state for a Monte Carlo run.
+#[derive(Debug, Default)]
+pub(super) struct MonteFold {
+    pub phase: Phase,
+    /// Playouts and known outcomes (the run's score reads).
+    pub reads: u64,
+    /// The deepest node of any iteration's path.
+    pub peak: u64,
+    /// The depth of the node the iteration has reached.
+    pub depth: u64,
+}

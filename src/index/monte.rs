@@ -1,0 +1,162 @@
+//! What the fold keeps of a Monte Carlo run: its tree of nodes (a node is the same node in
+//! every iteration, named by its id), every node's visits and half-wins after any step, and
+//! where each iteration starts. A view asks "the counts of node n after step k" and gets them
+//! by binary search in the node's history, without replaying.
+
+use super::history::History;
+use crate::game::Side;
+
+/// A node of the Monte Carlo tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MonteNode {
+    /// `u32::MAX` for the root.
+    pub parent: u32,
+    /// The move index from the parent (its position in the parent's moves).
+    pub pos: u16,
+    pub state: u32,
+    /// Whose choice the node's position is.
+    pub turn: Side,
+    /// The player whose wins the node's half-wins count.
+    pub counts_for: Side,
+    /// The event that added it (0 for the root).
+    pub created: u32,
+}
+
+/// Visits and half-wins.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    pub n: u32,
+    pub u: u32,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct Monte {
+    pub(super) nodes: Vec<MonteNode>,
+    /// Each node's children as (move, node), in the order they were added.
+    pub(super) children: Vec<Vec<(u16, u32)>>,
+    pub(super) counts: History<u32, Counts>,
+    /// The event of each `Iteration`, in order.
+    pub(super) iterations: Vec<u32>,
+}
+
+impl Monte {
+    /// Whether the run was a Monte Carlo one (it has a root).
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    pub fn node(&self, id: u32) -> Option<&MonteNode> {
+        self.nodes.get(id as usize)
+    }
+
+    /// The nodes that exist after `step` events, in the order they were added.
+    pub fn nodes_at(&self, step: usize) -> impl Iterator<Item = (u32, &MonteNode)> + '_ {
+        (self.nodes.iter().enumerate())
+            .take_while(move |(id, n)| *id == 0 || (n.created as usize) < step)
+            .map(|(id, n)| (id as u32, n))
+    }
+
+    /// Node `id`'s counts after `step` events (zero before any).
+    pub fn counts(&self, id: u32, step: usize) -> Counts {
+        self.counts.get(id, step).map_or(Counts::default(), |c| c.1)
+    }
+
+    /// Node `id`'s children that exist after `step` events, as (move, node), by move.
+    pub fn children_at(&self, id: u32, step: usize) -> Vec<(u16, u32)> {
+        let mut kids: Vec<(u16, u32)> = (self.children.get(id as usize))
+            .into_iter()
+            .flatten()
+            .copied()
+            .filter(|&(_, c)| (self.nodes[c as usize].created as usize) < step)
+            .collect();
+        kids.sort_unstable();
+        kids
+    }
+
+    /// The child of `id` by move `pos`, if it was ever added.
+    pub fn child(&self, id: u32, pos: u16) -> Option<u32> {
+        (self.children.get(id as usize)?.iter())
+            .find(|&&(p, _)| p == pos)
+            .map(|&(_, c)| c)
+    }
+
+    /// The moves from the root to node `id`.
+    pub fn path(&self, mut id: u32) -> Vec<u16> {
+        let mut path = Vec::new();
+        while let Some(n) = self.nodes.get(id as usize)
+            && n.parent != u32::MAX
+        {
+            path.push(n.pos);
+            id = n.parent;
+        }
+        path.reverse();
+        path
+    }
+
+    /// How many iterations have started after `step` events, and the event each starts at.
+    pub fn iterations(&self) -> &[u32] {
+        &self.iterations
+    }
+
+    /// The iteration (from 1) that event `step` belongs to, 0 before the first.
+    pub fn iteration_at(&self, step: usize) -> usize {
+        self.iterations.partition_point(|&e| (e as usize) <= step)
+    }
+}
+
+/// One child at a selection, as the search scored it at that moment.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SelectRow {
+    pub mv: u16,
+    pub node: u32,
+    pub counts: Counts,
+    /// U / N as a rate of wins (half-wins halved).
+    pub mean: f64,
+    pub bonus: f64,
+    pub ucb1: f64,
+    pub chosen: bool,
+}
+
+impl Monte {
+    /// The children of `node` as the selection at event `step` scored them: each child's
+    /// counts before that event, its mean, the bonus the search recorded (`bonuses`, from the
+    /// trace's arena) and their sum, the child at `chosen` marked.
+    pub fn selection(
+        &self,
+        node: u32,
+        step: usize,
+        bonuses: &[f64],
+        chosen: u16,
+    ) -> Vec<SelectRow> {
+        let kids = self.children_at(node, step);
+        kids.iter()
+            .zip(bonuses)
+            .map(|(&(mv, child), &bonus)| {
+                let counts = self.counts(child, step);
+                let mean = crate::search::mcts::ucb1_parts(counts.n, counts.u, 0.0, 0.0).0;
+                SelectRow {
+                    mv,
+                    node: child,
+                    counts,
+                    mean,
+                    bonus,
+                    ucb1: mean + bonus,
+                    chosen: mv == chosen,
+                }
+            })
+            .collect()
+    }
+}
+
+/// Half-wins as wins for people: 21 → "10.5", 4 → "2".
+pub fn wins_text(half_wins: u32) -> String {
+    if half_wins.is_multiple_of(2) {
+        (half_wins / 2).to_string()
+    } else {
+        format!("{}.5", half_wins / 2)
+    }
+}

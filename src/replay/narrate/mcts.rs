@@ -1,0 +1,203 @@
+//! The sentences of Monte Carlo tree search (seed 004 §6): one per phase of an iteration.
+//! Every number is read from the index at the step told (counts, the selection's row of
+//! children) or from the event itself; a node is named by its number in the search's tree
+//! and by the position it holds.
+
+use super::words::{Words, plural};
+use crate::event::Mcts;
+use crate::game::Side;
+use crate::index::monte::{MonteNode, wins_text};
+
+/// The sentence for Monte Carlo event `d`, the `index`-th of the trace.
+pub(super) fn tell(w: &Words, index: usize, d: Mcts) -> String {
+    match d {
+        Mcts::Given { node, n, u } => given(w, node, n, u),
+        Mcts::Iteration { number } => iteration(w, index, number),
+        Mcts::Select {
+            node,
+            start,
+            len,
+            pos,
+        } => select(w, index, node, (start, len), pos),
+        Mcts::Draw { node, pos } => draw(w, index, node, pos),
+        Mcts::Expand { node, parent, .. } => expand(w, index, node, parent),
+        Mcts::Playout {
+            node, len, value, ..
+        } => playout(w, node, len, value),
+        Mcts::Known { node, value, .. } => format!(
+            "{} is a finished game worth {}, {}: its outcome is known, so there is no expansion and no playout.",
+            title(&node_name(w, node)),
+            w.sc(value),
+            outcome_words(value)
+        ),
+        Mcts::Backup {
+            node, n, u, reward, ..
+        } => backup(w, node, (n, u), reward),
+    }
+}
+
+fn monte_node(w: &Words, id: u32) -> Option<MonteNode> {
+    w.replay.index().monte.node(id).copied()
+}
+
+/// "node 3 (B (2))", or "the root (A (0))".
+fn node_name(w: &Words, id: u32) -> String {
+    let state = monte_node(w, id).map_or(String::new(), |n| format!(" ({})", w.name(n.state)));
+    if id == 0 {
+        format!("the root{state}")
+    } else {
+        format!("node {id}{state}")
+    }
+}
+
+fn title(s: &str) -> String {
+    let mut chars = s.chars();
+    chars
+        .next()
+        .map_or(String::new(), |c| c.to_uppercase().chain(chars).collect())
+}
+
+/// A move of a node's position, as the game names it.
+fn move_of(w: &Words, id: u32, pos: u16) -> String {
+    monte_node(w, id).map_or_else(|| format!("move {pos}"), |n| w.mv(n.state, pos as i16))
+}
+
+/// Who a finished game's value favours.
+fn outcome_words(value: i32) -> &'static str {
+    match value.signum() {
+        1 => "a win for MAX",
+        0 => "a draw",
+        _ => "a win for MIN",
+    }
+}
+
+fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::Min => "MIN",
+        _ => "MAX",
+    }
+}
+
+fn given(w: &Words, node: u32, n: u32, u: u32) -> String {
+    format!(
+        "The lesson states {}: {} and U = {} wins for {}.",
+        node_name(w, node),
+        plural(n as usize, "visit", "visits"),
+        wins_text(u),
+        monte_node(w, node).map_or("MAX", |m| side_name(m.counts_for))
+    )
+}
+
+fn iteration(w: &Words, index: usize, number: u32) -> String {
+    let total = w.replay.options().mcts.iterations;
+    let root = w.replay.index().monte.counts(0, index);
+    format!(
+        "Iteration {number} of {total} starts at the root, which has {} so far.",
+        plural(root.n as usize, "visit", "visits")
+    )
+}
+
+fn select(w: &Words, index: usize, node: u32, (start, len): (u32, u16), pos: u16) -> String {
+    let monte = &w.replay.index().monte;
+    let bonuses = w.replay.trace().bonuses(start, len).unwrap_or(&[]);
+    let rows = monte.selection(node, index, bonuses, pos);
+    let Some(chosen) = rows.iter().find(|r| r.chosen) else {
+        return format!("Selection at {}.", node_name(w, node));
+    };
+    let runner = rows
+        .iter()
+        .filter(|r| !r.chosen)
+        .max_by(|a, b| a.ucb1.total_cmp(&b.ucb1));
+    let against = runner.map_or(String::new(), |r| {
+        format!(
+            "; the next best, {}, has {:.3}",
+            move_of(w, node, r.mv),
+            r.ucb1
+        )
+    });
+    format!(
+        "Selection at {}: every move has a node, so UCB1 = U/N + C·√(ln N(parent) / N) with C = {} picks {} (node {}): {} / {} = {:.3} plus bonus {:.3} = {:.3}, the largest{against}.",
+        node_name(w, node),
+        w.replay.options().mcts.c_text(),
+        move_of(w, node, pos),
+        chosen.node,
+        wins_text(chosen.counts.u),
+        chosen.counts.n,
+        chosen.mean,
+        chosen.bonus,
+        chosen.ucb1
+    )
+}
+
+fn draw(w: &Words, index: usize, node: u32, pos: u16) -> String {
+    let monte = &w.replay.index().monte;
+    let follow = match monte.child(node, pos) {
+        Some(child) if (monte.node(child).map_or(0, |c| c.created) as usize) < index => {
+            format!("it has a node (node {child}), so selection goes on there")
+        }
+        _ => "it has no node yet, so it is expanded".into(),
+    };
+    format!(
+        "{} is a chance node: it draws {} by its probability; {follow}.",
+        title(&node_name(w, node)),
+        move_of(w, node, pos)
+    )
+}
+
+fn expand(w: &Words, index: usize, node: u32, parent: u32) -> String {
+    let pos = monte_node(w, node).map_or(0, |n| n.pos);
+    if w.replay.index().monte.iteration_at(index) == 0 {
+        return format!(
+            "The lesson's stated tree has {} under {}, by {}.",
+            node_name(w, node),
+            node_name(w, parent),
+            move_of(w, parent, pos)
+        );
+    }
+    format!(
+        "Expansion: {} of {} has no node yet, so {} is added to the tree.",
+        move_of(w, parent, pos),
+        node_name(w, parent),
+        node_name(w, node)
+    )
+}
+
+fn playout(w: &Words, node: u32, len: u16, value: i32) -> String {
+    let policy = w.replay.options().mcts.playout;
+    if policy == crate::search::mcts::Playout::Scripted {
+        return format!(
+            "Playout from {}: the lesson states its result, {}.",
+            node_name(w, node),
+            outcome_words(value)
+        );
+    }
+    format!(
+        "Playout from {}: {} by the {} policy to a finished game worth {}, {}. Its positions are not added to the tree.",
+        node_name(w, node),
+        plural(len as usize, "move", "moves"),
+        policy.name(),
+        w.sc(value),
+        outcome_words(value)
+    )
+}
+
+fn backup(w: &Words, node: u32, (n, u): (u32, u32), reward: u8) -> String {
+    let counts_for = monte_node(w, node).map_or(Side::Max, |m| m.counts_for);
+    let whose = if node == 0 {
+        format!("the player to move there, {}", side_name(counts_for))
+    } else {
+        format!("{}, who moved into it", side_name(counts_for))
+    };
+    format!(
+        "Backup at {}: one visit more and {} for {whose}: N {} → {n}, U {} → {}.",
+        node_name(w, node),
+        match reward {
+            2 => "a win".to_string(),
+            1 => "half a win (a draw)".to_string(),
+            _ => "no win".to_string(),
+        },
+        n - 1,
+        wins_text(u - reward as u32),
+        wins_text(u)
+    )
+}

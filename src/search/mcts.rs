@@ -1,0 +1,453 @@
+//! Monte Carlo tree search with UCB1 (UCT), seed 004 §6, reporting every phase of every
+//! iteration to the observer.
+//!
+//! The rules, exactly as the seed states them:
+//! - Every node keeps N (visits) and U (rewards) for the player who made the move into it, in
+//!   half-wins so that they stay exact (a win 2, a draw 1, a loss 0). The root counts every
+//!   iteration, its U for the player to move there. A node below a chance node counts for the
+//!   player whose choice led to the chance node.
+//! - Selection follows UCB1(n) = U(n)/N(n) + C·sqrt(ln N(parent) / N(n)) (natural log; U/N as
+//!   a rate of wins, so a half-win count is halved) through nodes whose moves all have nodes,
+//!   taking the first child in move order on a tie. At a chance node the outcome is drawn by
+//!   its probability instead.
+//! - A node with a move that has no node yet expands one: its first such move in move order
+//!   (at a chance node, the drawn outcome). That child is never scored by UCB1 before, which is
+//!   the seed's "an unvisited child has infinite priority".
+//! - A playout from the new child plays to the end of the game and is not stored; selection
+//!   that reaches a finished game skips expansion and playout and backs up its known outcome.
+//! - The move played is the root child with the most visits, the first in move order on a tie.
+
+pub mod config;
+mod prior;
+mod tree;
+
+pub use config::{MAX_ITERATIONS, MctsOptions, Playout, Real, c_text, parse_c};
+pub use prior::{GivenNode, Prior};
+pub use tree::outcome_of;
+
+use super::options::{NO_MOVE, Options};
+use super::result::{MctsChild, MctsSummary, RunResult, SearchError, Stats, Status};
+use crate::event::{Event, Mcts};
+use crate::game::{Game, Side};
+use crate::observer::Observer;
+use crate::rng::Rng;
+use tree::{NONE, Tree};
+
+macro_rules! emit {
+    ($search:ident, $event:expr) => {
+        #[cfg(not(feature = "no-events"))]
+        if O::ENABLED {
+            $search.obs.event(Event::Mcts($event));
+        }
+    };
+}
+
+/// Runs `opts.mcts.iterations` iterations from `start`, from the stated position `prior`.
+pub fn run<G: Game, O: Observer>(
+    game: &G,
+    start: G::State,
+    opts: &Options,
+    prior: &Prior,
+    obs: &mut O,
+) -> Result<RunResult, SearchError> {
+    let mc = opts.mcts;
+    mc.validate().map_err(SearchError::Options)?;
+    if game.limits().players > 0 {
+        return Err(SearchError::Options(
+            "mcts counts wins for one of two players; this game has several: use --algorithm maxn or paranoid".into(),
+        ));
+    }
+    if mc.playout == Playout::Scripted && prior.script.len() < mc.iterations as usize {
+        return Err(SearchError::Options(format!(
+            "a scripted playout needs a result for every iteration: {} given for {} iterations",
+            prior.script.len(),
+            mc.iterations
+        )));
+    }
+    let mut tree = Tree::new(game, start).map_err(SearchError::Options)?;
+    prior.build(game, &mut tree).map_err(SearchError::Options)?;
+    let mut search = Search {
+        game,
+        tree,
+        rng: Rng::new(mc.seed),
+        opts: *opts,
+        prior,
+        obs,
+        path: Vec::new(),
+        played: Vec::new(),
+        reached: Vec::new(),
+        bonus: Vec::new(),
+        stats: Stats::default(),
+    };
+    search.announce_prior();
+    search.iterate()
+}
+
+struct Search<'a, G: Game, O: Observer> {
+    game: &'a G,
+    tree: Tree<G::State>,
+    rng: Rng,
+    opts: Options,
+    prior: &'a Prior,
+    obs: &'a mut O,
+    /// The nodes of the iteration's path, root first.
+    path: Vec<u32>,
+    /// A recorded playout's moves and the states they reached.
+    played: Vec<u16>,
+    reached: Vec<u32>,
+    /// The exploration bonus of each child at a selection (recorded runs only).
+    bonus: Vec<f64>,
+    stats: Stats,
+}
+
+impl<G: Game, O: Observer> Search<'_, G, O> {
+    /// The stated nodes of the prior, as if each were expanded and then given its counts.
+    fn announce_prior(&mut self) {
+        if !O::ENABLED {
+            return;
+        }
+        for id in 0..self.tree.len() as u32 {
+            if id > 0 {
+                self.announce_expand(id);
+            }
+            let node = self.tree.node(id);
+            if node.n > 0 || node.u > 0 {
+                emit!(
+                    self,
+                    Mcts::Given {
+                        node: id,
+                        n: node.n,
+                        u: node.u,
+                    }
+                );
+            }
+        }
+    }
+
+    fn iterate(&mut self) -> Result<RunResult, SearchError> {
+        let wanted = self.opts.mcts.iterations;
+        let mut done = 0;
+        while done < wanted {
+            // The node budget: an iteration may add one node.
+            if self.tree.len() as u64 >= self.opts.budget {
+                break;
+            }
+            emit!(self, Mcts::Iteration { number: done + 1 });
+            self.iteration(done as usize)?;
+            done += 1;
+        }
+        Ok(self.result(done))
+    }
+
+    fn iteration(&mut self, number: usize) -> Result<(), SearchError> {
+        self.path.clear();
+        self.path.push(0);
+        let mut at = 0u32;
+        let leaf = loop {
+            if self.tree.node(at).moves == 0 {
+                break at;
+            }
+            let (pos, child) = if self.tree.node(at).side.is_chance() {
+                let pos = self.draw(at)?;
+                emit!(
+                    self,
+                    Mcts::Draw {
+                        node: at,
+                        pos: pos as u16
+                    }
+                );
+                (pos, self.tree.slot(at, pos))
+            } else if let Some(pos) = self.tree.untried(at) {
+                (pos, NONE)
+            } else {
+                let pos = self.select(at);
+                (pos, self.tree.slot(at, pos))
+            };
+            if child == NONE {
+                let child = self.expand(at, pos);
+                self.path.push(child);
+                break child;
+            }
+            self.path.push(child);
+            at = child;
+        };
+        self.stats.peak = self.stats.peak.max(self.path.len() as u64 - 1);
+        let outcome = self.finish(leaf, number)?;
+        self.backup(outcome);
+        Ok(())
+    }
+
+    /// UCB1 over the children of `at`, all of which have nodes: the position of the best.
+    fn select(&mut self, at: u32) -> usize {
+        let c = self.opts.mcts.c.0;
+        let parent_n = self.tree.node(at).n;
+        let ln = (parent_n as f64).ln();
+        let moves = self.tree.node(at).moves as usize;
+        self.bonus.clear();
+        let (mut best, mut best_score) = (0, f64::NEG_INFINITY);
+        for pos in 0..moves {
+            let child = self.tree.node(self.tree.slot(at, pos));
+            let (mean, bonus) = ucb1_parts(child.n, child.u, ln, c);
+            if O::ENABLED {
+                self.bonus.push(bonus);
+            }
+            let score = mean + bonus;
+            if score > best_score {
+                (best, best_score) = (pos, score);
+            }
+        }
+        if O::ENABLED {
+            let start = self.obs.bonuses(&self.bonus);
+            emit!(
+                self,
+                Mcts::Select {
+                    node: at,
+                    start,
+                    len: moves as u16,
+                    pos: best as u16,
+                }
+            );
+        }
+        best
+    }
+
+    /// A chance node's outcome, drawn by its probability.
+    fn draw(&mut self, at: u32) -> Result<usize, SearchError> {
+        draw_outcome(self.game, self.tree.node(at).state, &mut self.rng).ok_or(
+            SearchError::Options(format!(
+                "chance node {} has no outcome with a probability",
+                self.game.id(self.tree.node(at).state)
+            )),
+        )
+    }
+
+    fn expand(&mut self, at: u32, pos: usize) -> u32 {
+        let child = self.tree.expand(self.game, at, pos);
+        if O::ENABLED {
+            self.announce_expand(child);
+        }
+        child
+    }
+
+    fn announce_expand(&mut self, id: u32) {
+        let node = self.tree.node(id);
+        let state = self.game.id(node.state);
+        let at = self.obs.arena(&[node.pos], &[state]);
+        emit!(
+            self,
+            Mcts::Expand {
+                node: id,
+                parent: node.parent,
+                at,
+            }
+        );
+    }
+
+    /// The outcome of the iteration ending at `leaf`: its known result when the game is over
+    /// there, otherwise a playout's.
+    fn finish(&mut self, leaf: u32, number: usize) -> Result<u8, SearchError> {
+        let state = self.tree.node(leaf).state;
+        self.stats.evals += 1;
+        if self.tree.node(leaf).moves == 0 {
+            let value = self.utility(state)?;
+            let outcome = outcome_of(value);
+            emit!(
+                self,
+                Mcts::Known {
+                    node: leaf,
+                    result: outcome,
+                    value,
+                }
+            );
+            return Ok(outcome);
+        }
+        let (outcome, value) = match self.opts.mcts.playout {
+            Playout::Scripted => {
+                self.played.clear();
+                self.reached.clear();
+                let outcome = self.prior.script[number];
+                (outcome, (outcome as i32 - 1) * self.game.scale())
+            }
+            Playout::Random | Playout::First => {
+                let end = self.playout(state)?;
+                let value = self.utility(end)?;
+                (outcome_of(value), value)
+            }
+        };
+        if O::ENABLED {
+            let start = self.obs.arena(&self.played, &self.reached);
+            emit!(
+                self,
+                Mcts::Playout {
+                    node: leaf,
+                    start,
+                    len: self.played.len() as u16,
+                    result: outcome,
+                    value,
+                }
+            );
+        }
+        Ok(outcome)
+    }
+
+    /// Plays from `state` to the end of the game by the run's policy; a recorded run keeps
+    /// the moves in `played` and `reached`.
+    fn playout(&mut self, mut state: G::State) -> Result<G::State, SearchError> {
+        self.played.clear();
+        self.reached.clear();
+        let first = self.opts.mcts.playout == Playout::First;
+        loop {
+            let count = self.game.move_count(state);
+            if count == 0 {
+                return Ok(state);
+            }
+            let mv = if self.game.side(state).is_chance() {
+                draw_outcome(self.game, state, &mut self.rng).ok_or_else(|| {
+                    SearchError::Options(format!(
+                        "chance node {} has no outcome with a probability",
+                        self.game.id(state)
+                    ))
+                })?
+            } else if first {
+                0
+            } else {
+                self.rng.below(count)
+            };
+            state = self.game.child(state, mv);
+            if O::ENABLED {
+                self.played.push(mv as u16);
+                self.reached.push(self.game.id(state));
+            }
+        }
+    }
+
+    fn utility(&self, state: G::State) -> Result<i32, SearchError> {
+        self.game
+            .utility(state)
+            .ok_or_else(|| SearchError::MissingScore {
+                state: self.game.id(state),
+                why: "mcts reads every finished game's score as its outcome",
+            })
+    }
+
+    /// One visit more on every node of the path, and each node's reward for the player who
+    /// moved into it.
+    fn backup(&mut self, outcome: u8) {
+        for i in (0..self.path.len()).rev() {
+            let id = self.path[i];
+            let reward = match self.tree.node(id).counts_for {
+                Side::Min => 2 - outcome,
+                _ => outcome,
+            };
+            let node = self.tree.node_mut(id);
+            node.n += 1;
+            node.u += reward as u32;
+            let (n, u) = (node.n, node.u);
+            emit!(
+                self,
+                Mcts::Backup {
+                    node: id,
+                    n,
+                    u,
+                    reward,
+                }
+            );
+        }
+    }
+
+    fn result(&self, done: u32) -> RunResult {
+        let root = self.tree.node(0);
+        let ln = (root.n as f64).ln();
+        let c = self.opts.mcts.c.0;
+        let children: Vec<MctsChild> = (0..root.moves as usize)
+            .filter_map(|pos| {
+                let id = self.tree.slot(0, pos);
+                (id != NONE).then(|| {
+                    let node = self.tree.node(id);
+                    let (mean, bonus) = ucb1_parts(node.n, node.u, ln, c);
+                    MctsChild {
+                        mv: pos as i16,
+                        node: id,
+                        n: node.n,
+                        u: node.u,
+                        ucb1: Real(mean + bonus),
+                    }
+                })
+            })
+            .collect();
+        // The most visited child, the first in move order on a tie.
+        let best = children
+            .iter()
+            .fold(None::<&MctsChild>, |best, c| match best {
+                Some(b) if b.n >= c.n => Some(b),
+                _ => Some(c),
+            });
+        let interrupted = done < self.opts.mcts.iterations;
+        let mut stats = self.stats;
+        stats.nodes = self.tree.len() as u64;
+        RunResult {
+            status: if interrupted {
+                Status::Partial
+            } else {
+                Status::Complete
+            },
+            depth: 0,
+            score: 0,
+            mv: best.map_or(NO_MOVE, |b| b.mv),
+            stats,
+            counters: Default::default(),
+            history: Vec::new(),
+            restored: true,
+            vector: Vec::new(),
+            mcts: Some(Box::new(MctsSummary {
+                iterations: done,
+                interrupted,
+                root_n: root.n,
+                root_u: root.u,
+                children,
+            })),
+        }
+    }
+}
+
+/// UCB1's two terms for a child with `n` visits and `u` half-wins under a parent whose visit
+/// count has the natural log `ln_parent`: the mean reward (wins per visit) and the bonus
+/// C·sqrt(ln N(parent) / n). An unvisited child's bonus is infinite.
+pub fn ucb1_parts(n: u32, u: u32, ln_parent: f64, c: f64) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, f64::INFINITY);
+    }
+    // One division of two exact integers, so equal rates are equal to the bit.
+    let mean = u as f64 / (2.0 * n as f64);
+    (mean, c * (ln_parent / n as f64).sqrt())
+}
+
+/// An outcome of the chance node `state`, drawn by the probabilities of its moves (exact:
+/// every probability is a fraction, scaled to their common denominator). `None` when no move
+/// has a probability.
+pub fn draw_outcome<G: Game>(game: &G, state: G::State, rng: &mut Rng) -> Option<usize> {
+    let count = game.move_count(state);
+    let mut den: i64 = 1;
+    for i in 0..count {
+        if let Some(p) = game.probability(state, i) {
+            den = crate::exact::lcm(den, p.den())?;
+        }
+    }
+    let weight = |i: usize| {
+        game.probability(state, i)
+            .map_or(0, |p| p.num() * (den / p.den()))
+    };
+    let total: i64 = (0..count).map(weight).sum();
+    if total <= 0 {
+        return None;
+    }
+    let mut r = (rng.next_u64() % total as u64) as i64;
+    for i in 0..count {
+        let w = weight(i);
+        if r < w {
+            return Some(i);
+        }
+        r -= w;
+    }
+    None
+}
