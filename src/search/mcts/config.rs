@@ -16,15 +16,21 @@ impl PartialEq for Real {
 
 impl Eq for Real {}
 
+// JSON has no infinity: an unvisited child's UCB1 is written as `null` and read back as
+// infinite (no finite figure is ever written as null).
 impl Serialize for Real {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_f64(self.0)
+        if self.0.is_finite() {
+            s.serialize_f64(self.0)
+        } else {
+            s.serialize_none()
+        }
     }
 }
 
 impl<'de> Deserialize<'de> for Real {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Real, D::Error> {
-        f64::deserialize(d).map(Real)
+        Option::<f64>::deserialize(d).map(|v| Real(v.unwrap_or(f64::INFINITY)))
     }
 }
 
@@ -137,5 +143,33 @@ pub fn parse_c(text: &str) -> Result<f64, String> {
             "exploration constant '{}' is not a number at least 0 (or sqrt2)",
             crate::text::cut(t)
         )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_infinite_ucb1_reads_back_infinite_and_finite_ones_exactly() {
+        for x in [f64::INFINITY, 1.391_021, 0.0, std::f64::consts::SQRT_2] {
+            let text = serde_json::to_string(&Real(x)).unwrap();
+            let back: Real = serde_json::from_str(&text).unwrap();
+            assert_eq!(back, Real(x), "{text}");
+        }
+        assert_eq!(serde_json::to_string(&Real(f64::INFINITY)).unwrap(), "null");
+    }
+
+    #[test]
+    fn c_reads_numbers_and_the_square_root_of_two_and_refuses_the_rest() {
+        assert_eq!(parse_c("sqrt2"), Ok(std::f64::consts::SQRT_2));
+        assert_eq!(parse_c("√2"), Ok(std::f64::consts::SQRT_2));
+        assert_eq!(parse_c("0.5"), Ok(0.5));
+        for bad in ["-1", "abc", "inf", "NaN", ""] {
+            assert!(parse_c(bad).is_err(), "{bad}");
+        }
+        assert_eq!(c_text(std::f64::consts::SQRT_2), "√2");
+        assert_eq!(c_text(2.0), "2");
+        assert_eq!(c_text(0.5), "0.5");
     }
 }
