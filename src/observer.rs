@@ -5,6 +5,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::event::Event;
+use crate::event::events::Events;
 use crate::event::{Bound, Chance, Scout, Vector};
 
 pub trait Observer {
@@ -27,11 +28,12 @@ impl Observer for NoTrace {
     fn order(&mut self, _: u32, _: &[u16], _: impl Fn(u16) -> u32) {}
 }
 
-/// Every event in order. Variable-length candidate lists live in two shared arenas (`moves`
-/// and, at the same positions, `children`) so each event stays a small fixed-size value.
+/// Every event in order, each stored in 16 bytes. Variable-length candidate lists live in two
+/// shared arenas (`moves` and, at the same positions, `children`) so each event stays a small
+/// fixed-size value.
 #[derive(Default, Debug, Clone)]
 pub struct Recorder {
-    pub events: Vec<Event>,
+    pub events: Events,
     pub moves: Vec<u16>,
     pub children: Vec<u32>,
     /// Counts admitted calls as they happen, for a screen waiting on a long run.
@@ -81,7 +83,7 @@ impl Recorder {
         }
         if self.limit.is_some_and(|l| self.events.len() >= l) {
             self.overflowed = true;
-            self.events = Vec::new();
+            self.events = Events::default();
             self.moves = Vec::new();
             self.children = Vec::new();
             return true;
@@ -89,9 +91,9 @@ impl Recorder {
         false
     }
 
-    /// Bytes held per recorded event, arenas included.
+    /// Bytes held per recorded event, arenas included (the events as they are stored).
     pub fn bytes_per_event(&self) -> f64 {
-        let bytes = std::mem::size_of_val(self.events.as_slice())
+        let bytes = self.events.bytes()
             + std::mem::size_of_val(self.moves.as_slice())
             + std::mem::size_of_val(self.children.as_slice());
         bytes as f64 / self.events.len().max(1) as f64

@@ -111,7 +111,7 @@ pub(super) fn build(trace: &Trace) -> Result<Index, TraceError> {
     check_header(trace)?;
     let mut fold = Fold::new(trace, trace.header.options.family());
     for (i, event) in trace.events.iter().enumerate() {
-        fold.step(i, *event)?;
+        fold.step(i, event)?;
     }
     fold.finish(trace.events.len(), &trace.header.result)
 }
