@@ -204,3 +204,26 @@ impl Observer for Counter {
     #[inline]
     fn order(&mut self, _: u32, _: &[u16], _: impl Fn(u16) -> u32) {}
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What a recording holds: each event in its 16-byte stored form, and per ordered
+    /// candidate its move (2 bytes) and child state (4 bytes).
+    #[test]
+    fn a_recording_counts_16_bytes_per_event_and_its_arenas() {
+        let mut rec = Recorder::default();
+        rec.event(Event::PassStart { depth: 1 });
+        rec.order(0, &[0, 1, 2], |m| 10 + m as u32);
+        rec.event(Event::Bound(Bound::Cutoff {
+            state: 0,
+            pos: 1,
+            alpha: 3,
+            beta: 3,
+        }));
+        assert_eq!(rec.events.len(), 3);
+        let bytes = 3 * 16 + 3 * 2 + 3 * 4;
+        assert_eq!(rec.bytes_per_event(), bytes as f64 / 3.0);
+    }
+}
