@@ -123,7 +123,7 @@ pub fn check_run(lesson: &Lesson, mut setup: RunSetup, render: bool) {
         .count();
     assert_eq!(enters, exits, "an admitted call did not end exactly once");
     for e in events {
-        if let Event::Order { state, start, len } = *e {
+        if let Event::Order { state, start, len } = e {
             let list = &rec.trace.moves[start as usize..start as usize + len as usize];
             let count = lesson.graph.move_count(state);
             assert!(list.iter().all(|&m| (m as usize) < count));

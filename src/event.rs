@@ -1,9 +1,10 @@
 //! The events the search core reports, one per step a student can see.
 //!
-//! Each event is a small fixed-size delta (at most 20 bytes) that moves a view of the search
-//! one step forward. Events carry everything a view needs (whose turn a call is, where in the
-//! trying order a pushed candidate stands; the child state of every ordered candidate sits in
-//! the trace's arena), so a trace replays without the game it came from.
+//! Each event is a small fixed-size delta that moves a view of the search one step forward:
+//! at most 20 bytes as an `Event`, and 16 as a recording stores it (`events::Events`). Events
+//! carry everything a view needs (whose turn a call is, where in the trying order a pushed
+//! candidate stands; the child state of every ordered candidate sits in the trace's arena),
+//! so a trace replays without the game it came from.
 //!
 //! An event is either part of the skeleton every family shares (passes and aspiration
 //! attempts, calls entered, refused, returned or unwound, candidates ordered, pushed and
@@ -15,12 +16,15 @@
 //! - `vector`: max-n's ties;
 //! - `mcts`: the slot Monte Carlo tree search will fill.
 //!
-//! A new family adds a detail module and one variant here; the written form of every event
-//! stays the flat tagged object of trace format v1 (`{"event": "cutoff", ...}`).
+//! A new family adds a detail module and one variant here, and its kinds' stored form in
+//! `packed`; the written form of every event stays the flat tagged object of trace format v1
+//! (`{"event": "cutoff", ...}`).
 
 mod bound;
 mod chance;
+pub mod events;
 mod mcts;
+mod packed;
 mod scout;
 mod vector;
 mod wire;
@@ -115,7 +119,8 @@ pub enum Event {
 
 // A detail enum carries its own tag beside the event's, so an event is 20 bytes, not the 16 of
 // one flat enum: rustc can pack the outer tag into an inner one's spare values only when a
-// single variant is that large, and here three are (`Enter`, `Bound`, `Scout`).
+// single variant is that large, and here three are (`Enter`, `Bound`, `Scout`). That is why a
+// recording stores its events flat (`packed`, 16 bytes) and unpacks each as it is read.
 const _: () = assert!(std::mem::size_of::<Event>() <= 20);
 
 impl Event {

@@ -5,6 +5,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::event::Event;
+use crate::event::events::Events;
 use crate::event::{Bound, Chance, Mcts, Scout, Vector};
 
 pub trait Observer {
@@ -36,11 +37,12 @@ impl Observer for NoTrace {
     fn order(&mut self, _: u32, _: &[u16], _: impl Fn(u16) -> u32) {}
 }
 
-/// Every event in order. Variable-length candidate lists live in two shared arenas (`moves`
-/// and, at the same positions, `children`) so each event stays a small fixed-size value.
+/// Every event in order, each stored in 16 bytes. Variable-length candidate lists live in two
+/// shared arenas (`moves` and, at the same positions, `children`) so each event stays a small
+/// fixed-size value.
 #[derive(Default, Debug, Clone)]
 pub struct Recorder {
-    pub events: Vec<Event>,
+    pub events: Events,
     pub moves: Vec<u16>,
     pub children: Vec<u32>,
     /// Every Monte Carlo selection's exploration bonuses, concatenated.
@@ -109,7 +111,7 @@ impl Recorder {
         }
         if self.limit.is_some_and(|l| self.events.len() >= l) {
             self.overflowed = true;
-            self.events = Vec::new();
+            self.events = Events::default();
             self.moves = Vec::new();
             self.children = Vec::new();
             self.bonuses = Vec::new();
@@ -118,9 +120,9 @@ impl Recorder {
         false
     }
 
-    /// Bytes held per recorded event, arenas included.
+    /// Bytes held per recorded event, arenas included (the events as they are stored).
     pub fn bytes_per_event(&self) -> f64 {
-        let bytes = std::mem::size_of_val(self.events.as_slice())
+        let bytes = self.events.bytes()
             + std::mem::size_of_val(self.moves.as_slice())
             + std::mem::size_of_val(self.children.as_slice())
             + std::mem::size_of_val(self.bonuses.as_slice());
@@ -248,4 +250,27 @@ impl Observer for Counter {
 
     #[inline]
     fn order(&mut self, _: u32, _: &[u16], _: impl Fn(u16) -> u32) {}
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What a recording holds: each event in its 16-byte stored form, and per ordered
+    /// candidate its move (2 bytes) and child state (4 bytes).
+    #[test]
+    fn a_recording_counts_16_bytes_per_event_and_its_arenas() {
+        let mut rec = Recorder::default();
+        rec.event(Event::PassStart { depth: 1 });
+        rec.order(0, &[0, 1, 2], |m| 10 + m as u32);
+        rec.event(Event::Bound(Bound::Cutoff {
+            state: 0,
+            pos: 1,
+            alpha: 3,
+            beta: 3,
+        }));
+        assert_eq!(rec.events.len(), 3);
+        let bytes = 3 * 16 + 3 * 2 + 3 * 4;
+        assert_eq!(rec.bytes_per_event(), bytes as f64 / 3.0);
+    }
 }

@@ -23,7 +23,7 @@ use std::sync::OnceLock;
 use crate::game::Side;
 use crate::index::{Index, Marks, Recorded, TableLog, Tree};
 use crate::search::{Options, RunResult};
-use crate::trace::{Catalog, Event};
+use crate::trace::{Catalog, Events};
 
 pub use crate::index::{NodeKind, TableRow, TreeNode};
 pub use state::{Frame, ProbeMark, ReplayState, StoreMark};
@@ -83,7 +83,7 @@ impl Replay {
         &self.rec.index.table
     }
 
-    pub fn events(&self) -> &[Event] {
+    pub fn events(&self) -> &Events {
         &self.rec.trace.events
     }
 
@@ -150,7 +150,7 @@ impl Replay {
     /// its own file there.
     pub fn apply(&self, st: &mut ReplayState) {
         let index = st.step;
-        let Some(&event) = self.rec.trace.events.get(index) else {
+        let Some(event) = self.rec.trace.events.get(index) else {
             return;
         };
         st.step += 1;

@@ -737,7 +737,7 @@ pub fn write_trace_jsonl(rec: &Recorded, out: &mut dyn std::io::Write) -> std::i
     }
     let maxn = rec.options().family().vectors();
     for (i, event) in rec.trace.events.iter().enumerate() {
-        let mut value = event_json(rec, i, event, &cut_owner);
+        let mut value = event_json(rec, i, &event, &cut_owner);
         if maxn {
             value = maxn_event(value, rec.catalog());
         }

@@ -6,6 +6,7 @@ pub mod catalog;
 
 use serde::{Deserialize, Serialize};
 
+pub use crate::event::events::Events;
 pub use crate::event::{Event, ReturnKind};
 pub use catalog::{Catalog, StateInfo};
 
@@ -70,7 +71,7 @@ fn is_one(v: &i32) -> bool {
 #[serde(deny_unknown_fields)]
 pub struct Trace {
     pub header: Header,
-    pub events: Vec<Event>,
+    pub events: Events,
     /// Candidate move indices of every `Order`, concatenated.
     pub moves: Vec<u16>,
     /// The child state of each entry of `moves`.

@@ -628,7 +628,7 @@ fn check(case: &Case, tally: &mut Tally) {
             .unwrap();
         let trace = run::recorded(&lesson, &setup).unwrap();
         for e in &trace.events {
-            if let Event::Chance(Chance::Interval { state, lo, hi }) = *e {
+            if let Event::Chance(Chance::Interval { state, lo, hi }) = e {
                 let v = exp.value(state as usize, d).scaled(scale);
                 assert!(
                     lo as i128 <= v && v <= hi as i128,
@@ -891,7 +891,7 @@ fn the_chance_cutoff_skips_the_second_outcome() {
     let intervals: Vec<(i32, i32)> = trace
         .events
         .iter()
-        .filter_map(|e| match *e {
+        .filter_map(|e| match e {
             Event::Chance(Chance::Interval { state: 2, lo, hi }) => Some((lo, hi)),
             _ => None,
         })

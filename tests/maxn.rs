@@ -310,14 +310,14 @@ fn seed_004_tie_goes_by_the_rule_and_is_reported() {
         let trace = prune::run::recorded(&lesson, &setup).unwrap();
         assert_eq!(trace.header.result.vector, vector, "{rule}");
         assert_eq!(trace.header.result.counters.ties, 1, "{rule}");
-        let ties: Vec<&Event> = trace
+        let ties: Vec<Event> = trace
             .events
             .iter()
             .filter(|e| matches!(e, Event::Vector(Vector::Tie { .. })))
             .collect();
         assert_eq!(
             ties,
-            [&Event::Vector(Vector::Tie {
+            [Event::Vector(Vector::Tie {
                 state: 0,
                 pos: 1,
                 kept
@@ -445,7 +445,7 @@ fn narration_speaks_in_vectors_and_names_the_tie() {
     let mut st = ReplayState::default();
     let mut told = Vec::new();
     for _ in 0..replay.len() {
-        let event = replay.events()[st.step];
+        let event = replay.events().at(st.step);
         replay.apply(&mut st);
         told.push((event, narrate(&replay, &st, &|_| None)));
     }

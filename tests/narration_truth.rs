@@ -25,7 +25,7 @@ use prune::lesson::{Lesson, Overrides};
 use prune::replay::narrate::narrate;
 use prune::replay::{Replay, ReplayState};
 use prune::search::{Algorithm, CutRule, Flag, INF, Options};
-use prune::trace::{Catalog, Event};
+use prune::trace::{Catalog, Event, Events};
 
 /// The variants of a preset the narration must stay true under.
 fn variants(lesson: &Lesson, preset: &str) -> Vec<(String, Overrides)> {
@@ -197,7 +197,7 @@ fn the_narration_is_true_of_every_builtin_run_and_its_variants() {
                 runs += 1;
                 let mut st = ReplayState::default();
                 for _ in 0..replay.len() {
-                    let event = replay.events()[st.step];
+                    let event = replay.events().at(st.step);
                     replay.apply(&mut st);
                     steps += 1;
                     let s = narrate(&replay, &st, &|_| None);
@@ -217,7 +217,8 @@ fn the_narration_is_true_of_every_builtin_run_and_its_variants() {
                         for note in shown {
                             for (claim, quote) in note_claims(note, replay.catalog()) {
                                 claims += 1;
-                                if !happened(&claim, &replay.events()[from..st.step]) {
+                                let pass = replay.events().iter().take(st.step).skip(from);
+                                if !happened(&claim, pass) {
                                     faults.add(
                                         &format!("[note] '{quote}' has not happened yet"),
                                         format!(
@@ -727,8 +728,8 @@ fn note_claims(text: &str, catalog: &Catalog) -> Vec<(Claim, String)> {
 }
 
 /// Whether `claim` has happened among `events` (those of the current pass up to the step).
-fn happened(claim: &Claim, events: &[Event]) -> bool {
-    events.iter().any(|e| match (claim, *e) {
+fn happened(claim: &Claim, mut events: impl Iterator<Item = Event>) -> bool {
+    events.any(|e| match (claim, e) {
         (Claim::Returned(id, v), Event::Return { state, value, .. })
         | (Claim::Returned(id, v), Event::Pop { state, value })
         | (Claim::Returned(id, v), Event::Bound(Bound::Read { state, value, .. })) => {
@@ -746,9 +747,10 @@ fn happened(claim: &Claim, events: &[Event]) -> bool {
 }
 
 /// The first event of the pass the event at `index` belongs to.
-fn pass_start(events: &[Event], index: usize) -> usize {
-    events[..=index]
+fn pass_start(events: &Events, index: usize) -> usize {
+    events
         .iter()
+        .take(index + 1)
         .rposition(|e| matches!(e, Event::PassStart { .. }))
         .unwrap_or(0)
 }
@@ -847,12 +849,14 @@ fn an_interrupted_pass_keeps_what_its_finished_calls_stored() {
     let replay = Replay::new(prune::index::record(&lesson, &setup).unwrap());
     let end = replay.seek(replay.len());
     assert!(matches!(
-        replay.events()[replay.len() - 1],
+        replay.events().at(replay.len() - 1),
         Event::PassEnd { done: false, .. }
     ));
     // The aborted pass's finished calls did store: node 4 (call 7) is in the table.
-    let stored_in_pass_2 = replay.events()[..replay.len()]
+    let stored_in_pass_2 = replay
+        .events()
         .iter()
+        .take(replay.len())
         .skip_while(|e| !matches!(e, Event::PassStart { depth: 2 }))
         .any(|e| matches!(e, Event::Bound(Bound::Store { kept: true, .. })));
     assert!(stored_in_pass_2);

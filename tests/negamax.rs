@@ -24,7 +24,7 @@ use prune::rng::Rng;
 use prune::search::{
     self, Algorithm, Aspiration, AttemptOutcome, CutRule, Flag, INF, Options, RunResult, Status,
 };
-use prune::trace::Event;
+use prune::trace::{Event, Events};
 
 struct Case {
     model: Model,
@@ -198,10 +198,10 @@ fn negamax_records_alpha_betas_calls_from_the_side_to_move() {
             let ab = case.recorded(&case.options(Algorithm::AlphaBeta, table, ordering, cut));
             let nm = case.recorded(&case.options(Algorithm::Negamax, table, ordering, cut));
             let (a, b) = (&ab.trace.events, &nm.trace.events);
-            let enters = |events: &[Event]| {
+            let enters = |events: &Events| {
                 events
                     .iter()
-                    .filter_map(|e| match *e {
+                    .filter_map(|e| match e {
                         Event::Enter {
                             state,
                             depth,

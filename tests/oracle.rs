@@ -250,7 +250,7 @@ fn replay(
     let mut last_return: Option<(i32, i16, Vec<u16>)> = None;
     let mut seen: Vec<PassSeen> = Vec::new();
     for event in &rec.events {
-        match *event {
+        match event {
             Event::PassStart { depth } => {
                 assert!(stack.is_empty(), "pass started with frames open\n{}", ctx());
                 pass = depth;
@@ -1296,7 +1296,7 @@ fn seed_fixture_counters() {
                         qleft,
                         kept: true,
                         ..
-                    }) => Some((*state, *depth, *qleft)),
+                    }) => Some((state, depth, qleft)),
                     _ => None,
                 })
                 .collect();
@@ -1310,7 +1310,7 @@ fn seed_fixture_counters() {
                     value,
                     flag,
                     ..
-                }) if (*state, *depth) == (2, 1) => Some((*value, *flag)),
+                }) if (state, depth) == (2, 1) => Some((value, flag)),
                 _ => None,
             });
             assert_eq!(

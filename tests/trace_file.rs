@@ -92,8 +92,8 @@ fn the_header_describes_the_run_without_the_lesson() {
         (3, 0, 12)
     );
     // Every state an event names is in the catalog, with the graph's side and label.
-    for event in &rec.trace.events {
-        if let Event::Enter { state, turn, .. } = *event {
+    for event in rec.trace.events.iter() {
+        if let Event::Enter { state, turn, .. } = event {
             let info = h
                 .catalog
                 .get(state)
@@ -212,18 +212,22 @@ fn events_that_do_not_fit_name_the_event_and_the_rule() {
         .iter()
         .position(|e| matches!(e, Event::Push { .. }))
         .unwrap();
-    if let Event::Push { mv, .. } = &mut trace.events[at] {
+    let mut push = trace.events.at(at);
+    if let Event::Push { mv, .. } = &mut push {
         *mv += 7;
     }
+    trace.events.set(at, push);
     let msg = load_error(&trace.to_json(), "bad-push.json");
     assert!(msg.contains(&format!("event {at}")), "{msg}");
     assert!(msg.contains("not candidate 0 of the order"), "{msg}");
 
     // A state the catalog does not list.
     let mut trace = saved_worked();
-    if let Event::Enter { state, .. } = &mut trace.events[1] {
+    let mut enter = trace.events.at(1);
+    if let Event::Enter { state, .. } = &mut enter {
         *state = 60;
     }
+    trace.events.set(1, enter);
     let msg = load_error(&trace.to_json(), "unknown-state.json");
     assert!(
         msg.contains("event 1: state 60 is not in the header's catalog"),
@@ -265,7 +269,7 @@ fn corrupt(trace: &mut Trace, rng: &mut prune::rng::Rng) -> String {
             format!("event {i} removed")
         }
         1 => {
-            let e = trace.events[i];
+            let e = trace.events.at(i);
             trace.events.insert(i, e);
             format!("event {i} repeated")
         }
@@ -275,8 +279,8 @@ fn corrupt(trace: &mut Trace, rng: &mut prune::rng::Rng) -> String {
         }
         _ => {
             let nudge = rng.range(-3, 3) as i32;
-            let e = &mut trace.events[i];
-            match e {
+            let mut event = trace.events.at(i);
+            match &mut event {
                 Event::Enter { state, alpha, .. } => {
                     *state = state.wrapping_add(nudge as u32);
                     *alpha = alpha.saturating_add(nudge);
@@ -298,6 +302,7 @@ fn corrupt(trace: &mut Trace, rng: &mut prune::rng::Rng) -> String {
                 }
                 _ => {}
             }
+            trace.events.set(i, event);
             format!("event {i} changed")
         }
     }

@@ -70,7 +70,7 @@ fn stepping_by_event_call_and_out() {
     // Out of node 1: right after its Return, back in the root's frame.
     press(&mut a, KeyCode::Char('o'));
     assert!(matches!(
-        a.replay.events()[a.st.step - 1],
+        a.replay.events().at(a.st.step - 1),
         Event::Return { state: 1, .. }
     ));
     assert_eq!(a.st.top().unwrap().state, 0);

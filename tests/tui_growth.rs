@@ -54,8 +54,11 @@ fn the_chart_shows_the_run_so_far() {
         a.st = a.replay.seek(step.min(a.replay.len() - 1));
         let plot = passes_plot(&source(&a));
         // The oracle: calls entered by this step, counted from the raw events.
-        let entered = a.replay.events()[..=a.st.step]
+        let entered = a
+            .replay
+            .events()
             .iter()
+            .take(a.st.step + 1)
             .filter(|e| matches!(e, prune::event::Event::Enter { .. }))
             .count();
         let charted: f64 = points(&plot, 'C').iter().map(|p| p.1).sum();

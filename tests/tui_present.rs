@@ -236,7 +236,7 @@ fn the_narration_pages_so_nothing_is_lost() {
     // Node 2's return after the first cutoff: the sentence and the lesson's note about it.
     let mut a = at_first_cutoff();
     let back = (a.st.step..a.replay.len())
-        .find(|&i| matches!(a.replay.events()[i], Event::Return { .. }))
+        .find(|&i| matches!(a.replay.events().at(i), Event::Return { .. }))
         .unwrap();
     a.seek(back + 1);
     assert!(!a.notes().is_empty());

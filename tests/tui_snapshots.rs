@@ -11,9 +11,9 @@ use prune::tui::app::App;
 
 /// The step right after the first event `pick` accepts.
 fn step_after(app: &App, pick: impl Fn(&App, usize, &Event) -> bool) -> usize {
-    let events = &app.replay.events();
+    let events = app.replay.events();
     let i = (0..events.len())
-        .find(|&i| pick(app, i, &events[i]))
+        .find(|&i| pick(app, i, &events.at(i)))
         .expect("the event exists");
     i + 1
 }

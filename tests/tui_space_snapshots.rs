@@ -33,7 +33,7 @@ fn reads(screen: &str, words: &str) -> bool {
 
 fn step_after(app: &App, pick: impl Fn(&Event) -> bool) -> usize {
     let events = app.replay.events();
-    (0..events.len()).find(|&i| pick(&events[i])).unwrap() + 1
+    (0..events.len()).find(|&i| pick(&events.at(i))).unwrap() + 1
 }
 
 fn key(app: &mut App, code: KeyCode) {
@@ -47,7 +47,7 @@ fn the_narration_pages_to_the_end_of_the_cutoff_note() {
         a.act(Action::NextCutoff);
         // The note about the cutoff shows once MIN 2 has returned (it says so).
         let back = (a.st.step..a.replay.len())
-            .find(|&i| matches!(a.replay.events()[i], Event::Return { .. }))
+            .find(|&i| matches!(a.replay.events().at(i), Event::Return { .. }))
             .unwrap();
         a.seek(back + 1);
         assert!(!a.notes().is_empty());
@@ -134,7 +134,7 @@ fn the_table_scrolls_and_the_stack_keeps_the_root_frame() {
         let second = (first..events.len())
             .find(|&i| {
                 matches!(
-                    events[i],
+                    events.at(i),
                     Event::Return {
                         how: ReturnKind::TableHit,
                         ..

@@ -63,8 +63,8 @@ fn expected_notes(lesson: &Lesson, preset: &str, app: &App) -> Vec<String> {
     }
     let anchor = |call: u64, after: NoteAnchor| -> Option<usize> {
         let entry = (0..events.len())
-            .find(|&i| owner[i] == call && matches!(events[i], Event::Enter { .. }))?;
-        (entry..events.len()).find(|&i| match (after, events[i]) {
+            .find(|&i| owner[i] == call && matches!(events.at(i), Event::Enter { .. }))?;
+        (entry..events.len()).find(|&i| match (after, events.at(i)) {
             (NoteAnchor::Enter, Event::Enter { .. }) => true,
             (NoteAnchor::Cutoff, Event::Bound(Bound::Cutoff { .. })) => owner[i] == call,
             (NoteAnchor::Store, Event::Bound(Bound::Store { .. })) => owner[i] == call,
@@ -81,8 +81,10 @@ fn expected_notes(lesson: &Lesson, preset: &str, app: &App) -> Vec<String> {
         .filter(|n| {
             anchor(n.step, n.after).is_some_and(|from| {
                 from <= now
-                    && !events[from + 1..=now]
+                    && !events
                         .iter()
+                        .take(now + 1)
+                        .skip(from + 1)
                         .any(|e| matches!(e, Event::Enter { .. } | Event::PassStart { .. }))
             })
         })

@@ -127,7 +127,7 @@ pub(super) fn build(trace: &Trace) -> Result<Index, TraceError> {
         fold.monte_root(trace.header.start);
     }
     for (i, event) in trace.events.iter().enumerate() {
-        fold.step(i, *event)?;
+        fold.step(i, event)?;
     }
     fold.finish(trace.events.len(), &trace.header.result)
 }

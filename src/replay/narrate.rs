@@ -58,7 +58,7 @@ fn sentence(w: &Words) -> String {
     let Some(index) = w.st.step.checked_sub(1) else {
         return "Nothing has happened yet: step forward (→ or l) to watch the search begin.".into();
     };
-    tell::tell(w, index, w.replay.events()[index])
+    tell::tell(w, index, w.replay.events().at(index))
 }
 
 /// Text for the last probe's verdict, as the table panel shows it ("LOWER 5 ≥ β 4: cut").

@@ -163,23 +163,23 @@ pub fn note_span(replay: &Replay, note: &NoteSpec) -> Option<std::ops::Range<usi
         NoteAnchor::Enter => known(call.enter)?,
         NoteAnchor::Cutoff => known(call.cut_event)?,
         NoteAnchor::Return => {
-            known(call.exit).filter(|&e| matches!(events[e], Event::Return { .. }))?
+            known(call.exit).filter(|&e| matches!(events.at(e), Event::Return { .. }))?
         }
         NoteAnchor::PassEnd => (call.enter as usize..events.len())
-            .find(|&e| matches!(events[e], Event::PassEnd { .. }))?,
+            .find(|&e| matches!(events.at(e), Event::PassEnd { .. }))?,
         // The call's own store is the last event before its return (a child's store is
         // followed by the child's return).
         NoteAnchor::Store => {
             let exit = known(call.exit)?;
             (call.enter as usize..exit)
                 .rev()
-                .take_while(|&e| !matches!(events[e], Event::Return { .. }))
-                .find(|&e| matches!(events[e], Event::Bound(Bound::Store { .. })))?
+                .take_while(|&e| !matches!(events.at(e), Event::Return { .. }))
+                .find(|&e| matches!(events.at(e), Event::Bound(Bound::Store { .. })))?
         }
     };
     // A note speaks of its pass: the next pass's start ends it as the next call does.
     let to = (from + 1..events.len())
-        .find(|&e| matches!(events[e], Event::Enter { .. } | Event::PassStart { .. }))
+        .find(|&e| matches!(events.at(e), Event::Enter { .. } | Event::PassStart { .. }))
         .unwrap_or(events.len());
     Some(from..to)
 }
