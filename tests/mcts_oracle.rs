@@ -837,6 +837,22 @@ fn check<G: Rules>(game: &G, root: G::S, lesson: &Lesson, run: &Run, what: &str)
         .unwrap_or_else(|e| panic!("{what}, C {}, seed {}: {e}", run.c, run.seed));
     let theirs = summary_of(&result, run.iterations);
     assert_eq!(theirs, mine, "{what}, C {}, seed {}", run.c, run.seed);
+    // The index (the fold checks every iteration) reads the same counts at the end.
+    if run.seed % 4 == 0 {
+        let setup = lesson.setup(None, &overrides(run)).unwrap();
+        let trace = prune::run::recorded(lesson, &setup).expect("a recorded run");
+        let index = Index::build(&trace).unwrap_or_else(|e| panic!("{what}: the fold: {e}"));
+        let end = trace.events.len();
+        let kids: Vec<(usize, usize, u32, u32)> = (index.monte.children_at(0, end).into_iter())
+            .map(|(mv, node)| {
+                let c = index.monte.counts(node, end);
+                (mv as usize, node as usize, c.n, c.u)
+            })
+            .collect();
+        assert_eq!(kids, mine.kids, "{what}: the index's root children");
+        let root = index.monte.counts(0, end);
+        assert_eq!((root.n, root.u), (mine.root_n, mine.root_u), "{what}");
+    }
     if run.playout == Playout::First {
         let mut alone = Oracle::new(game, root, run.c, run.playout, Source::Alone);
         let own = alone.run(run.iterations).expect("the oracle alone");
@@ -1116,4 +1132,280 @@ fn cells(text: &str) -> Cells {
         };
     }
     c
+}
+
+// ---------------------------------------------------------------------------------------------
+// Seed 004's worked figures, each run from a stated tree (a `Prior`) for one iteration.
+
+use prune::game::model::Model;
+use prune::index::Index;
+use prune::observer::Recorder;
+use prune::search::mcts::{GivenNode, Prior};
+use prune::trace::Trace;
+
+/// A graph whose MAX root has `k` moves, each to a MIN node with two moves to MAX nodes with
+/// one move to a finished game: one iteration from a stated root selects there, expands one
+/// move below and plays out (by script) from a position that is not over.
+fn fan_graph(k: usize) -> String {
+    let kids: Vec<serde_json::Value> = (1..=k).map(|c| serde_json::json!({"child": c})).collect();
+    let mut nodes = vec![serde_json::json!({"player": "MAX", "moves": kids})];
+    for _ in 0..k {
+        nodes.push(
+            serde_json::json!({"player": "MIN", "moves": [{"child": k + 1}, {"child": k + 2}]}),
+        );
+    }
+    for _ in 0..2 {
+        nodes.push(serde_json::json!({"player": "MAX", "moves": [{"child": k + 3}]}));
+    }
+    nodes.push(serde_json::json!({"player": "MIN", "score": 0}));
+    serde_json::json!({ "nodes": nodes }).to_string()
+}
+
+fn given(path: &[u16], n: u32, u: u32) -> GivenNode {
+    GivenNode {
+        path: path.to_vec(),
+        n,
+        u,
+    }
+}
+
+/// One scripted run of `iterations` from `prior` on the graph `json`: its trace (with a header,
+/// as the tutor would have it) and prune's result.
+fn stated_run(json: &str, prior: &Prior, c: f64, iterations: u32) -> Result<Trace, String> {
+    let lesson = Lesson::parse("stated", json).map_err(|e| e.to_string())?;
+    let run = Run {
+        c,
+        iterations,
+        seed: 1,
+        playout: Playout::Scripted,
+    };
+    let setup = lesson
+        .setup(None, &overrides(&run))
+        .map_err(|e| e.to_string())?;
+    let Model::Graph(g) = &lesson.model else {
+        unreachable!("a graph lesson")
+    };
+    let mut rec = Recorder::default();
+    let result = prune::search::run_from(g, setup.start, &setup.options, prior, &mut rec)
+        .map_err(|e| e.to_string())?;
+    let catalog = prune::run::graph_catalog(&lesson, &setup).unwrap();
+    Ok(Trace {
+        header: prune::run::header(&lesson, &setup, catalog, result),
+        events: rec.events,
+        moves: rec.moves,
+        children: rec.children,
+        bonuses: rec.bonuses,
+    })
+}
+
+/// The root's selection in a trace: the event's index, and its bonuses and chosen move.
+fn root_select(trace: &Trace) -> (usize, Vec<f64>, u16) {
+    fn select(e: impl std::borrow::Borrow<Event>) -> Option<(u32, u32, u16, u16)> {
+        match *e.borrow() {
+            Event::Mcts(Mcts::Select {
+                node,
+                start,
+                len,
+                pos,
+            }) => Some((node, start, len, pos)),
+            _ => None,
+        }
+    }
+    let (step, (node, start, len, pos)) = (trace.events.iter().enumerate())
+        .find_map(|(i, e)| select(e).map(|s| (i, s)))
+        .expect("a selection");
+    assert_eq!(node, 0, "the first selection is at the root");
+    let bonuses = trace.bonuses[start as usize..(start + len as u32) as usize].to_vec();
+    (step, bonuses, pos)
+}
+
+/// UCB1 by the formula, for `wins` of `visits` under a parent of `parent` visits.
+fn formula(wins: f64, visits: f64, parent: f64, c: f64) -> f64 {
+    wins / visits + c * (parent.ln() / visits).sqrt()
+}
+
+/// The first largest.
+fn argmax(values: &[f64]) -> usize {
+    let mut best = 0;
+    for (i, &v) in values.iter().enumerate() {
+        if v > values[best] {
+            best = i;
+        }
+    }
+    best
+}
+
+/// One iteration from a root of `parent` visits whose children have (wins, visits) `kids`: the
+/// selection prune records, as the index reads it, and the move played after it.
+fn one_selection(parent: u32, kids: &[(u32, u32)], c: f64) -> (Vec<f64>, usize, usize) {
+    let mut nodes = vec![given(&[], parent, 0)];
+    for (i, &(w, v)) in kids.iter().enumerate() {
+        nodes.push(given(&[i as u16], v, 2 * w));
+    }
+    let prior = Prior {
+        nodes,
+        script: vec![1],
+    };
+    let trace = stated_run(&fan_graph(kids.len()), &prior, c, 1).expect("a stated run");
+    let index = Index::build(&trace).expect("the fold accepts the run");
+    let (step, bonuses, pos) = root_select(&trace);
+    let rows = index.monte.selection(0, step, &bonuses, pos);
+    assert_eq!(rows.len(), kids.len());
+    for (row, &(w, v)) in rows.iter().zip(kids) {
+        assert_eq!(
+            (row.counts.n, row.counts.u),
+            (v, 2 * w),
+            "the stated counts"
+        );
+    }
+    let chosen = rows.iter().position(|r| r.chosen).expect("a chosen row");
+    let played = trace.header.result.mv as usize;
+    (rows.iter().map(|r| r.ucb1).collect(), chosen, played)
+}
+
+fn assert_3dp(got: &[f64], want: &[f64], what: &str) {
+    for (g, w) in got.iter().zip(want) {
+        assert!((g - w).abs() < 5e-4, "{what}: {got:?} against {want:?}");
+    }
+}
+
+/// Seed 004 §6.2's table: a 50-visit parent, children 21/30, 7/12 and 3/8. The seed says
+/// C = 2 but prints 1.211 / 1.391 / 1.364, which is C = √2 in its form of the formula (a
+/// literal C = 2 gives 1.422 / 1.725 / 1.774 and selects the third child); its C = 0.5 row,
+/// 0.881 / 0.869 / 0.725, is right as written.
+#[test]
+fn seed_ucb1_table_at_c_root_two_two_and_one_half() {
+    let kids = [(21, 30), (7, 12), (3, 8)];
+    let cases: [(f64, [f64; 3], usize); 3] = [
+        (std::f64::consts::SQRT_2, [1.211, 1.391, 1.364], 1),
+        (2.0, [1.422, 1.725, 1.774], 2),
+        (0.5, [0.881, 0.869, 0.725], 0),
+    ];
+    for (c, printed, pick) in cases {
+        let mine: Vec<f64> = (kids.iter())
+            .map(|&(w, v)| formula(w as f64, v as f64, 50.0, c))
+            .collect();
+        // The figures as the seed and the issue print them are the formula's.
+        assert_3dp(&mine, &printed, &format!("the formula at C = {c}"));
+        assert_eq!(argmax(&mine), pick);
+        let (theirs, chosen, played) = one_selection(50, &kids, c);
+        assert_3dp(&theirs, &mine, &format!("prune at C = {c}"));
+        assert_eq!(chosen, pick, "C = {c}");
+        // The most visited child is played: 30 visits against at most 13.
+        assert_eq!(played, 0);
+    }
+    // The seed's "C = 2" is not a literal 2 in this form.
+    let literal = formula(21.0, 30.0, 50.0, 2.0);
+    assert!((literal - 1.211).abs() > 0.1);
+}
+
+/// Seed 004's practice questions on selection against the final move (sets 2 to 4): the
+/// next simulation goes to the UCB1 choice, the move played is the most visited child.
+#[test]
+fn seed_selection_questions() {
+    // (parent visits, children as (wins, visits), C, the seed's answer: selected, played).
+    let questions: [(u32, [(u32, u32); 2], f64, usize, usize); 4] = [
+        (16, [(6, 12), (1, 4)], 1.0, 1, 0),    // "simulate B; play A"
+        (40, [(18, 30), (4, 10)], 2.0, 1, 0),  // "select Y next; play X if stopped"
+        (100, [(54, 90), (4, 10)], 1.0, 1, 0), // "B at 1; A at 0.2; play A"
+        (100, [(54, 90), (4, 10)], 0.2, 0, 0),
+    ];
+    for (parent, kids, c, selected, played) in questions {
+        let mine: Vec<f64> = (kids.iter())
+            .map(|&(w, v)| formula(w as f64, v as f64, parent as f64, c))
+            .collect();
+        assert_eq!(
+            argmax(&mine),
+            selected,
+            "the formula, parent {parent}, C {c}"
+        );
+        let most = argmax(&kids.map(|k| k.1 as f64));
+        assert_eq!(most, played, "the most visited, parent {parent}");
+        let (theirs, chosen, after) = one_selection(parent, &kids, c);
+        assert_3dp(&theirs, &mine, &format!("parent {parent}, C {c}"));
+        assert_eq!(
+            chosen, selected,
+            "prune's selection, parent {parent}, C {c}"
+        );
+        // One more visit to the selected child does not change the most visited one here.
+        assert_eq!(after, played, "prune's move, parent {parent}, C {c}");
+    }
+}
+
+/// Seed 004 §6.1's back-propagation (and set 4's question): root, White to move → a (White
+/// moved) → b (Black moved) → c (White moved), counts a 12 / 8 wins, b 7 / 3, c 2 / 1. A Black
+/// win adds a visit everywhere and a win at b only; a draw adds half a win at each. The graph
+/// has one move at each node of the path, so selection follows it; c expands its one move d.
+#[test]
+fn seed_back_propagation_with_a_black_win_and_a_draw() {
+    let chain = serde_json::json!({"nodes": [
+        {"player": "MAX", "label": "root", "moves": [{"child": 1}]},
+        {"player": "MIN", "label": "a", "moves": [{"child": 2}]},
+        {"player": "MAX", "label": "b", "moves": [{"child": 3}]},
+        {"player": "MIN", "label": "c", "moves": [{"child": 4}]},
+        {"player": "MAX", "label": "d", "moves": [{"child": 5}]},
+        {"player": "MIN", "label": "end", "score": 0},
+    ]})
+    .to_string();
+    // White is MAX. Wins in half-wins: 8 wins are 16.
+    let before = [(12, 16), (7, 6), (2, 2)];
+    for (result, expected) in [
+        // Black wins (a loss for MAX): a 13 / 8 wins, b 8 / 4, c 3 / 1; the root (White's
+        // count) gains nothing; d, Black's move, gains a win.
+        (0u8, [(1, 2), (3, 2), (8, 8), (13, 16), (13, 16)]),
+        // A draw: half a win everywhere.
+        (1u8, [(1, 1), (3, 3), (8, 7), (13, 17), (13, 17)]),
+    ] {
+        let prior = Prior {
+            nodes: vec![
+                given(&[], 12, 16),
+                given(&[0], before[0].0, before[0].1),
+                given(&[0, 0], before[1].0, before[1].1),
+                given(&[0, 0, 0], before[2].0, before[2].1),
+            ],
+            script: vec![result],
+        };
+        let lesson = Lesson::parse("chain", &chain).unwrap();
+        let run = Run {
+            c: std::f64::consts::SQRT_2,
+            iterations: 1,
+            seed: 1,
+            playout: Playout::Scripted,
+        };
+        let setup = lesson.setup(None, &overrides(&run)).unwrap();
+        let Model::Graph(g) = &lesson.model else {
+            unreachable!()
+        };
+        let mut tap = Tap::default();
+        prune::search::run_from(g, setup.start, &setup.options, &prior, &mut tap).unwrap();
+        let backups: Vec<(u32, u32, u32)> = (tap.events.iter())
+            .filter_map(|e| match *e {
+                Mcts::Backup { node, n, u, .. } => Some((node, n, u)),
+                _ => None,
+            })
+            .collect();
+        // Leaf first: d (node 4), c, b, a, root.
+        let want: Vec<(u32, u32, u32)> = (0..5)
+            .map(|i| (4 - i as u32, expected[i].0, expected[i].1))
+            .collect();
+        assert_eq!(backups, want, "result {result}");
+        // The wins the seed counts (half-wins halved), against its answer.
+        let wins: Vec<(u32, f64)> = expected[1..4]
+            .iter()
+            .rev()
+            .map(|&(n, u)| (n, u as f64 / 2.0))
+            .collect();
+        let seed_answer = if result == 0 {
+            [(13, 8.0), (8, 4.0), (3, 1.0)]
+        } else {
+            [(13, 8.5), (8, 3.5), (3, 1.5)]
+        };
+        assert_eq!(wins, seed_answer.to_vec());
+        // The counts before, as stated, are what the path held.
+        for (i, &(n, u)) in before.iter().enumerate() {
+            let (_, n2, u2) = want[3 - i];
+            assert_eq!(n2, n + 1);
+            assert!(u2 - u <= 2);
+        }
+    }
 }
