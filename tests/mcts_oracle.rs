@@ -27,17 +27,19 @@ use prune::search::mcts::{Playout, Real};
 use prune::search::{Algorithm, RunResult};
 
 // ---------------------------------------------------------------------------------------------
-// The oracle's own random generator (splitmix64), for the positions and graphs it makes.
+// The oracle's own random generator (xorshift64*), for the positions and graphs it makes.
 
 struct Mix(u64);
 
 impl Mix {
     fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        // Never zero, whatever the seed.
+        let mut x = self.0 | 1;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.0 = x;
+        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
     }
 
     fn below(&mut self, n: usize) -> usize {
@@ -262,7 +264,8 @@ fn gen_graph(rng: &mut Mix, chance: bool) -> OwnGraph {
             });
             return id;
         }
-        let who = if chance && up != Who::Chance && rng.below(3) == 0 {
+        // A chance node anywhere but directly below another, the root included.
+        let who = if chance && parent != Some(Who::Chance) && rng.below(3) == 0 {
             Who::Chance
         } else {
             side(rng, up, &[Who::Max, Who::Min])
@@ -1407,5 +1410,59 @@ fn seed_back_propagation_with_a_black_win_and_a_draw() {
             assert_eq!(n2, n + 1);
             assert!(u2 - u <= 2);
         }
+    }
+}
+
+/// A game already over at the root: every iteration backs up its known outcome at the root,
+/// and no move is played.
+#[test]
+fn a_finished_game_at_the_root() {
+    let root = cells("X X X / O O . / . . .");
+    for playout in [Playout::Random, Playout::First] {
+        let run = Run {
+            c: 1.0,
+            iterations: 7,
+            seed: 4,
+            playout,
+        };
+        check(&Ttt, root, &ttt_lesson(&root), &run, "a won board");
+    }
+    let (_, result) = prune_runs(
+        &ttt_lesson(&root),
+        &Run {
+            c: 1.0,
+            iterations: 7,
+            seed: 4,
+            playout: Playout::Random,
+        },
+    );
+    let m = result.mcts.unwrap();
+    // O is to move (three X, two O) and the root counts O's wins: X's line gives none.
+    assert_eq!((m.root_n, m.root_u, m.children.len()), (7, 0, 0));
+    assert!(result.mv < 0);
+}
+
+/// A saved trace whose header plays another move than the most visited root child is refused
+/// when it is read: the tutor would otherwise say the run plays a move it does not.
+#[test]
+fn the_fold_refuses_a_header_that_plays_a_less_visited_move() {
+    let root = cells("X O X / . O . / . . .");
+    let lesson = ttt_lesson(&root);
+    let run = Run {
+        c: std::f64::consts::SQRT_2,
+        iterations: 300,
+        seed: 2,
+        playout: Playout::Random,
+    };
+    let setup = lesson.setup(None, &overrides(&run)).unwrap();
+    let trace = prune::run::recorded(&lesson, &setup).unwrap();
+    Index::build(&trace).expect("the run as recorded is accepted");
+    let m = trace.header.result.mcts.as_ref().unwrap();
+    let most = m.children.iter().map(|c| c.n).max().unwrap();
+    for c in m.children.iter().filter(|c| c.n < most) {
+        let mut doctored = trace.clone();
+        doctored.header.result.mv = c.mv;
+        let err = Index::build(&doctored).expect_err("a move that is not the most visited");
+        assert!(err.to_string().contains("most visited"), "{err}");
     }
 }
