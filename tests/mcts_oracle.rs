@@ -371,6 +371,9 @@ enum Source<'a> {
 
 #[derive(Debug, PartialEq)]
 struct Summary {
+    /// Iterations run, and whether the node budget stopped the run before all of them.
+    iterations: u32,
+    interrupted: bool,
     root_n: u32,
     root_u: u32,
     /// Each root child that has a node: (move, node, n, u).
@@ -392,6 +395,8 @@ struct Oracle<'a, G: Rules> {
     source: Source<'a>,
     at: usize,
     draws: Draws,
+    /// The most tree nodes (`--budget`).
+    budget: usize,
 }
 
 impl<'a, G: Rules> Oracle<'a, G> {
@@ -415,6 +420,7 @@ impl<'a, G: Rules> Oracle<'a, G> {
             source,
             at: 0,
             draws: Draws::new(),
+            budget: usize::MAX,
         }
     }
 
@@ -734,9 +740,15 @@ impl<'a, G: Rules> Oracle<'a, G> {
     }
 
     fn run(&mut self, iterations: u32) -> Result<Summary, String> {
+        let mut done = 0;
         for k in 1..=iterations {
+            // The node budget: an iteration may add a node, so none starts once it is reached.
+            if self.nodes.len() >= self.budget {
+                break;
+            }
             self.iteration(k)
                 .map_err(|e| format!("iteration {k}: {e}"))?;
+            done = k;
         }
         if let Source::Trace(tap) = self.source
             && self.at != tap.events.len()
@@ -758,6 +770,8 @@ impl<'a, G: Rules> Oracle<'a, G> {
             }
         }
         Ok(Summary {
+            iterations: done,
+            interrupted: done < iterations,
             root_n: root.n,
             root_u: root.u,
             kids,
@@ -767,11 +781,12 @@ impl<'a, G: Rules> Oracle<'a, G> {
 }
 
 /// prune's run as a summary of the same shape, after checking its own consistency.
-fn summary_of(r: &RunResult, iterations: u32) -> Summary {
+fn summary_of(r: &RunResult) -> Summary {
     let m = r.mcts.as_ref().expect("an mcts run has a summary");
-    assert_eq!(m.iterations, iterations);
-    assert!(!m.interrupted);
+    assert_eq!(m.interrupted, r.status == prune::search::Status::Partial);
     Summary {
+        iterations: m.iterations,
+        interrupted: m.interrupted,
         root_n: m.root_n,
         root_u: m.root_u,
         kids: (m.children.iter())
@@ -838,7 +853,7 @@ fn check<G: Rules>(game: &G, root: G::S, lesson: &Lesson, run: &Run, what: &str)
     let mine = oracle
         .run(run.iterations)
         .unwrap_or_else(|e| panic!("{what}, C {}, seed {}: {e}", run.c, run.seed));
-    let theirs = summary_of(&result, run.iterations);
+    let theirs = summary_of(&result);
     assert_eq!(theirs, mine, "{what}, C {}, seed {}", run.c, run.seed);
     // The index (the fold checks every iteration) reads the same counts at the end.
     if run.seed % 4 == 0 {
@@ -1465,4 +1480,41 @@ fn the_fold_refuses_a_header_that_plays_a_less_visited_move() {
         let err = Index::build(&doctored).expect_err("a move that is not the most visited");
         assert!(err.to_string().contains("most visited"), "{err}");
     }
+}
+
+/// The node budget stops a run before an iteration once the tree has that many nodes; the run
+/// is partial and plays the most visited root child so far.
+#[test]
+fn a_node_budget_interrupts_between_iterations() {
+    let mut rng = Mix(0xb0d6e7);
+    let mut interrupted = 0;
+    for k in 0..200 {
+        let plies = rng.below(6);
+        let Some(root) = gen_position(&mut rng, plies) else {
+            continue;
+        };
+        let lesson = ttt_lesson(&root);
+        let budget = 1 + rng.below(60);
+        let run = Run {
+            c: CS[k % CS.len()],
+            iterations: rng.pick(&[5, 50, 200]),
+            seed: k as u64,
+            playout: Playout::Random,
+        };
+        let over = Overrides {
+            budget: Some(budget as u64),
+            ..overrides(&run)
+        };
+        let setup = lesson.setup(None, &over).unwrap();
+        let mut tap = Tap::default();
+        let result = prune::run::search(&lesson, &setup, &mut tap).unwrap();
+        let mut oracle = Oracle::new(&Ttt, root, run.c, run.playout, Source::Trace(&tap));
+        oracle.budget = budget;
+        let mine = oracle
+            .run(run.iterations)
+            .unwrap_or_else(|e| panic!("budget {budget}: {e}"));
+        assert_eq!(summary_of(&result), mine, "budget {budget}");
+        interrupted += mine.interrupted as usize;
+    }
+    assert!(interrupted > 50, "{interrupted} runs interrupted");
 }
