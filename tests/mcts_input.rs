@@ -302,3 +302,14 @@ fn a_script_too_short_or_out_of_range() {
     let e = stated_error(&wide, Playout::Scripted, 1);
     assert!(e.contains("half-wins") && e.contains("not 3"), "{e}");
 }
+
+#[test]
+fn a_node_stated_twice() {
+    // Two counts for one node cannot both be true; neither is silently dropped.
+    let e = stated_error(
+        &stated(vec![given(&[], 5, 4), given(&[0], 2, 2), given(&[0], 3, 2)]),
+        Playout::Random,
+        1,
+    );
+    assert!(e.contains("[0]") && e.contains("twice"), "{e}");
+}
