@@ -917,7 +917,7 @@ fn tictactoe_from_the_empty_board_every_c() {
         for seed in 1..=6u64 {
             let run = Run {
                 c,
-                iterations: [50, 400, 1500][seed as usize % 3],
+                iterations: [50, 400, 5000][seed as usize % 3],
                 seed: seed * 31 + i as u64,
                 playout: Playout::Random,
             };
@@ -933,7 +933,7 @@ fn tictactoe_positions_for_both_sides_every_c() {
     let mut rng = Mix(0x5eed_0022);
     let mut sides = [0usize; 2];
     let mut runs = 0;
-    while runs < 900 {
+    while runs < 2000 {
         let plies = 1 + rng.below(7);
         let Some(root) = gen_position(&mut rng, plies) else {
             continue;
@@ -949,14 +949,14 @@ fn tictactoe_positions_for_both_sides_every_c() {
         sides[(mover(&root) == O) as usize] += 1;
         runs += 1;
     }
-    assert!(sides[0] >= 300 && sides[1] >= 300, "{sides:?}");
+    assert!(sides[0] >= 700 && sides[1] >= 700, "{sides:?}");
 }
 
 #[test]
 fn tictactoe_first_move_playouts_need_nothing_from_prune() {
     let mut rng = Mix(7);
     let mut runs = 0;
-    while runs < 250 {
+    while runs < 500 {
         let plies = rng.below(8);
         let Some(root) = gen_position(&mut rng, plies) else {
             continue;
@@ -975,7 +975,7 @@ fn tictactoe_first_move_playouts_need_nothing_from_prune() {
 #[test]
 fn generated_graphs_without_chance() {
     let mut rng = Mix(0x9a7f);
-    for k in 0..700 {
+    for k in 0..1500 {
         let g = gen_graph(&mut rng, false);
         let run = Run {
             c: CS[k % CS.len()],
@@ -1034,7 +1034,7 @@ fn check_frequencies(draws: &Draws, min_total: u64) -> usize {
 fn generated_graphs_with_chance_nodes() {
     let mut rng = Mix(0xc4a7ce);
     let mut draws = Draws::new();
-    for k in 0..700 {
+    for k in 0..1500 {
         let g = gen_graph(&mut rng, true);
         let run = Run {
             c: CS[k % CS.len()],
