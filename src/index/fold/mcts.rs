@@ -385,6 +385,19 @@ impl<S: Source> Fold<S> {
                 "the header's root children do not match the counts the events make".into(),
             ));
         }
+        // The views say which move the run plays: it must be the rule's, not any move.
+        let mut played = (crate::search::NO_MOVE, 0);
+        for c in &summary.children {
+            if played.0 == crate::search::NO_MOVE || c.n > played.1 {
+                played = (c.mv, c.n);
+            }
+        }
+        if result.mv != played.0 {
+            return Err(header(format!(
+                "the header plays move {}, but the most visited root child (the first on a tie) is move {}",
+                result.mv, played.0
+            )));
+        }
         let told = &result.stats;
         let seen = [monte.len() as u64, self.monte.reads, self.monte.peak];
         if [told.nodes, told.evals, told.peak] != seen {

@@ -30,16 +30,22 @@ pub struct Prior {
 
 impl Prior {
     /// Adds the stated nodes to `tree` (and every node on their paths), then checks that
-    /// the counts can be true: no child has more visits than its parent, the children of a
-    /// node have no more visits together than it has, and no node has more half-wins than
-    /// two per visit.
+    /// the counts can be true: each node is stated once, no child has more visits than its
+    /// parent, the children of a node have no more visits together than it has, and no node
+    /// has more half-wins than two per visit.
     pub(super) fn build<G: Game>(&self, game: &G, tree: &mut Tree<G::State>) -> Result<(), String> {
         if let Some(bad) = self.script.iter().find(|&&o| o > 2) {
             return Err(format!(
                 "a scripted result is counted in half-wins for MAX (0 a loss, 1 a draw, 2 a win), not {bad}"
             ));
         }
-        for given in &self.nodes {
+        for (i, given) in self.nodes.iter().enumerate() {
+            if self.nodes[..i].iter().any(|g| g.path == given.path) {
+                return Err(format!(
+                    "the stated node {} is given twice",
+                    path_text(&given.path)
+                ));
+            }
             let mut at = 0u32;
             for (depth, &mv) in given.path.iter().enumerate() {
                 let node = tree.node(at);

@@ -1,0 +1,315 @@
+//! Bad input to Monte Carlo tree search (issue 22): one clear line naming the rule, exit 2, no
+//! panic and no backtrace, from the `prune` binary; a stated tree that cannot be true is
+//! refused by the library with the rule it breaks.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use prune::game::model::Model;
+use prune::lesson::{Lesson, Overrides};
+use prune::search::Algorithm;
+use prune::search::mcts::{GivenNode, Playout, Prior};
+
+/// `prune args` must fail with exit 2 and one line on stderr holding every one of `words`.
+fn refused(args: &[&str], words: &[&str]) {
+    let out = Command::new(env!("CARGO_BIN_EXE_prune"))
+        .args(args)
+        .env("RUST_BACKTRACE", "1")
+        .output()
+        .expect("the prune binary runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    assert_eq!(err.lines().count(), 1, "{args:?}: one line: {err}");
+    assert!(out.stdout.is_empty(), "{args:?}: nothing on stdout");
+    for bad in ["panicked", "backtrace", "RUST_BACKTRACE"] {
+        assert!(!err.contains(bad), "{args:?}: {err}");
+    }
+    for w in words {
+        assert!(err.contains(w), "{args:?}: {err} should say {w:?}");
+    }
+}
+
+/// A file of this test's own, removed when dropped.
+struct TempFile(PathBuf);
+
+impl TempFile {
+    fn new(name: &str, text: &str) -> TempFile {
+        let path =
+            std::env::temp_dir().join(format!("prune-mcts-input-{}-{name}", std::process::id()));
+        std::fs::write(&path, text).unwrap();
+        TempFile(path)
+    }
+
+    fn arg(&self) -> &str {
+        self.0.to_str().unwrap()
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+const TTT: [&str; 5] = ["run", "--game", "tictactoe", "--algorithm", "mcts"];
+
+fn ttt_with(extra: &[&'static str]) -> Vec<&'static str> {
+    TTT.iter().chain(extra).copied().collect()
+}
+
+#[test]
+fn c_below_zero_or_not_a_number() {
+    for c in ["--c=-1", "--c=-0.5"] {
+        refused(&ttt_with(&[c]), &["exploration constant", "at least 0"]);
+    }
+    for c in ["abc", "inf", "NaN", ""] {
+        refused(
+            &ttt_with(&["--c", c]),
+            &["exploration constant", "not a number at least 0"],
+        );
+    }
+    // Written with a space, a negative C is taken for a flag by the argument parser: still one
+    // line and exit 2 (the line says how to pass it, not the rule for C).
+    refused(&ttt_with(&["--c", "-1"]), &["-1"]);
+}
+
+#[test]
+fn iterations_outside_their_range() {
+    refused(&ttt_with(&["--iterations", "0"]), &["iterations 0", "1..="]);
+    refused(
+        &ttt_with(&["--iterations", "10000001"]),
+        &["iterations 10000001", "1..="],
+    );
+    refused(&ttt_with(&["--iterations", "many"]), &["--iterations"]);
+}
+
+#[test]
+fn a_playout_policy_that_does_not_exist() {
+    refused(
+        &ttt_with(&["--playout", "wild"]),
+        &["playout 'wild'", "random, first or scripted"],
+    );
+}
+
+#[test]
+fn a_scripted_playout_without_a_result_for_every_iteration() {
+    refused(
+        &ttt_with(&["--playout", "scripted", "--iterations", "3"]),
+        &[
+            "scripted playout needs a result for every iteration",
+            "0 given for 3",
+        ],
+    );
+}
+
+#[test]
+fn mcts_on_a_game_of_several_players() {
+    let lesson = format!(
+        "{}/lessons/004-three-players.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    refused(
+        &["run", &lesson, "--algorithm", "mcts", "--iterations", "10"],
+        &["004-three-players.json", "3 players", "mcts", "maxn"],
+    );
+}
+
+#[test]
+fn a_graph_whose_terminal_has_no_score() {
+    let file = TempFile::new(
+        "no-score.json",
+        r#"{"nodes": [
+            {"player": "MAX", "moves": [{"child": 1}, {"child": 2}]},
+            {"player": "MIN", "score": 1},
+            {"player": "MIN"}
+        ]}"#,
+    );
+    refused(
+        &[
+            "run",
+            file.arg(),
+            "--algorithm",
+            "mcts",
+            "--iterations",
+            "5",
+            "--depth",
+            "2",
+        ],
+        &[file.arg(), "node 2", "needs a score"],
+    );
+}
+
+#[test]
+fn a_lesson_preset_with_a_bad_c_or_iterations() {
+    let graph = r#""graph": {"nodes": [{"player": "MAX", "moves": [{"child": 1}]}, {"player": "MIN", "score": 1}]}"#;
+    for (name, run, words) in [
+        (
+            "c.json",
+            r#"{"name": "m", "algorithm": "mcts", "c": -1}"#,
+            &["C = -1", "at least 0"][..],
+        ),
+        (
+            "iterations.json",
+            r#"{"name": "m", "algorithm": "mcts", "iterations": 0, "depth": 1}"#,
+            &["iterations 0", "1..="][..],
+        ),
+        (
+            "playout.json",
+            r#"{"name": "m", "algorithm": "mcts", "playout": "scripted", "iterations": 2, "depth": 1}"#,
+            &["scripted playout needs a result for every iteration"][..],
+        ),
+    ] {
+        let file = TempFile::new(
+            name,
+            &format!(r#"{{"title": "t", {graph}, "runs": [{run}]}}"#),
+        );
+        let mut words = words.to_vec();
+        words.push(file.arg());
+        refused(&["run", file.arg()], &words);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// A stated tree (until lessons state one, at the library level).
+
+/// A MAX root with two moves, each to a MIN node with one move to a finished game.
+const TWO: &str = r#"{"nodes": [
+    {"player": "MAX", "moves": [{"child": 1}, {"child": 2}]},
+    {"player": "MIN", "moves": [{"child": 3}]},
+    {"player": "MIN", "moves": [{"child": 3}]},
+    {"player": "MAX", "score": 0}
+]}"#;
+
+fn given(path: &[u16], n: u32, u: u32) -> GivenNode {
+    GivenNode {
+        path: path.to_vec(),
+        n,
+        u,
+    }
+}
+
+/// The error of a run from `prior`, as the command line would print it.
+fn stated_error(prior: &Prior, playout: Playout, iterations: u32) -> String {
+    let lesson = Lesson::parse("stated", TWO).unwrap();
+    let over = Overrides {
+        algorithm: Some(Algorithm::Mcts),
+        iterations: Some(iterations),
+        playout: Some(playout),
+        depth: Some(1),
+        ..Overrides::default()
+    };
+    let setup = lesson.setup(None, &over).unwrap();
+    let Model::Graph(g) = &lesson.model else {
+        unreachable!()
+    };
+    let err = prune::search::run_from(
+        g,
+        setup.start,
+        &setup.options,
+        prior,
+        &mut prune::observer::NoTrace,
+    )
+    .expect_err("the stated tree is refused");
+    let text = prune::run::named(&lesson, err).to_string();
+    assert_eq!(text.lines().count(), 1, "{text}");
+    text
+}
+
+fn stated(nodes: Vec<GivenNode>) -> Prior {
+    Prior {
+        nodes,
+        script: vec![],
+    }
+}
+
+#[test]
+fn a_stated_child_with_more_visits_than_its_parent() {
+    let e = stated_error(
+        &stated(vec![given(&[], 5, 4), given(&[0], 6, 2)]),
+        Playout::Random,
+        1,
+    );
+    assert!(
+        e.contains("[0]") && e.contains("6 visits") && e.contains("more than its parent's 5"),
+        "{e}"
+    );
+    // A root left unstated has no visits, so any stated child has more.
+    let e = stated_error(&stated(vec![given(&[1], 2, 2)]), Playout::Random, 1);
+    assert!(
+        e.contains("[1]") && e.contains("more than its parent's 0"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_stated_node_with_more_than_two_half_wins_a_visit() {
+    let e = stated_error(
+        &stated(vec![given(&[], 10, 4), given(&[0], 3, 7)]),
+        Playout::Random,
+        1,
+    );
+    assert!(
+        e.contains("[0]")
+            && e.contains("3 visits but 7 half-wins")
+            && e.contains("at most two per visit"),
+        "{e}"
+    );
+    let e = stated_error(&stated(vec![given(&[], 1, 3)]), Playout::Random, 1);
+    assert!(
+        e.contains("root") && e.contains("at most two per visit"),
+        "{e}"
+    );
+}
+
+#[test]
+fn stated_children_with_more_visits_together_than_their_parent() {
+    let e = stated_error(
+        &stated(vec![given(&[], 5, 4), given(&[0], 3, 2), given(&[1], 3, 2)]),
+        Playout::Random,
+        1,
+    );
+    assert!(
+        e.contains("root") && e.contains("6 visits together") && e.contains("more than its 5"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_stated_node_by_a_move_that_does_not_exist() {
+    let e = stated_error(
+        &stated(vec![given(&[], 5, 4), given(&[2], 1, 0)]),
+        Playout::Random,
+        1,
+    );
+    assert!(e.contains("no move 2") && e.contains("2 moves"), "{e}");
+}
+
+#[test]
+fn a_script_too_short_or_out_of_range() {
+    let short = Prior {
+        nodes: vec![],
+        script: vec![2],
+    };
+    let e = stated_error(&short, Playout::Scripted, 3);
+    assert!(
+        e.contains("a result for every iteration") && e.contains("1 given for 3"),
+        "{e}"
+    );
+    let wide = Prior {
+        nodes: vec![],
+        script: vec![3],
+    };
+    let e = stated_error(&wide, Playout::Scripted, 1);
+    assert!(e.contains("half-wins") && e.contains("not 3"), "{e}");
+}
+
+#[test]
+fn a_node_stated_twice() {
+    // Two counts for one node cannot both be true; neither is silently dropped.
+    let e = stated_error(
+        &stated(vec![given(&[], 5, 4), given(&[0], 2, 2), given(&[0], 3, 2)]),
+        Playout::Random,
+        1,
+    );
+    assert!(e.contains("[0]") && e.contains("twice"), "{e}");
+}
