@@ -4,6 +4,8 @@
 mod mcts;
 pub mod players;
 
+pub use mcts::{Draws, RunView};
+
 use std::fmt::Write;
 
 use serde_json::{Value, json};

@@ -37,6 +37,14 @@ impl RunArgs {
         };
         self.check_ranges(&lesson)?;
         let setup = lesson.setup(self.run.as_deref(), &self.overrides())?;
+        // `--seed` seeds a uniform tree's leaves or a Monte Carlo run's draws, nothing else.
+        let uniform = matches!(self.game, Some(GameArg::Uniform));
+        if self.seed.is_some() && !uniform && !setup.options.family().samples() {
+            return Err(Error::Options(
+                "--seed applies to a uniform tree (--game uniform) or a Monte Carlo run (--algorithm mcts)"
+                    .into(),
+            ));
+        }
         Ok((lesson, setup))
     }
 
@@ -51,7 +59,6 @@ impl RunArgs {
                     &[
                         ("--branching", self.branching.is_some()),
                         ("--leaves", self.leaves.is_some()),
-                        ("--seed", self.seed.is_some()),
                     ],
                     "tic-tac-toe",
                 )?;
@@ -111,7 +118,6 @@ impl RunArgs {
                 ("--scores", self.scores.is_some()),
                 ("--branching", self.branching.is_some()),
                 ("--leaves", self.leaves.is_some()),
-                ("--seed", self.seed.is_some()),
             ],
             &format!("{to} (they go with --game)"),
         )
