@@ -327,8 +327,17 @@ fn sampled_report(
 /// trace.
 fn trace(run: &args::RunArgs, format: TraceFormat, out: &mut dyn Write) -> Result<ExitCode> {
     match format {
-        TraceFormat::Table => report::write_trace_table(&*run.call_rows()?, out)?,
-        TraceFormat::Tsv => report::write_trace_tsv(&*run.call_rows()?, out)?,
+        TraceFormat::Table | TraceFormat::Tsv => {
+            use source::TraceRows;
+            match (run.trace_rows()?, format) {
+                (TraceRows::Iterations(rec), TraceFormat::Tsv) => {
+                    report::iterations::write_tsv(&rec, out)?
+                }
+                (TraceRows::Iterations(rec), _) => report::iterations::write_table(&rec, out)?,
+                (TraceRows::Calls(rows), TraceFormat::Tsv) => report::write_trace_tsv(&*rows, out)?,
+                (TraceRows::Calls(rows), _) => report::write_trace_table(&*rows, out)?,
+            }
+        }
         TraceFormat::Jsonl => report::write_trace_jsonl(&run.recorded()?.1, out)?,
         TraceFormat::Json => {
             let rec = run.recorded()?.1;

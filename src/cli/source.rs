@@ -170,6 +170,27 @@ impl RunArgs {
         Ok(Box::new(crate::index::calls_only(&lesson, &setup)?))
     }
 
+    /// What `prune trace` writes as a table or tsv: a search's call rows (`call_rows`), or a
+    /// sampling search's recorded run, whose rows are its iterations (they are read off the
+    /// index's Monte Carlo tree, which only a recorded run has).
+    pub fn trace_rows(&self) -> Result<TraceRows> {
+        if self.is_saved() {
+            let rec = self.recorded()?.1;
+            return Ok(if rec.options().family().samples() {
+                TraceRows::Iterations(Box::new(rec))
+            } else {
+                TraceRows::Calls(Box::new(rec))
+            });
+        }
+        let (lesson, setup) = self.load()?;
+        if setup.options.family().samples() {
+            return Ok(TraceRows::Iterations(Box::new(self.recorded()?.1)));
+        }
+        Ok(TraceRows::Calls(Box::new(crate::index::calls_only(
+            &lesson, &setup,
+        )?)))
+    }
+
     /// A saved trace is replayed as recorded: options that would change the run are errors.
     fn refuse_run_options(&self) -> Result<()> {
         let given = [
@@ -202,6 +223,12 @@ impl RunArgs {
             named.join(", ")
         )))
     }
+}
+
+/// The rows of `prune trace`'s table and tsv.
+pub enum TraceRows {
+    Calls(Box<dyn CallRows>),
+    Iterations(Box<Recorded>),
 }
 
 /// Whether FILE is a saved trace: not a built-in lesson's name (which always means the

@@ -173,6 +173,12 @@ impl RunView<'_> {
         }
     }
 
+    /// A root move as the game names it (a square, a graph child's label).
+    fn root_move(&self, mv: i16) -> String {
+        let name = self.model.move_name(self.start, mv);
+        crate::text::one_line(&name.unwrap_or_else(|| self.words.mv(mv))).into_owned()
+    }
+
     fn outcome_name(&self, state: u32, pos: usize) -> String {
         self.model
             .move_name(state, pos as i16)
@@ -204,7 +210,7 @@ impl RunView<'_> {
             format!("{} iterations", m.iterations)
         };
         let played = match self.result.mv {
-            mv if mv >= 0 => format!("move={} (the most visited root child)", self.words.mv(mv)),
+            mv if mv >= 0 => format!("move={} (the most visited root child)", self.root_move(mv)),
             _ => "move=none (the root has no move)".into(),
         };
         let mut out = format!(
@@ -221,7 +227,10 @@ impl RunView<'_> {
             "nodes={} (in the tree), evals={} (playouts and finished games reached), peak={} (the longest path from the root)",
             s.nodes, s.evals, s.peak
         );
-        let root_side = self.model.side(self.start).unwrap_or(crate::game::Side::Max);
+        let root_side = self
+            .model
+            .side(self.start)
+            .unwrap_or(crate::game::Side::Max);
         let counts_for = if root_side.is_chance() {
             crate::game::Side::Max
         } else {
@@ -246,7 +255,7 @@ impl RunView<'_> {
             .map(|c| {
                 let (mean, ucb1) = child_figures(c);
                 [
-                    self.words.mv(c.mv),
+                    self.root_move(c.mv),
                     c.n.to_string(),
                     crate::index::monte::wins_text(c.u),
                     format!("{mean:.3}"),
@@ -331,7 +340,7 @@ impl RunView<'_> {
         let children: Vec<Value> = (m.children.iter())
             .map(|c| {
                 let (mean, ucb1) = child_figures(c);
-                json!({"move": self.words.mv_json(c.mv), "index": c.mv, "node": c.node,
+                json!({"move": self.words.mv_json(c.mv), "move_name": self.root_move(c.mv), "index": c.mv, "node": c.node,
                        "n": c.n, "u": half_wins(c.u), "u_halves": c.u,
                        "mean": round6(mean), "ucb1": ucb1.map_or(Value::Null, round6)})
             })
