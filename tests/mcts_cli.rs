@@ -291,7 +291,7 @@ fn text_of(args: &[&str]) -> String {
 }
 
 fn half(u: u32) -> String {
-    if u % 2 == 0 {
+    if u.is_multiple_of(2) {
         (u / 2).to_string()
     } else {
         format!("{}.5", u / 2)

@@ -268,7 +268,7 @@ impl RunView<'_> {
                 ]
             })
             .collect();
-        let mut widths = header.map(|h| crate::text::width(h));
+        let mut widths = header.map(crate::text::width);
         for row in &rows {
             for (w, cell) in widths.iter_mut().zip(row) {
                 *w = (*w).max(crate::text::width(cell));
