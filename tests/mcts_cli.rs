@@ -746,3 +746,125 @@ fn seed_applies_to_a_monte_carlo_run_and_only_there_on_tic_tac_toe() {
         "--seed applies to a uniform tree",
     );
 }
+
+/// Minimax over the oracle's reading of a graph file (every value exact).
+fn minimax(g: &GraphGame, s: usize) -> i64 {
+    let (max, score, kids, _) = &g.nodes[s];
+    if kids.is_empty() {
+        return *score;
+    }
+    let values = kids.iter().map(|&k| minimax(g, k));
+    if *max {
+        values.max().unwrap()
+    } else {
+        values.min().unwrap()
+    }
+}
+
+#[test]
+fn diff_puts_minimax_values_beside_monte_carlo_visit_counts() {
+    let dir = std::env::temp_dir().join(format!("prune-mcts-diff-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (path, g) = graph_file(&dir);
+    let file = path.to_str().unwrap();
+    let game = GraphGame::from_json(&g);
+    let v = json_of(&[
+        "diff",
+        file,
+        "--a",
+        "depth=2 id=off algorithm=minimax",
+        "--b",
+        "depth=2 algorithm=mcts iterations=30 c=1 playout=first",
+        "--json",
+    ]);
+    // Run A: the minimax value of the root and of each root move.
+    let root = minimax(&game, 0);
+    assert_eq!(v["a"]["value"], json!(root));
+    let kids = &game.nodes[0].2;
+    let best = kids
+        .iter()
+        .position(|&k| minimax(&game, k) == root)
+        .unwrap();
+    assert_eq!(v["a"]["move"], json!(game.nodes[kids[best]].3));
+    for (i, &k) in kids.iter().enumerate() {
+        let row = &v["a"]["moves"][i];
+        assert_eq!(row["move"], json!(game.nodes[k].3));
+        assert_eq!(row["value"], json!(minimax(&game, k)));
+        assert_eq!(row["bound"], json!("exact"));
+    }
+    // Run B: each root move's N and U/N after 30 iterations, as the oracle plays them.
+    let mut uct = Uct::new(GraphGame::from_json(&g), 0, 1.0);
+    uct.run(30, usize::MAX);
+    for (i, k) in uct.nodes[0].kids.iter().flatten().enumerate() {
+        let node = &uct.nodes[*k];
+        let row = &v["b"]["moves"][i];
+        assert_eq!(row["move"], json!(node.name));
+        assert_eq!(row["n"], json!(node.n));
+        assert_eq!(row["u_halves"], json!(node.u));
+        assert_eq!(
+            row["mean"].as_f64().unwrap(),
+            round6(node.u as f64 / (2.0 * node.n as f64))
+        );
+    }
+    let played = uct.nodes[uct.played()].name.clone();
+    assert_eq!(v["b"]["move"], json!(played));
+    let agree = played == game.nodes[kids[best]].3;
+    assert_eq!(v["agree"], json!(agree));
+    // The text says the same.
+    let text = text_of(&[
+        "diff",
+        file,
+        "--a",
+        "depth=2 id=off algorithm=minimax",
+        "--b",
+        "depth=2 algorithm=mcts iterations=30 c=1 playout=first",
+    ]);
+    assert!(
+        text.starts_with(&format!("A: minimax, depth 2: value {root}, move ")),
+        "{text}"
+    );
+    let verdict = if agree { "agree" } else { "disagree" };
+    assert!(
+        text.contains(&format!("the two runs {verdict} on the move")),
+        "{text}"
+    );
+    // Alpha-beta: A returns its exact 0 (α = 0); B's first leaf, -2, is at most α, so B
+    // stops there and its -2 is only an upper bound.
+    let v = json_of(&[
+        "diff",
+        file,
+        "--a",
+        "depth=2 id=off tt=off",
+        "--b",
+        "depth=2 algorithm=mcts iterations=30 c=1 playout=first",
+        "--json",
+    ]);
+    assert_eq!(v["a"]["moves"][0]["bound"], json!("exact"));
+    assert_eq!(v["a"]["moves"][0]["value"], json!(0));
+    assert_eq!(v["a"]["moves"][1]["bound"], json!("upper"));
+    assert_eq!(v["a"]["moves"][1]["value"], json!(-2));
+    // Two Monte Carlo runs with different C: N and U/N side by side, each as its oracle.
+    let v = json_of(&[
+        "diff",
+        file,
+        "--a",
+        "depth=2 algorithm=mcts iterations=25 c=0.5 playout=first",
+        "--b",
+        "depth=2 algorithm=mcts iterations=25 c=2 playout=first",
+        "--json",
+    ]);
+    for (side, c) in [("a", 0.5), ("b", 2.0)] {
+        let mut uct = Uct::new(GraphGame::from_json(&g), 0, c);
+        uct.run(25, usize::MAX);
+        for (i, k) in uct.nodes[0].kids.iter().flatten().enumerate() {
+            assert_eq!(v[side]["moves"][i]["n"], json!(uct.nodes[*k].n), "{side}");
+            assert_eq!(
+                v[side]["moves"][i]["u_halves"],
+                json!(uct.nodes[*k].u),
+                "{side}"
+            );
+        }
+        assert_eq!(v[side]["move"], json!(uct.nodes[uct.played()].name));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

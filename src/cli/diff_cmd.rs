@@ -17,6 +17,15 @@ pub fn command(args: &DiffArgs) -> Result<String> {
             b.trace.header.scale
         )));
     }
+    // A sampling run has no calls to match: the two runs side by side at the root.
+    if a.options().family().samples() || b.options().family().samples() {
+        let beside = crate::diff::monte::Beside::of(&a, &b).map_err(Error::Options)?;
+        return Ok(if args.json {
+            beside.to_json()
+        } else {
+            beside.text()
+        });
+    }
     let diff = Diff::of(&a, &b, args.pass).map_err(Error::Options)?;
     Ok(if args.json {
         diff.to_json()
