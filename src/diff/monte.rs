@@ -165,7 +165,7 @@ impl Beside {
         self.a.mv == self.b.mv
     }
 
-    fn said<'a>(root: &'a Root, pos: u16) -> Option<&'a Said> {
+    fn said(root: &Root, pos: u16) -> Option<&Said> {
         root.moves.iter().find(|(p, _)| *p == pos).map(|(_, s)| s)
     }
 
