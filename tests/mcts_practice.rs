@@ -243,16 +243,16 @@ fn the_seeds_items_give_the_answers_worked_out_from_the_seeds_figures() {
     let a = 6.0 / 12.0 + (16f64.ln() / 12.0).sqrt();
     let b = 1.0 / 4.0 + (16f64.ln() / 4.0).sqrt();
     assert!(b > a); // 1.083 against 0.981: B is simulated next
-    let p = item("seed-004-1266-1");
+    let p = item("seed-004-1266-mcts-ucb1");
     assert_eq!(p.answer().unwrap(), MctsAnswer::Number(b));
     assert!(p.grade("1.083").unwrap().correct);
     assert_eq!(
-        item("seed-004-1266-2").answer().unwrap(),
+        item("seed-004-1266-mcts-select").answer().unwrap(),
         MctsAnswer::Child("B".into())
     );
     // Played: the most visited, A (12 against 4).
     assert_eq!(
-        item("seed-004-1266-4").answer().unwrap(),
+        item("seed-004-1266-mcts-played").answer().unwrap(),
         MctsAnswer::Child("A".into())
     );
     // Line 1367: root 40; X 18 wins in 30, Y 4 in 10; C = 2.
@@ -268,7 +268,7 @@ fn the_seeds_items_give_the_answers_worked_out_from_the_seeds_figures() {
         MctsAnswer::Child("X".into())
     );
     assert_eq!(
-        item("seed-004-1367-ucb1").answer().unwrap(),
+        item("seed-004-1367-mcts-ucb1").answer().unwrap(),
         MctsAnswer::Number(x)
     );
     // Line 1588: root 100; A 54 in 90, B 4 in 10: B at C = 1, A at C = 0.2, A played.
@@ -288,7 +288,7 @@ fn the_seeds_items_give_the_answers_worked_out_from_the_seeds_figures() {
         MctsAnswer::Child(at(0.2).into())
     );
     assert_eq!(
-        item("seed-004-1588-played").answer().unwrap(),
+        item("seed-004-1588-mcts-played").answer().unwrap(),
         MctsAnswer::Child("A".into())
     );
     // Line 1148: an unvisited child is tried first.
@@ -334,14 +334,14 @@ fn the_seeds_items_give_the_answers_worked_out_from_the_seeds_figures() {
 
 #[test]
 fn explanations_use_the_runs_numbers() {
-    let p = item("seed-004-1266-1");
+    let p = item("seed-004-1266-mcts-ucb1");
     let v = p.grade("0.250").unwrap();
     assert!(!v.correct);
     // B: mean 1/4 = 0.250, bonus 1 × sqrt(ln 16 / 4) = 0.833, UCB1 1.083.
     assert!(v.why.contains("mean 1/4 = 0.250"), "{}", v.why);
     assert!(v.why.contains("= 0.833"), "{}", v.why);
     assert!(v.why.contains("= 1.083"), "{}", v.why);
-    let v = item("seed-004-1266-2").grade("A").unwrap();
+    let v = item("seed-004-1266-mcts-select").grade("A").unwrap();
     assert!(
         v.why.contains("A 0.981") && v.why.contains("B 1.083"),
         "{}",
@@ -349,4 +349,60 @@ fn explanations_use_the_runs_numbers() {
     );
     let v = item("seed-004-1577").grade("a 13 9, b 8 4, c 3 2").unwrap();
     assert!(v.why.contains("a should be N = 13, U = 8"), "{}", v.why);
+}
+
+#[test]
+fn the_practice_command_lists_grades_and_keys_monte_carlo_problems() {
+    let prune = env!("CARGO_BIN_EXE_prune");
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(prune)
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    // The listing shows each generated problem's question, as the library generates it.
+    let list = run(&["practice", "mcts", "--seed", "3", "--count", "4"]);
+    for (i, kind) in MctsKind::ALL.into_iter().enumerate() {
+        let p = generate(3, i as u64, kind).unwrap();
+        assert!(
+            list.contains(&format!("[{}] {}", p.id, kind.name())),
+            "{list}"
+        );
+    }
+    // Line 1266's UCB1 of B: 1/4 + sqrt(ln 16 / 4).
+    let b = 0.25 + (16f64.ln() / 4.0).sqrt();
+    let graded = run(&[
+        "practice",
+        "mcts",
+        "--seed-items",
+        "--answer",
+        &format!("seed-004-1266-mcts-ucb1={b:.3}"),
+        "--answer",
+        "seed-004-1577=a 13 9, b 8 4, c 3 2",
+    ]);
+    assert!(
+        graded.contains("seed-004-1266-mcts-ucb1: correct"),
+        "{graded}"
+    );
+    assert!(
+        graded.contains("seed-004-1577: wrong, the answer is a 13 8, b 8 4, c 3 1"),
+        "{graded}"
+    );
+    let key = run(&[
+        "practice",
+        "mcts",
+        "--seed-items",
+        "--key",
+        "--kinds",
+        "mcts-played",
+    ]);
+    assert!(key.contains("answer: A"), "{key}");
+    // Every line fits 80 columns.
+    for text in [&list, &graded, &key] {
+        for line in text.lines() {
+            assert!(line.chars().count() <= 80, "{line}");
+        }
+    }
 }

@@ -425,6 +425,13 @@ impl MctsProblem {
         Ok(verdict)
     }
 
+    /// How the run reaches the right answer, in its own numbers (an answer key's reasons).
+    pub fn reasons(&self) -> Result<String> {
+        let s = self.solve()?;
+        let expected = self.answer_of(&s)?;
+        Ok(self.explain(&s, &expected, &expected).1)
+    }
+
     /// (node, explanation) of a wrong answer, from the run's own numbers.
     fn explain(
         &self,
@@ -647,7 +654,7 @@ fn selection_problem(
     prior.script = vec![result];
     let stated: Vec<String> = (kids.iter())
         .map(|(l, c)| match c {
-            Some((n, u)) => format!("{l} with N = {n}, U = {} wins", half(*u)),
+            Some((n, u)) => format!("{l} with N = {n}, U = {}", half(*u)),
             None => format!("{l} never visited"),
         })
         .collect();
@@ -827,12 +834,9 @@ pub fn seed_items() -> Vec<MctsProblem> {
     let mut out = Vec::new();
     // Parent 16; A 6 wins in 12, B 1 in 4; C = 1.
     let ab = [s("A", 12, 6), s("B", 4, 1)];
-    for (i, kind) in MctsKind::ALL.into_iter().enumerate() {
-        if kind == MctsKind::Backup {
-            continue;
-        }
+    for kind in [MctsKind::Ucb1, MctsKind::Select, MctsKind::Played] {
         out.push(selection_problem(
-            &format!("seed-004-1266-{}", i + 1),
+            &format!("seed-004-1266-{}", kind.name()),
             kind,
             &src(1266),
             &ab,
@@ -855,7 +859,7 @@ pub fn seed_items() -> Vec<MctsProblem> {
         ));
     }
     out.push(selection_problem(
-        "seed-004-1367-ucb1",
+        "seed-004-1367-mcts-ucb1",
         MctsKind::Ucb1,
         &src(1367),
         &xy,
@@ -877,7 +881,7 @@ pub fn seed_items() -> Vec<MctsProblem> {
         ));
     }
     out.push(selection_problem(
-        "seed-004-1588-played",
+        "seed-004-1588-mcts-played",
         MctsKind::Played,
         &src(1588),
         &a_b,
