@@ -307,11 +307,9 @@ fn sampled_report(
         crate::run::search(lesson, setup, &mut crate::observer::NoTrace)
     }
     .map_err(|e| crate::run::named(lesson, e))?;
-    let words = report::Wording::of_model(&lesson.model, setup.start, &setup.options, &result);
     let view = report::RunView {
         result: &result,
         options: &setup.options,
-        words: &words,
         model: &game,
         start: setup.start,
         draws: chance.then_some(&draws),

@@ -120,7 +120,10 @@ fn in_words(e: &clap::Error) -> String {
     {
         let key = arg.trim_start_matches('-');
         let key = key.split_once('=').map_or(key, |(k, _)| k);
-        let hint = match context(ContextKind::SuggestedArg) {
+        // clap offers the closest flag however far it is (`--c` for "colour"): a suggestion
+        // whose length is far from the word's is no spelling of it.
+        let close = |s: &String| key_of(s).len().abs_diff(key.len()) <= 2;
+        let hint = match context(ContextKind::SuggestedArg).filter(close) {
             Some(s) => format!("did you mean {}?", key_of(&s)),
             None => format!("the keys are {}", run_keys().join(", ")),
         };

@@ -152,7 +152,6 @@ impl crate::observer::Observer for Draws {
 pub struct RunView<'a> {
     pub result: &'a crate::search::RunResult,
     pub options: &'a crate::search::Options,
-    pub words: &'a super::Wording,
     pub model: &'a crate::game::model::Model,
     /// The state the run starts from.
     pub start: u32,
@@ -176,7 +175,18 @@ impl RunView<'_> {
     /// A root move as the game names it (a square, a graph child's label).
     fn root_move(&self, mv: i16) -> String {
         let name = self.model.move_name(self.start, mv);
-        crate::text::one_line(&name.unwrap_or_else(|| self.words.mv(mv))).into_owned()
+        crate::text::one_line(&name.unwrap_or_else(|| mv.to_string())).into_owned()
+    }
+
+    /// A root move as a JSON number: the square a tic-tac-toe move marks, else its index
+    /// (as `prune run --json` writes every search's move).
+    fn root_move_json(&self, mv: i16) -> Value {
+        match self.model {
+            crate::game::model::Model::TicTacToe(_) => {
+                (self.root_move(mv).parse::<i64>()).map_or_else(|_| mv.into(), Value::from)
+            }
+            _ => mv.into(),
+        }
     }
 
     fn outcome_name(&self, state: u32, pos: usize) -> String {
@@ -340,7 +350,7 @@ impl RunView<'_> {
         let children: Vec<Value> = (m.children.iter())
             .map(|c| {
                 let (mean, ucb1) = child_figures(c);
-                json!({"move": self.words.mv_json(c.mv), "move_name": self.root_move(c.mv), "index": c.mv, "node": c.node,
+                json!({"move": self.root_move_json(c.mv), "move_name": self.root_move(c.mv), "index": c.mv, "node": c.node,
                        "n": c.n, "u": half_wins(c.u), "u_halves": c.u,
                        "mean": round6(mean), "ucb1": ucb1.map_or(Value::Null, round6)})
             })
@@ -349,7 +359,7 @@ impl RunView<'_> {
         let mut value = json!({
             "status": self.result.status.name(),
             "algorithm": self.options.algorithm.name(),
-            "move": if self.result.mv >= 0 { self.words.mv_json(self.result.mv) } else { Value::Null },
+            "move": if self.result.mv >= 0 { self.root_move_json(self.result.mv) } else { Value::Null },
             "iterations": m.iterations,
             "iterations_asked": mc.iterations,
             "interrupted": m.interrupted,
