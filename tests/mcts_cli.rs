@@ -868,3 +868,86 @@ fn diff_puts_minimax_values_beside_monte_carlo_visit_counts() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_finished_root_and_a_chance_root_are_said_as_they_are() {
+    // X has won: every iteration is the root's known result, nothing is expanded.
+    let b = "XXX/OO./...";
+    let base = [
+        "--game",
+        "tictactoe",
+        "--board",
+        b,
+        "--algorithm",
+        "mcts",
+        "--iterations",
+        "3",
+    ];
+    let mut run = vec!["run"];
+    run.extend_from_slice(&base);
+    let text = text_of(&run);
+    assert!(text.contains("move=none"), "{text}");
+    assert!(text.contains("the root is a finished game"), "{text}");
+    assert!(!text.contains("UCB1"), "{text}");
+    let mut trace = vec!["trace"];
+    trace.extend_from_slice(&base);
+    trace.extend_from_slice(&["--format", "tsv"]);
+    let tsv = text_of(&trace);
+    // O is to move and X has won: the root counts O's wins, so it gains visits, no wins.
+    assert_eq!(
+        tsv.lines().skip(1).collect::<Vec<_>>(),
+        [
+            "1\t(root)\t-\tmax\t-\t0/0→1/0",
+            "2\t(root)\t-\tmax\t-\t1/0→2/0",
+            "3\t(root)\t-\tmax\t-\t2/0→3/0"
+        ]
+    );
+    // A chance root: its outcomes are drawn every iteration, at their odds; no UCB1 chooses.
+    let dir = std::env::temp_dir().join(format!("prune-mcts-chance-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("chance-root.json");
+    std::fs::write(
+        &path,
+        json!({"nodes": [
+            {"player": "CHANCE", "label": "C", "moves": [{"child": 1, "p": "0.8"}, {"child": 2, "p": "0.2"}]},
+            {"player": "MAX", "label": "H", "moves": [{"child": 3}, {"child": 4}]},
+            {"player": "MIN", "label": "T", "moves": [{"child": 5}, {"child": 6}]},
+            {"player": "MIN", "label": "a", "score": 1},
+            {"player": "MIN", "label": "b", "score": -1},
+            {"player": "MAX", "label": "c", "score": 1},
+            {"player": "MAX", "label": "d", "score": -1}
+        ]})
+        .to_string(),
+    )
+    .unwrap();
+    let file = path.to_str().unwrap();
+    let args = [
+        "run",
+        file,
+        "--depth",
+        "2",
+        "--algorithm",
+        "mcts",
+        "--iterations",
+        "200",
+    ];
+    let text = text_of(&args);
+    assert!(text.contains("the root is a chance node"), "{text}");
+    assert!(!text.contains("← played"), "{text}");
+    let mut with_json = args.to_vec();
+    with_json.push("--json");
+    let v = json_of(&with_json);
+    let draws = &v["draws"][0];
+    assert_eq!(draws["path"], json!([]));
+    let drawn: Vec<u64> = (draws["outcomes"].as_array().unwrap().iter())
+        .map(|o| o["drawn"].as_u64().unwrap())
+        .collect();
+    // The root draws once in every iteration; each draw is one visit of that outcome's node.
+    assert_eq!(drawn.iter().sum::<u64>(), 200);
+    for (i, c) in v["children"].as_array().unwrap().iter().enumerate() {
+        assert_eq!(c["n"].as_u64().unwrap(), drawn[i]);
+        assert_eq!(c["ucb1"], Value::Null);
+    }
+    assert!(drawn[0] > 2 * drawn[1], "{drawn:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -240,6 +240,14 @@ fn summary(rec: &Recorded) -> String {
     let played = (m.children.iter())
         .find(|c| c.mv == r.mv)
         .map_or("none".into(), |c| name(c.node));
+    if m.children.is_empty() {
+        return format!(
+            "{}: {}, mcts, {} iterations, move=none (the root is a finished game)\n",
+            one_line(&rec.trace.header.lesson),
+            r.status.name(),
+            m.iterations
+        );
+    }
     let kids: Vec<String> = (m.children.iter())
         .map(|c| format!("{} N={} U={}", name(c.node), c.n, wins_text(c.u)))
         .collect();

@@ -219,7 +219,12 @@ impl RunView<'_> {
         } else {
             format!("{} iterations", m.iterations)
         };
+        let chance_root = self.chance_root();
         let played = match self.result.mv {
+            mv if mv >= 0 && chance_root => format!(
+                "most visited outcome={} (the root is a chance node: its outcomes are drawn, no move is chosen)",
+                self.root_move(mv)
+            ),
             mv if mv >= 0 => format!("move={} (the most visited root child)", self.root_move(mv)),
             _ => "move=none (the root has no move)".into(),
         };
@@ -246,20 +251,34 @@ impl RunView<'_> {
         } else {
             root_side
         };
+        let whose = if chance_root {
+            "MAX (the root is a chance node)".to_string()
+        } else {
+            format!("{}, the player to move at the root", counts_for.name())
+        };
         let _ = writeln!(
             out,
-            "root: N={}, U={} (U counts wins of {}, the player to move at the root; a draw is half a win)",
+            "root: N={}, U={} (U counts wins of {whose}; a draw is half a win)",
             m.root_n,
             crate::index::monte::wins_text(m.root_u),
-            counts_for.name()
         );
-        out.push_str(&self.children_table(m));
+        if m.children.is_empty() {
+            out.push_str("the root is a finished game: it has no move to play\n");
+        } else {
+            out.push_str(&self.children_table(m));
+        }
         out.push_str(&self.draws_text());
         out
     }
 
+    /// Whether the run's root is a chance node.
+    fn chance_root(&self) -> bool {
+        self.model.side(self.start).is_some_and(|s| s.is_chance())
+    }
+
     /// One row per root child with a node: move, N, U, U/N and UCB1 under the root's final N.
     fn children_table(&self, m: &crate::search::MctsSummary) -> String {
+        let chance_root = self.chance_root();
         let header = ["move", "N", "U", "mean", "UCB1", ""];
         let rows: Vec<[String; 6]> = (m.children.iter())
             .map(|c| {
@@ -269,8 +288,15 @@ impl RunView<'_> {
                     c.n.to_string(),
                     crate::index::monte::wins_text(c.u),
                     format!("{mean:.3}"),
-                    ucb1.map_or("∞".into(), |v| format!("{v:.3}")),
-                    if c.mv == self.result.mv {
+                    // A chance node draws its outcomes: no UCB1 chooses among them.
+                    match ucb1 {
+                        _ if chance_root => "—".into(),
+                        Some(v) => format!("{v:.3}"),
+                        None => "∞".into(),
+                    },
+                    if c.mv == self.result.mv && chance_root {
+                        "← most visited".into()
+                    } else if c.mv == self.result.mv {
                         "← played".into()
                     } else {
                         String::new()
@@ -352,7 +378,8 @@ impl RunView<'_> {
                 let (mean, ucb1) = child_figures(c);
                 json!({"move": self.root_move_json(c.mv), "move_name": self.root_move(c.mv), "index": c.mv, "node": c.node,
                        "n": c.n, "u": half_wins(c.u), "u_halves": c.u,
-                       "mean": round6(mean), "ucb1": ucb1.map_or(Value::Null, round6)})
+                       "mean": round6(mean),
+                       "ucb1": ucb1.filter(|_| !self.chance_root()).map_or(Value::Null, round6)})
             })
             .collect();
         let s = &self.result.stats;
