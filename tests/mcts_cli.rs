@@ -389,15 +389,16 @@ fn run_text_names_the_iterations_the_move_and_every_root_childs_figures() {
         "first",
     ]);
     let first = out.lines().next().unwrap();
-    assert!(
-        first.contains("COMPLETE, mcts, 40 iterations, C=√2, playout=first"),
-        "{out}"
-    );
     let played = &uct.nodes[uct.played()].name;
     assert!(
-        first.contains(&format!("move={played} (the most visited root child)")),
+        first.ends_with(&format!(": COMPLETE, mcts, 40 iterations, move={played}")),
         "{out}"
     );
+    assert!(out.contains("\nC=√2, playout=first, seed=1\n"), "{out}");
+    assert!(out.contains("the move played is the most visited"), "{out}");
+    for line in out.lines() {
+        assert!(line.chars().count() <= 80, "wider than 80 columns: {line}");
+    }
     // Seed 000's counters and its depth and score mean nothing for a sampling search.
     assert!(!out.contains("score="), "{out}");
     assert!(!out.contains("depth="), "{out}");
@@ -448,8 +449,13 @@ fn a_node_budget_interrupts_the_run_and_the_text_says_after_how_many() {
         ];
         let out = text_of(&base);
         assert!(
-            out.lines().next().unwrap().contains(&format!(
-                "PARTIAL, mcts, interrupted after {done} of 500 iterations by the node budget ({budget} nodes)"
+            (out.lines().next().unwrap())
+                .contains(&format!("PARTIAL, mcts, {done} of 500 iterations")),
+            "{out}"
+        );
+        assert!(
+            out.contains(&format!(
+                "\ninterrupted after {done} of 500 iterations by the node budget ({budget} nodes)\n"
             )),
             "{out}"
         );

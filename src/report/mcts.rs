@@ -210,60 +210,60 @@ impl RunView<'_> {
             return String::new();
         };
         let mc = &self.options.mcts;
-        let asked = mc.iterations;
         let iterations = if m.interrupted {
-            format!(
-                "interrupted after {} of {asked} iterations by the node budget ({} nodes)",
-                m.iterations, self.options.budget
-            )
+            format!("{} of {} iterations", m.iterations, mc.iterations)
         } else {
             format!("{} iterations", m.iterations)
         };
         let chance_root = self.chance_root();
         let played = match self.result.mv {
-            mv if mv >= 0 && chance_root => format!(
-                "most visited outcome={} (the root is a chance node: its outcomes are drawn, no move is chosen)",
-                self.root_move(mv)
-            ),
-            mv if mv >= 0 => format!("move={} (the most visited root child)", self.root_move(mv)),
-            _ => "move=none (the root has no move)".into(),
+            mv if mv >= 0 && chance_root => format!("most visited outcome={}", self.root_move(mv)),
+            mv if mv >= 0 => format!("move={}", self.root_move(mv)),
+            _ => "move=none".into(),
         };
+        // Short lines: each fits 80 columns unless the run's name is long.
         let mut out = format!(
-            "{}: {}, mcts, {iterations}, C={}, playout={}, seed={}, {played}\n",
+            "{}: {}, mcts, {iterations}, {played}\n",
             crate::text::one_line(name),
             self.result.status.name(),
+        );
+        if m.interrupted {
+            let _ = writeln!(
+                out,
+                "interrupted after {} of {} iterations by the node budget ({} nodes)",
+                m.iterations, mc.iterations, self.options.budget
+            );
+        }
+        if chance_root {
+            out.push_str("the root is a chance node: its outcomes are drawn, no move is chosen\n");
+        }
+        let _ = writeln!(
+            out,
+            "C={}, playout={}, seed={}",
             mc.c_text(),
             mc.playout.name(),
-            mc.seed,
+            mc.seed
         );
         let s = &self.result.stats;
         let _ = writeln!(
             out,
-            "nodes={} (in the tree), evals={} (playouts and finished games reached), peak={} (the longest path from the root)",
+            "nodes={} in the tree, evals={} (playouts and finished games), peak={}",
             s.nodes, s.evals, s.peak
         );
-        let root_side = self
-            .model
-            .side(self.start)
-            .unwrap_or(crate::game::Side::Max);
-        let counts_for = if root_side.is_chance() {
-            crate::game::Side::Max
-        } else {
-            root_side
-        };
+        let root_side = (self.model.side(self.start)).unwrap_or(crate::game::Side::Max);
         let whose = if chance_root {
-            "MAX (the root is a chance node)".to_string()
+            "wins of MAX".to_string()
         } else {
-            format!("{}, the player to move at the root", counts_for.name())
+            format!("wins of {}, to move at the root", root_side.name())
         };
         let _ = writeln!(
             out,
-            "root: N={}, U={} (U counts wins of {whose}; a draw is half a win)",
+            "root: N={}, U={} ({whose}; a draw is half a win)",
             m.root_n,
             crate::index::monte::wins_text(m.root_u),
         );
         if m.children.is_empty() {
-            out.push_str("the root is a finished game: it has no move to play\n");
+            out.push_str("the root is a finished game: no move to play\n");
         } else {
             out.push_str(&self.children_table(m));
         }
@@ -327,10 +327,14 @@ impl RunView<'_> {
             }
             l.trim_end().to_string() + "\n"
         };
-        let mut out = format!(
-            "root children (U: wins of the player who moved; UCB1 = U/N + C·sqrt(ln {} / N)):\n",
-            m.root_n
-        );
+        let mut out = String::from(if chance_root {
+            "root outcomes (U: wins of MAX):\n"
+        } else {
+            "root children (the move played is the most visited; U: wins of its mover):\n"
+        });
+        if !chance_root {
+            out.push_str(&format!("UCB1 = U/N + C·sqrt(ln {} / N)\n", m.root_n));
+        }
         out.push_str(&line(header));
         for row in &rows {
             out.push_str(&line(row.each_ref().map(String::as_str)));
@@ -357,11 +361,11 @@ impl RunView<'_> {
                 })
                 .collect();
             out.push_str(&format!(
-                "drawn at chance node {} (node {node}, {}): {} of {total} draws\n",
+                "drawn at chance node {} (node {node}, {}), {total} draws:\n",
                 crate::text::one_line(&self.state_name(state)),
                 path_words(&path),
-                outcomes.join(", ")
             ));
+            out.push_str(&wrapped("  ", &outcomes, 78));
         }
         out
     }
@@ -427,6 +431,33 @@ fn child_figures(c: &crate::search::MctsChild) -> (f64, Option<f64>) {
 /// Half-wins as a JSON number of wins (21 → 10.5), exact.
 fn half_wins(u: u32) -> Value {
     Value::from(u as f64 / 2.0)
+}
+
+/// `items` after `lead`, comma-separated, broken between items so that no line passes
+/// `width` columns (an item longer than a line keeps its own line).
+fn wrapped(lead: &str, items: &[String], width: usize) -> String {
+    let mut out = String::new();
+    let mut line = String::from(lead);
+    for (i, item) in items.iter().enumerate() {
+        let piece = if i + 1 < items.len() {
+            format!("{item},")
+        } else {
+            item.clone()
+        };
+        let fresh = line.len() == lead.len();
+        if !fresh && crate::text::width(&line) + 1 + crate::text::width(&piece) > width {
+            out.push_str(&line);
+            out.push('\n');
+            line = String::from(lead);
+        }
+        if line.len() > lead.len() {
+            line.push(' ');
+        }
+        line.push_str(&piece);
+    }
+    out.push_str(&line);
+    out.push('\n');
+    out
 }
 
 /// Moves from the root as people read them: "moves 0, 2" or "the root".
