@@ -4,7 +4,8 @@
 //! again from the problem's stated tree by this file's own reading of seed 004's rules.
 
 use prune::game::graph::{GraphSpec, Score};
-use prune::practice::mcts_kinds::{MctsAnswer, MctsKind, MctsProblem, generate, seed_items};
+use prune::practice::mcts_items::{generate, seed_items};
+use prune::practice::mcts_kinds::{MctsAnswer, MctsKind, MctsProblem};
 
 /// A root child as stated: label, N, U in half-wins (`None` when it has no node).
 fn root_children(p: &MctsProblem) -> Vec<(String, Option<(u32, u32)>)> {

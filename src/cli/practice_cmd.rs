@@ -77,7 +77,8 @@ fn mcts_problems(
     kinds: &[practice::mcts_kinds::MctsKind],
     seed_items: bool,
 ) -> Result<Vec<practice::mcts_kinds::MctsProblem>> {
-    use practice::mcts_kinds::{MctsKind, generate, seed_items as items};
+    use practice::mcts_items::{generate, seed_items as items};
+    use practice::mcts_kinds::MctsKind;
     let kinds = if kinds.is_empty() {
         &MctsKind::ALL[..]
     } else {
