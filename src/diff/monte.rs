@@ -204,7 +204,7 @@ impl Beside {
             let mv = root.mv.map_or("none".into(), |m| self.name(m));
             let found = match root.value {
                 Some(v) => format!("value {}, move {mv}", self.units.result_text(v)),
-                None => format!("move {mv} (the most visited root child)"),
+                None => format!("move {mv} (most visited)"),
             };
             out.push_str(&format!(
                 "{side}: {}: {found}\n",
@@ -259,7 +259,7 @@ impl Beside {
         });
         if self.a.samples || self.b.samples {
             out.push_str(
-                "(U/N is the mean result for the player to move at the root, a draw half a win; a search of calls gives values from MAX's side)\n",
+                "(U/N: mean result for the player to move at the root; values: MAX's side)\n",
             );
         }
         out
