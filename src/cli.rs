@@ -260,8 +260,11 @@ fn completions(shell: clap_complete::Shell) -> String {
 fn run_report(run: &args::RunArgs, json: bool) -> Result<String> {
     let (lesson, setup) = run.load()?;
     announce(&lesson, &setup);
-    let (result, bound) = crate::index::result_with_bound(&lesson, &setup)?;
     let name = run.run.clone().unwrap_or_else(|| lesson.name.clone());
+    if setup.options.family().samples() {
+        return sampled_report(&lesson, &setup, &name, json);
+    }
+    let (result, bound) = crate::index::result_with_bound(&lesson, &setup)?;
     let players = lesson.graph.players();
     let words = report::Wording::of_model(&lesson.model, setup.start, &setup.options, &result);
     Ok(if json {
@@ -286,12 +289,53 @@ fn run_report(run: &args::RunArgs, json: bool) -> Result<String> {
     })
 }
 
+/// `prune run` on a sampling search (Monte Carlo tree search): what its iterations found,
+/// not the three lines of a search that proves a value. On a game with chance nodes the run
+/// counts how often each outcome was drawn as it goes.
+fn sampled_report(
+    lesson: &crate::lesson::Lesson,
+    setup: &crate::lesson::RunSetup,
+    name: &str,
+    json: bool,
+) -> Result<String> {
+    let game = crate::run::game(lesson, &setup.options);
+    let chance = matches!(&*game, crate::game::model::Model::Graph(g) if g.has_chance());
+    let mut draws = report::Draws::new(setup.start);
+    let result = if chance {
+        crate::run::search(lesson, setup, &mut draws)
+    } else {
+        crate::run::search(lesson, setup, &mut crate::observer::NoTrace)
+    }
+    .map_err(|e| crate::run::named(lesson, e))?;
+    let view = report::RunView {
+        result: &result,
+        options: &setup.options,
+        model: &game,
+        start: setup.start,
+        draws: chance.then_some(&draws),
+    };
+    Ok(if json {
+        with_move_name(&view.json(), lesson, setup, result.mv)
+    } else {
+        view.text(name)
+    })
+}
+
 /// `prune trace`: one row per call (a table, TSV), every event (JSON lines), or the saved
 /// trace.
 fn trace(run: &args::RunArgs, format: TraceFormat, out: &mut dyn Write) -> Result<ExitCode> {
     match format {
-        TraceFormat::Table => report::write_trace_table(&*run.call_rows()?, out)?,
-        TraceFormat::Tsv => report::write_trace_tsv(&*run.call_rows()?, out)?,
+        TraceFormat::Table | TraceFormat::Tsv => {
+            use source::TraceRows;
+            match (run.trace_rows()?, format) {
+                (TraceRows::Iterations(rec), TraceFormat::Tsv) => {
+                    report::iterations::write_tsv(&rec, out)?
+                }
+                (TraceRows::Iterations(rec), _) => report::iterations::write_table(&rec, out)?,
+                (TraceRows::Calls(rows), TraceFormat::Tsv) => report::write_trace_tsv(&*rows, out)?,
+                (TraceRows::Calls(rows), _) => report::write_trace_table(&*rows, out)?,
+            }
+        }
         TraceFormat::Jsonl => report::write_trace_jsonl(&run.recorded()?.1, out)?,
         TraceFormat::Json => {
             let rec = run.recorded()?.1;

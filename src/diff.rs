@@ -15,10 +15,13 @@
 //! - `facts`: what one run did at one node.
 //! - `counters`: the deltas of the runs' own counters.
 //! - `text`: the diff for people (`prune diff`).
+//! - `monte`: a run that samples (Monte Carlo tree search) has no calls to match: the two
+//!   runs side by side at the root instead.
 
 pub mod align;
 pub mod counters;
 pub mod facts;
+pub mod monte;
 pub mod text;
 
 use std::collections::HashMap;

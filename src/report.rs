@@ -1,8 +1,11 @@
 //! Text and JSON renderings of a run: seed 000's three lines, the call trace (table, tsv,
 //! jsonl), the fixtures. Each reads one indexed run; none walks the events on its own.
 
+pub mod iterations;
 mod mcts;
 pub mod players;
+
+pub use mcts::{Draws, RunView};
 
 use std::fmt::Write;
 

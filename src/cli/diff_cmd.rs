@@ -17,6 +17,15 @@ pub fn command(args: &DiffArgs) -> Result<String> {
             b.trace.header.scale
         )));
     }
+    // A sampling run has no calls to match: the two runs side by side at the root.
+    if a.options().family().samples() || b.options().family().samples() {
+        let beside = crate::diff::monte::Beside::of(&a, &b).map_err(Error::Options)?;
+        return Ok(if args.json {
+            beside.to_json()
+        } else {
+            beside.text()
+        });
+    }
     let diff = Diff::of(&a, &b, args.pass).map_err(Error::Options)?;
     Ok(if args.json {
         diff.to_json()
@@ -111,7 +120,10 @@ fn in_words(e: &clap::Error) -> String {
     {
         let key = arg.trim_start_matches('-');
         let key = key.split_once('=').map_or(key, |(k, _)| k);
-        let hint = match context(ContextKind::SuggestedArg) {
+        // clap offers the closest flag however far it is (`--c` for "colour"): a suggestion
+        // whose length is far from the word's is no spelling of it.
+        let close = |s: &String| key_of(s).len().abs_diff(key.len()) <= 2;
+        let hint = match context(ContextKind::SuggestedArg).filter(close) {
             Some(s) => format!("did you mean {}?", key_of(&s)),
             None => format!("the keys are {}", run_keys().join(", ")),
         };

@@ -54,6 +54,93 @@ pub fn command(args: &PracticeArgs) -> Result<(String, Vec<String>)> {
         PracticeCommand::Show { set } => practice::show_set(set)?,
         PracticeCommand::Trace { set, id, run } => practice::trace_item(set, id, run.as_deref())?,
         PracticeCommand::Progress => store::Progress::load()?.summary(),
+        PracticeCommand::Mcts {
+            seed,
+            count,
+            kinds,
+            seed_items,
+            answer,
+            key,
+        } => {
+            let problems = mcts_problems(*seed, *count, kinds, *seed_items)?;
+            mcts_text(&problems, answer, *key)?
+        }
     };
     Ok((text, Vec::new()))
+}
+
+/// The Monte Carlo problems asked for: the seed's items, or `count` generated from `seed`
+/// cycling through `kinds`.
+fn mcts_problems(
+    seed: u64,
+    count: u64,
+    kinds: &[practice::mcts_kinds::MctsKind],
+    seed_items: bool,
+) -> Result<Vec<practice::mcts_kinds::MctsProblem>> {
+    use practice::mcts_items::{generate, seed_items as items};
+    use practice::mcts_kinds::MctsKind;
+    let kinds = if kinds.is_empty() {
+        &MctsKind::ALL[..]
+    } else {
+        kinds
+    };
+    if seed_items {
+        return Ok(items()
+            .into_iter()
+            .filter(|p| kinds.contains(&p.kind))
+            .collect());
+    }
+    (0..count)
+        .map(|i| generate(seed, i, kinds[i as usize % kinds.len()]))
+        .collect()
+}
+
+/// Each problem (id, kind, question, answer form); then the grade of each `ID=ANSWER`,
+/// or with `key` each answer and its reasons.
+fn mcts_text(
+    problems: &[practice::mcts_kinds::MctsProblem],
+    answers: &[String],
+    key: bool,
+) -> Result<String> {
+    use std::fmt::Write as _;
+    let wrap = |lead: &str, text: &str| practice::render::wrap_hanging(lead, text, 78);
+    let mut out = String::new();
+    if answers.is_empty() {
+        for p in problems {
+            let _ = writeln!(out, "[{}] {} ({})", p.id, p.kind.name(), p.source);
+            let _ = writeln!(out, "{}", wrap("  ", &p.question));
+            let _ = writeln!(out, "{}", wrap("  answer as: ", &p.answer_format));
+            if key {
+                let right = p.answer()?.written();
+                let _ = writeln!(out, "{}", wrap("  answer: ", &right));
+                let _ = writeln!(out, "{}", wrap("  why: ", &p.reasons()?));
+            }
+            out.push('\n');
+        }
+        return Ok(out);
+    }
+    for given in answers {
+        let (id, line) = given.split_once('=').ok_or_else(|| {
+            Error::Options(format!(
+                "--answer '{}': write the problem's id, '=', then the answer",
+                crate::text::cut(given)
+            ))
+        })?;
+        let p = (problems.iter())
+            .find(|p| p.id == id.trim())
+            .ok_or_else(|| {
+                Error::Options(format!(
+                    "--answer: no problem '{}' among these (the ids are in brackets in the list)",
+                    crate::text::cut(id)
+                ))
+            })?;
+        let v = p.grade(line)?;
+        if v.correct {
+            let _ = writeln!(out, "{}: correct ({})", p.id, v.expected);
+        } else {
+            let _ = writeln!(out, "{}: wrong, the answer is {}", p.id, v.expected);
+            let _ = writeln!(out, "{}", wrap("  why: ", &v.why));
+        }
+    }
+    Ok(out)
 }

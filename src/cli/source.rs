@@ -37,6 +37,14 @@ impl RunArgs {
         };
         self.check_ranges(&lesson)?;
         let setup = lesson.setup(self.run.as_deref(), &self.overrides())?;
+        // `--seed` seeds a uniform tree's leaves or a Monte Carlo run's draws, nothing else.
+        let uniform = matches!(self.game, Some(GameArg::Uniform));
+        if self.seed.is_some() && !uniform && !setup.options.family().samples() {
+            return Err(Error::Options(
+                "--seed applies to a uniform tree (--game uniform) or a Monte Carlo run (--algorithm mcts)"
+                    .into(),
+            ));
+        }
         Ok((lesson, setup))
     }
 
@@ -51,7 +59,6 @@ impl RunArgs {
                     &[
                         ("--branching", self.branching.is_some()),
                         ("--leaves", self.leaves.is_some()),
-                        ("--seed", self.seed.is_some()),
                     ],
                     "tic-tac-toe",
                 )?;
@@ -111,7 +118,6 @@ impl RunArgs {
                 ("--scores", self.scores.is_some()),
                 ("--branching", self.branching.is_some()),
                 ("--leaves", self.leaves.is_some()),
-                ("--seed", self.seed.is_some()),
             ],
             &format!("{to} (they go with --game)"),
         )
@@ -164,6 +170,27 @@ impl RunArgs {
         Ok(Box::new(crate::index::calls_only(&lesson, &setup)?))
     }
 
+    /// What `prune trace` writes as a table or tsv: a search's call rows (`call_rows`), or a
+    /// sampling search's recorded run, whose rows are its iterations (they are read off the
+    /// index's Monte Carlo tree, which only a recorded run has).
+    pub fn trace_rows(&self) -> Result<TraceRows> {
+        if self.is_saved() {
+            let rec = self.recorded()?.1;
+            return Ok(if rec.options().family().samples() {
+                TraceRows::Iterations(Box::new(rec))
+            } else {
+                TraceRows::Calls(Box::new(rec))
+            });
+        }
+        let (lesson, setup) = self.load()?;
+        if setup.options.family().samples() {
+            return Ok(TraceRows::Iterations(Box::new(self.recorded()?.1)));
+        }
+        Ok(TraceRows::Calls(Box::new(crate::index::calls_only(
+            &lesson, &setup,
+        )?)))
+    }
+
     /// A saved trace is replayed as recorded: options that would change the run are errors.
     fn refuse_run_options(&self) -> Result<()> {
         let given = [
@@ -196,6 +223,12 @@ impl RunArgs {
             named.join(", ")
         )))
     }
+}
+
+/// The rows of `prune trace`'s table and tsv.
+pub enum TraceRows {
+    Calls(Box<dyn CallRows>),
+    Iterations(Box<Recorded>),
 }
 
 /// Whether FILE is a saved trace: not a built-in lesson's name (which always means the

@@ -66,3 +66,406 @@ fn round6(x: f64) -> Value {
         Value::Null
     }
 }
+
+/// How often each outcome of each chance node was drawn in one Monte Carlo run, counted from
+/// the run's own `Draw` events as it goes (`prune run` records nothing else). A node is named
+/// by the state it stands for, which its `Expand` event gives.
+#[derive(Debug, Default, Clone)]
+pub struct Draws {
+    /// Every node's (parent, move from it, state), by node id; the root's parent is `u32::MAX`.
+    nodes: Vec<(u32, u16, u32)>,
+    /// The move and state of the last expansion's arena entry (an `Expand` follows it).
+    last: (u16, u32),
+    /// Per chance node that drew: the count of each outcome, by move index.
+    drawn: std::collections::BTreeMap<u32, Vec<u32>>,
+}
+
+impl Draws {
+    /// A tally for a run from `start`.
+    pub fn new(start: u32) -> Draws {
+        Draws {
+            nodes: vec![(u32::MAX, 0, start)],
+            ..Draws::default()
+        }
+    }
+
+    /// Each chance node that drew: (node, its state, its moves from the root, the count of
+    /// each outcome by move index), in node order.
+    pub fn chance_nodes(&self) -> Vec<(u32, u32, Vec<u16>, &[u32])> {
+        (self.drawn.iter())
+            .map(|(&node, counts)| {
+                let state = self.nodes.get(node as usize).map_or(0, |n| n.2);
+                (node, state, self.path(node), counts.as_slice())
+            })
+            .collect()
+    }
+
+    fn path(&self, mut node: u32) -> Vec<u16> {
+        let mut path = Vec::new();
+        while let Some(&(parent, pos, _)) = self.nodes.get(node as usize) {
+            if parent == u32::MAX {
+                break;
+            }
+            path.push(pos);
+            node = parent;
+        }
+        path.reverse();
+        path
+    }
+}
+
+impl crate::observer::Observer for Draws {
+    const ENABLED: bool = true;
+
+    fn event(&mut self, event: Event) {
+        use crate::event::Mcts;
+        match event {
+            Event::Mcts(Mcts::Expand { node, parent, .. }) => {
+                let at = node as usize;
+                if self.nodes.len() <= at {
+                    self.nodes.resize(at + 1, (u32::MAX, 0, 0));
+                }
+                self.nodes[at] = (parent, self.last.0, self.last.1);
+            }
+            Event::Mcts(Mcts::Draw { node, pos }) => {
+                let counts = self.drawn.entry(node).or_default();
+                if counts.len() <= pos as usize {
+                    counts.resize(pos as usize + 1, 0);
+                }
+                counts[pos as usize] += 1;
+            }
+            _ => {}
+        }
+    }
+
+    fn order(&mut self, _: u32, _: &[u16], _: impl Fn(u16) -> u32) {}
+
+    fn arena(&mut self, moves: &[u16], states: &[u32]) -> u32 {
+        if let (Some(&m), Some(&s)) = (moves.first(), states.first()) {
+            self.last = (m, s);
+        }
+        0
+    }
+}
+
+/// What `prune run` says of a Monte Carlo run, read from its result (and its draw counts).
+pub struct RunView<'a> {
+    pub result: &'a crate::search::RunResult,
+    pub options: &'a crate::search::Options,
+    pub model: &'a crate::game::model::Model,
+    /// The state the run starts from.
+    pub start: u32,
+    /// Present when the run's game has chance nodes.
+    pub draws: Option<&'a Draws>,
+}
+
+impl RunView<'_> {
+    fn summary(&self) -> Option<&crate::search::MctsSummary> {
+        self.result.mcts.as_deref()
+    }
+
+    /// The state's name as the game gives it (a graph's label, a board).
+    fn state_name(&self, state: u32) -> String {
+        match self.model {
+            crate::game::model::Model::Graph(g) => g.name(state),
+            m => (m.describe(state).and_then(|d| d.label)).unwrap_or_else(|| state.to_string()),
+        }
+    }
+
+    /// A root move as the game names it (a square, a graph child's label).
+    fn root_move(&self, mv: i16) -> String {
+        let name = self.model.move_name(self.start, mv);
+        crate::text::one_line(&name.unwrap_or_else(|| mv.to_string())).into_owned()
+    }
+
+    /// A root move as a JSON number: the square a tic-tac-toe move marks, else its index
+    /// (as `prune run --json` writes every search's move).
+    fn root_move_json(&self, mv: i16) -> Value {
+        match self.model {
+            crate::game::model::Model::TicTacToe(_) => {
+                (self.root_move(mv).parse::<i64>()).map_or_else(|_| mv.into(), Value::from)
+            }
+            _ => mv.into(),
+        }
+    }
+
+    fn outcome_name(&self, state: u32, pos: usize) -> String {
+        self.model
+            .move_name(state, pos as i16)
+            .unwrap_or_else(|| pos.to_string())
+    }
+
+    fn probability(&self, state: u32, pos: usize) -> String {
+        (self.model.describe(state))
+            .and_then(|d| d.chances.get(pos).cloned())
+            .unwrap_or_else(|| "?".into())
+    }
+
+    /// Seed 000's first line's place: status, iterations (and the interruption), C, the
+    /// playout policy, and the move played; then the tree's counters, the root's counts, one
+    /// line per root child and the chance draws.
+    pub fn text(&self, name: &str) -> String {
+        use std::fmt::Write as _;
+        let Some(m) = self.summary() else {
+            return String::new();
+        };
+        let mc = &self.options.mcts;
+        let iterations = if m.interrupted {
+            format!("{} of {} iterations", m.iterations, mc.iterations)
+        } else {
+            format!("{} iterations", m.iterations)
+        };
+        let chance_root = self.chance_root();
+        let played = match self.result.mv {
+            mv if mv >= 0 && chance_root => format!("most visited outcome={}", self.root_move(mv)),
+            mv if mv >= 0 => format!("move={}", self.root_move(mv)),
+            _ => "move=none".into(),
+        };
+        // Short lines: each fits 80 columns unless the run's name is long.
+        let mut out = format!(
+            "{}: {}, mcts, {iterations}, {played}\n",
+            crate::text::one_line(name),
+            self.result.status.name(),
+        );
+        if m.interrupted {
+            let _ = writeln!(
+                out,
+                "interrupted after {} of {} iterations by the node budget ({} nodes)",
+                m.iterations, mc.iterations, self.options.budget
+            );
+        }
+        if chance_root {
+            out.push_str("the root is a chance node: its outcomes are drawn, no move is chosen\n");
+        }
+        let _ = writeln!(
+            out,
+            "C={}, playout={}, seed={}",
+            mc.c_text(),
+            mc.playout.name(),
+            mc.seed
+        );
+        let s = &self.result.stats;
+        let _ = writeln!(
+            out,
+            "nodes={} in the tree, evals={} (playouts and finished games), peak={}",
+            s.nodes, s.evals, s.peak
+        );
+        let root_side = (self.model.side(self.start)).unwrap_or(crate::game::Side::Max);
+        let whose = if chance_root {
+            "wins of MAX".to_string()
+        } else {
+            format!("wins of {}, to move at the root", root_side.name())
+        };
+        let _ = writeln!(
+            out,
+            "root: N={}, U={} ({whose}; a draw is half a win)",
+            m.root_n,
+            crate::index::monte::wins_text(m.root_u),
+        );
+        if m.children.is_empty() {
+            out.push_str("the root is a finished game: no move to play\n");
+        } else {
+            out.push_str(&self.children_table(m));
+        }
+        out.push_str(&self.draws_text());
+        out
+    }
+
+    /// Whether the run's root is a chance node.
+    fn chance_root(&self) -> bool {
+        self.model.side(self.start).is_some_and(|s| s.is_chance())
+    }
+
+    /// One row per root child with a node: move, N, U, U/N and UCB1 under the root's final N.
+    fn children_table(&self, m: &crate::search::MctsSummary) -> String {
+        let chance_root = self.chance_root();
+        let header = ["move", "N", "U", "mean", "UCB1", ""];
+        let rows: Vec<[String; 6]> = (m.children.iter())
+            .map(|c| {
+                let (mean, ucb1) = child_figures(c);
+                [
+                    self.root_move(c.mv),
+                    c.n.to_string(),
+                    crate::index::monte::wins_text(c.u),
+                    format!("{mean:.3}"),
+                    // A chance node draws its outcomes: no UCB1 chooses among them.
+                    match ucb1 {
+                        _ if chance_root => "—".into(),
+                        Some(v) => format!("{v:.3}"),
+                        None => "∞".into(),
+                    },
+                    if c.mv == self.result.mv && chance_root {
+                        "← most visited".into()
+                    } else if c.mv == self.result.mv {
+                        "← played".into()
+                    } else {
+                        String::new()
+                    },
+                ]
+            })
+            .collect();
+        let mut widths = header.map(crate::text::width);
+        for row in &rows {
+            for (w, cell) in widths.iter_mut().zip(row) {
+                *w = (*w).max(crate::text::width(cell));
+            }
+        }
+        let line = |cells: [&str; 6]| {
+            let mut l = String::new();
+            for (i, (cell, w)) in cells.iter().zip(widths).enumerate() {
+                let pad = " ".repeat(w.saturating_sub(crate::text::width(cell)));
+                if i > 0 {
+                    l.push_str("  ");
+                }
+                if i == 0 || i == 5 {
+                    l.push_str(cell);
+                    l.push_str(&pad);
+                } else {
+                    l.push_str(&pad);
+                    l.push_str(cell);
+                }
+            }
+            l.trim_end().to_string() + "\n"
+        };
+        let mut out = String::from(if chance_root {
+            "root outcomes (U: wins of MAX):\n"
+        } else {
+            "root children (the move played is the most visited; U: wins of its mover):\n"
+        });
+        if !chance_root {
+            out.push_str(&format!("UCB1 = U/N + C·sqrt(ln {} / N)\n", m.root_n));
+        }
+        out.push_str(&line(header));
+        for row in &rows {
+            out.push_str(&line(row.each_ref().map(String::as_str)));
+        }
+        out
+    }
+
+    /// One line per chance node that drew: how often each outcome was drawn.
+    fn draws_text(&self) -> String {
+        let Some(d) = self.draws else {
+            return String::new();
+        };
+        let mut out = String::new();
+        for (node, state, path, counts) in d.chance_nodes() {
+            let total: u32 = counts.iter().sum();
+            let outcomes: Vec<String> = (0..self.model.move_count(state).unwrap_or(0))
+                .map(|pos| {
+                    format!(
+                        "{} (p={}) {}",
+                        crate::text::one_line(&self.outcome_name(state, pos)),
+                        self.probability(state, pos),
+                        counts.get(pos).copied().unwrap_or(0)
+                    )
+                })
+                .collect();
+            out.push_str(&format!(
+                "drawn at chance node {} (node {node}, {}), {total} draws:\n",
+                crate::text::one_line(&self.state_name(state)),
+                path_words(&path),
+            ));
+            out.push_str(&wrapped("  ", &outcomes, 78));
+        }
+        out
+    }
+
+    /// The run as one JSON object: the move played, the iterations, each root child's
+    /// counts and figures, and the chance draws.
+    pub fn json(&self) -> String {
+        let Some(m) = self.summary() else {
+            return "{}\n".into();
+        };
+        let mc = &self.options.mcts;
+        let children: Vec<Value> = (m.children.iter())
+            .map(|c| {
+                let (mean, ucb1) = child_figures(c);
+                json!({"move": self.root_move_json(c.mv), "move_name": self.root_move(c.mv), "index": c.mv, "node": c.node,
+                       "n": c.n, "u": half_wins(c.u), "u_halves": c.u,
+                       "mean": round6(mean),
+                       "ucb1": ucb1.filter(|_| !self.chance_root()).map_or(Value::Null, round6)})
+            })
+            .collect();
+        let s = &self.result.stats;
+        let mut value = json!({
+            "status": self.result.status.name(),
+            "algorithm": self.options.algorithm.name(),
+            "move": if self.result.mv >= 0 { self.root_move_json(self.result.mv) } else { Value::Null },
+            "iterations": m.iterations,
+            "iterations_asked": mc.iterations,
+            "interrupted": m.interrupted,
+            "c": round6(mc.c.0),
+            "c_text": mc.c_text(),
+            "playout": mc.playout.name(),
+            "seed": mc.seed,
+            "root": {"n": m.root_n, "u": half_wins(m.root_u), "u_halves": m.root_u},
+            "children": children,
+            "stats": {"nodes": s.nodes, "evals": s.evals, "peak": s.peak},
+        });
+        if let Some(d) = self.draws {
+            let draws: Vec<Value> = (d.chance_nodes().into_iter())
+                .map(|(node, state, path, counts)| {
+                    let outcomes: Vec<Value> = (0..self.model.move_count(state).unwrap_or(0))
+                        .map(|pos| {
+                            json!({"index": pos, "name": self.outcome_name(state, pos),
+                                   "p": self.probability(state, pos),
+                                   "drawn": counts.get(pos).copied().unwrap_or(0)})
+                        })
+                        .collect();
+                    json!({"node": node, "state": state, "name": self.state_name(state),
+                           "path": path, "outcomes": outcomes})
+                })
+                .collect();
+            value["draws"] = draws.into();
+        }
+        format!("{value}\n")
+    }
+}
+
+/// A root child's mean (U/N as a rate of wins) and UCB1 (`None`: unvisited, infinite).
+fn child_figures(c: &crate::search::MctsChild) -> (f64, Option<f64>) {
+    let mean = crate::search::mcts::ucb1_parts(c.n, c.u, 0.0, 0.0).0;
+    (mean, c.ucb1.0.is_finite().then_some(c.ucb1.0))
+}
+
+/// Half-wins as a JSON number of wins (21 → 10.5), exact.
+fn half_wins(u: u32) -> Value {
+    Value::from(u as f64 / 2.0)
+}
+
+/// `items` after `lead`, comma-separated, broken between items so that no line passes
+/// `width` columns (an item longer than a line keeps its own line).
+fn wrapped(lead: &str, items: &[String], width: usize) -> String {
+    let mut out = String::new();
+    let mut line = String::from(lead);
+    for (i, item) in items.iter().enumerate() {
+        let piece = if i + 1 < items.len() {
+            format!("{item},")
+        } else {
+            item.clone()
+        };
+        let fresh = line.len() == lead.len();
+        if !fresh && crate::text::width(&line) + 1 + crate::text::width(&piece) > width {
+            out.push_str(&line);
+            out.push('\n');
+            line = String::from(lead);
+        }
+        if line.len() > lead.len() {
+            line.push(' ');
+        }
+        line.push_str(&piece);
+    }
+    out.push_str(&line);
+    out.push('\n');
+    out
+}
+
+/// Moves from the root as people read them: "moves 0, 2" or "the root".
+pub(crate) fn path_words(path: &[u16]) -> String {
+    if path.is_empty() {
+        "the root".into()
+    } else {
+        let moves: Vec<String> = path.iter().map(u16::to_string).collect();
+        format!("moves {} from the root", moves.join(", "))
+    }
+}
