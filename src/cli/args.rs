@@ -409,7 +409,7 @@ pub struct RunArgs {
     pub iterations: Option<u32>,
     /// Monte Carlo tree search: the exploration constant C of UCB1, a number at least 0 or
     /// sqrt2 [default: sqrt2].
-    #[arg(long = "c", value_name = "C", value_parser = parse_real)]
+    #[arg(long = "c", value_name = "C", value_parser = parse_real, allow_hyphen_values = true)]
     pub c: Option<crate::search::mcts::Real>,
     /// Monte Carlo tree search: how a playout moves: random, first (always the first move)
     /// or scripted (a preset's stated results) [default: random].
