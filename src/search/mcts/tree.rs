@@ -251,3 +251,64 @@ fn moves_of<G: Game>(game: &G, s: G::State) -> Result<u16, String> {
     u16::try_from(game.move_count(s))
         .map_err(|_| format!("node {} has more moves than mcts can number", game.id(s)))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{NONE, Tree, bonus_of, mean_of};
+    use crate::game::tictactoe::{Board, Scoring, TicTacToe};
+    use crate::rng::Rng;
+
+    /// Expansions in any order (as a prior's paths make them) and visits at random: the first
+    /// untried move is the first empty slot, and the best child is the first argmax of UCB1
+    /// computed from the nodes' own counts.
+    #[test]
+    fn slots_agree_with_the_nodes_they_copy() {
+        let game = TicTacToe::new(Board::EMPTY, Scoring::Plain);
+        let mut rng = Rng::new(3);
+        for _ in 0..50 {
+            let mut tree = Tree::new(&game, Board::EMPTY).unwrap();
+            for _ in 0..60 {
+                let at = rng.below(tree.len()) as u32;
+                let moves = tree.node(at).moves as usize;
+                if moves == 0 {
+                    continue;
+                }
+                let pos = rng.below(moves);
+                if tree.slot(at, pos) == NONE {
+                    tree.expand(&game, at, pos);
+                }
+                let id = rng.below(tree.len()) as u32;
+                if rng.below(4) == 0 {
+                    // Counts written directly, as a prior states them, then copied.
+                    let node = tree.node_mut(id);
+                    node.n += 3;
+                    node.u += rng.below(7) as u32;
+                    tree.sync();
+                } else {
+                    tree.visit(id, rng.below(3) as u32);
+                }
+            }
+            for id in 0..tree.len() as u32 {
+                let moves = tree.node(id).moves as usize;
+                let kids: Vec<u32> = (0..moves).map(|p| tree.slot(id, p)).collect();
+                assert_eq!(tree.untried(id), kids.iter().position(|&k| k == NONE));
+                if moves == 0 || kids.contains(&NONE) {
+                    continue;
+                }
+                let ln = (tree.node(id).n.max(1) as f64).ln();
+                let mut want = (0, f64::NEG_INFINITY);
+                for (p, &k) in kids.iter().enumerate() {
+                    let node = tree.node(k);
+                    let score = mean_of(node.n, node.u) + bonus_of(node.n, ln, 1.3);
+                    if score > want.1 {
+                        want = (p, score);
+                    }
+                }
+                let mut bonuses = Vec::new();
+                assert_eq!(tree.best_child(id, ln, 1.3, None), want.0);
+                assert_eq!(tree.best_child(id, ln, 1.3, Some(&mut bonuses)), want.0);
+                assert_eq!(bonuses.len(), moves);
+            }
+        }
+    }
+}
