@@ -5,13 +5,17 @@
 
 use serde_json::json;
 
-use super::thousands;
 use crate::error::Result;
 use crate::event::{Event, Mcts};
 use crate::game::model::Model;
 use crate::lesson::{Lesson, RunSetup};
 use crate::observer::Observer;
 use crate::search::RunResult;
+
+/// 1234567 as "1,234,567", as the rest of `prune count` writes it.
+fn thousands(n: u64) -> String {
+    crate::size::group_digits(&n.to_string())
+}
 
 /// A Monte Carlo run's counts, from its events.
 #[derive(Debug, Clone)]
