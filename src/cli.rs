@@ -200,10 +200,10 @@ fn dispatch(cli: Cli, out: &mut dyn Write) -> Result<ExitCode> {
             announce(&lesson, &setup);
             count::report(&lesson, &setup, json)?
         }
-        Command::Bench { run, runs } => {
+        Command::Bench { run, runs, json } => {
             let (lesson, setup) = run.load()?;
             announce(&lesson, &setup);
-            bench::report(&lesson, &setup, runs)?
+            bench::report(&lesson, &setup, runs, json)?
         }
         Command::Lessons => report::lessons()?,
         Command::Size(args) => size_cmd::command(&args)?,

@@ -74,13 +74,17 @@ pub enum Command {
         #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..=100_000))]
         seeds: Option<u32>,
     },
-    /// Measure calls per second with and without recording, and bytes per event.
+    /// Measure calls (Monte Carlo: iterations) per second with and without recording, and
+    /// bytes per event.
     Bench {
         #[command(flatten)]
         run: RunArgs,
         /// Repetitions per measurement; the median is reported.
         #[arg(long, default_value_t = 15, value_parser = clap::value_parser!(u32).range(1..=10_000))]
         runs: u32,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
     },
     /// List the built-in lessons and their run presets.
     Lessons,

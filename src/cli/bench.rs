@@ -1,36 +1,74 @@
-//! `prune bench`: calls per second with the no-op observer and with the recorder.
+//! `prune bench`: how fast a run goes with the no-op observer and with the recorder, in its
+//! own unit of work (calls; iterations for a Monte Carlo run), and what a recorded event
+//! costs in bytes.
 
 use std::time::Instant;
+
+use serde_json::json;
 
 use crate::error::Result;
 use crate::lesson::{Lesson, RunSetup};
 use crate::observer::{NoTrace, Observer, Recorder};
+use crate::search::RunResult;
 
 fn median(mut xs: Vec<f64>) -> f64 {
     xs.sort_by(f64::total_cmp);
     xs[xs.len() / 2]
 }
 
-/// Calls per second of `runs` runs, each with a fresh observer from `make`.
-fn calls_per_second<O: Observer>(
+/// What the run counts its work in: a search's calls, a Monte Carlo run's iterations.
+#[derive(Clone, Copy)]
+struct Unit {
+    plural: &'static str,
+    singular: &'static str,
+}
+
+impl Unit {
+    fn of(setup: &RunSetup) -> Unit {
+        if setup.options.family().samples() {
+            Unit {
+                plural: "iterations",
+                singular: "iteration",
+            }
+        } else {
+            Unit {
+                plural: "calls",
+                singular: "call",
+            }
+        }
+    }
+
+    /// The work one run did.
+    fn done(self, r: &RunResult) -> u64 {
+        match &r.mcts {
+            Some(m) => u64::from(m.iterations),
+            None => r.stats.nodes,
+        }
+    }
+}
+
+/// The median rate of `runs` runs, each with a fresh observer from `make`, and the last
+/// run's result.
+fn rate<O: Observer>(
     lesson: &Lesson,
     setup: &RunSetup,
     runs: u32,
     make: impl Fn() -> O,
-) -> Result<(f64, u64)> {
+) -> Result<(f64, RunResult)> {
+    let unit = Unit::of(setup);
     let mut rates = Vec::with_capacity(runs as usize);
-    let mut nodes = 0;
+    let mut last = None;
     for _ in 0..runs {
         let mut obs = make();
         let t = Instant::now();
         let r = crate::run::search(lesson, setup, &mut obs)
             .map_err(|e| crate::run::named(lesson, e))?;
         let secs = t.elapsed().as_secs_f64().max(1e-9);
-        nodes = r.stats.nodes;
-        rates.push(r.stats.nodes as f64 / secs);
+        rates.push(unit.done(&r) as f64 / secs);
         std::hint::black_box(&obs);
+        last = Some(r);
     }
-    Ok((median(rates), nodes))
+    Ok((median(rates), last.expect("runs is at least 1")))
 }
 
 /// A recorder that stops at the tutor's event limit, so a bench of a huge run never holds
@@ -42,33 +80,103 @@ fn bounded() -> Recorder {
     }
 }
 
-pub fn report(lesson: &Lesson, setup: &RunSetup, runs: u32) -> Result<String> {
-    let (quiet, nodes) = calls_per_second(lesson, setup, runs, || NoTrace)?;
-    let seconds = nodes as f64 / quiet.max(1e-9);
-    let head = format!(
-        "calls per run: {nodes}\nno-op observer: {quiet:.0} calls/s (median of {runs}), {:.2} ms per run\n",
+/// What was measured: the no-op rate, and the recorder's rate with what it recorded (none
+/// when the run cannot be recorded).
+struct Figures {
+    unit: Unit,
+    runs: u32,
+    /// Work per run, and a Monte Carlo run's tree nodes.
+    per_run: u64,
+    nodes: Option<u64>,
+    quiet: f64,
+    loud: Option<Loud>,
+}
+
+struct Loud {
+    rate: f64,
+    events: usize,
+    bytes_per_event: f64,
+}
+
+fn measure(lesson: &Lesson, setup: &RunSetup, runs: u32) -> Result<Figures> {
+    let unit = Unit::of(setup);
+    let (quiet, r) = rate(lesson, setup, runs, || NoTrace)?;
+    let mut figures = Figures {
+        unit,
+        runs,
+        per_run: unit.done(&r),
+        nodes: r.mcts.is_some().then_some(r.stats.nodes),
+        quiet,
+        loud: None,
+    };
+    let mut rec = bounded();
+    if crate::run::check_recordable(lesson).is_err() {
+        return Ok(figures);
+    }
+    crate::run::search(lesson, setup, &mut rec).map_err(|e| crate::run::named(lesson, e))?;
+    if rec.overflowed {
+        return Ok(figures);
+    }
+    let (loud, _) = rate(lesson, setup, runs, bounded)?;
+    figures.loud = Some(Loud {
+        rate: loud,
+        events: rec.events.len(),
+        bytes_per_event: rec.bytes_per_event(),
+    });
+    Ok(figures)
+}
+
+pub fn report(lesson: &Lesson, setup: &RunSetup, runs: u32, as_json: bool) -> Result<String> {
+    let f = measure(lesson, setup, runs)?;
+    Ok(if as_json { json(&f) } else { text(&f) })
+}
+
+fn text(f: &Figures) -> String {
+    let (plural, singular, runs) = (f.unit.plural, f.unit.singular, f.runs);
+    let seconds = f.per_run as f64 / f.quiet.max(1e-9);
+    let mut out = format!("{plural} per run: {}\n", f.per_run);
+    if let Some(nodes) = f.nodes {
+        out += &format!("tree nodes per run: {nodes}\n");
+    }
+    out += &format!(
+        "no-op observer: {:.0} {plural}/s (median of {runs}), {:.2} ms per run\n",
+        f.quiet,
         seconds * 1e3
     );
-    let mut rec = bounded();
-    let recordable = crate::run::check_recordable(lesson).is_ok();
-    if recordable {
-        crate::run::search(lesson, setup, &mut rec).map_err(|e| crate::run::named(lesson, e))?;
-    }
-    if !recordable || rec.overflowed {
-        return Ok(head
-            + &format!(
+    match &f.loud {
+        None => {
+            out += &format!(
                 "recorder: not measured (the run takes more than the {} events the tutor records, or its states have no unique ids)\n",
                 crate::run::MAX_EVENTS
-            ));
+            );
+        }
+        Some(l) => {
+            out += &format!(
+                "recorder:       {:.0} {plural}/s (median of {runs}), {:.2}x slower\nrecorded: {} events, {:.1} events/{singular}, {:.1} bytes/event\n",
+                l.rate,
+                f.quiet / l.rate,
+                l.events,
+                l.events as f64 / f.per_run.max(1) as f64,
+                l.bytes_per_event
+            );
+        }
     }
-    let (loud, _) = calls_per_second(lesson, setup, runs, bounded)?;
-    Ok(head
-        + &format!(
-            "recorder:       {:.0} calls/s (median of {runs}), {:.2}x slower\nrecorded: {} events, {:.1} events/call, {:.1} bytes/event\n",
-            loud,
-            quiet / loud,
-            rec.events.len(),
-            rec.events.len() as f64 / nodes.max(1) as f64,
-            rec.bytes_per_event()
-        ))
+    out
+}
+
+fn json(f: &Figures) -> String {
+    let loud = f.loud.as_ref();
+    json!({
+        "unit": f.unit.plural,
+        "runs": f.runs,
+        "per_run": f.per_run,
+        "nodes": f.nodes,
+        "noop_per_second": f.quiet,
+        "recorder_per_second": loud.map(|l| l.rate),
+        "recorded_events": loud.map(|l| l.events),
+        "events_per_unit": loud.map(|l| l.events as f64 / f.per_run.max(1) as f64),
+        "bytes_per_event": loud.map(|l| l.bytes_per_event),
+    })
+    .to_string()
+        + "\n"
 }

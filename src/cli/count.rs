@@ -1,6 +1,9 @@
 //! `prune count`: what a run does, counted from the core's own events as it runs (the
 //! `Counter` observer), never recorded: calls, leaves, terminal positions by outcome, distinct
-//! positions and calls per ply. Seed 004's tic-tac-toe figures come out of this command.
+//! positions and calls per ply. Seed 004's tic-tac-toe figures come out of this command. A
+//! Monte Carlo run has iterations instead of calls: `monte` counts those.
+
+mod monte;
 
 use serde_json::json;
 
@@ -42,6 +45,9 @@ fn options_line(setup: &RunSetup) -> String {
 }
 
 pub fn report(lesson: &Lesson, setup: &RunSetup, as_json: bool) -> Result<String> {
+    if setup.options.family().samples() {
+        return monte::report(lesson, setup, as_json);
+    }
     let (result, c) = crate::run::count(lesson, setup)?;
     Ok(if as_json {
         json_report(lesson, setup, &result, &c)
@@ -142,6 +148,11 @@ pub fn over_seeds(run: &super::args::RunArgs, k: u32, as_json: bool) -> Result<S
         let mut one = run.clone();
         one.seed = Some(first + i);
         let (lesson, setup) = one.load()?;
+        if setup.options.family().samples() {
+            return Err(Error::Options(
+                "--seeds counts the calls of uniform trees with varied leaves; a Monte Carlo run has no calls to count: run prune count once per --seed".into(),
+            ));
+        }
         let (_, c) = crate::run::count(&lesson, &setup)?;
         calls.push(c.calls as f64);
         leaves.push(c.leaves as f64);

@@ -2,8 +2,11 @@
 //! every iteration, named by its id), every node's visits and half-wins after any step, and
 //! where each iteration starts. A view asks "the counts of node n after step k" and gets them
 //! by binary search in the node's history, without replaying.
+//!
+//! Node ids are dense (0, 1, 2, … in the order of expansion), so a node's history is found
+//! by its id, not hashed; and the fold, which asks every node's counts as they are now, finds
+//! them at the end of that history without a search.
 
-use super::history::History;
 use crate::game::Side;
 
 /// A node of the Monte Carlo tree.
@@ -34,7 +37,7 @@ pub struct Monte {
     pub(super) nodes: Vec<MonteNode>,
     /// Each node's children as (move, node), in the order they were added.
     pub(super) children: Vec<Vec<(u16, u32)>>,
-    pub(super) counts: History<u32, Counts>,
+    pub(super) counts: Visits,
     /// The event of each `Iteration`, in order.
     pub(super) iterations: Vec<u32>,
 }
@@ -67,12 +70,13 @@ impl Monte {
 
     /// Node `id`'s children that exist after `step` events, as (move, node), by move.
     pub fn children_at(&self, id: u32, step: usize) -> Vec<(u16, u32)> {
-        let mut kids: Vec<(u16, u32)> = (self.children.get(id as usize))
-            .into_iter()
-            .flatten()
-            .copied()
-            .filter(|&(_, c)| (self.nodes[c as usize].created as usize) < step)
-            .collect();
+        let all = self
+            .children
+            .get(id as usize)
+            .map_or(&[][..], Vec::as_slice);
+        // Children are listed as they were added, so those added before `step` lead.
+        let n = all.partition_point(|&(_, c)| (self.nodes[c as usize].created as usize) < step);
+        let mut kids = all[..n].to_vec();
         kids.sort_unstable();
         kids
     }
@@ -105,6 +109,36 @@ impl Monte {
     /// The iteration (from 1) that event `step` belongs to, 0 before the first.
     pub fn iteration_at(&self, step: usize) -> usize {
         self.iterations.partition_point(|&e| (e as usize) <= step)
+    }
+}
+
+/// Every change of every node's counts, by node id, each node's in event order.
+#[derive(Debug, Clone, Default)]
+pub struct Visits {
+    changes: Vec<Vec<(u32, Counts)>>,
+}
+
+impl Visits {
+    /// Node `node` holds `counts` from event `event` on. Events arrive in order.
+    pub fn record(&mut self, event: u32, node: u32, counts: Counts) {
+        let node = node as usize;
+        if self.changes.len() <= node {
+            self.changes.resize_with(node + 1, Vec::new);
+        }
+        self.changes[node].push((event, counts));
+    }
+
+    /// What node `node` held after `step` events (the events before index `step`), and the
+    /// event that set it.
+    pub fn get(&self, node: u32, step: usize) -> Option<(u32, Counts)> {
+        let changes = self.changes.get(node as usize)?;
+        match changes.last() {
+            Some(&last) if (last.0 as usize) < step => Some(last),
+            _ => {
+                let n = changes.partition_point(|(e, _)| (*e as usize) < step);
+                n.checked_sub(1).map(|k| changes[k])
+            }
+        }
     }
 }
 
@@ -158,5 +192,40 @@ pub fn wins_text(half_wins: u32) -> String {
         (half_wins / 2).to_string()
     } else {
         format!("{}.5", half_wins / 2)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Counts, Visits};
+
+    /// Against a replay written here: after every step, a node holds its last change before
+    /// that step (none before its first).
+    #[test]
+    fn a_node_holds_its_last_change_before_the_step() {
+        let mut rng = crate::rng::Rng::new(11);
+        for _ in 0..200 {
+            let mut visits = Visits::default();
+            let mut log = Vec::new();
+            let mut event = 0u32;
+            for _ in 0..rng.below(40) {
+                event += 1 + rng.below(3) as u32;
+                let node = rng.below(6) as u32;
+                let counts = Counts {
+                    n: rng.below(50) as u32,
+                    u: rng.below(100) as u32,
+                };
+                visits.record(event, node, counts);
+                log.push((event, node, counts));
+            }
+            for step in 0..=event as usize + 1 {
+                for node in 0..7u32 {
+                    let want = (log.iter())
+                        .rfind(|c| c.1 == node && (c.0 as usize) < step)
+                        .map(|c| (c.0, c.2));
+                    assert_eq!(visits.get(node, step), want, "node {node} at {step}");
+                }
+            }
+        }
     }
 }

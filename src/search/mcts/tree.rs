@@ -1,6 +1,12 @@
 //! The search's own tree: a node per position reached by a path of moves from the root (a
 //! position reached two ways is two nodes), with its visit count and half-win count. A node's
 //! children live in a block of slots, one per move, empty until that move is expanded.
+//!
+//! Selection reads every child of a node, so each slot also holds a copy of its child's
+//! visits and win rate: the children's figures lie side by side in one block instead of in
+//! nodes scattered through the tree, and a rate is divided out once per visit of the child
+//! rather than once per look at it. The node's own `n` and `u` stay the record; `visit`
+//! writes both, and `sync` copies them after the stated tree of a prior is written.
 
 use crate::game::{Game, Side};
 
@@ -20,14 +26,50 @@ pub struct Node<S> {
     pub counts_for: Side,
     /// Where this node's child slots start (unset until the node is first expanded from).
     slots: u32,
+    /// The first move in move order without a node (`moves` when every move has one).
+    untried: u16,
     /// Visits, and rewards in half-wins for `counts_for`.
     pub n: u32,
     pub u: u32,
 }
 
+/// A child slot: the child (or `NONE`) and a copy of its visits and win rate.
+#[derive(Clone, Copy, Debug)]
+struct Slot {
+    child: u32,
+    n: u32,
+    /// `mean_of(n, u)`, exactly as UCB1 uses it.
+    mean: f64,
+}
+
+const EMPTY: Slot = Slot {
+    child: NONE,
+    n: 0,
+    mean: 0.0,
+};
+
 pub struct Tree<S> {
     nodes: Vec<Node<S>>,
-    slots: Vec<u32>,
+    slots: Vec<Slot>,
+}
+
+/// U(n)/N(n) as a rate of wins (half-wins halved); 0 for an unvisited node. One division of
+/// two exact integers, so equal rates are equal to the bit.
+#[inline]
+pub fn mean_of(n: u32, u: u32) -> f64 {
+    if n == 0 {
+        return 0.0;
+    }
+    u as f64 / (2.0 * n as f64)
+}
+
+/// UCB1's exploration bonus C·sqrt(ln N(parent) / n); infinite for an unvisited node.
+#[inline]
+pub fn bonus_of(n: u32, ln_parent: f64, c: f64) -> f64 {
+    if n == 0 {
+        return f64::INFINITY;
+    }
+    c * (ln_parent / n as f64).sqrt()
 }
 
 /// A finished game worth `value` (MAX's side) as an outcome for MAX in half-wins.
@@ -53,6 +95,7 @@ impl<S: Copy> Tree<S> {
                 side,
                 counts_for,
                 slots: NONE,
+                untried: 0,
                 n: 0,
                 u: 0,
             }],
@@ -82,7 +125,7 @@ impl<S: Copy> Tree<S> {
         if first == NONE {
             NONE
         } else {
-            self.slots[first as usize + pos]
+            self.slots[first as usize + pos].child
         }
     }
 
@@ -90,13 +133,71 @@ impl<S: Copy> Tree<S> {
     #[inline]
     pub fn untried(&self, id: u32) -> Option<usize> {
         let node = &self.nodes[id as usize];
-        if node.slots == NONE {
-            return (node.moves > 0).then_some(0);
-        }
+        (node.untried < node.moves).then_some(node.untried as usize)
+    }
+
+    /// The position of the child of `id` with the largest UCB1 (the first in move order on a
+    /// tie), under C = `c` and the parent's ln N = `ln`; every move of `id` has a node. With
+    /// `record`, each child's bonus in move order is pushed onto `bonuses`.
+    #[inline]
+    pub fn best_child(&self, id: u32, ln: f64, c: f64, record: Option<&mut Vec<f64>>) -> usize {
+        let node = &self.nodes[id as usize];
         let first = node.slots as usize;
-        self.slots[first..first + node.moves as usize]
-            .iter()
-            .position(|&s| s == NONE)
+        let block = &self.slots[first..first + node.moves as usize];
+        let (mut best, mut best_score) = (0, f64::NEG_INFINITY);
+        match record {
+            None => {
+                for (pos, slot) in block.iter().enumerate() {
+                    let score = slot.mean + bonus_of(slot.n, ln, c);
+                    if score > best_score {
+                        (best, best_score) = (pos, score);
+                    }
+                }
+            }
+            Some(bonuses) => {
+                for (pos, slot) in block.iter().enumerate() {
+                    let bonus = bonus_of(slot.n, ln, c);
+                    bonuses.push(bonus);
+                    let score = slot.mean + bonus;
+                    if score > best_score {
+                        (best, best_score) = (pos, score);
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// One visit more on node `id` with `reward` half-wins; its visits and half-wins after.
+    #[inline]
+    pub fn visit(&mut self, id: u32, reward: u32) -> (u32, u32) {
+        let node = &mut self.nodes[id as usize];
+        node.n += 1;
+        node.u += reward;
+        let (n, u, parent, pos) = (node.n, node.u, node.parent, node.pos);
+        if parent != NONE {
+            let first = self.nodes[parent as usize].slots as usize;
+            self.slots[first + pos as usize] = Slot {
+                child: id,
+                n,
+                mean: mean_of(n, u),
+            };
+        }
+        (n, u)
+    }
+
+    /// Copies every node's visits and half-wins into its parent's slot, after they were
+    /// written directly (a prior's stated counts).
+    pub fn sync(&mut self) {
+        for id in 1..self.nodes.len() {
+            let node = self.nodes[id];
+            let first = self.nodes[node.parent as usize].slots as usize;
+            self.slots[first + node.pos as usize] = Slot {
+                child: id as u32,
+                n: node.n,
+                mean: mean_of(node.n, node.u),
+            };
+        }
     }
 
     /// Adds the child of `id` by move `pos` and returns its id.
@@ -105,7 +206,7 @@ impl<S: Copy> Tree<S> {
         if parent.slots == NONE {
             self.nodes[id as usize].slots = self.slots.len() as u32;
             self.slots
-                .extend(std::iter::repeat_n(NONE, parent.moves as usize));
+                .extend(std::iter::repeat_n(EMPTY, parent.moves as usize));
         }
         let state = game.child(parent.state, pos);
         let child = self.nodes.len() as u32;
@@ -124,11 +225,24 @@ impl<S: Copy> Tree<S> {
                 parent.side
             },
             slots: NONE,
+            untried: 0,
             n: 0,
             u: 0,
         });
         let first = self.nodes[id as usize].slots as usize;
-        self.slots[first + pos] = child;
+        self.slots[first + pos] = Slot {
+            child,
+            n: 0,
+            mean: 0.0,
+        };
+        // Expansion takes the first untried move, but a prior's path or a chance draw may
+        // fill any slot: step past every filled one.
+        let block = &self.slots[first..first + parent.moves as usize];
+        let mut next = self.nodes[id as usize].untried as usize;
+        while next < block.len() && block[next].child != NONE {
+            next += 1;
+        }
+        self.nodes[id as usize].untried = next as u16;
         child
     }
 }
@@ -136,4 +250,65 @@ impl<S: Copy> Tree<S> {
 fn moves_of<G: Game>(game: &G, s: G::State) -> Result<u16, String> {
     u16::try_from(game.move_count(s))
         .map_err(|_| format!("node {} has more moves than mcts can number", game.id(s)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{NONE, Tree, bonus_of, mean_of};
+    use crate::game::tictactoe::{Board, Scoring, TicTacToe};
+    use crate::rng::Rng;
+
+    /// Expansions in any order (as a prior's paths make them) and visits at random: the first
+    /// untried move is the first empty slot, and the best child is the first argmax of UCB1
+    /// computed from the nodes' own counts.
+    #[test]
+    fn slots_agree_with_the_nodes_they_copy() {
+        let game = TicTacToe::new(Board::EMPTY, Scoring::Plain);
+        let mut rng = Rng::new(3);
+        for _ in 0..50 {
+            let mut tree = Tree::new(&game, Board::EMPTY).unwrap();
+            for _ in 0..60 {
+                let at = rng.below(tree.len()) as u32;
+                let moves = tree.node(at).moves as usize;
+                if moves == 0 {
+                    continue;
+                }
+                let pos = rng.below(moves);
+                if tree.slot(at, pos) == NONE {
+                    tree.expand(&game, at, pos);
+                }
+                let id = rng.below(tree.len()) as u32;
+                if rng.below(4) == 0 {
+                    // Counts written directly, as a prior states them, then copied.
+                    let node = tree.node_mut(id);
+                    node.n += 3;
+                    node.u += rng.below(7) as u32;
+                    tree.sync();
+                } else {
+                    tree.visit(id, rng.below(3) as u32);
+                }
+            }
+            for id in 0..tree.len() as u32 {
+                let moves = tree.node(id).moves as usize;
+                let kids: Vec<u32> = (0..moves).map(|p| tree.slot(id, p)).collect();
+                assert_eq!(tree.untried(id), kids.iter().position(|&k| k == NONE));
+                if moves == 0 || kids.contains(&NONE) {
+                    continue;
+                }
+                let ln = (tree.node(id).n.max(1) as f64).ln();
+                let mut want = (0, f64::NEG_INFINITY);
+                for (p, &k) in kids.iter().enumerate() {
+                    let node = tree.node(k);
+                    let score = mean_of(node.n, node.u) + bonus_of(node.n, ln, 1.3);
+                    if score > want.1 {
+                        want = (p, score);
+                    }
+                }
+                let mut bonuses = Vec::new();
+                assert_eq!(tree.best_child(id, ln, 1.3, None), want.0);
+                assert_eq!(tree.best_child(id, ln, 1.3, Some(&mut bonuses)), want.0);
+                assert_eq!(bonuses.len(), moves);
+            }
+        }
+    }
 }

@@ -1,0 +1,214 @@
+//! `prune count` on a Monte Carlo run: what its iterations did, counted from the core's own
+//! events as it runs (the `Tally` observer): iterations, tree nodes, how each iteration's
+//! game ended (a playout, or a finished game already in the tree), the results by winner,
+//! and the deepest node.
+
+use serde_json::json;
+
+use crate::error::Result;
+use crate::event::{Event, Mcts};
+use crate::game::model::Model;
+use crate::lesson::{Lesson, RunSetup};
+use crate::observer::Observer;
+use crate::search::RunResult;
+
+/// 1234567 as "1,234,567", as the rest of `prune count` writes it.
+fn thousands(n: u64) -> String {
+    crate::size::group_digits(&n.to_string())
+}
+
+/// A Monte Carlo run's counts, from its events.
+#[derive(Debug, Clone)]
+pub struct Tally {
+    pub iterations: u64,
+    /// The root and every expanded node (a stated tree's nodes among them).
+    pub nodes: u64,
+    /// Iterations that ended in a playout, and the moves those playouts made together.
+    pub playouts: u64,
+    pub playout_moves: u64,
+    /// Iterations whose selection reached a finished game already in the tree.
+    pub known: u64,
+    /// Results for MAX: wins, losses and draws (X wins, O wins, draws in tic-tac-toe).
+    pub results: [u64; 3],
+    /// Moves from the root to the deepest node.
+    pub deepest: u32,
+    /// Each node's depth, by id (the root's is 0).
+    depths: Vec<u32>,
+}
+
+impl Default for Tally {
+    fn default() -> Tally {
+        Tally {
+            iterations: 0,
+            nodes: 1,
+            playouts: 0,
+            playout_moves: 0,
+            known: 0,
+            results: [0; 3],
+            deepest: 0,
+            depths: vec![0],
+        }
+    }
+}
+
+impl Tally {
+    fn result(&mut self, half_wins: u8) {
+        self.results[match half_wins {
+            2 => 0,
+            0 => 1,
+            _ => 2,
+        }] += 1;
+    }
+}
+
+impl Observer for Tally {
+    const ENABLED: bool = true;
+
+    fn event(&mut self, event: Event) {
+        let Event::Mcts(event) = event else {
+            return;
+        };
+        match event {
+            Mcts::Iteration { .. } => self.iterations += 1,
+            Mcts::Expand { parent, .. } => {
+                let depth = self.depths.get(parent as usize).map_or(0, |d| d + 1);
+                self.depths.push(depth);
+                self.deepest = self.deepest.max(depth);
+                self.nodes += 1;
+            }
+            Mcts::Playout { len, result, .. } => {
+                self.playouts += 1;
+                self.playout_moves += u64::from(len);
+                self.result(result);
+            }
+            Mcts::Known { result, .. } => {
+                self.known += 1;
+                self.result(result);
+            }
+            Mcts::Given { .. } | Mcts::Select { .. } | Mcts::Draw { .. } | Mcts::Backup { .. } => {}
+        }
+    }
+
+    fn order(&mut self, _: u32, _: &[u16], _: impl Fn(u16) -> u32) {}
+}
+
+/// The names of MAX's wins, MIN's wins and draws, as text and as JSON keys.
+fn result_names(model: &Model) -> ([&'static str; 3], [&'static str; 3]) {
+    match model {
+        Model::TicTacToe(_) => (["X wins", "O wins", "draws"], ["x_wins", "o_wins", "draws"]),
+        _ => (
+            ["MAX wins", "MIN wins", "draws"],
+            ["max_wins", "min_wins", "draws"],
+        ),
+    }
+}
+
+/// The run's Monte Carlo options in one line.
+pub fn options_line(setup: &RunSetup) -> String {
+    let o = &setup.options;
+    let m = &o.mcts;
+    format!(
+        "{}, {} iterations, C = {}, seed {}, {} playouts",
+        o.algorithm.title(),
+        thousands(u64::from(m.iterations)),
+        m.c_text(),
+        m.seed,
+        m.playout.name(),
+    )
+}
+
+pub fn report(lesson: &Lesson, setup: &RunSetup, as_json: bool) -> Result<String> {
+    let mut tally = Tally::default();
+    let result =
+        crate::run::search(lesson, setup, &mut tally).map_err(|e| crate::run::named(lesson, e))?;
+    Ok(if as_json {
+        json_report(lesson, setup, &result, &tally)
+    } else {
+        text_report(lesson, setup, &result, &tally)
+    })
+}
+
+/// The played move's visits, and the root's.
+fn visits(r: &RunResult) -> (u32, u32) {
+    r.mcts.as_ref().map_or((0, 0), |m| {
+        let chosen = m.children.iter().find(|c| c.mv == r.mv);
+        (chosen.map_or(0, |c| c.n), m.root_n)
+    })
+}
+
+fn text_report(lesson: &Lesson, setup: &RunSetup, r: &RunResult, t: &Tally) -> String {
+    let (names, _) = result_names(&lesson.model);
+    let words = crate::report::Wording::of_model(&lesson.model, setup.start, &setup.options, r);
+    let (chosen, root) = visits(r);
+    let mv = if r.mv >= 0 {
+        format!(
+            "move {}, the most visited ({} of the root's {} visits)",
+            words.mv(r.mv),
+            thousands(chosen.into()),
+            thousands(root.into())
+        )
+    } else {
+        "no move".into()
+    };
+    let status = if r.mcts.as_ref().is_some_and(|m| m.interrupted) {
+        "stopped early: the node budget was reached"
+    } else {
+        "complete"
+    };
+    let average = if t.playouts > 0 {
+        format!(
+            ", {:.1} moves on average",
+            t.playout_moves as f64 / t.playouts as f64
+        )
+    } else {
+        String::new()
+    };
+    format!(
+        "{}: {}\niterations: {}\ntree nodes: {} (the root and {} expanded)\nfinished games: {} ({} played out{average}; {} already over at their tree node)\nresults: {} {}, {} {}, {} {}\ndeepest node: {} moves below the root\nresult: {status}, {mv}\n",
+        lesson.name,
+        options_line(setup),
+        thousands(t.iterations),
+        thousands(t.nodes),
+        thousands(t.nodes - 1),
+        thousands(t.playouts + t.known),
+        thousands(t.playouts),
+        thousands(t.known),
+        thousands(t.results[0]),
+        names[0],
+        thousands(t.results[1]),
+        names[1],
+        thousands(t.results[2]),
+        names[2],
+        t.deepest,
+    )
+}
+
+fn json_report(lesson: &Lesson, setup: &RunSetup, r: &RunResult, t: &Tally) -> String {
+    let (_, keys) = result_names(&lesson.model);
+    let words = crate::report::Wording::of_model(&lesson.model, setup.start, &setup.options, r);
+    let mut results = serde_json::Map::new();
+    results.insert("total".into(), json!(t.results.iter().sum::<u64>()));
+    for (k, v) in keys.iter().zip(t.results) {
+        results.insert((*k).into(), json!(v));
+    }
+    let (chosen, root) = visits(r);
+    json!({
+        "lesson": lesson.name,
+        "options": setup.options,
+        "iterations": t.iterations,
+        "nodes": t.nodes,
+        "playouts": t.playouts,
+        "playout_moves": t.playout_moves,
+        "known": t.known,
+        "results": results,
+        "deepest": t.deepest,
+        "status": r.status.name(),
+        "interrupted": r.mcts.as_ref().is_some_and(|m| m.interrupted),
+        "move": words.mv_json(r.mv),
+        "move_name": lesson.model.move_name(setup.start, r.mv),
+        "move_visits": chosen,
+        "root_visits": root,
+    })
+    .to_string()
+        + "\n"
+}
