@@ -901,36 +901,7 @@ impl Lesson {
             );
         }
         let prior = self.prior(setup)?;
-        struct Build<'a> {
-            options: Options,
-            prior: &'a crate::search::mcts::Prior,
-        }
-        impl crate::game::model::Visit for Build<'_> {
-            type Out = std::result::Result<(), String>;
-            fn visit<G: crate::game::Game>(self, game: &G, start: G::State) -> Self::Out {
-                crate::search::run_from(
-                    game,
-                    start,
-                    &self.options,
-                    self.prior,
-                    &mut crate::observer::NoTrace,
-                )
-                .map(|_| ())
-                .map_err(|e| e.to_string())
-            }
-        }
-        // A budget of one node stops before the first iteration.
-        let options = Options {
-            budget: 1,
-            ..setup.options
-        };
-        self.model.visit(
-            setup.start,
-            Build {
-                options,
-                prior: &prior,
-            },
-        )
+        given::judge(&self.model, setup.start, &setup.options, &prior, &run.given)
     }
 
     fn bad_run(&self, run: &str, message: String) -> Error {

@@ -5,7 +5,6 @@ use std::collections::BTreeSet;
 
 use prune::lesson::{Lesson, Overrides};
 use prune::practice::check::check_facts;
-use prune::search::Family;
 use prune::trace::Event;
 
 /// All integers written in a text ("-5", "12", "3"), ignoring digits inside words like "q0".

@@ -6,7 +6,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::game::model::Model;
+use crate::game::model::{Model, Visit};
+use crate::search::Options;
 use crate::search::mcts::{GivenNode, Prior};
 
 /// A node of the stated tree: the moves from the run's start, its visits and its wins for the
@@ -110,6 +111,72 @@ fn moves_of(model: &Model, start: u32, path: &[String]) -> Result<Vec<u16>, Stri
         at = model.child_id(at, mv).unwrap_or(at);
     }
     Ok(moves)
+}
+
+/// Whether the core accepts `prior` for a run of `options` from `start`: it builds the stated
+/// tree with its own checks in a run stopped by a budget of one node, before any iteration.
+/// Its messages name a node by its move indices; they are given back with the lesson's names.
+pub fn judge(
+    model: &Model,
+    start: u32,
+    options: &Options,
+    prior: &Prior,
+    given: &[GivenSpec],
+) -> Result<(), String> {
+    struct Build<'a> {
+        options: Options,
+        prior: &'a Prior,
+    }
+    impl Visit for Build<'_> {
+        type Out = Result<(), String>;
+        fn visit<G: crate::game::Game>(self, game: &G, start: G::State) -> Self::Out {
+            crate::search::run_from(
+                game,
+                start,
+                &self.options,
+                self.prior,
+                &mut crate::observer::NoTrace,
+            )
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+        }
+    }
+    let options = Options {
+        budget: 1,
+        ..*options
+    };
+    model
+        .visit(start, Build { options, prior })
+        .map_err(|message| named_paths(message, prior, given))
+}
+
+/// `message` with each path of move indices of the stated tree (`[0, 2]`) written with the
+/// lesson's move names (`[a, c]`), in one pass so that a name is never read again.
+fn named_paths(message: String, prior: &Prior, given: &[GivenSpec]) -> String {
+    let mut names = std::collections::HashMap::new();
+    for (node, spec) in prior.nodes.iter().zip(given) {
+        for k in 1..=node.path.len() {
+            let moves: Vec<String> = node.path[..k].iter().map(u16::to_string).collect();
+            names.insert(
+                format!("[{}]", moves.join(", ")),
+                path_text(&spec.path[..k]),
+            );
+        }
+    }
+    let mut out = String::with_capacity(message.len());
+    let mut rest = message.as_str();
+    while let Some(open) = rest.find('[') {
+        out.push_str(&rest[..open]);
+        let Some(close) = rest[open..].find(']') else {
+            rest = &rest[open..];
+            break;
+        };
+        let bracket = &rest[open..open + close + 1];
+        out.push_str(names.get(bracket).map_or(bracket, String::as_str));
+        rest = &rest[open + close + 1..];
+    }
+    out.push_str(rest);
+    out
 }
 
 fn path_text(path: &[String]) -> String {
