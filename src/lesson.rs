@@ -11,6 +11,7 @@ use crate::error::{Error, Problem, Result, json_error};
 use crate::game::graph::{Graph, GraphSpec};
 use crate::game::leaf_map::LeafMap;
 use crate::game::model::{GameSpec, Model};
+use crate::search::mcts::Playout;
 use crate::search::{Algorithm, Aspiration, CutRule, INF, Options, Pitfall};
 
 pub mod demo;
@@ -897,6 +898,12 @@ impl Lesson {
         if setup.given.is_none() {
             return Err(
                 "\"given\" and \"script\" state a Monte Carlo tree: the preset needs \"algorithm\": \"mcts\""
+                    .into(),
+            );
+        }
+        if !run.script.is_empty() && setup.options.mcts.playout != Playout::Scripted {
+            return Err(
+                "a \"script\" gives the results of scripted playouts: the preset needs \"playout\": \"scripted\""
                     .into(),
             );
         }

@@ -278,6 +278,9 @@ fn inconsistent_stated_trees_are_refused_at_load() {
     // A script shorter than the iterations.
     let e = refusal(r#""playout": "scripted", "script": ["MAX"]"#);
     assert!(e.contains("every iteration"), "{e}");
+    // A script that a random playout would never read.
+    let e = refusal(r#""script": ["MAX", "MIN"]"#);
+    assert!(e.contains("\"playout\": \"scripted\""), "{e}");
     // A script word that is not a result.
     let e = refusal(r#""playout": "scripted", "script": ["MAX", "White"]"#);
     assert!(e.contains("not a result"), "{e}");
@@ -328,4 +331,30 @@ fn scripted_results_reach_the_run() {
     assert_eq!((summary.root_n, summary.root_u), (6, 4));
     let kids: Vec<(u32, u32)> = summary.children.iter().map(|c| (c.n, c.u)).collect();
     assert_eq!(kids, [(3, 2), (3, 2)]);
+}
+
+/// The Monte Carlo facts can fail: a lesson that states the seed's √2 figure for the third
+/// child under a literal C = 2, or the wrong selected child, or a count the iteration did not
+/// give, is caught by the fact checker.
+#[test]
+fn a_wrong_monte_carlo_figure_is_caught() {
+    let mut lesson = Lesson::open("004-mcts-ucb1-table").unwrap();
+    let wrong: Vec<prune::lesson::facts::FactSpec> = serde_json::from_value(serde_json::json!([
+        {"run": "C = 2", "what": "ucb1", "node": "third", "equals": 1.364},
+        {"run": "C = 2", "what": "selected", "node": "R", "equals": "second"},
+        {"run": "C = 2", "what": "visits", "node": "third", "equals": 8},
+        {"run": "C = 2", "what": "wins", "node": "first", "iteration": 0, "equals": 10.5}
+    ]))
+    .unwrap();
+    lesson.spec.facts = wrong;
+    let caught = prune::practice::check::check_facts(&lesson).unwrap();
+    assert_eq!(caught.len(), 4, "{caught:#?}");
+    assert!(caught[0].contains("1.774"), "{}", caught[0]);
+    assert!(caught[1].contains("third"), "{}", caught[1]);
+    assert!(caught[2].contains('9'), "{}", caught[2]);
+    assert!(
+        caught[3].contains("21") || caught[3].contains("10.5"),
+        "{}",
+        caught[3]
+    );
 }
