@@ -99,6 +99,15 @@ pub fn check_run(lesson: &Lesson, mut setup: RunSetup, render: bool) {
     assert!(result.restored, "the active path was not restored");
     assert!(result.stats.nodes <= setup.options.budget);
 
+    // A Monte Carlo run has iterations, not passes: it ran as many as asked, or the node
+    // budget stopped it (and it says so).
+    if let Some(mcts) = &result.mcts {
+        assert_eq!(
+            mcts.interrupted,
+            mcts.iterations < setup.options.mcts.iterations
+        );
+        return;
+    }
     // Passes: all done but possibly the last; the status and committed depth follow them.
     let history = &result.history;
     assert!(!history.is_empty());

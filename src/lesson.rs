@@ -11,10 +11,12 @@ use crate::error::{Error, Problem, Result, json_error};
 use crate::game::graph::{Graph, GraphSpec};
 use crate::game::leaf_map::LeafMap;
 use crate::game::model::{GameSpec, Model};
+use crate::search::mcts::Playout;
 use crate::search::{Algorithm, Aspiration, CutRule, INF, Options, Pitfall};
 
 pub mod demo;
 pub mod facts;
+pub mod given;
 
 mod builtin {
     include!(concat!(env!("OUT_DIR"), "/builtin_lessons.rs"));
@@ -152,6 +154,14 @@ pub struct RunSpec {
     pub seed: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub playout: Option<crate::search::mcts::Playout>,
+    /// A Monte Carlo run's stated starting tree: nodes by their path of move names, with
+    /// visits `n` and wins `u` (halves allowed). Preset-only: the command line has no flag.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub given: Vec<given::GivenSpec>,
+    /// Each iteration's playout result for `playout: scripted`, by who won: "MAX", "MIN"
+    /// (tic-tac-toe's "X", "O") or "draw". Preset-only.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub script: Vec<String>,
 }
 
 /// What a chance node is searched as.
@@ -300,7 +310,14 @@ impl RunSpec {
             c: self.c.or(under.c),
             seed: self.seed.or(under.seed),
             playout: self.playout.or(under.playout),
+            given: under.given.clone(),
+            script: under.script.clone(),
         }
+    }
+
+    /// Whether the preset states a Monte Carlo starting position or script.
+    fn states_tree(&self) -> bool {
+        !self.given.is_empty() || !self.script.is_empty()
     }
 }
 
@@ -309,6 +326,9 @@ impl RunSpec {
 pub struct RunSetup {
     pub start: u32,
     pub options: Options,
+    /// A Monte Carlo run from a stated tree: the index of the lesson's preset that states it
+    /// (`Lesson::prior` resolves it). An index keeps the setup `Copy`.
+    pub given: Option<u16>,
 }
 
 /// A uniform tree scores only its leaves: a run that would read an inner node at a horizon
@@ -537,7 +557,38 @@ impl Lesson {
         options
             .validate_for(&self.model.limits())
             .map_err(|m| self.options_error(m))?;
-        Ok(RunSetup { start, options })
+        let given = self.given_of(preset, &options, start)?;
+        Ok(RunSetup {
+            start,
+            options,
+            given,
+        })
+    }
+
+    /// The preset whose stated tree a run starts from: `preset`'s own, in a Monte Carlo run
+    /// (another search, asked for over it, has no tree to start from).
+    fn given_of(&self, preset: &RunSpec, options: &Options, start: u32) -> Result<Option<u16>> {
+        if !preset.states_tree() || !options.family().samples() {
+            return Ok(None);
+        }
+        if self.start_of(preset)? != start {
+            return Err(self.options_error(
+                "the preset's given tree is stated from its own start: leave out --start",
+            ));
+        }
+        let index = self.spec.runs.iter().position(|r| std::ptr::eq(r, preset));
+        Ok(index.map(|i| i as u16))
+    }
+
+    /// The stated Monte Carlo tree `setup` starts from (empty for a run without one).
+    pub fn prior(
+        &self,
+        setup: &RunSetup,
+    ) -> std::result::Result<crate::search::mcts::Prior, String> {
+        match setup.given.and_then(|i| self.spec.runs.get(i as usize)) {
+            Some(preset) => given::resolve(&self.model, setup.start, &preset.given, &preset.script),
+            None => Ok(crate::search::mcts::Prior::default()),
+        }
     }
 
     /// A run's settings refused, named by the lesson.
@@ -769,7 +820,8 @@ impl Lesson {
                         Error::Options(m) => self.bad_run(&run.name, m),
                         other => other,
                     })?;
-            let _ = setup;
+            self.check_stated_tree(run, &setup)
+                .map_err(|m| self.bad_run(&run.name, m))?;
         }
         for note in &self.spec.notes {
             if !self.spec.runs.iter().any(|r| r.name == note.run) {
@@ -829,6 +881,34 @@ impl Lesson {
             }
         }
         Ok(())
+    }
+
+    /// A preset's stated Monte Carlo tree and script, judged at load: its paths exist, and the
+    /// core accepts its counts and script (a run of no iteration builds the stated tree with
+    /// the core's own checks: no child with more visits than its parent, children's visits
+    /// within their parent's, no more wins than visits, a script as long as the iterations).
+    fn check_stated_tree(
+        &self,
+        run: &RunSpec,
+        setup: &RunSetup,
+    ) -> std::result::Result<(), String> {
+        if !run.states_tree() {
+            return Ok(());
+        }
+        if setup.given.is_none() {
+            return Err(
+                "\"given\" and \"script\" state a Monte Carlo tree: the preset needs \"algorithm\": \"mcts\""
+                    .into(),
+            );
+        }
+        if !run.script.is_empty() && setup.options.mcts.playout != Playout::Scripted {
+            return Err(
+                "a \"script\" gives the results of scripted playouts: the preset needs \"playout\": \"scripted\""
+                    .into(),
+            );
+        }
+        let prior = self.prior(setup)?;
+        given::judge(&self.model, setup.start, &setup.options, &prior, &run.given)
     }
 
     fn bad_run(&self, run: &str, message: String) -> Error {

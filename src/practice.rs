@@ -33,6 +33,7 @@ pub mod item;
 pub mod leaves;
 pub mod make;
 pub mod maxn_facts;
+pub mod mcts_facts;
 pub mod mcts_items;
 pub mod mcts_kinds;
 pub mod params;

@@ -31,18 +31,22 @@ pub fn search<O: Observer>(
 ) -> std::result::Result<RunResult, SearchError> {
     struct Run<'a, O> {
         options: &'a Options,
+        prior: &'a search::mcts::Prior,
         obs: &'a mut O,
     }
     impl<O: Observer> Visit for Run<'_, O> {
         type Out = std::result::Result<RunResult, SearchError>;
         fn visit<G: Game>(self, game: &G, start: G::State) -> Self::Out {
-            search::run(game, start, self.options, self.obs)
+            search::run_from(game, start, self.options, self.prior, self.obs)
         }
     }
+    // A Monte Carlo run may start from the tree its preset states.
+    let prior = lesson.prior(setup).map_err(SearchError::Options)?;
     game(lesson, &setup.options).visit(
         setup.start,
         Run {
             options: &setup.options,
+            prior: &prior,
             obs,
         },
     )

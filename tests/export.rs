@@ -414,6 +414,11 @@ fn dashed_edges_match_the_skipped_candidates_of_the_event_stream() {
         let lesson = Lesson::open(name).unwrap();
         for preset in &lesson.spec.runs {
             let rec = run(&lesson, Some(&preset.name));
+            // A Monte Carlo run makes no calls to draw as edges; the export of its tree is
+            // still to come (issue 22).
+            if rec.options().family().samples() {
+                continue;
+            }
             let text = export::render(Some(&lesson), &rec, Format::Dot, Passes::All).unwrap();
             assert!(balanced(&text), "{name}/{}", preset.name);
             // The jsonl stream lists each cutoff's skipped candidates.

@@ -80,6 +80,27 @@ fn check(stem: &str) {
             "{stem}/{}: path not restored",
             run.name
         );
+        // A Monte Carlo run makes no calls: its tree is the index's, one node per expansion
+        // (and per stated node), and every iteration it was asked for ran.
+        if setup.options.family().samples() {
+            let mcts = rec.result().mcts.as_ref().expect("a Monte Carlo summary");
+            assert_eq!(
+                rec.index.monte.len() as u64,
+                rec.result().stats.nodes,
+                "{stem}/{}",
+                run.name
+            );
+            assert_eq!(
+                (mcts.iterations, rec.index.monte.iterations().len()),
+                (
+                    setup.options.mcts.iterations,
+                    setup.options.mcts.iterations as usize
+                ),
+                "{stem}/{}",
+                run.name
+            );
+            continue;
+        }
         let tree = rec.tree();
         let rows: Vec<_> = tree.call_nodes().collect();
         assert_eq!(
@@ -290,4 +311,10 @@ lessons! {
     leaf_map_cubing => "004-leaf-map-cubing",
     three_players => "004-three-players",
     tie_rule => "004-tie-rule",
+    mcts_ucb1_table => "004-mcts-ucb1-table",
+    mcts_ucb1_questions => "004-mcts-ucb1-questions",
+    mcts_backprop => "004-mcts-backprop",
+    mcts_tictactoe_block => "004-mcts-tictactoe-block",
+    mcts_tictactoe_empty => "004-mcts-tictactoe-empty",
+    mcts_trap => "004-mcts-trap",
 }

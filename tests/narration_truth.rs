@@ -176,6 +176,13 @@ fn the_narration_is_true_of_every_builtin_run_and_its_variants() {
     let mut faults = Faults::default();
     for lesson in Lesson::builtins().unwrap() {
         for preset in &lesson.spec.runs {
+            // A Monte Carlo preset's variants (another algorithm over its iterations and C)
+            // are refused by design; the truth of its narration is not checked here yet
+            // (issue 22's tutor work).
+            let own = lesson.setup(Some(&preset.name), &Overrides::default());
+            if own.is_ok_and(|s| s.options.family().samples()) {
+                continue;
+            }
             for (variant, over) in variants(&lesson, &preset.name) {
                 // Seed 004's games refuse the two-player variants (negamax, PVS, windows,
                 // aspiration) with a one-line error; tests/chance_input.rs checks those.

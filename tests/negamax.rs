@@ -112,6 +112,7 @@ impl Case {
         let setup = RunSetup {
             start: self.start as u32,
             options: *opts,
+            given: None,
         };
         let trace = prune::run::recorded(&self.lesson, &setup)
             .unwrap_or_else(|e| panic!("recording failed: {e}\n{}", self.describe(opts)));

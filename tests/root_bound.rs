@@ -101,7 +101,11 @@ fn the_result_bound_never_contradicts_the_true_value() {
                 window: window(&mut rng, truth_at(depth)),
                 ..Options::default()
             };
-            let setup = RunSetup { start: 0, options };
+            let setup = RunSetup {
+                start: 0,
+                options,
+                given: None,
+            };
             let ctx = || format!("case {case} {options:?}\nmodel={model:?}");
             let (result, bound) = result_with_bound(&lesson, &setup).unwrap();
             let rec = record(&lesson, &setup).unwrap();

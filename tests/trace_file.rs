@@ -18,6 +18,12 @@ fn prune(args: &[&str]) -> Output {
         .expect("prune runs")
 }
 
+/// Whether the preset runs Monte Carlo tree search.
+fn is_monte_carlo(lesson: &Lesson, run: &str) -> bool {
+    let setup = lesson.setup(Some(run), &Overrides::default()).unwrap();
+    setup.options.family().samples()
+}
+
 fn stdout(args: &[&str]) -> String {
     let out = prune(args);
     assert!(
@@ -49,6 +55,11 @@ fn every_lesson_and_preset_round_trips_through_a_saved_trace() {
     for stem in builtin_names() {
         let lesson = Lesson::open(stem).unwrap();
         for run in &lesson.spec.runs {
+            // prune trace's table of a Monte Carlo run (one row per iteration) is still to
+            // come (issue 22); tests/mcts_lessons.rs records these presets.
+            if is_monte_carlo(&lesson, &run.name) {
+                continue;
+            }
             let saved = scratch(&format!(
                 "{stem}-{}.json",
                 run.name.replace([' ', '/'], "_")
@@ -361,6 +372,10 @@ fn rows_folded_as_the_search_runs_equal_the_recorded_ones() {
             let setup = lesson
                 .setup(Some(&run.name), &Overrides::default())
                 .unwrap();
+            // A Monte Carlo run has no call rows to stream.
+            if setup.options.family().samples() {
+                continue;
+            }
             let recorded = prune::index::record(&lesson, &setup).unwrap();
             let streamed = prune::index::calls_only(&lesson, &setup).unwrap();
             assert_eq!(streamed.calls() as u64, recorded.result().stats.nodes);

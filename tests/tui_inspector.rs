@@ -132,6 +132,10 @@ fn before_the_search_reaches_a_node_the_inspector_tells_nothing_of_it() {
         let l = Lesson::open(stem).unwrap();
         for run in &l.spec.runs {
             let mut a = app(stem, &run.name);
+            // A Monte Carlo run has no calls to inspect yet (its views are issue 22's).
+            if a.setup.options.family().samples() {
+                continue;
+            }
             a.seek(1);
             let tree = a.replay.tree();
             let root = tree.pass_at(1).unwrap().root;

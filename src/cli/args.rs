@@ -506,6 +506,9 @@ impl RunArgs {
             c: self.c,
             seed: self.seed,
             playout: self.playout,
+            // A stated Monte Carlo tree is a preset's alone.
+            given: Vec::new(),
+            script: Vec::new(),
         }
     }
 }

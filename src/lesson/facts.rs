@@ -195,6 +195,26 @@ pub enum What {
     /// "positive affine", "strictly increasing", "neither positive affine nor increasing"
     /// (null without a map).
     LeafMap,
+    /// Monte Carlo: the child the path of `iteration` (default 1) took below the node (by
+    /// UCB1, a chance draw or the expansion of an untried move), named as the lesson names
+    /// moves (a graph child's label, a tic-tac-toe square); null when the path ended there.
+    Selected,
+    /// Monte Carlo: the node's UCB1 (its mean plus its bonus) when its parent's selection in
+    /// `iteration` (default 1) scored it, to three decimals.
+    Ucb1,
+    /// Monte Carlo: the node's mean U/N (wins per visit) at that selection, to three decimals.
+    Mean,
+    /// Monte Carlo: the node's exploration bonus C·sqrt(ln N(parent) / N) at that selection,
+    /// to three decimals.
+    Bonus,
+    /// Monte Carlo: the node's visits N after `iteration` (0: the stated tree, before the
+    /// first; default: the end of the run); the root without a node.
+    Visits,
+    /// Monte Carlo: the node's wins U after `iteration`, a draw counting one half (`10.5`),
+    /// for the player who moved into it; the root without a node.
+    Wins,
+    /// Monte Carlo: how many iterations the run completed.
+    Iterations,
 }
 
 /// A figure the lesson's text states, checked against the core by the lesson tests.
@@ -213,6 +233,9 @@ pub struct FactSpec {
     /// Which iterative-deepening pass (default: the last one that ran).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pass: Option<u8>,
+    /// Which Monte Carlo iteration, from 1 (0: the stated tree before the first).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub iteration: Option<u32>,
     pub equals: Value,
 }
 

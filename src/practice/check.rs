@@ -5,7 +5,7 @@
 use serde_json::{Value, json};
 
 use super::query::*;
-use super::{chance, maxn_facts, windows};
+use super::{chance, maxn_facts, mcts_facts, windows};
 use crate::error::{Error, Result};
 use crate::index::{Outcome, Recorded};
 use crate::lesson::Lesson;
@@ -29,6 +29,9 @@ pub fn evaluate(lesson: &Lesson, rec: &Recorded, fact: &FactSpec) -> Result<Valu
         units: Units::of(rec.trace.header.scale),
     };
     if let Some(answer) = maxn_facts::evaluate(lesson, rec, fact, &|| ask.node()) {
+        return answer;
+    }
+    if let Some(answer) = mcts_facts::evaluate(lesson, rec, fact) {
         return answer;
     }
     let rows = rows(rec);
@@ -89,6 +92,13 @@ pub fn evaluate(lesson: &Lesson, rec: &Recorded, fact: &FactSpec) -> Result<Valu
             chance::probability_sum(rec, state).map_or(Value::Null, |r| json!(r.to_string()))
         }
         What::Vector | What::Ties | What::TiedAt | What::LeafMap => Value::Null,
+        What::Selected
+        | What::Ucb1
+        | What::Mean
+        | What::Bonus
+        | What::Visits
+        | What::Wins
+        | What::Iterations => Value::Null,
     })
 }
 

@@ -272,6 +272,9 @@ impl App {
         let setup = RunSetup {
             start: header.start,
             options: header.options,
+            // The trace holds the stated tree its run started from; a live change re-runs
+            // without it.
+            given: None,
         };
         let found = Lesson::open(&header.lesson).map_err(|e| match e {
             crate::error::Error::UnknownLesson { .. } | crate::error::Error::Io { .. } => {
