@@ -621,13 +621,6 @@ impl Lesson {
     /// the options the search takes, read against this lesson's game.
     fn options_of(&self, spec: &RunSpec) -> Result<Options> {
         let base = self.defaults();
-        // A game with an end of its own (tic-tac-toe, a uniform tree) is searched to it.
-        let depth = spec
-            .depth
-            .or_else(|| self.model.full_depth())
-            .ok_or_else(|| {
-                self.options_error("--depth is required (the file has no run preset that sets it)")
-            })?;
         let chance_as_min = spec.chance_as.unwrap_or(ChanceAs::Chance) == ChanceAs::Min;
         // A graph with chance nodes is searched by expectiminimax unless a run says otherwise.
         let default_algorithm = if self.model.limits().chance && !chance_as_min {
@@ -635,6 +628,20 @@ impl Lesson {
         } else {
             base.algorithm
         };
+        // A game with an end of its own (tic-tac-toe, a uniform tree) is searched to it; Monte
+        // Carlo tree search plays every playout to the end and has no depth to ask for.
+        let samples = spec
+            .algorithm
+            .unwrap_or(default_algorithm)
+            .family()
+            .samples();
+        let depth = spec
+            .depth
+            .or_else(|| self.model.full_depth())
+            .or(samples.then_some(1))
+            .ok_or_else(|| {
+                self.options_error("--depth is required (the file has no run preset that sets it)")
+            })?;
         let chance_pruning = self.chance_bounds(
             spec.chance_pruning.unwrap_or(false),
             spec.bounds,

@@ -315,3 +315,32 @@ fn a_node_stated_twice() {
     );
     assert!(e.contains("[0]") && e.contains("twice"), "{e}");
 }
+
+/// Monte Carlo tree search plays to the end of the game, so a graph file without a preset
+/// needs no `--depth` for it (every other search still asks for one).
+#[test]
+fn a_bare_graph_runs_monte_carlo_without_a_depth() {
+    let file = TempFile::new(
+        "bare.json",
+        r#"{"nodes": [
+            {"player": "MAX", "moves": [{"child": 1}, {"child": 2}]},
+            {"player": "MIN", "score": 1},
+            {"player": "MIN", "score": -1}
+        ]}"#,
+    );
+    let run = |extra: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_prune"))
+            .args(["run", file.arg(), "--json"])
+            .args(extra)
+            .output()
+            .expect("the prune binary runs")
+    };
+    let out = run(&["--algorithm", "mcts", "--iterations", "10"]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    // Both moves are tried once; after that the win (move 0, worth 1 for MAX) has the higher
+    // mean and, with both bonuses equal at first, gathers most of the visits.
+    assert_eq!(json["move"], 0, "{json}");
+    assert_eq!(json["iterations"], 10, "{json}");
+    refused(&["run", file.arg()], &["--depth is required"]);
+}
