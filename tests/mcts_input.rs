@@ -344,3 +344,34 @@ fn a_bare_graph_runs_monte_carlo_without_a_depth() {
     assert_eq!(json["iterations"], 10, "{json}");
     refused(&["run", file.arg()], &["--depth is required"]);
 }
+
+/// A saved Monte Carlo trace reads back bit for bit (every bonus is checked against C and the
+/// counts by the fold), and one whose recorded bonus was altered is refused by that rule.
+#[test]
+fn a_saved_trace_reads_back_and_an_altered_bonus_is_refused() {
+    let out = Command::new(env!("CARGO_BIN_EXE_prune"))
+        .args(["trace", "--game", "tictactoe", "--algorithm", "mcts"])
+        .args(["--iterations", "300", "--format", "json"])
+        .output()
+        .expect("the prune binary runs");
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    let good = TempFile::new("good-trace.json", &text);
+    let back = Command::new(env!("CARGO_BIN_EXE_prune"))
+        .args(["trace", good.arg(), "--format", "json"])
+        .output()
+        .expect("the prune binary runs");
+    assert_eq!(back.status.code(), Some(0), "{back:?}");
+    assert_eq!(String::from_utf8(back.stdout).unwrap(), text);
+    let mut trace: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let bonuses = trace["bonuses"].as_array_mut().unwrap();
+    // The last child's bonus at the last selection, nudged by a millionth.
+    let at = bonuses.len() - 1;
+    let nudged = bonuses[at].as_f64().unwrap() * 1.000001;
+    bonuses[at] = serde_json::json!(nudged);
+    let bad = TempFile::new("bad-trace.json", &trace.to_string());
+    refused(
+        &["trace", bad.arg()],
+        &[bad.arg(), "is given bonus", "C = √2"],
+    );
+}

@@ -124,7 +124,7 @@ pub(super) fn build(trace: &Trace) -> Result<Index, TraceError> {
     let family = trace.header.options.family();
     let mut fold = Fold::new(trace, family);
     if family.samples() {
-        fold.monte_root(trace.header.start);
+        fold.monte_root(trace.header.start, trace.header.options.mcts.c.0);
     }
     for (i, event) in trace.events.iter().enumerate() {
         fold.step(i, event)?;

@@ -14,7 +14,8 @@ use crate::trace::TraceError;
 
 impl<S: Source> Fold<S> {
     /// The root of a Monte Carlo run, before any event.
-    pub(super) fn monte_root(&mut self, state: u32) {
+    pub(super) fn monte_root(&mut self, state: u32, c: f64) {
+        self.monte.c = c;
         let turn = self.src.turn(state).unwrap_or(Side::Max);
         let counts_for = if turn.is_chance() { Side::Max } else { turn };
         let monte = &mut self.index.monte;
@@ -145,11 +146,25 @@ impl<S: Source> Fold<S> {
                 ),
             ));
         }
-        // The first child of the largest mean + bonus, the means read off the counts.
+        // Each bonus is C·sqrt(ln N(parent) / N), and the choice the first child of the largest
+        // mean + bonus, the counts read off the index.
+        let ln = (monte.counts(node, i).n as f64).ln();
         let mut best = (0usize, f64::NEG_INFINITY);
         for (p, (&(_, child), &bonus)) in kids.iter().zip(bonuses).enumerate() {
             let c = monte.counts(child, i);
-            let score = ucb1_parts(c.n, c.u, 0.0, 0.0).0 + bonus;
+            let (mean, owed) = ucb1_parts(c.n, c.u, ln, self.monte.c);
+            if owed.to_bits() != bonus.to_bits() {
+                return Err(fail(
+                    i,
+                    format!(
+                        "move {p} of node {node} is given bonus {bonus}, but C = {} with {} and {} visits makes {owed}",
+                        crate::search::mcts::c_text(self.monte.c),
+                        monte.counts(node, i).n,
+                        c.n
+                    ),
+                ));
+            }
+            let score = mean + bonus;
             if score > best.1 {
                 best = (p, score);
             }

@@ -28,4 +28,6 @@ pub(super) struct MonteFold {
     pub peak: u64,
     /// The depth of the node the iteration has reached.
     pub depth: u64,
+    /// The run's exploration constant C, which every recorded bonus must follow.
+    pub c: f64,
 }
