@@ -968,6 +968,22 @@ impl App {
                 let to = Replay::next_mark(&r.marks().attempts, step);
                 self.jump(to, "aspiration attempt (runs with --aspiration have them)")
             }
+            Action::NextIteration => {
+                let to = crate::tui::monte::next_iteration(r, step);
+                self.jump(to, "iteration (MCTS runs have them)")
+            }
+            Action::PrevIteration => {
+                let to = crate::tui::monte::prev_iteration(r, step);
+                self.jump(to, "iteration (MCTS runs have them)")
+            }
+            Action::NextPhase => {
+                let to = crate::tui::monte::next_phase(r, step);
+                self.jump(to, "phase (MCTS runs have them)")
+            }
+            Action::PrevPhase => {
+                let to = crate::tui::monte::prev_phase(r, step);
+                self.jump(to, "phase (MCTS runs have them)")
+            }
             Action::Start => Some(0),
             Action::End => Some(r.len()),
             Action::NextMark => {
@@ -1251,6 +1267,14 @@ impl App {
                 };
                 format!("cut rule {}", cut_name(o.cut))
             }
+            Action::CycleC if o.family().samples() => {
+                o.mcts.c = crate::search::mcts::Real(crate::tui::monte::next_c(o.mcts.c.0));
+                format!("C {}", o.mcts.c_text())
+            }
+            Action::CycleC => {
+                self.message = Some("C is Monte Carlo tree search's: press a for mcts".into());
+                return;
+            }
             Action::ToggleAlgorithm => match self.next_algorithm(o) {
                 Some(what) => what,
                 None => return,
@@ -1288,12 +1312,12 @@ impl App {
             if limits.players > 0 {
                 a.partner()
             } else {
-                a.next()
+                cycled(a)
             }
         };
         let mut next = step(o.algorithm);
         let mut tried = 0;
-        while next != o.algorithm && !runs(next) && tried < crate::search::Algorithm::ALL.len() {
+        while next != o.algorithm && !runs(next) && tried < CYCLE.len() {
             next = step(next);
             tried += 1;
         }
@@ -1634,6 +1658,24 @@ pub fn aligned_step(from: &Replay, st: &ReplayState, to: &Replay) -> usize {
 
 /// The options with search `a`: the paranoid model needs its root player (the one it had,
 /// else the root's mover), and only max-n has a root player's seat to drop or ties to settle.
+/// The searches `a` cycles through on a two-player game: the core's own list, then Monte
+/// Carlo tree search (which runs wherever the game has terminal outcomes; the run's
+/// validation says where it does not).
+const CYCLE: [crate::search::Algorithm; 6] = [
+    crate::search::Algorithm::ALL[0],
+    crate::search::Algorithm::ALL[1],
+    crate::search::Algorithm::ALL[2],
+    crate::search::Algorithm::ALL[3],
+    crate::search::Algorithm::ALL[4],
+    crate::search::Algorithm::Mcts,
+];
+
+/// The search after `a` in `CYCLE` (the first when `a` is not in it).
+fn cycled(a: crate::search::Algorithm) -> crate::search::Algorithm {
+    let at = CYCLE.iter().position(|&x| x == a);
+    CYCLE[at.map_or(0, |i| (i + 1) % CYCLE.len())]
+}
+
 fn switched(
     base: crate::search::Options,
     a: crate::search::Algorithm,

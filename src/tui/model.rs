@@ -267,6 +267,9 @@ pub struct Setting {
 /// window whatever the options say. Budget, root window and one-pass runs show only when they
 /// are not the defaults.
 pub fn effective_settings(o: &Options, units: &Units) -> Vec<Setting> {
+    if o.family().samples() {
+        return sampling_settings(o);
+    }
     // Max-n, like plain minimax, has no window to cut with and keeps no table.
     let minimax = !o.family().prunes(o);
     let mut out = Vec::new();
@@ -317,6 +320,41 @@ pub fn effective_settings(o: &Options, units: &Units) -> Vec<Setting> {
     }
     if let Some(m) = o.leaf_map {
         push("leaf_map", format!("leaves {}", m.text()));
+    }
+    out
+}
+
+/// A sampling run's settings (Monte Carlo): its own, and none of the depth, table, ordering
+/// or window a call-based search has. The node budget shows when it is not the default.
+fn sampling_settings(o: &Options) -> Vec<Setting> {
+    let m = &o.mcts;
+    let mut out = vec![
+        Setting {
+            name: "algorithm",
+            text: algorithm_name(o.algorithm).to_string(),
+        },
+        Setting {
+            name: "iterations",
+            text: format!("{} iterations", m.iterations),
+        },
+        Setting {
+            name: "c",
+            text: format!("C {}", m.c_text()),
+        },
+        Setting {
+            name: "seed",
+            text: format!("seed {}", m.seed),
+        },
+        Setting {
+            name: "playout",
+            text: format!("playout {}", m.playout.name()),
+        },
+    ];
+    if o.budget < MAX_BUDGET {
+        out.push(Setting {
+            name: "budget",
+            text: format!("budget {}", o.budget),
+        });
     }
     out
 }
