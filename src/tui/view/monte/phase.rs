@@ -53,6 +53,16 @@ pub fn draw(r: &Replay, step: usize, theme: Theme, area: Rect, buf: &mut Buffer)
         })
         .collect();
     let h = body.height as usize;
+    let mut lines = lines;
+    // Where the rows leave room, a tic-tac-toe position the phase is about.
+    if let Some((what, state)) = pictured(r, step) {
+        let board = board_lines(r, state);
+        if !board.is_empty() && lines.len() + 2 + board.len() <= h {
+            lines.push(Line::raw(""));
+            lines.push(Line::styled(what, theme.header()));
+            lines.extend(board);
+        }
+    }
     for (k, line) in lines.iter().enumerate().take(h) {
         let y = body.y + k as u16;
         if k + 1 == h && lines.len() > h {
@@ -63,6 +73,56 @@ pub fn draw(r: &Replay, step: usize, theme: Theme, area: Rect, buf: &mut Buffer)
             fit::put_line(buf, body.x, y, line, body.width);
         }
     }
+}
+
+/// The position the step is about, and what it is: the playout's end, else the node's.
+fn pictured(r: &Replay, step: usize) -> Option<(String, u32)> {
+    let m = monte::event(r, step.checked_sub(1)?)?;
+    if let Mcts::Playout { start, len, .. } = m
+        && len > 0
+    {
+        let (_, states) = r.trace().order(start, len);
+        return Some(("The playout's end:".into(), *states.last()?));
+    }
+    let node = monte::node_of(m);
+    let state = r.index().monte.node(node)?.state;
+    Some((format!("{}:", title_case(&name_short(node))), state))
+}
+
+fn name_short(id: u32) -> String {
+    if id == 0 {
+        "the root".into()
+    } else {
+        format!("node {id}")
+    }
+}
+
+fn title_case(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map_or(String::new(), |f| f.to_uppercase().chain(c).collect())
+}
+
+/// A tic-tac-toe position's three rows (`X . O`), from the state's label; none for a state
+/// that is not a board.
+fn board_lines(r: &Replay, state: u32) -> Vec<Line<'static>> {
+    let Some(label) = r.catalog().label(state) else {
+        return Vec::new();
+    };
+    let rows: Vec<&str> = label.split('/').collect();
+    let board = rows.len() == 3
+        && rows.iter().all(|row| {
+            row.chars().count() == 3 && row.chars().all(|c| matches!(c, 'X' | 'O' | '.'))
+        });
+    if !board {
+        return Vec::new();
+    }
+    rows.iter()
+        .map(|row| {
+            let cells: Vec<String> = row.chars().map(|c| c.to_string()).collect();
+            Line::raw(format!("  {}", cells.join("  ")))
+        })
+        .collect()
 }
 
 /// Everything the pane has to show at `step`, one row each.
@@ -362,9 +422,11 @@ fn backup(r: &Replay, step: usize, theme: Theme) -> Vec<Line<'static>> {
             style,
         )]));
     }
-    out.push(Line::styled(
-        "· not yet: backup goes from the leaf up",
-        theme.faint(),
-    ));
+    if out.iter().any(|l| l.to_string().contains("→ ·")) {
+        out.push(Line::styled(
+            "· not yet: backup goes from the leaf up",
+            theme.faint(),
+        ));
+    }
     out
 }

@@ -1,11 +1,13 @@
 //! The Monte Carlo tree pane: the tree as it stands at the current step, one row per node (a
 //! node is the same row in every iteration, named by its id in the search's tree). Each row
-//! reads `› 5   N 12  7.5/12  +11  #4`: on the iteration's path (›; ▶ for the node the step
+//! reads `›3    N 12   7.5/12   +11   #4`: on the iteration's path (›; ▶ for the node the step
 //! acts on), the move into it as the game names it, its visits N, its wins U over N, how many
-//! nodes are folded below it, and its number in the search's tree (as the narration names it). Only the path and the children of the nodes on it are shown,
-//! the children most visited first (move order on a tie), at most `SIBLINGS` of them; the
-//! rest of a family is one row "… 7 more". The rows scroll (PgUp/PgDn) around the node the
-//! step acts on, and the title says which rows are shown.
+//! nodes are folded below it, and its number in the search's tree (as the narration names
+//! it). The path and the children of the nodes on it are shown (and, where the pane has the
+//! rows, up to three levels more below those children), the children most visited first
+//! (move order on a tie), at most `SIBLINGS` of a family; the rest of a family is one row
+//! "… 7 more". The rows scroll (PgUp/PgDn) around the node the step acts on, and the title
+//! says which rows are shown.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -54,8 +56,9 @@ fn below(r: &Replay, step: usize) -> Vec<u32> {
     size
 }
 
-/// The rows of the tree after `step` events, with the iteration's `path` (root first).
-pub fn rows(r: &Replay, step: usize, path: &[u32]) -> Vec<Row> {
+/// The rows of the tree after `step` events, with the iteration's `path` (root first): the
+/// path and its nodes' children, and `spread` levels more below the children off the path.
+pub fn rows(r: &Replay, step: usize, path: &[u32], spread: usize) -> Vec<Row> {
     if r.index().monte.is_empty() {
         return Vec::new();
     }
@@ -63,17 +66,54 @@ pub fn rows(r: &Replay, step: usize, path: &[u32]) -> Vec<Row> {
         depth: 0,
         item: Item::Node(0),
     }];
-    family(r, step, path, 0, &mut out);
+    family(r, step, (path, spread), 0, 0, &mut out);
     out
 }
 
-/// The rows of `path[level]`'s children, each path child followed by its own family.
-fn family(r: &Replay, step: usize, path: &[u32], level: usize, out: &mut Vec<Row>) {
+/// The most rows `rows` gives, widened level by level while they fit in `h` rows (a tall
+/// pane shows more of the tree; a short one the path and its families).
+pub fn rows_within(r: &Replay, step: usize, path: &[u32], h: usize) -> Vec<Row> {
+    let mut best = rows(r, step, path, 0);
+    for spread in 1..=3 {
+        let wider = rows(r, step, path, spread);
+        if wider.len() > h || wider.len() == best.len() {
+            break;
+        }
+        best = wider;
+    }
+    best
+}
+
+/// The rows of `node`'s children (`path[level]` when `off` is 0; else a node `off` levels
+/// below the path), each path child followed by its own family.
+fn family(
+    r: &Replay,
+    step: usize,
+    (path, spread): (&[u32], usize),
+    level: usize,
+    off: usize,
+    out: &mut Vec<Row>,
+) {
     let monte = &r.index().monte;
-    let Some(&node) = path.get(level) else {
-        return;
+    let node = match (off, out.last()) {
+        (0, _) => match path.get(level) {
+            Some(&n) => n,
+            None => return,
+        },
+        (
+            _,
+            Some(Row {
+                item: Item::Node(n),
+                ..
+            }),
+        ) => *n,
+        _ => return,
     };
-    let next = path.get(level + 1).copied();
+    let next = if off == 0 {
+        path.get(level + 1).copied()
+    } else {
+        None
+    };
     let mut kids: Vec<(u16, u32, u32)> = monte
         .children_at(node, step)
         .into_iter()
@@ -90,7 +130,9 @@ fn family(r: &Replay, step: usize, path: &[u32], level: usize, out: &mut Vec<Row
                 item: Item::Node(c),
             });
             if Some(c) == next {
-                family(r, step, path, level + 1, out);
+                family(r, step, (path, spread), level + 1, 0, out);
+            } else if off < spread {
+                family(r, step, (path, spread), level + 1, off + 1, out);
             }
         } else {
             count += 1;
@@ -131,12 +173,18 @@ fn node_line(
     };
     let mut spans = vec![
         Span::styled(format!("{mark}{:<4}", monte::move_into(r, id)), style),
-        Span::raw(format!(" N {:<3} {}/{}", c.n, wins_text(c.u), c.n)),
+        Span::raw(format!(
+            " N {:<4} {:<9}",
+            c.n,
+            format!("{}/{}", wins_text(c.u), c.n)
+        )),
     ];
     if folded > 0 {
-        spans.push(Span::styled(format!("  +{folded}"), theme.faint()));
+        spans.push(Span::styled(format!("+{folded:<5}"), theme.faint()));
+    } else {
+        spans.push(Span::raw(" ".repeat(6)));
     }
-    spans.push(Span::styled(format!("  #{id}"), theme.faint()));
+    spans.push(Span::styled(format!("#{id}"), theme.faint()));
     spans
 }
 
@@ -145,7 +193,6 @@ fn node_line(
 pub fn draw(r: &Replay, step: usize, scroll: i32, theme: Theme, area: Rect, buf: &mut Buffer) {
     let path = monte::iteration_path(r, step);
     let current = monte::current(r, step);
-    let rows = rows(r, step, &path);
     let sizes = below(r, step);
     let body = Rect {
         y: area.y + 1,
@@ -153,6 +200,7 @@ pub fn draw(r: &Replay, step: usize, scroll: i32, theme: Theme, area: Rect, buf:
         ..area
     };
     let h = body.height as usize;
+    let rows = rows_within(r, step, &path, h);
     let focus = rows
         .iter()
         .position(|row| row.item == Item::Node(current))
@@ -181,7 +229,11 @@ pub fn draw(r: &Replay, step: usize, scroll: i32, theme: Theme, area: Rect, buf:
         match row.item {
             Item::Node(id) => {
                 let flags = (path.contains(&id), id == current);
-                let folded = if path.contains(&id) {
+                // A node whose children follow it folds nothing.
+                let open = rows
+                    .get(top + k + 1)
+                    .is_some_and(|next| next.depth > row.depth);
+                let folded = if open {
                     0
                 } else {
                     sizes.get(id as usize).copied().unwrap_or(0)
