@@ -87,7 +87,7 @@ fn has_row(screen: &str, tokens: &[String]) -> bool {
 
 /// Half-wins as the test writes wins: 3 → "1.5".
 fn wins(halves: u64) -> String {
-    if halves % 2 == 0 {
+    if halves.is_multiple_of(2) {
         (halves / 2).to_string()
     } else {
         format!("{}.5", halves / 2)
