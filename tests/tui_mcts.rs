@@ -563,3 +563,121 @@ fn every_row_of_every_phase_fits_or_ends_with_the_cue_at_80x24() {
     }
     assert!(steps > 50);
 }
+
+#[test]
+fn every_key_and_a_click_on_a_monte_carlo_run_draws_without_failing() {
+    use crossterm::event::MouseEventKind;
+    use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent};
+    for b in prune::tui::keys::BINDINGS {
+        if matches!(b.action, Action::Quit | Action::Practice | Action::OpenFile) {
+            continue;
+        }
+        let mut app = tutor();
+        app.seek(app.replay.len() / 3);
+        for (w, h) in [(80, 24), (200, 50)] {
+            for k in b.keys {
+                app.on_key(KeyEvent::new(k.code, KeyModifiers::NONE));
+                screen(&mut app, w, h);
+            }
+            app.on_key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE));
+            let click = MouseEvent {
+                kind: MouseEventKind::Down(MouseButton::Left),
+                column: 5,
+                row: 3,
+                modifiers: KeyModifiers::NONE,
+            };
+            app.on_mouse(click);
+            let wheel = MouseEvent {
+                kind: MouseEventKind::ScrollDown,
+                ..click
+            };
+            app.on_mouse(wheel);
+            let text = screen(&mut app, w, h);
+            // Still this run, with no window over it: its own panes.
+            let samples = app.replay.options().family().samples();
+            if samples && app.overlay == prune::tui::app::Overlay::None {
+                assert!(text.contains("MCTS tree"), "{}:\n{text}", b.help);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_chance_nodes_draw_lists_each_outcomes_earlier_draws() {
+    let path = common::repo().join("lessons/004-chance-coin.json");
+    let (code, out, err) = run_prune(&[
+        "trace",
+        path.to_str().unwrap(),
+        "--algorithm",
+        "mcts",
+        "--iterations",
+        "30",
+        "--format",
+        "jsonl",
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    // A graph with a scale opens with a line saying what its values count (not an event).
+    let ev: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|v| kind(v) != "scale")
+        .collect();
+    let lesson = Lesson::load(&path).unwrap();
+    let over = Overrides {
+        algorithm: Some(Algorithm::Mcts),
+        iterations: Some(30),
+        ..Overrides::default()
+    };
+    let setup = lesson.setup(None, &over).unwrap();
+    let mut app = App::new(vec![lesson.clone()], lesson, setup).unwrap();
+    app.theme = Theme { color: false };
+    assert_eq!(app.replay.len(), ev.len());
+    let draws: Vec<usize> = (0..ev.len()).filter(|&i| kind(&ev[i]) == "draw").collect();
+    assert!(draws.len() >= 3);
+    for &e in draws.iter().rev().take(3) {
+        let node = int(&ev[e], "node");
+        // The node's outcomes that have a node, and each one's backups before the draw.
+        let kids: Vec<(u64, u64)> = ev[..e]
+            .iter()
+            .filter(|x| kind(x) == "expand" && int(x, "parent") == node)
+            .map(|x| (int(x, "mv"), int(x, "node")))
+            .collect();
+        let visits = |c: u64| {
+            ev[..e]
+                .iter()
+                .filter(|x| kind(x) == "backup" && int(x, "node") == c)
+                .count() as u64
+        };
+        let mut expect: Vec<u64> = kids.iter().map(|&(_, c)| visits(c)).collect();
+        expect.sort();
+        let drawn = kids
+            .iter()
+            .find(|&&(mv, _)| mv == int(&ev[e], "pos"))
+            .map(|&(_, c)| visits(c));
+        app.seek(e + 1);
+        let text = screen(&mut app, 80, 24);
+        let mut shown = Vec::new();
+        let mut marked = None;
+        for line in text.lines() {
+            let right: String = line.trim_matches('"').chars().skip(40).collect();
+            let words: Vec<&str> = right.split_whitespace().collect();
+            let (mark, rest) = match words.first() {
+                Some(&"›") => (true, &words[1..]),
+                _ => (false, &words[..]),
+            };
+            if let [_, p, n] = rest
+                && p.contains('.')
+                && let Ok(n) = n.parse::<u64>()
+            {
+                shown.push(n);
+                if mark {
+                    marked = Some(n);
+                }
+            }
+        }
+        shown.sort();
+        assert_eq!(shown, expect, "draw at event {e}:\n{text}");
+        assert_eq!(marked, drawn, "draw at event {e}:\n{text}");
+        assert!(text.contains("is a chance node"), "{text}");
+    }
+}

@@ -123,7 +123,8 @@ pub fn render(app: &mut App, area: Rect, buf: &mut Buffer) {
     if app.replay.options().family().samples() {
         // A Monte Carlo run has panes of its own, in presenter mode as well.
         let regions = regions(app, area);
-        app.tree_area = Rect::default();
+        // The tree pane's rows, for paging and the wheel (a click finds no call there).
+        app.tree_area = TreePanes::new(regions.tree, false).main;
         let shown = monte::draw(app, &regions, buf);
         let intro = overlay(app, area, buf);
         let sc = &mut app.scrolls;

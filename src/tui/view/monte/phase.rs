@@ -328,13 +328,22 @@ fn draw_at_chance(
                     .map(|n| n.state)
             )
         )),
-        Line::styled(format!("  {:<8}{:>8}", "outcome", "drawn"), theme.header()),
+        Line::raw("Earlier draws: each outcome's N."),
+        Line::styled(
+            format!("  {}{:>8}{:>8}", pad("outcome", 8), "p", "N"),
+            theme.header(),
+        ),
     ];
     for (mv, c) in monte.children_at(node, step) {
         let mark = if mv == pos { "›" } else { " " };
+        let p = r
+            .catalog()
+            .probability(state, mv as i16)
+            .map_or("?".into(), |p| p.to_string());
         out.push(Line::raw(format!(
-            "{mark} {}{:>8}",
+            "{mark} {}{:>8}{:>8}",
             pad(&monte::move_into(r, c), 8),
+            p,
             monte.counts(c, step).n
         )));
     }
