@@ -147,13 +147,34 @@ fn family(
     }
 }
 
-/// Where one node's row goes: its text pieces.
+/// The columns of a row, wide enough for the root's numbers (no node has more visits, wins
+/// or nodes below it).
+#[derive(Clone, Copy)]
+struct Widths {
+    n: usize,
+    wins: usize,
+    folded: usize,
+}
+
+impl Widths {
+    fn of(root_n: u32, nodes: u32) -> Widths {
+        let digits = |v: u32| v.to_string().len();
+        Widths {
+            n: digits(root_n),
+            // "12.5/25": the wins take at most the visits' digits and ".5".
+            wins: 2 * digits(root_n) + 3,
+            folded: digits(nodes) + 1,
+        }
+    }
+}
+
+/// One node's row: its text pieces.
 fn node_line(
     r: &Replay,
     step: usize,
     id: u32,
     (on_path, current): (bool, bool),
-    folded: u32,
+    (folded, w): (u32, Widths),
     theme: Theme,
 ) -> Vec<Span<'static>> {
     let c = r.index().monte.counts(id, step);
@@ -171,19 +192,25 @@ fn node_line(
     } else {
         Style::default()
     };
+    let wins = format!("{}/{}", wins_text(c.u), c.n);
     let mut spans = vec![
         Span::styled(format!("{mark}{:<4}", monte::move_into(r, id)), style),
         Span::raw(format!(
-            " N {:<4} {:<9}",
+            " N {:<nw$} {wins:<ww$} ",
             c.n,
-            format!("{}/{}", wins_text(c.u), c.n)
+            nw = w.n,
+            ww = w.wins
         )),
     ];
-    if folded > 0 {
-        spans.push(Span::styled(format!("+{folded:<5}"), theme.faint()));
+    let fold = if folded > 0 {
+        format!("+{folded}")
     } else {
-        spans.push(Span::raw(" ".repeat(6)));
-    }
+        String::new()
+    };
+    spans.push(Span::styled(
+        format!("{fold:<fw$} ", fw = w.folded),
+        theme.faint(),
+    ));
     spans.push(Span::styled(format!("#{id}"), theme.faint()));
     spans
 }
@@ -201,6 +228,10 @@ pub fn draw(r: &Replay, step: usize, scroll: i32, theme: Theme, area: Rect, buf:
     };
     let h = body.height as usize;
     let rows = rows_within(r, step, &path, h);
+    let widths = Widths::of(
+        r.index().monte.counts(0, step).n,
+        sizes.first().copied().unwrap_or(0),
+    );
     let focus = rows
         .iter()
         .position(|row| row.item == Item::Node(current))
@@ -238,7 +269,7 @@ pub fn draw(r: &Replay, step: usize, scroll: i32, theme: Theme, area: Rect, buf:
                 } else {
                     sizes.get(id as usize).copied().unwrap_or(0)
                 };
-                spans.extend(node_line(r, step, id, flags, folded, theme));
+                spans.extend(node_line(r, step, id, flags, (folded, widths), theme));
             }
             Item::More { count, visits } => spans.push(Span::styled(
                 format!(" … {count} more ({visits} visits)"),
