@@ -681,3 +681,31 @@ fn a_chance_nodes_draw_lists_each_outcomes_earlier_draws() {
         assert!(text.contains("is a chance node"), "{text}");
     }
 }
+
+#[test]
+fn the_call_based_chart_and_node_cursor_say_why_they_do_not_open_on_a_monte_carlo_run() {
+    let mut app = tutor();
+    app.seek(app.replay.len());
+    app.act(Action::Growth);
+    assert_eq!(app.overlay, prune::tui::app::Overlay::None);
+    let said = app.message.clone().unwrap();
+    assert!(said.contains("Monte Carlo run makes none"), "{said}");
+    app.act(Action::Inspect);
+    assert!(!app.inspecting);
+    let said = app.message.clone().unwrap();
+    assert!(said.contains(") ( f A"), "{said}");
+    // The footer's message wraps whole at 80 columns.
+    let text = common::tutor::flat(&screen(&mut app, 80, 24));
+    assert!(text.contains(&said), "{said}:\n{text}");
+}
+
+#[test]
+fn the_call_keys_stay_and_point_to_the_iteration_keys() {
+    let mut app = tutor();
+    app.seek(40);
+    for a in [Action::CallForward, Action::CallBack, Action::StepOut] {
+        app.act(a);
+        assert_eq!(app.st.step, 40, "{a:?}");
+        assert!(app.message.as_deref().unwrap().contains("no calls"));
+    }
+}

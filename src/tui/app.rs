@@ -922,6 +922,15 @@ impl App {
     fn motion(&mut self, action: Action) -> Option<Option<usize>> {
         let step = self.st.step;
         let r = &self.replay;
+        let by_call = matches!(
+            action,
+            Action::CallForward | Action::CallBack | Action::StepOut
+        );
+        if by_call && r.options().family().samples() {
+            self.message =
+                Some("a Monte Carlo run makes no calls: ) ( go by iteration, f A by phase".into());
+            return Some(None);
+        }
         let target = match action {
             Action::StepForward => Some(step + 1),
             Action::StepBack => Some(step.saturating_sub(1)),
@@ -1011,12 +1020,24 @@ impl App {
             Action::Help => {
                 self.overlay = Overlay::Help;
             }
+            Action::Growth if self.replay.options().family().samples() => {
+                self.message = Some(
+                    "the chart counts calls per pass and ply; a Monte Carlo run makes none: its tree is the left pane"
+                        .into(),
+                );
+            }
             Action::Growth => {
                 self.overlay = Overlay::Growth(Default::default());
             }
             Action::Intro => {
                 self.overlay = Overlay::Intro;
                 self.scrolls.intro = 0;
+            }
+            Action::Inspect if self.replay.options().family().samples() => {
+                self.message = Some(
+                    "the node cursor walks calls; a Monte Carlo run's nodes are stepped with ) ( f A"
+                        .into(),
+                );
             }
             Action::Inspect => {
                 self.toggle_inspector();
