@@ -473,8 +473,17 @@ fn the_algorithm_key_reaches_mcts_on_tic_tac_toe_and_not_on_three_players() {
     let mut app = App::new(vec![lesson.clone()], lesson, setup).unwrap();
     let mut seen = vec![app.replay.options().algorithm];
     for _ in 0..6 {
+        let before = app.replay.options().family().samples();
         app.act(Action::ToggleAlgorithm);
         seen.push(app.replay.options().algorithm);
+        // Between a Monte Carlo run and a calling one no counter is compared.
+        let said = app.message.clone().unwrap();
+        let now = app.replay.options().family().samples();
+        assert!(!(before || now) || !said.contains('→'), "{said}");
+        if now {
+            let iterations = app.replay.options().mcts.iterations;
+            assert!(said.contains(&format!("{iterations} iterations")), "{said}");
+        }
     }
     assert!(seen.contains(&Algorithm::Mcts), "{seen:?}");
     let at = seen.iter().position(|&a| a == Algorithm::Mcts).unwrap();

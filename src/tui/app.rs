@@ -1511,6 +1511,21 @@ impl App {
     /// Puts a changed run on screen at the closest step (same call, same offset).
     fn replace_run(&mut self, setup: RunSetup, what: String, replay: Replay) {
         let target = aligned_step(&self.replay, &self.st, &replay);
+        let sampling = |r: &Replay| r.options().family().samples();
+        if sampling(&self.replay) || sampling(&replay) {
+            // A Monte Carlo run's counters (tree nodes, playouts) are not a call search's:
+            // no "before → after" between the two kinds.
+            self.message = Some(fresh_counts(&what, &replay));
+            self.change = None;
+            self.setup = setup;
+            self.set_replay(replay);
+            self.st = ReplayState::default();
+            self.selected = None;
+            self.collapsed.clear();
+            self.seek(target.min(self.replay.len()));
+            self.compare = None;
+            return;
+        }
         self.change = Some(Change {
             before: self.replay.result().stats,
             what: what.clone(),
@@ -1679,6 +1694,25 @@ pub fn aligned_step(from: &Replay, st: &ReplayState, to: &Replay) -> usize {
 
 /// The options with search `a`: the paranoid model needs its root player (the one it had,
 /// else the root's mover), and only max-n has a root player's seat to drop or ties to settle.
+/// What a live change says when a Monte Carlo run is on either side of it: the new run's own
+/// counts, in its own words.
+fn fresh_counts(what: &str, r: &Replay) -> String {
+    let st = r.result().stats;
+    if r.options().family().samples() {
+        format!(
+            "run again with {what}: {} iterations, {} nodes in the tree, {} playouts or known outcomes",
+            r.index().monte.iterations().len(),
+            st.nodes,
+            st.evals
+        )
+    } else {
+        format!(
+            "run again with {what}: nodes {}, evals {}, cutoffs {}",
+            st.nodes, st.evals, st.cutoffs
+        )
+    }
+}
+
 /// The searches `a` cycles through on a two-player game: the core's own list, then Monte
 /// Carlo tree search (which runs wherever the game has terminal outcomes; the run's
 /// validation says where it does not).
