@@ -718,3 +718,21 @@ fn the_call_keys_stay_and_point_to_the_iteration_keys() {
         assert!(app.message.as_deref().unwrap().contains("no calls"));
     }
 }
+
+#[test]
+fn the_calling_searches_settings_stay_as_they_are_on_a_monte_carlo_run() {
+    let mut app = tutor();
+    let before = app.setup.options;
+    for a in [
+        Action::DepthUp,
+        Action::DepthDown,
+        Action::QUp,
+        Action::ToggleTable,
+        Action::ToggleOrdering,
+        Action::ToggleCutRule,
+    ] {
+        app.act(a);
+        assert_eq!(app.setup.options, before, "{a:?}");
+        assert!(app.message.as_deref().unwrap().contains("E sets C"));
+    }
+}

@@ -1243,6 +1243,24 @@ impl App {
     fn change_run(&mut self, action: Action) {
         let mut s = self.setup;
         let o = &mut s.options;
+        let calls_only = matches!(
+            action,
+            Action::DepthDown
+                | Action::DepthUp
+                | Action::QDown
+                | Action::QUp
+                | Action::ToggleTable
+                | Action::ToggleOrdering
+                | Action::ToggleCutRule
+        );
+        if calls_only && o.family().samples() {
+            // A setting the run does not read would change nothing on screen but the title.
+            self.message = Some(
+                "a Monte Carlo run has no depth, table, ordering or cut rule: E sets C, a the search"
+                    .into(),
+            );
+            return;
+        }
         let what = match action {
             Action::DepthDown if o.depth > 1 => {
                 o.depth -= 1;

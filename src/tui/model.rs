@@ -267,7 +267,15 @@ pub struct Setting {
 /// window whatever the options say. Budget, root window and one-pass runs show only when they
 /// are not the defaults.
 pub fn effective_settings(o: &Options, units: &Units) -> Vec<Setting> {
-    if o.family().samples() {
+    settings_as(o, units, o)
+}
+
+/// The settings of `o` spelled as a run like `like` has them: a sampling run's (iterations, C)
+/// or a calling one's (depth, table). A run is compared with its preset, or with seed 000's
+/// defaults, in its own terms: switching to Monte Carlo tree search changes the algorithm,
+/// not every setting.
+pub fn settings_as(o: &Options, units: &Units, like: &Options) -> Vec<Setting> {
+    if like.family().samples() {
         return sampling_settings(o);
     }
     // Max-n, like plain minimax, has no window to cut with and keeps no table.
@@ -368,7 +376,7 @@ pub fn differs_from_preset(preset: Option<&Options>, run: &Options, units: &Unit
     let Some(p) = preset else {
         return mine;
     };
-    let theirs = effective_settings(p, units);
+    let theirs = settings_as(p, units, run);
     let mut out: Vec<Setting> = mine
         .iter()
         .filter(|s| !theirs.contains(s))

@@ -21,7 +21,9 @@ use ratatui::text::{Line, Span};
 
 use crate::search::Options;
 use crate::tui::app::App;
-use crate::tui::model::{Setting, differs_from_preset, effective_settings, preset_options};
+use crate::tui::model::{
+    Setting, differs_from_preset, effective_settings, preset_options, settings_as,
+};
 
 use super::fit;
 
@@ -81,7 +83,7 @@ pub fn items(app: &App) -> Vec<Item> {
     } else {
         Vec::new()
     };
-    let defaults = effective_settings(&seed_defaults(), &app.units);
+    let defaults = settings_as(&seed_defaults(), &app.units, o);
     let mut out = Vec::new();
     let mut same = Vec::new();
     for s in effective_settings(o, &app.units) {
