@@ -53,7 +53,7 @@ keys Tab
 expect "L averages to 3.5" "ΣL=3.5"
 expect "R averages to 4" "ΣR=4"
 keys a
-expect "the algorithm key goes to Monte Carlo tree search (it samples the chance outcomes)" "│ * changed: mcts"
+expect "the algorithm key goes to Monte Carlo tree search (it samples the chance outcomes)" "* changed: mcts"
 keys a
 expect "then to minimax" "minimax"
 if screen | grep -qF "alphabeta has no rule"; then bad "offered a search the graph cannot run"; else ok "no two-player search offered"; fi
