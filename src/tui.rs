@@ -8,6 +8,7 @@
 //! - `view`: one module per screen region, reading the replay state and the app.
 //! - `components`: screens that take over the tutor (a practice round).
 //! - `partner`: the second run of a comparison, lined up by node, and the two runs' diff.
+//! - `monte`: a Monte Carlo run's phase, iteration and path at a step, and its jumps.
 //! - `job`: a changed run recorded off the main thread, so input stays live meanwhile.
 //! - `demo`: a lesson's demo script carried out step by step with the tutor's own actions.
 //! - `bookmarks`: marked steps of each run, to jump between.
@@ -37,6 +38,7 @@ pub mod layout;
 pub mod legend;
 pub mod line_edit;
 pub mod model;
+pub mod monte;
 pub mod open_tree;
 pub mod partner;
 pub mod play;

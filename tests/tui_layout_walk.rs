@@ -102,6 +102,26 @@ fn spelled(a: &App) -> Vec<Spelled> {
         Algorithm::Paranoid => "paranoid",
     };
     push(alg.into(), false);
+    if o.algorithm == Algorithm::Mcts {
+        // Monte Carlo tree search has iterations, C, a seed and a playout rule, and none of
+        // the depth, table, ordering or window of the searches that call.
+        let m = &o.mcts;
+        push(format!("{} iterations", m.iterations), false);
+        let sqrt2 = m.c.0 == std::f64::consts::SQRT_2;
+        let c = if sqrt2 {
+            "√2".into()
+        } else {
+            format!("{}", m.c.0)
+        };
+        push(format!("C {c}"), sqrt2);
+        push(format!("seed {}", m.seed), m.seed == 1);
+        let playout = format!("{:?}", m.playout).to_lowercase();
+        push(format!("playout {playout}"), playout == "random");
+        if o.budget < MAX_BUDGET {
+            push(format!("budget {}", o.budget), false);
+        }
+        return v;
+    }
     push(format!("d{}", o.depth), false);
     push(format!("q{}", o.qlimit), o.qlimit == 0);
     let table = o.table && prunes;
@@ -727,4 +747,33 @@ fn presenter_mode_compares_and_inspects_as_the_main_screen() {
     a.act(Action::Inspect);
     let text = present(&mut a, 120, 35);
     assert!(text.contains(" Node · "), "the inspector's pane: {text}");
+}
+
+#[test]
+fn a_monte_carlo_run_header_keeps_its_iterations_and_counts_what_it_leaves_out() {
+    use prune::game::model::{GameSpec, ScoresSpec};
+    let lesson = Lesson::of_game(&GameSpec::Tictactoe {
+        board: "X.O.X....".into(),
+        scores: ScoresSpec::Plain,
+    })
+    .unwrap();
+    let over = Overrides {
+        algorithm: Some(Algorithm::Mcts),
+        iterations: Some(40),
+        c: Some(prune::search::mcts::Real(0.5)),
+        ..Overrides::default()
+    };
+    let setup = lesson.setup(None, &over).unwrap();
+    let mut a = App::new(vec![lesson.clone()], lesson, setup).unwrap();
+    a.theme = Theme { color: false };
+    let name = a.replay.trace().header.lesson.clone();
+    for step in [0, a.replay.len() / 2, a.replay.len()] {
+        a.seek(step);
+        check_header(&mut a, &name, "custom", &format!("mcts step {step}"));
+        let (buf, _) = render(&mut a, W, H);
+        let head = row(&buf, 0);
+        for call_word in ["call", " d9", "tt:", "ord:"] {
+            assert!(!head.contains(call_word), "{call_word}: {head}");
+        }
+    }
 }

@@ -925,6 +925,15 @@ impl App {
     fn motion(&mut self, action: Action) -> Option<Option<usize>> {
         let step = self.st.step;
         let r = &self.replay;
+        let by_call = matches!(
+            action,
+            Action::CallForward | Action::CallBack | Action::StepOut
+        );
+        if by_call && r.options().family().samples() {
+            self.message =
+                Some("a Monte Carlo run makes no calls: ) ( go by iteration, f A by phase".into());
+            return Some(None);
+        }
         let target = match action {
             Action::StepForward => Some(step + 1),
             Action::StepBack => Some(step.saturating_sub(1)),
@@ -971,6 +980,22 @@ impl App {
                 let to = Replay::next_mark(&r.marks().attempts, step);
                 self.jump(to, "aspiration attempt (runs with --aspiration have them)")
             }
+            Action::NextIteration => {
+                let to = crate::tui::monte::next_iteration(r, step);
+                self.jump(to, "iteration (MCTS runs have them)")
+            }
+            Action::PrevIteration => {
+                let to = crate::tui::monte::prev_iteration(r, step);
+                self.jump(to, "iteration (MCTS runs have them)")
+            }
+            Action::NextPhase => {
+                let to = crate::tui::monte::next_phase(r, step);
+                self.jump(to, "phase (MCTS runs have them)")
+            }
+            Action::PrevPhase => {
+                let to = crate::tui::monte::prev_phase(r, step);
+                self.jump(to, "phase (MCTS runs have them)")
+            }
             Action::Start => Some(0),
             Action::End => Some(r.len()),
             Action::NextMark => {
@@ -998,12 +1023,24 @@ impl App {
             Action::Help => {
                 self.overlay = Overlay::Help;
             }
+            Action::Growth if self.replay.options().family().samples() => {
+                self.message = Some(
+                    "the chart counts calls per pass and ply; a Monte Carlo run makes none: its tree is the left pane"
+                        .into(),
+                );
+            }
             Action::Growth => {
                 self.overlay = Overlay::Growth(Default::default());
             }
             Action::Intro => {
                 self.overlay = Overlay::Intro;
                 self.scrolls.intro = 0;
+            }
+            Action::Inspect if self.replay.options().family().samples() => {
+                self.message = Some(
+                    "the node cursor walks calls; a Monte Carlo run's nodes are stepped with ) ( f A"
+                        .into(),
+                );
             }
             Action::Inspect => {
                 self.toggle_inspector();
@@ -1209,6 +1246,24 @@ impl App {
     fn change_run(&mut self, action: Action) {
         let mut s = self.setup;
         let o = &mut s.options;
+        let calls_only = matches!(
+            action,
+            Action::DepthDown
+                | Action::DepthUp
+                | Action::QDown
+                | Action::QUp
+                | Action::ToggleTable
+                | Action::ToggleOrdering
+                | Action::ToggleCutRule
+        );
+        if calls_only && o.family().samples() {
+            // A setting the run does not read would change nothing on screen but the title.
+            self.message = Some(
+                "a Monte Carlo run has no depth, table, ordering or cut rule: E sets C, a the search"
+                    .into(),
+            );
+            return;
+        }
         let what = match action {
             Action::DepthDown if o.depth > 1 => {
                 o.depth -= 1;
@@ -1254,6 +1309,14 @@ impl App {
                 };
                 format!("cut rule {}", cut_name(o.cut))
             }
+            Action::CycleC if o.family().samples() => {
+                o.mcts.c = crate::search::mcts::Real(crate::tui::monte::next_c(o.mcts.c.0));
+                format!("C {}", o.mcts.c_text())
+            }
+            Action::CycleC => {
+                self.message = Some("C is Monte Carlo tree search's: press a for mcts".into());
+                return;
+            }
             Action::ToggleAlgorithm => match self.next_algorithm(o) {
                 Some(what) => what,
                 None => return,
@@ -1291,12 +1354,12 @@ impl App {
             if limits.players > 0 {
                 a.partner()
             } else {
-                a.next()
+                cycled(a)
             }
         };
         let mut next = step(o.algorithm);
         let mut tried = 0;
-        while next != o.algorithm && !runs(next) && tried < crate::search::Algorithm::ALL.len() {
+        while next != o.algorithm && !runs(next) && tried < CYCLE.len() {
             next = step(next);
             tried += 1;
         }
@@ -1469,6 +1532,21 @@ impl App {
     /// Puts a changed run on screen at the closest step (same call, same offset).
     fn replace_run(&mut self, setup: RunSetup, what: String, replay: Replay) {
         let target = aligned_step(&self.replay, &self.st, &replay);
+        let sampling = |r: &Replay| r.options().family().samples();
+        if sampling(&self.replay) || sampling(&replay) {
+            // A Monte Carlo run's counters (tree nodes, playouts) are not a call search's:
+            // no "before → after" between the two kinds.
+            self.message = Some(fresh_counts(&what, &replay));
+            self.change = None;
+            self.setup = setup;
+            self.set_replay(replay);
+            self.st = ReplayState::default();
+            self.selected = None;
+            self.collapsed.clear();
+            self.seek(target.min(self.replay.len()));
+            self.compare = None;
+            return;
+        }
         self.change = Some(Change {
             before: self.replay.result().stats,
             what: what.clone(),
@@ -1637,6 +1715,43 @@ pub fn aligned_step(from: &Replay, st: &ReplayState, to: &Replay) -> usize {
 
 /// The options with search `a`: the paranoid model needs its root player (the one it had,
 /// else the root's mover), and only max-n has a root player's seat to drop or ties to settle.
+/// What a live change says when a Monte Carlo run is on either side of it: the new run's own
+/// counts, in its own words.
+fn fresh_counts(what: &str, r: &Replay) -> String {
+    let st = r.result().stats;
+    if r.options().family().samples() {
+        format!(
+            "run again with {what}: {} iterations, {} nodes in the tree, {} playouts or known outcomes",
+            r.index().monte.iterations().len(),
+            st.nodes,
+            st.evals
+        )
+    } else {
+        format!(
+            "run again with {what}: nodes {}, evals {}, cutoffs {}",
+            st.nodes, st.evals, st.cutoffs
+        )
+    }
+}
+
+/// The searches `a` cycles through on a two-player game: the core's own list, then Monte
+/// Carlo tree search (which runs wherever the game has terminal outcomes; the run's
+/// validation says where it does not).
+const CYCLE: [crate::search::Algorithm; 6] = [
+    crate::search::Algorithm::ALL[0],
+    crate::search::Algorithm::ALL[1],
+    crate::search::Algorithm::ALL[2],
+    crate::search::Algorithm::ALL[3],
+    crate::search::Algorithm::ALL[4],
+    crate::search::Algorithm::Mcts,
+];
+
+/// The search after `a` in `CYCLE` (the first when `a` is not in it).
+fn cycled(a: crate::search::Algorithm) -> crate::search::Algorithm {
+    let at = CYCLE.iter().position(|&x| x == a);
+    CYCLE[at.map_or(0, |i| (i + 1) % CYCLE.len())]
+}
+
 fn switched(
     base: crate::search::Options,
     a: crate::search::Algorithm,

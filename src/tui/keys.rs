@@ -32,6 +32,13 @@ pub enum Action {
     PrevResearch,
     /// Aspiration windows: the end of the next attempt.
     NextAttempt,
+    /// Monte Carlo runs: the next / previous iteration's start, and phase's.
+    NextIteration,
+    PrevIteration,
+    NextPhase,
+    PrevPhase,
+    /// Monte Carlo runs: the next exploration constant C of `monte::C_CYCLE`, run again.
+    CycleC,
     /// Negamax: show the stack's and tree's numbers from MAX's side, or from the side to move.
     MaxSide,
     Start,
@@ -194,6 +201,20 @@ pub const BINDINGS: &[Binding] = &[
         NextAttempt,
         "next aspiration attempt"
     ),
+    bind!(
+        "Jump",
+        [ch(')')],
+        ") (",
+        NextIteration,
+        "MCTS: next / prev iteration"
+    ),
+    bind!(
+        "Jump",
+        [ch('f')],
+        "f A",
+        NextPhase,
+        "MCTS: next / prev phase"
+    ),
     bind!("Run", [ch('[')], "[", DepthDown, "depth - 1"),
     bind!("Run", [ch(']')], "]", DepthUp, "depth + 1"),
     bind!("Run", [ch('{')], "{", QDown, "quiescence limit - 1"),
@@ -233,8 +254,9 @@ pub const BINDINGS: &[Binding] = &[
         [ch('a')],
         "a",
         ToggleAlgorithm,
-        "search: αβ minimax negamax pvs"
+        "search: αβ minimax … pvs mcts"
     ),
+    bind!("Run", [ch('E')], "E", CycleC, "MCTS: C √2 2 1 0.5 0"),
     bind!("Run", [ch('w')], "w", SetWindow, "root window α β"),
     bind!("Run", [ch('R')], "R", NextPreset, "next run preset"),
     bind!("Demo", [ch('d')], "d", DemoNext, "demo: next step"),
@@ -349,6 +371,8 @@ const REVERSES: &[(Key, Action)] = &[
     (ch('N'), Action::LessText),
     (code(KeyCode::PageUp), Action::TreePageUp),
     (ch('|'), Action::DiffView),
+    (ch('('), Action::PrevIteration),
+    (ch('A'), Action::PrevPhase),
 ];
 
 /// The action bound to a key press, if any. Ctrl-C always quits.
@@ -415,6 +439,8 @@ fn short(a: Action) -> &'static str {
         Action::Lessons => "lessons",
         Action::Compare => "compare",
         Action::DemoNext => "demo",
+        Action::NextIteration => "iteration",
+        Action::NextPhase => "phase",
         _ => "",
     }
 }

@@ -83,6 +83,37 @@ impl Regions {
         }
     }
 
+    /// The regions of a Monte Carlo run in `area`: the tree on the left and the phase pane
+    /// (in `table`) on the right share the rows the stack would take; the stack and the
+    /// counters get no rows (nothing of theirs is true of such a run).
+    pub fn monte(area: Rect) -> Regions {
+        let narration_rows = if area.height >= 36 { 5 } else { 4 };
+        let [title, main, narration, footer] = Layout::vertical([
+            Constraint::Length(1),
+            Constraint::Fill(1),
+            Constraint::Length(1 + narration_rows),
+            Constraint::Length(1),
+        ])
+        .areas(area);
+        let right_w = (area.width / 2).clamp(40, 72);
+        let [tree, right] =
+            Layout::horizontal([Constraint::Fill(1), Constraint::Length(right_w)]).areas(main);
+        let none = |r: Rect| Rect { height: 0, ..r };
+        Regions {
+            title,
+            tree,
+            table: right,
+            counters: none(Rect {
+                y: right.bottom(),
+                ..right
+            }),
+            stack: none(narration),
+            narration,
+            footer,
+            board: None,
+        }
+    }
+
     /// The same regions with a board's columns taken from the right of the tree region
     /// (below its title rule), when the tree keeps room beside it.
     pub fn with_board(mut self) -> Regions {

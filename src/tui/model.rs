@@ -267,6 +267,17 @@ pub struct Setting {
 /// window whatever the options say. Budget, root window and one-pass runs show only when they
 /// are not the defaults.
 pub fn effective_settings(o: &Options, units: &Units) -> Vec<Setting> {
+    settings_as(o, units, o)
+}
+
+/// The settings of `o` spelled as a run like `like` has them: a sampling run's (iterations, C)
+/// or a calling one's (depth, table). A run is compared with its preset, or with seed 000's
+/// defaults, in its own terms: switching to Monte Carlo tree search changes the algorithm,
+/// not every setting.
+pub fn settings_as(o: &Options, units: &Units, like: &Options) -> Vec<Setting> {
+    if like.family().samples() {
+        return sampling_settings(o);
+    }
     // Max-n, like plain minimax, has no window to cut with and keeps no table.
     let minimax = !o.family().prunes(o);
     let mut out = Vec::new();
@@ -321,6 +332,41 @@ pub fn effective_settings(o: &Options, units: &Units) -> Vec<Setting> {
     out
 }
 
+/// A sampling run's settings (Monte Carlo): its own, and none of the depth, table, ordering
+/// or window a call-based search has. The node budget shows when it is not the default.
+fn sampling_settings(o: &Options) -> Vec<Setting> {
+    let m = &o.mcts;
+    let mut out = vec![
+        Setting {
+            name: "algorithm",
+            text: algorithm_name(o.algorithm).to_string(),
+        },
+        Setting {
+            name: "iterations",
+            text: format!("{} iterations", m.iterations),
+        },
+        Setting {
+            name: "c",
+            text: format!("C {}", m.c_text()),
+        },
+        Setting {
+            name: "seed",
+            text: format!("seed {}", m.seed),
+        },
+        Setting {
+            name: "playout",
+            text: format!("playout {}", m.playout.name()),
+        },
+    ];
+    if o.budget < MAX_BUDGET {
+        out.push(Setting {
+            name: "budget",
+            text: format!("budget {}", o.budget),
+        });
+    }
+    out
+}
+
 /// The run's effective settings that differ from the preset's (all of them when there is no
 /// preset to compare with). A setting the run does not have (minimax has no cut rule) is not a
 /// difference; the one that took it away (`minimax`) is. Settings back at their defaults that
@@ -330,7 +376,7 @@ pub fn differs_from_preset(preset: Option<&Options>, run: &Options, units: &Unit
     let Some(p) = preset else {
         return mine;
     };
-    let theirs = effective_settings(p, units);
+    let theirs = settings_as(p, units, run);
     let mut out: Vec<Setting> = mine
         .iter()
         .filter(|s| !theirs.contains(s))

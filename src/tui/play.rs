@@ -18,6 +18,8 @@ pub enum Stops {
     Call,
     /// The steps of one of the index's mark lists (what `x`, `t`, `s`, `p` jump to).
     Mark(fn(&Marks) -> &[u32]),
+    /// A Monte Carlo iteration's start (what `)` jumps to).
+    Iteration,
 }
 
 /// One play-until setting: the name the footer shows ("play: to cutoff") and its stops.
@@ -60,6 +62,10 @@ pub const STOPS: &[Stop] = &[
         name: "aspiration attempt",
         stops: Stops::Mark(|m| &m.attempts),
     },
+    Stop {
+        name: "iteration",
+        stops: Stops::Iteration,
+    },
 ];
 
 /// The play-until setting: an index into `STOPS`.
@@ -92,6 +98,7 @@ impl Until {
             Stops::None => None,
             Stops::Call => r.call_step(st.stats.nodes as usize),
             Stops::Mark(list) => Replay::next_mark(list(r.marks()), st.step),
+            Stops::Iteration => crate::tui::monte::next_iteration(r, st.step),
         }
     }
 

@@ -55,6 +55,7 @@ pub mod growth;
 pub mod help;
 pub mod inspector;
 pub mod intro;
+pub mod monte;
 pub mod narration;
 pub mod picker;
 pub mod present;
@@ -117,6 +118,21 @@ pub fn render(app: &mut App, area: Rect, buf: &mut Buffer) {
     if super::layout::too_small(area) {
         app.tree_area = Rect::default();
         too_small(area, buf);
+        return;
+    }
+    if app.replay.options().family().samples() {
+        // A Monte Carlo run has panes of its own, in presenter mode as well.
+        let regions = regions(app, area);
+        // The tree pane's rows, for paging and the wheel (a click finds no call there).
+        app.tree_area = TreePanes::new(regions.tree, false).main;
+        let shown = monte::draw(app, &regions, buf);
+        let intro = overlay(app, area, buf);
+        let sc = &mut app.scrolls;
+        sc.narration_shown = shown;
+        if let Some(intro) = intro {
+            sc.intro_shown = intro;
+        }
+        (sc.narration_area, sc.table_area) = (regions.narration, Rect::default());
         return;
     }
     if app.present.on {
@@ -229,6 +245,9 @@ fn overlay(app: &App, area: Rect, buf: &mut Buffer) -> Option<scroll::Shown> {
 /// The main screen's regions for `app` in `area`: the narration grows by as many rows as its
 /// text needs, up to the rows the tree leaves blank (both trees' in a comparison).
 pub fn regions(app: &App, area: Rect) -> Regions {
+    if app.replay.options().family().samples() {
+        return Regions::monte(area).with_footer(footer::rows_wanted(app, area.width));
+    }
     let (peak, passes) = (
         app.replay.result().stats.peak,
         counters::history_rows(&app.replay, &app.st),

@@ -2,7 +2,8 @@
 # End-to-end test of seed 004's chance nodes in a real terminal: the chance cutoff of
 # 004-chance-cutoff at 80×24 (its sentence read to the last word, the stack's interval, the
 # skipped outcome), the same screen at 200×50 after a resize, the coin tree's exact averages,
-# the algorithm key offering only the searches a chance graph can run, and a clean exit.
+# the algorithm key offering only the searches a chance graph can run (mcts among them), and a
+# clean exit.
 # Figures by hand: G1 = 2 with probability 0.5 and utilities in [0, 10] put the gamble in
 # [1, 6], below the 7 of the safe move; L = 0.5·3 + 0.5·4 = 3.5 and R = 0.25·1 + 0.75·5 = 4.
 set -u
@@ -52,7 +53,9 @@ keys Tab
 expect "L averages to 3.5" "ΣL=3.5"
 expect "R averages to 4" "ΣR=4"
 keys a
-expect "the algorithm key goes to minimax" "minimax"
+expect "the algorithm key goes to Monte Carlo tree search (it samples the chance outcomes)" "* changed: mcts"
+keys a
+expect "then to minimax" "minimax"
 if screen | grep -qF "alphabeta has no rule"; then bad "offered a search the graph cannot run"; else ok "no two-player search offered"; fi
 keys a
 expect "and back to expectiminimax" "│ expectiminimax d3"

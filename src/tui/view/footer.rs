@@ -21,6 +21,13 @@ const MAIN_KEYS: [Action; 5] = [
 ];
 const MORE_KEYS: [Action; 2] = [Action::Help, Action::Quit];
 
+/// A Monte Carlo run's keys: it has iterations and phases, not calls or cutoffs.
+const MONTE_KEYS: [Action; 3] = [
+    Action::StepForward,
+    Action::NextIteration,
+    Action::NextPhase,
+];
+
 /// The shorter list while a demo's place or the run's marks take the line's start.
 const DEMO_KEYS: [Action; 5] = [
     Action::DemoNext,
@@ -105,10 +112,15 @@ pub fn line(app: &App, width: u16) -> Line<'static> {
             let room = (area.width as usize).saturating_sub(place.chars().count() + play.len() + 4);
             // `Space` with what it plays to (the play-until setting).
             let play_key = format!("Space {}", app.play_until.label());
+            let main: &[Action] = if app.replay.options().family().samples() {
+                &MONTE_KEYS
+            } else {
+                &MAIN_KEYS
+            };
             let list = [
                 format!(
                     "{}  {play_key}  {}",
-                    keys::footer(&MAIN_KEYS),
+                    keys::footer(main),
                     keys::footer(&MORE_KEYS)
                 ),
                 format!("{}  {play_key}", keys::footer(&DEMO_KEYS)),

@@ -21,7 +21,9 @@ use ratatui::text::{Line, Span};
 
 use crate::search::Options;
 use crate::tui::app::App;
-use crate::tui::model::{Setting, differs_from_preset, effective_settings, preset_options};
+use crate::tui::model::{
+    Setting, differs_from_preset, effective_settings, preset_options, settings_as,
+};
 
 use super::fit;
 
@@ -81,12 +83,12 @@ pub fn items(app: &App) -> Vec<Item> {
     } else {
         Vec::new()
     };
-    let defaults = effective_settings(&seed_defaults(), &app.units);
+    let defaults = settings_as(&seed_defaults(), &app.units, o);
     let mut out = Vec::new();
     let mut same = Vec::new();
     for s in effective_settings(o, &app.units) {
         let changed = diffs.contains(&s);
-        let rank = if changed || matches!(s.name, "algorithm" | "depth") {
+        let rank = if changed || matches!(s.name, "algorithm" | "depth" | "iterations") {
             Rank::Kept
         } else if defaults.contains(&s) {
             Rank::Same
@@ -191,6 +193,20 @@ pub fn header(app: &App, width: u16) -> Line<'static> {
     let r = &app.replay;
     let (step, len) = (app.st.step, r.len());
     let (call, calls) = (app.st.stats.nodes, r.tree().calls());
+    if r.options().family().samples() {
+        // A sampling run has iterations and phases, not calls.
+        let k = step
+            .checked_sub(1)
+            .map_or(0, |i| r.index().monte.iteration_at(i));
+        let of = r.options().mcts.iterations;
+        let phase = crate::tui::monte::phase_at(r, step).map_or("", |p| p.name());
+        let counters = [
+            format!(" step {step}/{len} · iteration {k}/{of} · {phase} "),
+            format!(" {step}/{len} it {k}/{of} {phase} "),
+            format!(" {step}/{len} it {k}/{of} "),
+        ];
+        return build(app, width, &counters);
+    }
     let counters = [
         format!(" step {step}/{len} · call {call}/{calls} "),
         format!(" {step}/{len} call {call}/{calls} "),

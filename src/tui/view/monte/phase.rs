@@ -1,0 +1,441 @@
+//! The phase pane of a Monte Carlo run: what the current step's phase is made of, read from
+//! its event and the index. A selection is a table of the node's children (move, N, U, mean,
+//! bonus, UCB1 to three decimals, the chosen one marked), a chance node's draw lists how often
+//! each outcome has been drawn so far, an expansion names the node added, a playout is the line
+//! of its moves ending in the result, and a backup is the iteration's path with each node's
+//! old and new N and U.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Widget;
+
+use crate::event::Mcts;
+use crate::index::monte::{Counts, wins_text};
+use crate::replay::Replay;
+use crate::tui::monte::{self, Phase};
+use crate::tui::theme::Theme;
+use crate::tui::view::fit;
+
+/// The pane's title: the iteration and the phase.
+pub fn title(r: &Replay, step: usize) -> String {
+    let of = r.options().mcts.iterations;
+    let k = step
+        .checked_sub(1)
+        .map_or(0, |i| r.index().monte.iteration_at(i));
+    match monte::phase_at(r, step) {
+        None => " Before the first iteration ".into(),
+        Some(Phase::Given) => " The stated tree, before iteration 1 ".into(),
+        Some(p) => format!(" Iteration {k} of {of} · {} ", p.name()),
+    }
+}
+
+/// Draws the pane into `area` (its title rule included); rows that do not fit are counted on
+/// the last one.
+pub fn draw(r: &Replay, step: usize, theme: Theme, area: Rect, buf: &mut Buffer) {
+    let title = fit::clip_str(&title(r, step), area.width as usize);
+    theme.top_block(title).render(area, buf);
+    let body = Rect {
+        y: area.y + 1,
+        height: area.height.saturating_sub(1),
+        ..area
+    };
+    // Prose wraps at the pane's width; the table rows are made to fit it.
+    let lines: Vec<Line> = lines(r, step, theme, body.width)
+        .into_iter()
+        .flat_map(|l| {
+            if l.width() <= body.width as usize {
+                vec![l]
+            } else {
+                crate::tui::view::scroll::wrap(&[l], body.width)
+            }
+        })
+        .collect();
+    let h = body.height as usize;
+    let mut lines = lines;
+    // Where the rows leave room, a tic-tac-toe position the phase is about.
+    if let Some((what, state)) = pictured(r, step) {
+        let board = board_lines(r, state);
+        if !board.is_empty() && lines.len() + 2 + board.len() <= h {
+            lines.push(Line::raw(""));
+            lines.push(Line::styled(what, theme.header()));
+            lines.extend(board);
+        }
+    }
+    for (k, line) in lines.iter().enumerate().take(h) {
+        let y = body.y + k as u16;
+        if k + 1 == h && lines.len() > h {
+            let more = lines.len() - k;
+            let cue = format!("{} {more} more rows (a wider or taller terminal)", fit::CUE);
+            fit::put(buf, body.x, y, &cue, body.width, theme.changed());
+        } else {
+            fit::put_line(buf, body.x, y, line, body.width);
+        }
+    }
+}
+
+/// The position the step is about, and what it is: the playout's end, else the node's.
+fn pictured(r: &Replay, step: usize) -> Option<(String, u32)> {
+    let m = monte::event(r, step.checked_sub(1)?)?;
+    if let Mcts::Playout { start, len, .. } = m
+        && len > 0
+    {
+        let (_, states) = r.trace().order(start, len);
+        return Some(("The playout's end:".into(), *states.last()?));
+    }
+    let node = monte::node_of(m);
+    let state = r.index().monte.node(node)?.state;
+    Some((format!("{}:", title_case(&name_short(node))), state))
+}
+
+fn name_short(id: u32) -> String {
+    if id == 0 {
+        "the root".into()
+    } else {
+        format!("node {id}")
+    }
+}
+
+fn title_case(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map_or(String::new(), |f| f.to_uppercase().chain(c).collect())
+}
+
+/// A tic-tac-toe position's three rows (`X . O`), from the state's label; none for a state
+/// that is not a board.
+fn board_lines(r: &Replay, state: u32) -> Vec<Line<'static>> {
+    let Some(label) = r.catalog().label(state) else {
+        return Vec::new();
+    };
+    let rows: Vec<&str> = label.split('/').collect();
+    let board = rows.len() == 3
+        && rows.iter().all(|row| {
+            row.chars().count() == 3 && row.chars().all(|c| matches!(c, 'X' | 'O' | '.'))
+        });
+    if !board {
+        return Vec::new();
+    }
+    rows.iter()
+        .map(|row| {
+            let cells: Vec<String> = row.chars().map(|c| c.to_string()).collect();
+            Line::raw(format!("  {}", cells.join("  ")))
+        })
+        .collect()
+}
+
+/// Everything the pane has to show at `step`, one row each.
+pub fn lines(r: &Replay, step: usize, theme: Theme, width: u16) -> Vec<Line<'static>> {
+    let Some(m) = step.checked_sub(1).and_then(|i| monte::event(r, i)) else {
+        return vec![
+            Line::raw("No iteration has started."),
+            Line::styled("→ steps; ) jumps to the next iteration.", theme.faint()),
+        ];
+    };
+    let i = step - 1;
+    match m {
+        Mcts::Select {
+            node,
+            start,
+            len,
+            pos,
+        } => selection(r, i, node, (start, len), pos, (theme, width)),
+        Mcts::Draw { node, pos } => draw_at_chance(r, step, node, pos, theme),
+        Mcts::Playout {
+            node,
+            start,
+            len,
+            value,
+            ..
+        } => playout(r, node, (start, len), value, width),
+        Mcts::Known { node, value, .. } => vec![
+            Line::raw(format!("{} is a finished game:", name(r, node))),
+            Line::raw(format!(
+                "worth {}, {}.",
+                r.units().sc(value),
+                outcome(value)
+            )),
+            Line::raw("No playout: its outcome is backed up."),
+        ],
+        Mcts::Backup { .. } => backup(r, step, theme),
+        Mcts::Expand { node, parent, .. } => vec![
+            Line::raw(format!(
+                "{} of {} had no node:",
+                monte::move_into(r, node),
+                name(r, parent)
+            )),
+            Line::styled(
+                format!("{} is added to the tree.", name(r, node)),
+                theme.path(),
+            ),
+        ],
+        Mcts::Iteration { number } => {
+            let c = r.index().monte.counts(0, i);
+            vec![
+                Line::raw(format!("Iteration {number} starts at the root,")),
+                Line::raw(format!(
+                    "visited {} times so far (U {}).",
+                    c.n,
+                    wins_text(c.u)
+                )),
+                Line::styled("f: next phase · ): next iteration", theme.faint()),
+            ]
+        }
+        Mcts::Given { node, n, u } => vec![Line::raw(format!(
+            "The lesson states {}: N {n}, U {}.",
+            name(r, node),
+            wins_text(u)
+        ))],
+    }
+}
+
+/// "node 3 (5 7)" or "the root": a Monte Carlo node and the position it holds.
+fn name(r: &Replay, id: u32) -> String {
+    let state = r.index().monte.node(id).map_or(String::new(), |n| {
+        format!(" ({})", r.catalog().name(n.state))
+    });
+    if id == 0 {
+        format!("the root{state}")
+    } else {
+        format!("node {id}{state}")
+    }
+}
+
+fn short_outcome(value: i32) -> &'static str {
+    match value.signum() {
+        1 => "MAX wins",
+        0 => "draw",
+        _ => "MIN wins",
+    }
+}
+
+fn outcome(value: i32) -> &'static str {
+    match value.signum() {
+        1 => "a win for MAX",
+        0 => "a draw",
+        _ => "a win for MIN",
+    }
+}
+
+/// A number with three decimals, or ∞ for an untried child's bonus.
+fn three(v: f64) -> String {
+    if v.is_infinite() {
+        "∞".into()
+    } else {
+        format!("{v:.3}")
+    }
+}
+
+/// `text` in exactly `w` columns: padded, or cut with the cue.
+fn pad(text: &str, w: usize) -> String {
+    let cut = fit::clip_str(text, w);
+    let fill = w.saturating_sub(fit::width(&cut));
+    format!("{cut}{}", " ".repeat(fill))
+}
+
+/// The selection's table at event `i`.
+fn selection(
+    r: &Replay,
+    i: usize,
+    node: u32,
+    (start, len): (u32, u16),
+    pos: u16,
+    (theme, width): (Theme, u16),
+) -> Vec<Line<'static>> {
+    let monte = &r.index().monte;
+    let bonuses = r.trace().bonuses(start, len).unwrap_or(&[]);
+    let rows = monte.selection(node, i, bonuses, pos);
+    let parent = monte.counts(node, i);
+    let names: Vec<String> = rows
+        .iter()
+        .map(|row| monte::move_into(r, row.node))
+        .collect();
+    // The move column takes what the numbers leave (at least four columns).
+    let room = (width as usize).saturating_sub(36).max(4);
+    let mw = names
+        .iter()
+        .map(|n| fit::width(n))
+        .max()
+        .unwrap_or(4)
+        .clamp(4, room);
+    let mut out = vec![
+        Line::raw(format!(
+            "At {}: N {} · C {}",
+            name(r, node),
+            parent.n,
+            r.options().mcts.c_text()
+        )),
+        Line::styled(
+            format!(
+                "  {}{:>5} {:>6} {:>6} {:>6} {:>6}",
+                pad("move", mw),
+                "N",
+                "U",
+                "mean",
+                "bonus",
+                "UCB1"
+            ),
+            theme.header(),
+        ),
+    ];
+    for (row, name) in rows.iter().zip(&names) {
+        let mark = if row.chosen { "›" } else { " " };
+        let text = format!(
+            "{mark} {}{:>5} {:>6} {:>6} {:>6} {:>6}",
+            pad(name, mw),
+            row.counts.n,
+            wins_text(row.counts.u),
+            three(row.mean),
+            three(row.bonus),
+            three(row.ucb1)
+        );
+        let style = if row.chosen {
+            theme.current()
+        } else {
+            Style::default()
+        };
+        out.push(Line::styled(text, style));
+    }
+    out.push(Line::styled(
+        "› chosen: the largest UCB1, the first on a tie",
+        theme.faint(),
+    ));
+    out
+}
+
+/// A chance node's draw: the outcome drawn, and each outcome's visits so far (its draws).
+fn draw_at_chance(
+    r: &Replay,
+    step: usize,
+    node: u32,
+    pos: u16,
+    theme: Theme,
+) -> Vec<Line<'static>> {
+    let monte = &r.index().monte;
+    let state = monte.node(node).map_or(0, |n| n.state);
+    let mut out = vec![
+        Line::raw(format!("{} is a chance node.", name(r, node))),
+        Line::raw(format!(
+            "Drawn by its probability: {}",
+            monte::step_name(
+                r,
+                state,
+                pos,
+                monte
+                    .child(node, pos)
+                    .and_then(|c| monte.node(c))
+                    .map(|n| n.state)
+            )
+        )),
+        Line::raw("Earlier draws: each outcome's N."),
+        Line::styled(
+            format!("  {}{:>8}{:>8}", pad("outcome", 8), "p", "N"),
+            theme.header(),
+        ),
+    ];
+    for (mv, c) in monte.children_at(node, step) {
+        let mark = if mv == pos { "›" } else { " " };
+        let p = r
+            .catalog()
+            .probability(state, mv as i16)
+            .map_or("?".into(), |p| p.to_string());
+        out.push(Line::raw(format!(
+            "{mark} {}{:>8}{:>8}",
+            pad(&monte::move_into(r, c), 8),
+            p,
+            monte.counts(c, step).n
+        )));
+    }
+    out
+}
+
+/// A playout's moves as one line each `width` columns, ending in its result.
+fn playout(
+    r: &Replay,
+    node: u32,
+    (start, len): (u32, u16),
+    value: i32,
+    width: u16,
+) -> Vec<Line<'static>> {
+    let monte = &r.index().monte;
+    let trace = r.trace();
+    let mut out = vec![Line::raw(format!("Playout from {}:", name(r, node)))];
+    if len == 0 {
+        out.push(Line::raw("the lesson states its result."));
+    } else {
+        let (moves, states) = trace.order(start, len);
+        let mut at = monte.node(node).map_or(0, |n| n.state);
+        let mut words = Vec::new();
+        for (&mv, &child) in moves.iter().zip(states) {
+            words.push(monte::step_name(r, at, mv, Some(child)).replace(' ', "_"));
+            at = child;
+        }
+        words.push(format!("→ {}", short_outcome(value)));
+        let mut row = String::new();
+        for w in words {
+            if !row.is_empty() && fit::width(&row) + 1 + fit::width(&w) > width as usize {
+                out.push(Line::raw(std::mem::take(&mut row)));
+            }
+            if !row.is_empty() {
+                row.push(' ');
+            }
+            row.push_str(&w);
+        }
+        out.push(Line::raw(row));
+        out.push(Line::raw(format!("{} moves, not stored as nodes.", len)));
+    }
+    out.push(Line::raw(format!("Result: {}.", outcome(value))));
+    out
+}
+
+/// The backup: the iteration's path with each node's N and U before the backup and now.
+fn backup(r: &Replay, step: usize, theme: Theme) -> Vec<Line<'static>> {
+    let monte = &r.index().monte;
+    let Some(from) = monte::backup_start(r, step) else {
+        return Vec::new();
+    };
+    let current = monte::current(r, step);
+    let mut out = vec![Line::styled(
+        format!("  {:<5}{:<5}{:>11} {:>15}", "node", "move", "N", "U"),
+        theme.header(),
+    )];
+    for id in monte::iteration_path(r, step) {
+        let (old, new): (Counts, Counts) = (monte.counts(id, from), monte.counts(id, step));
+        let done = new.n > old.n;
+        let mark = if id == current { "▶" } else { " " };
+        let (n, u) = if done {
+            (
+                format!("{} → {}", old.n, new.n),
+                format!("{} → {}", wins_text(old.u), wins_text(new.u)),
+            )
+        } else {
+            (
+                format!("{} → ·", old.n),
+                format!("{} → ·", wins_text(old.u)),
+            )
+        };
+        let style = if id == current {
+            theme.current()
+        } else {
+            Style::default()
+        };
+        out.push(Line::from(vec![Span::styled(
+            format!(
+                "{mark} {:<5}{:<5}{:>11} {:>15}",
+                id,
+                monte::move_into(r, id),
+                n,
+                u
+            ),
+            style,
+        )]));
+    }
+    if out.iter().any(|l| l.to_string().contains("→ ·")) {
+        out.push(Line::styled(
+            "· not yet: backup goes from the leaf up",
+            theme.faint(),
+        ));
+    }
+    out
+}
