@@ -448,7 +448,7 @@ fn the_c_key_cycles_c_and_runs_again() {
     let e = (0..app.replay.len())
         .find(|&i| {
             matches!(
-                app.replay.events()[i],
+                app.replay.events().at(i),
                 prune::event::Event::Mcts(prune::event::Mcts::Select { .. })
             )
         })

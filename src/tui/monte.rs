@@ -37,7 +37,7 @@ impl Phase {
 /// Event `i` of the run, if it is a Monte Carlo one. (The one place events are read by
 /// position, so a change of the events' storage touches one line.)
 pub fn event(r: &Replay, i: usize) -> Option<Mcts> {
-    match r.events().get(i).copied() {
+    match r.events().get(i) {
         Some(Event::Mcts(m)) => Some(m),
         _ => None,
     }
