@@ -736,3 +736,67 @@ fn the_calling_searches_settings_stay_as_they_are_on_a_monte_carlo_run() {
         assert!(app.message.as_deref().unwrap().contains("E sets C"));
     }
 }
+
+/// Every selection's sentence names the child the run chose and, against the jsonl figures
+/// (UCB1 recomputed here from N, U and C), either every child tied with it (taken first in
+/// move order) or the first child of the next largest UCB1.
+#[test]
+fn every_selection_sentence_names_its_ties_or_its_true_runner_up() {
+    use prune::replay::{Replay, narrate::narrate};
+    let lesson = Lesson::of_game(&GameSpec::Tictactoe {
+        board: ".........".into(),
+        scores: ScoresSpec::Plain,
+    })
+    .unwrap();
+    let over = Overrides {
+        algorithm: Some(Algorithm::Mcts),
+        iterations: Some(ITERATIONS),
+        ..Overrides::default()
+    };
+    let setup = lesson.setup(None, &over).unwrap();
+    let replay = Replay::new(prune::index::record(&lesson, &setup).unwrap());
+    let (mut ties_seen, mut runners_seen) = (0, 0);
+    for (i, e) in events().iter().enumerate() {
+        if kind(e) != "select" {
+            continue;
+        }
+        let kids = e["children"].as_array().unwrap();
+        // Every earlier iteration through the node went on to one child, except (below the
+        // root) the one that added the node itself and played out from it.
+        let below_root = u64::from(int(e, "node") != 0);
+        let n_parent: u64 = kids.iter().map(|c| int(c, "n")).sum::<u64>() + below_root;
+        let ucb = |c: &Value| {
+            let (n, u) = (int(c, "n") as f64, int(c, "u_halves") as f64);
+            u / (2.0 * n) + std::f64::consts::SQRT_2 * ((n_parent as f64).ln() / n).sqrt()
+        };
+        let chosen = int(e, "pos") as usize;
+        let best = ucb(&kids[chosen]);
+        let st = replay.seek(i + 1);
+        let text = narrate(&replay, &st, &|_| None).replace('\n', " ");
+        assert!(text.contains(&format!("picks square {chosen} ")), "{text}");
+        let tied: Vec<usize> = (0..kids.len())
+            .filter(|&k| k != chosen && (ucb(&kids[k]) - best).abs() < 1e-12)
+            .collect();
+        if tied.is_empty() {
+            let below = (0..kids.len()).filter(|&k| k != chosen);
+            let next = below.fold(None::<usize>, |b, k| match b {
+                Some(b) if ucb(&kids[b]) >= ucb(&kids[k]) - 1e-12 => Some(b),
+                _ => Some(k),
+            });
+            if let Some(k) = next {
+                runners_seen += 1;
+                let want = format!("the next best, square {k}, has {:.3}", ucb(&kids[k]));
+                assert!(text.contains(&want), "{text}\nwants {want}");
+            }
+        } else {
+            ties_seen += 1;
+            let names: Vec<String> = tied.iter().map(|k| format!("square {k}")).collect();
+            let want = format!("tied with {} and taken as the first", names.join(", "));
+            assert!(text.contains(&want), "{text}\nwants {want}");
+        }
+    }
+    assert!(
+        ties_seen > 0 && runners_seen > 0,
+        "{ties_seen} {runners_seen}"
+    );
+}

@@ -104,17 +104,35 @@ fn select(w: &Words, index: usize, node: u32, (start, len): (u32, u16), pos: u16
     let Some(chosen) = rows.iter().find(|r| r.chosen) else {
         return format!("Selection at {}.", node_name(w, node));
     };
-    let runner = rows
-        .iter()
-        .filter(|r| !r.chosen)
-        .max_by(|a, b| a.ucb1.total_cmp(&b.ucb1));
-    let against = runner.map_or(String::new(), |r| {
+    // Children with the same UCB1 as the chosen one lost only by coming later in move order.
+    let tied: Vec<String> = (rows.iter())
+        .filter(|r| !r.chosen && r.ucb1 == chosen.ucb1)
+        .map(|r| move_of(w, node, r.mv))
+        .collect();
+    // The next best, the first in move order among equals (as selection itself would take).
+    let runner = (rows.iter())
+        .filter(|r| !r.chosen && r.ucb1 < chosen.ucb1)
+        .fold(
+            None::<&crate::index::monte::SelectRow>,
+            |best, r| match best {
+                Some(b) if b.ucb1 >= r.ucb1 => Some(b),
+                _ => Some(r),
+            },
+        );
+    let against = if !tied.is_empty() {
         format!(
-            "; the next best, {}, has {:.3}",
-            move_of(w, node, r.mv),
-            r.ucb1
+            ", tied with {} and taken as the first in move order",
+            tied.join(", ")
         )
-    });
+    } else {
+        runner.map_or(String::new(), |r| {
+            format!(
+                "; the next best, {}, has {:.3}",
+                move_of(w, node, r.mv),
+                r.ucb1
+            )
+        })
+    };
     format!(
         "Selection at {}: every move has a node, so UCB1 = U/N + C·√(ln N(parent) / N) with C = {} picks {} (node {}): {} / {} = {:.3} plus bonus {:.3} = {:.3}, the largest{against}.",
         node_name(w, node),
