@@ -222,7 +222,18 @@ fn runs_start_from_the_stated_tree() {
         String::from_utf8_lossy(&out.stderr)
     );
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("move=0"), "{text}");
+    assert!(text.contains("move=first"), "{text}");
+    let visits = |name: &str| {
+        let row = text.lines().find(|l| l.starts_with(name)).unwrap_or("");
+        row.split_whitespace()
+            .nth(1)
+            .and_then(|n| n.parse::<u32>().ok())
+    };
+    assert_eq!(
+        (visits("first"), visits("second"), visits("third")),
+        (Some(30), Some(12), Some(9)),
+        "{text}"
+    );
 }
 
 /// A lesson with one Monte Carlo preset on R → (a → a1 → a2, b → b1 → b2), the preset's

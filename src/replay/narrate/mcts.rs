@@ -57,9 +57,22 @@ fn title(s: &str) -> String {
         .map_or(String::new(), |c| c.to_uppercase().chain(chars).collect())
 }
 
-/// A move of a node's position, as the game names it.
+/// A move of a node's position, as the game names it: a tic-tac-toe square, or on a graph
+/// the position it leads to ("second (2)") once that has a node.
 fn move_of(w: &Words, id: u32, pos: u16) -> String {
-    monte_node(w, id).map_or_else(|| format!("move {pos}"), |n| w.mv(n.state, pos as i16))
+    let Some(node) = monte_node(w, id) else {
+        return format!("move {pos}");
+    };
+    let monte = &w.replay.index().monte;
+    let named = w
+        .replay
+        .catalog()
+        .move_name(node.state, pos as i16)
+        .is_some();
+    match monte.child(id, pos).and_then(|c| monte.node(c)) {
+        Some(child) if !named => w.name(child.state),
+        _ => w.mv(node.state, pos as i16),
+    }
 }
 
 /// Who a finished game's value favours.
