@@ -800,3 +800,18 @@ fn every_selection_sentence_names_its_ties_or_its_true_runner_up() {
         "{ties_seen} {runners_seen}"
     );
 }
+
+/// Compare mode matches two searches call by call, and a Monte Carlo run has no calls: the key
+/// says so and where the comparison with alpha-beta is, and opens nothing.
+#[test]
+fn compare_on_a_monte_carlo_run_points_to_the_diff() {
+    let mut app = tutor();
+    app.act(Action::Compare);
+    assert!(app.compare.is_none());
+    let said = app.message.clone().unwrap();
+    assert!(
+        said.contains("prune diff") && said.contains("algorithm=mcts"),
+        "{said}"
+    );
+    assert!(!said.contains("does not use them"), "{said}");
+}

@@ -1577,6 +1577,14 @@ impl App {
     }
 
     fn cycle_compare(&mut self) {
+        // The comparison matches two searches call by call; a Monte Carlo run has no calls.
+        if self.setup.options.family().samples() {
+            self.message = Some(
+                "compare sets two searches of calls side by side; put Monte Carlo beside alpha-beta with prune diff FILE --a \"algorithm=alphabeta\" --b \"algorithm=mcts\""
+                    .into(),
+            );
+            return;
+        }
         let next = match self.compare.as_ref().map(|c| c.with) {
             None => Some(CompareWith::Algorithm),
             Some(CompareWith::Algorithm) => Some(CompareWith::Ordering),
