@@ -580,6 +580,17 @@ impl Lesson {
         Ok(index.map(|i| i as u16))
     }
 
+    /// The preset called `name` as the stated tree of a run with `options` from `start` (a
+    /// saved trace's run, re-run live from its lesson), when it states one.
+    pub fn stated_by(&self, name: Option<&str>, options: &Options, start: u32) -> Option<u16> {
+        let preset = self
+            .spec
+            .runs
+            .iter()
+            .find(|r| Some(r.name.as_str()) == name)?;
+        self.given_of(preset, options, start).ok().flatten()
+    }
+
     /// The stated Monte Carlo tree `setup` starts from (empty for a run without one).
     pub fn prior(
         &self,

@@ -815,3 +815,29 @@ fn compare_on_a_monte_carlo_run_points_to_the_diff() {
     );
     assert!(!said.contains("does not use them"), "{said}");
 }
+
+/// A saved trace of a run from a stated tree, opened and changed live, re-runs from the same
+/// stated tree: the root keeps the lesson's 50 visits before the new run's one iteration.
+#[test]
+fn a_saved_run_from_a_stated_tree_re_runs_from_it() {
+    let lesson = Lesson::open("004-mcts-ucb1-table").unwrap();
+    let setup = lesson.setup(Some("C = 2"), &Overrides::default()).unwrap();
+    let rec = prune::index::record(&lesson, &setup).unwrap();
+    let text = rec.trace.to_json();
+    let mut trace = prune::index::parse("saved.json", &text).unwrap();
+    // As `prune trace --run "C = 2" --format json` writes it.
+    trace.header.preset = Some("C = 2".into());
+    let saved = prune::index::Recorded::from_trace("saved.json", trace).unwrap();
+    let mut app = App::from_saved(saved).unwrap();
+    app.act(Action::CycleC);
+    let end = app.replay.len();
+    let root = app.replay.index().monte.counts(0, end);
+    // The lesson states 50 visits at the root; the run adds its iterations.
+    let iterations = app.replay.options().mcts.iterations;
+    assert_eq!(
+        root.n,
+        50 + iterations,
+        "{}",
+        app.replay.options().mcts.c_text()
+    );
+}

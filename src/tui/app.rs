@@ -269,11 +269,10 @@ impl App {
     /// Otherwise the run replays on its own and changing it says what is missing.
     pub fn from_saved(rec: Recorded) -> Result<App> {
         let header = rec.trace.header.clone();
-        let setup = RunSetup {
+        let mut setup = RunSetup {
             start: header.start,
             options: header.options,
-            // The trace holds the stated tree its run started from; a live change re-runs
-            // without it.
+            // The stated tree its run started from, when its lesson comes along (below).
             given: None,
         };
         let found = Lesson::open(&header.lesson).map_err(|e| match e {
@@ -289,6 +288,10 @@ impl App {
             },
             Err(why) => (Lesson::stand_in(&header.title)?, Some(why)),
         };
+        if detached.is_none() {
+            // A live change re-runs from the same stated tree as the recorded run.
+            setup.given = lesson.stated_by(header.preset.as_deref(), &header.options, header.start);
+        }
         let mut lessons = Vec::new();
         if detached.is_none() && !crate::lesson::builtin_names().contains(&lesson.name.as_str()) {
             lessons.push(lesson.clone());
