@@ -121,7 +121,13 @@ pub fn render(app: &mut App, area: Rect, buf: &mut Buffer) {
         return;
     }
     if app.replay.options().family().samples() {
-        // A Monte Carlo run has panes of its own, in presenter mode as well.
+        // A Monte Carlo run has panes of its own, in presenter mode as well (under the
+        // presenter's step indicator).
+        let area = if app.present.on {
+            present::monte_indicator(app, area, buf)
+        } else {
+            area
+        };
         let regions = regions(app, area);
         // The tree pane's rows, for paging and the wheel (a click finds no call there).
         app.tree_area = TreePanes::new(regions.tree, false).main;

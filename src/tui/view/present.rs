@@ -53,6 +53,18 @@ use crate::tui::view::{board, counters, fit, inspector, stack, table, title, tre
 /// The indicator's three numbers, as label and value ("STEP", "75/98").
 pub fn indicator(app: &App) -> Vec<(&'static str, String)> {
     let r = &app.replay;
+    if r.options().family().samples() {
+        // A Monte Carlo run has no calls or passes: its iterations are what a room counts.
+        let iteration = r.index().monte.iteration_at(app.st.step.saturating_sub(1));
+        let iteration = if app.st.step == 0 { 0 } else { iteration };
+        return vec![
+            ("STEP", format!("{}/{}", app.st.step, r.len())),
+            (
+                "ITERATION",
+                format!("{}/{}", iteration, r.index().monte.iterations().len()),
+            ),
+        ];
+    }
     let mut out = vec![
         ("STEP", format!("{}/{}", app.st.step, r.len())),
         (
@@ -80,6 +92,17 @@ fn big_width(items: &[(&str, String)]) -> u16 {
         .iter()
         .map(|(l, v)| 1 + l.chars().count() as u16 + 2 + digits::width(v) + 2)
         .sum()
+}
+
+/// Presenter mode's indicator over a Monte Carlo run's own panes: draws it at the top of
+/// `area` and gives back the rest for the panes.
+pub fn monte_indicator(app: &App, area: Rect, buf: &mut Buffer) -> Rect {
+    let s = Stage::new(app.present.palette, app.theme);
+    let items = indicator(app);
+    let regions = Regions::new(area, big_width(&items));
+    draw_indicator(app, s, &items, &regions, buf);
+    let used = regions.indicator.height;
+    Rect::new(area.x, area.y + used, area.width, area.height - used)
 }
 
 /// Draws presenter mode over `area`; says what of the narration (and the table pane) was on
