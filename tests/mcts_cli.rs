@@ -5,6 +5,8 @@
 
 mod common;
 
+use common::ttt::LINES;
+
 use common::run_prune;
 use serde_json::{Value, json};
 
@@ -23,16 +25,6 @@ trait OracleGame {
 struct Ttt;
 
 fn winner(b: &[u8; 9]) -> Option<u8> {
-    const LINES: [[usize; 3]; 8] = [
-        [0, 1, 2],
-        [3, 4, 5],
-        [6, 7, 8],
-        [0, 3, 6],
-        [1, 4, 7],
-        [2, 5, 8],
-        [0, 4, 8],
-        [2, 4, 6],
-    ];
     LINES
         .iter()
         .find(|l| b[l[0]] != 0 && b[l[0]] == b[l[1]] && b[l[1]] == b[l[2]])

@@ -3,6 +3,10 @@
 //! order). With `--playout first` a run has no randomness, so every count is exact; with
 //! random playouts the counts must still add up.
 
+mod common;
+
+use common::ttt::LINES;
+
 use std::process::Command;
 
 use serde_json::Value;
@@ -25,17 +29,6 @@ fn json_of(args: &[&str]) -> Value {
 }
 
 // ── The oracle ──────────────────────────────────────────────────────────────────────────
-
-const LINES: [[usize; 3]; 8] = [
-    [0, 1, 2],
-    [3, 4, 5],
-    [6, 7, 8],
-    [0, 3, 6],
-    [1, 4, 7],
-    [2, 5, 8],
-    [0, 4, 8],
-    [2, 4, 6],
-];
 
 /// 'X', 'O' or '.' per square.
 type Cells = [u8; 9];

@@ -3,6 +3,10 @@
 //! (a `[u8; 9]` and its own line test), never from prune; prune's move index is turned into a
 //! square by the documented rule (move i is the i-th empty square in reading order).
 
+mod common;
+
+use common::ttt::LINES;
+
 use prune::game::model::{GameSpec, ScoresSpec};
 use prune::lesson::{Lesson, Overrides};
 use prune::search::Algorithm;
@@ -26,16 +30,6 @@ fn cells(text: &str) -> Cells {
 }
 
 fn has_line(c: &Cells, p: u8) -> bool {
-    const LINES: [[usize; 3]; 8] = [
-        [0, 1, 2],
-        [3, 4, 5],
-        [6, 7, 8],
-        [0, 3, 6],
-        [1, 4, 7],
-        [2, 5, 8],
-        [0, 4, 8],
-        [2, 4, 6],
-    ];
     LINES.iter().any(|l| l.iter().all(|&q| c[q] == p))
 }
 

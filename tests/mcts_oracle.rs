@@ -17,6 +17,10 @@
 //! own, iteration by iteration. With `--playout first` the oracle needs nothing from prune: it
 //! plays its own playouts and its result is compared with an unrecorded run.
 
+mod common;
+
+use common::ttt::LINES;
+
 use std::collections::HashMap;
 
 use prune::event::{Event, Mcts};
@@ -79,16 +83,6 @@ const X: u8 = 1;
 const O: u8 = 2;
 
 fn line_of(c: &Cells) -> u8 {
-    const LINES: [[usize; 3]; 8] = [
-        [0, 1, 2],
-        [3, 4, 5],
-        [6, 7, 8],
-        [0, 3, 6],
-        [1, 4, 7],
-        [2, 5, 8],
-        [0, 4, 8],
-        [2, 4, 6],
-    ];
     for l in LINES {
         if c[l[0]] != 0 && c[l[0]] == c[l[1]] && c[l[1]] == c[l[2]] {
             return c[l[0]];

@@ -6,6 +6,8 @@
 
 mod common;
 
+use common::ttt::LINES;
+
 use common::run_prune;
 use prune::game::model::{GameSpec, ScoresSpec};
 use prune::lesson::{Lesson, Overrides};
@@ -132,16 +134,6 @@ fn play(mut b: [u8; 9], i: usize) -> [u8; 9] {
 }
 
 fn winner(b: &[u8; 9]) -> u8 {
-    const LINES: [[usize; 3]; 8] = [
-        [0, 1, 2],
-        [3, 4, 5],
-        [6, 7, 8],
-        [0, 3, 6],
-        [1, 4, 7],
-        [2, 5, 8],
-        [0, 4, 8],
-        [2, 4, 6],
-    ];
     LINES
         .iter()
         .find(|l| b[l[0]] != 0 && b[l[0]] == b[l[1]] && b[l[1]] == b[l[2]])

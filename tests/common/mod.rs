@@ -3,6 +3,7 @@
 
 pub mod model;
 pub mod quiz;
+pub mod ttt;
 pub mod tutor;
 
 use std::path::Path;
