@@ -16,7 +16,8 @@
 //!   family shares and one detail enum per family.
 //! - `observer`: what the core reports to: `NoTrace` (compiled away) and the `Recorder`.
 //! - `search`: seed 000's alpha-beta driver (and plain minimax), negamax and PVS,
-//!   expectiminimax, max-n, the table, candidates, counters; `search::family` holds the
+//!   expectiminimax, max-n, Monte Carlo tree search (UCT, over a tree of its own), the
+//!   table, candidates, counters; `search::family` holds the
 //!   family trait every layer above asks instead of testing the algorithm, and the one
 //!   dispatch from an algorithm to its family.
 //! - `trace`: the recorded run as a self-describing, versioned artifact (header with the

@@ -7,7 +7,8 @@
 //! 004's chance node inside `alphabeta`'s recursion (expectiminimax), `maxn` its search of a
 //! game of several players. All of them share `engine` (admission, the table, candidates,
 //! stores) and `driver` (iterative deepening and aspiration windows), and report every step
-//! to an `Observer`. `family` says what each family's values mean to everything above the
+//! to an `Observer`. `mcts` is seed 004's Monte Carlo tree search: iterations over a tree of
+//! its own (nodes, not calls), entered through the same `run_from`, reporting each phase. `family` says what each family's values mean to everything above the
 //! core: `Algorithm::family` is the one place the algorithm is dispatched on outside it.
 
 pub mod alphabeta;
