@@ -244,6 +244,9 @@ fn the_selection_step_is_a_table_of_the_children_with_their_ucb1() {
             "{text}"
         );
         assert!(text.contains(&format!("N {parent} · C √2")), "{text}");
+        // The choice is said above the table, so it shows even when the rows do not fit.
+        let said = format!("picks {chosen} (UCB1 {:.3})", best.unwrap().0);
+        assert!(text.contains(&said), "{said}:\n{text}");
         insta::assert_snapshot!(format!("mcts_selection_{w}x{h}"), text);
     }
 }

@@ -259,9 +259,15 @@ fn selection(
         .max()
         .unwrap_or(4)
         .clamp(4, room);
+    // The choice is said first, so that it stays on screen when the rows do not all fit.
+    let picks = (rows.iter().zip(&names))
+        .find(|(row, _)| row.chosen)
+        .map_or(String::new(), |(row, name)| {
+            format!(" · picks {name} (UCB1 {:.3})", row.ucb1)
+        });
     let mut out = vec![
         Line::raw(format!(
-            "At {}: N {} · C {}",
+            "At {}: N {} · C {}{picks}",
             name(r, node),
             parent.n,
             r.options().mcts.c_text()
