@@ -58,7 +58,7 @@ fn title(s: &str) -> String {
 }
 
 /// A move of a node's position, as the game names it: a tic-tac-toe square, or on a graph
-/// the position it leads to ("second (2)") once that has a node.
+/// the position it leads to ("the move to second (2)") once that has a node.
 fn move_of(w: &Words, id: u32, pos: u16) -> String {
     let Some(node) = monte_node(w, id) else {
         return format!("move {pos}");
@@ -70,7 +70,7 @@ fn move_of(w: &Words, id: u32, pos: u16) -> String {
         .move_name(node.state, pos as i16)
         .is_some();
     match monte.child(id, pos).and_then(|c| monte.node(c)) {
-        Some(child) if !named => w.name(child.state),
+        Some(child) if !named => format!("the move to {}", w.name(child.state)),
         _ => w.mv(node.state, pos as i16),
     }
 }
@@ -178,11 +178,17 @@ fn draw(w: &Words, index: usize, node: u32, pos: u16) -> String {
 fn expand(w: &Words, index: usize, node: u32, parent: u32) -> String {
     let pos = monte_node(w, node).map_or(0, |n| n.pos);
     if w.replay.index().monte.iteration_at(index) == 0 {
+        // A square says which move it is; a graph's move is the node's own name again.
+        let by = match monte_node(w, parent) {
+            Some(p) if w.replay.catalog().move_name(p.state, pos as i16).is_some() => {
+                format!(", by {}", move_of(w, parent, pos))
+            }
+            _ => String::new(),
+        };
         return format!(
-            "The lesson's stated tree has {} under {}, by {}.",
+            "The lesson's stated tree has {} under {}{by}.",
             node_name(w, node),
-            node_name(w, parent),
-            move_of(w, parent, pos)
+            node_name(w, parent)
         );
     }
     format!(
