@@ -736,8 +736,10 @@ impl<'a, G: Rules> Oracle<'a, G> {
     fn run(&mut self, iterations: u32) -> Result<Summary, String> {
         let mut done = 0;
         for k in 1..=iterations {
-            // The node budget: an iteration may add a node, so none starts once it is reached.
-            if self.nodes.len() >= self.budget {
+            // The node budget: an iteration may add a node, so none starts once it is reached,
+            // unless every move of every node already has its node (nothing can be added).
+            let complete = (self.nodes.iter()).all(|n| n.kids.iter().all(Option::is_some));
+            if self.nodes.len() >= self.budget && !complete {
                 break;
             }
             self.iteration(k)
@@ -1528,4 +1530,51 @@ fn a_node_budget_interrupts_between_iterations() {
         interrupted += mine.interrupted as usize;
     }
     assert!(interrupted > 50, "{interrupted} runs interrupted");
+}
+
+/// A tree that holds the whole game can add no node, so the node budget does not stop it: on
+/// positions with two or three empty squares the tree completes within a few iterations, and
+/// every asked iteration runs (backing up finished games), as the oracle says.
+#[test]
+fn a_complete_tree_is_not_stopped_by_the_node_budget() {
+    let mut rng = Mix(0xc0_3b1e7e);
+    let mut complete_runs = 0;
+    for k in 0..300 {
+        let plies = 6 + rng.below(2);
+        let Some(root) = gen_position(&mut rng, plies) else {
+            continue;
+        };
+        // The whole game from `root`, counted by the test: the budget is exactly that many.
+        fn nodes(c: Cells) -> usize {
+            1 + (0..Ttt.moves(c))
+                .map(|i| nodes(Ttt.child(c, i)))
+                .sum::<usize>()
+        }
+        let whole = nodes(root);
+        let lesson = ttt_lesson(&root);
+        let run = Run {
+            c: CS[k % CS.len()],
+            iterations: 60,
+            seed: k as u64,
+            playout: Playout::Random,
+        };
+        let over = Overrides {
+            budget: Some(whole as u64),
+            ..overrides(&run)
+        };
+        let setup = lesson.setup(None, &over).unwrap();
+        let mut tap = Tap::default();
+        let result = prune::run::search(&lesson, &setup, &mut tap).unwrap();
+        let mut oracle = Oracle::new(&Ttt, root, run.c, run.playout, Source::Trace(&tap));
+        oracle.budget = whole;
+        let mine = oracle.run(run.iterations).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(summary_of(&result), mine);
+        // At most 7 nodes from 3 empty squares' first level on: 60 iterations complete it.
+        assert!(
+            !mine.interrupted,
+            "position {root:?}: stopped with the whole tree built"
+        );
+        complete_runs += 1;
+    }
+    assert!(complete_runs > 100, "{complete_runs} runs");
 }

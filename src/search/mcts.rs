@@ -129,8 +129,9 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
         let wanted = self.opts.mcts.iterations;
         let mut done = 0;
         while done < wanted {
-            // The node budget: an iteration may add one node.
-            if self.tree.len() as u64 >= self.opts.budget {
+            // The node budget: an iteration may add one node. A complete tree adds none, so
+            // its iterations (which back up finished games) go on.
+            if self.tree.len() as u64 >= self.opts.budget && !self.tree.complete() {
                 break;
             }
             emit!(self, Mcts::Iteration { number: done + 1 });

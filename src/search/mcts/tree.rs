@@ -51,6 +51,9 @@ const EMPTY: Slot = Slot {
 pub struct Tree<S> {
     nodes: Vec<Node<S>>,
     slots: Vec<Slot>,
+    /// Moves of the tree's nodes that have no node yet: once none is left the tree is the
+    /// whole game and an iteration can add nothing.
+    open: u64,
 }
 
 /// U(n)/N(n) as a rate of wins (half-wins halved); 0 for an unvisited node. One division of
@@ -86,12 +89,14 @@ impl<S: Copy> Tree<S> {
     pub fn new<G: Game<State = S>>(game: &G, root: S) -> Result<Tree<S>, String> {
         let side = game.side(root);
         let counts_for = if side.is_chance() { Side::Max } else { side };
+        let moves = moves_of(game, root)?;
         let tree = Tree {
+            open: u64::from(moves),
             nodes: vec![Node {
                 state: root,
                 parent: NONE,
                 pos: 0,
-                moves: moves_of(game, root)?,
+                moves,
                 side,
                 counts_for,
                 slots: NONE,
@@ -106,6 +111,11 @@ impl<S: Copy> Tree<S> {
 
     pub fn len(&self) -> usize {
         self.nodes.len()
+    }
+
+    /// Every move of every node has its node: the tree holds the whole game from its root.
+    pub fn complete(&self) -> bool {
+        self.open == 0
     }
 
     #[inline]
@@ -213,6 +223,7 @@ impl<S: Copy> Tree<S> {
         // A position's move count was checked against u16 when its parent was read; a game's
         // contract bounds it by i16::MAX.
         let moves = game.move_count(state).min(u16::MAX as usize) as u16;
+        self.open = self.open - 1 + u64::from(moves);
         self.nodes.push(Node {
             state,
             parent: id,
