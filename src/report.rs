@@ -634,7 +634,30 @@ pub fn trace_table(rec: &dyn CallRows) -> String {
     rendered(|out| write_trace_table(rec, out))
 }
 
-/// One event as the JSON object of the jsonl rendering.
+/// One event as the JSON object of the jsonl rendering, written to `buf` as one line. A Monte
+/// Carlo event is written straight from its figures (a run of 100,000 iterations writes half a
+/// gigabyte); the others go through a JSON value (a max-n run's values are rewritten in it).
+fn write_event_json(rec: &Recorded, i: usize, event: &Event, jsonl: &JsonlRun, buf: &mut String) {
+    use std::fmt::Write as _;
+    if let Event::Mcts(d) = *event {
+        mcts::write_event_json(rec, i, d, buf);
+        return;
+    }
+    let mut value = event_json(rec, i, event, &jsonl.cut_owner);
+    if jsonl.maxn {
+        value = maxn_event(value, rec.catalog());
+    }
+    let _ = writeln!(buf, "{value}");
+}
+
+/// What writing one run's events needs besides the run: which call each cutoff belongs to, by
+/// event index (sorted), and whether the values are max-n's vectors.
+struct JsonlRun {
+    cut_owner: Vec<(u32, u32)>,
+    maxn: bool,
+}
+
+/// One event other than a Monte Carlo one as the JSON object of the jsonl rendering.
 fn event_json(rec: &Recorded, i: usize, event: &Event, cut_owner: &[(u32, u32)]) -> Value {
     let tree = rec.tree();
     match *event {
@@ -685,6 +708,7 @@ fn event_json(rec: &Recorded, i: usize, event: &Event, cut_owner: &[(u32, u32)])
         | Event::Scout(Scout::NullWindow { .. } | Scout::Research { .. })
         | Event::Chance(Chance::Average { .. } | Chance::Interval { .. })
         | Event::Vector(Vector::Tie { .. }) => serde_json::to_value(event).unwrap_or_default(),
+        // Written by `write_event_json` without a JSON value in between.
         Event::Mcts(d) => mcts::event_json(rec, i, d),
     }
 }
@@ -738,13 +762,12 @@ pub fn write_trace_jsonl(rec: &Recorded, out: &mut dyn std::io::Write) -> std::i
             json!({"event": "scale", "scale": scale, "meaning": format!("every value counts units of 1/{scale}")})
         );
     }
-    let maxn = rec.options().family().vectors();
+    let run = JsonlRun {
+        cut_owner,
+        maxn: rec.options().family().vectors(),
+    };
     for (i, event) in rec.trace.events.iter().enumerate() {
-        let mut value = event_json(rec, i, &event, &cut_owner);
-        if maxn {
-            value = maxn_event(value, rec.catalog());
-        }
-        let _ = writeln!(rows.buf, "{value}");
+        write_event_json(rec, i, &event, &run, &mut rows.buf);
         rows.row_done()?;
     }
     rows.finish()

@@ -1,5 +1,6 @@
 //! Monte Carlo events in the jsonl rendering: each read off the index at its step.
 
+use serde::Serialize;
 use serde_json::{Value, json};
 
 use crate::index::Recorded;
@@ -7,12 +8,72 @@ use crate::trace::Event;
 
 /// A Monte Carlo event as scripts read it: a selection with every child's counts, mean,
 /// bonus and UCB1 at that moment; an expansion with its move and state; a playout with its
-/// moves; a backup with the counts before and after.
-pub(super) fn event_json(rec: &Recorded, i: usize, d: crate::event::Mcts) -> Value {
+/// moves; a backup with the counts before and after. The fields of each form are declared in
+/// the order JSON writes them (by name), so a line reads the same whichever way it is written.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum MctsJson<'a> {
+    Select {
+        children: Vec<ChildJson>,
+        event: &'static str,
+        node: u32,
+        pos: u16,
+    },
+    Expand {
+        event: &'static str,
+        mv: u16,
+        node: u32,
+        parent: u32,
+        state: u32,
+    },
+    Playout {
+        event: &'static str,
+        moves: &'a [u16],
+        node: u32,
+        result: u8,
+        states: &'a [u32],
+        value: i32,
+    },
+    Backup {
+        event: &'static str,
+        n: u32,
+        n_before: u32,
+        node: u32,
+        reward: u8,
+        u: f64,
+        u_before: f64,
+        u_halves: u32,
+    },
+    /// The kinds written as the trace writes them.
+    Plain(Event),
+}
+
+/// One child's row of a selection.
+#[derive(Serialize)]
+struct ChildJson {
+    bonus: Option<f64>,
+    mean: Option<f64>,
+    mv: u16,
+    n: u32,
+    node: u32,
+    u: f64,
+    u_halves: u32,
+    ucb1: Option<f64>,
+}
+
+/// Half-wins as wins, exactly (a half is exact in binary).
+fn wins(half_wins: u32) -> f64 {
+    f64::from(half_wins) / 2.0
+}
+
+/// A real number to six decimals, as JSON writes UCB1 (infinite as null).
+fn round6(x: f64) -> Option<f64> {
+    x.is_finite().then(|| (x * 1e6).round() / 1e6)
+}
+
+/// Event `i` (Monte Carlo detail `d`) read off the index at its step.
+fn mcts_json(rec: &Recorded, i: usize, d: crate::event::Mcts) -> MctsJson<'_> {
     use crate::event::Mcts;
-    use crate::index::monte::wins_text;
-    let monte = &rec.index.monte;
-    let half = |u: u32| -> Value { wins_text(u).parse::<f64>().map_or(Value::Null, Value::from) };
     match d {
         Mcts::Select {
             node,
@@ -21,20 +82,34 @@ pub(super) fn event_json(rec: &Recorded, i: usize, d: crate::event::Mcts) -> Val
             pos,
         } => {
             let bonuses = rec.trace.bonuses(start, len).unwrap_or(&[]);
-            let children: Vec<Value> = monte
-                .selection(node, i, bonuses, pos)
-                .iter()
-                .map(|r| {
-                    json!({"mv": r.mv, "node": r.node, "n": r.counts.n, "u": half(r.counts.u),
-                           "u_halves": r.counts.u, "mean": round6(r.mean),
-                           "bonus": round6(r.bonus), "ucb1": round6(r.ucb1)})
+            let children = (rec.index.monte.selection(node, i, bonuses, pos).iter())
+                .map(|r| ChildJson {
+                    bonus: round6(r.bonus),
+                    mean: round6(r.mean),
+                    mv: r.mv,
+                    n: r.counts.n,
+                    node: r.node,
+                    u: wins(r.counts.u),
+                    u_halves: r.counts.u,
+                    ucb1: round6(r.ucb1),
                 })
                 .collect();
-            json!({"event": "select", "node": node, "pos": pos, "children": children})
+            MctsJson::Select {
+                children,
+                event: "select",
+                node,
+                pos,
+            }
         }
         Mcts::Expand { node, parent, at } => {
             let (moves, states) = rec.trace.order(at, 1);
-            json!({"event": "expand", "node": node, "parent": parent, "mv": moves[0], "state": states[0]})
+            MctsJson::Expand {
+                event: "expand",
+                mv: moves[0],
+                node,
+                parent,
+                state: states[0],
+            }
         }
         Mcts::Playout {
             node,
@@ -44,27 +119,47 @@ pub(super) fn event_json(rec: &Recorded, i: usize, d: crate::event::Mcts) -> Val
             value,
         } => {
             let (moves, states) = rec.trace.order(start, len);
-            json!({"event": "playout", "node": node, "moves": moves, "states": states,
-                   "result": result, "value": value})
+            MctsJson::Playout {
+                event: "playout",
+                moves,
+                node,
+                result,
+                states,
+                value,
+            }
         }
-        Mcts::Backup { node, n, u, reward } => json!({
-            "event": "backup", "node": node, "reward": reward,
-            "n_before": n - 1, "u_before": half(u - reward as u32), "n": n, "u": half(u),
-            "u_halves": u
-        }),
+        Mcts::Backup { node, n, u, reward } => MctsJson::Backup {
+            event: "backup",
+            n,
+            n_before: n - 1,
+            node,
+            reward,
+            u: wins(u),
+            u_before: wins(u - u32::from(reward)),
+            u_halves: u,
+        },
         Mcts::Given { .. } | Mcts::Iteration { .. } | Mcts::Draw { .. } | Mcts::Known { .. } => {
-            serde_json::to_value(Event::Mcts(d)).unwrap_or_default()
+            MctsJson::Plain(Event::Mcts(d))
         }
     }
 }
 
-/// A real number to six decimals, as JSON writes UCB1 (infinite as null).
-fn round6(x: f64) -> Value {
-    if x.is_finite() {
-        Value::from((x * 1e6).round() / 1e6)
-    } else {
-        Value::Null
+/// Event `i` as a JSON value (for renderings that edit the value).
+pub(super) fn event_json(rec: &Recorded, i: usize, d: crate::event::Mcts) -> Value {
+    serde_json::to_value(mcts_json(rec, i, d)).unwrap_or_default()
+}
+
+/// Event `i` as one line of the jsonl rendering, written without a JSON value in between.
+pub(super) fn write_event_json(rec: &Recorded, i: usize, d: crate::event::Mcts, buf: &mut String) {
+    match mcts_json(rec, i, d) {
+        // A plain event's fields are declared in another order than JSON sorts them.
+        MctsJson::Plain(event) => {
+            let value = serde_json::to_value(event).unwrap_or_default();
+            buf.push_str(&value.to_string());
+        }
+        form => buf.push_str(&serde_json::to_string(&form).unwrap_or_default()),
     }
+    buf.push('\n');
 }
 
 /// How often each outcome of each chance node was drawn in one Monte Carlo run, counted from
@@ -383,7 +478,7 @@ impl RunView<'_> {
                 json!({"move": self.root_move_json(c.mv), "move_name": self.root_move(c.mv), "index": c.mv, "node": c.node,
                        "n": c.n, "u": half_wins(c.u), "u_halves": c.u,
                        "mean": round6(mean),
-                       "ucb1": ucb1.filter(|_| !self.chance_root()).map_or(Value::Null, round6)})
+                       "ucb1": ucb1.filter(|_| !self.chance_root()).and_then(round6)})
             })
             .collect();
         let s = &self.result.stats;
