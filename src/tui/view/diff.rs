@@ -46,12 +46,14 @@ pub fn draw(c: &Compare, theme: Theme, area: Rect, buf: &mut Buffer) -> Shown {
     let inner = block.inner(popup);
     block.render(popup, buf);
     if let Some(beside) = &c.diff.beside {
-        // A run that samples: the two runs at the root, as `prune diff` prints them.
+        // A run that samples: the two runs at the root, as `prune diff` prints them; its
+        // table keeps its columns (rows are fitted, not wrapped as prose).
         let lines: Vec<Line> = match beside {
             Ok(text) => text.lines().map(|l| Line::from(l.to_string())).collect(),
             Err(e) => vec![Line::from(format!("no diff: {e}"))],
         };
-        return body_text(&lines, c.diff.scroll, theme, popup, inner, buf);
+        let key = (c.diff.scroll, "↑↓ PgUp PgDn");
+        return super::monte::phase::rows(&lines, key, theme, inner, buf);
     }
     let body: Vec<Line> = match &c.diff.diff {
         Some(Ok(d)) => {
