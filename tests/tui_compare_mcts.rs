@@ -332,12 +332,14 @@ fn compare_on_a_monte_carlo_run_puts_alpha_beta_beside_it_and_follows_each_itera
         app.act(Action::NextIteration);
     }
     app.act(Action::NextPhase);
+    app.message = None;
     for (w, h) in [(80, 24), (200, 50)] {
         check_beside(&mut app, &ev, &values, w, h);
         let (_, text) = render(&mut app, w, h);
         insta::assert_snapshot!(format!("compare_mcts_iteration_20_{w}x{h}"), text);
     }
     app.act(Action::End);
+    app.message = None;
     for (w, h) in [(80, 24), (200, 50)] {
         check_beside(&mut app, &ev, &values, w, h);
         let (_, text) = render(&mut app, w, h);
