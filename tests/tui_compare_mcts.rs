@@ -246,11 +246,18 @@ fn check_beside(app: &mut App, ev: &[Value], values: &[(usize, i32)], w: u16, h:
         None => "Before any iteration MCTS has no move yet".to_string(),
     };
     let ab = format!("alpha-beta plays square {ab_sq} with value {ab_v}");
-    assert!(all.contains(&mcts), "{mcts} at step {step}, {w}×{h}:\n{text}");
+    assert!(
+        all.contains(&mcts),
+        "{mcts} at step {step}, {w}×{h}:\n{text}"
+    );
     assert!(all.contains(&ab), "{ab} at step {step}, {w}×{h}:\n{text}");
     let same = most_visited(&kids).map(|(mv, _)| mv as usize == ab_sq);
     if let Some(same) = same {
-        let verdict = if same { "the same move." } else { "another move." };
+        let verdict = if same {
+            "the same move."
+        } else {
+            "another move."
+        };
         assert!(all.contains(verdict), "{verdict}:\n{text}");
     }
     // Each root move's row: N and U/N from the fold (0 and — without a node), the value
@@ -474,7 +481,9 @@ fn trap_values() -> Vec<(String, i32)> {
         match n["moves"].as_array() {
             None => n["score"].as_i64().unwrap(),
             Some(m) => {
-                let vals = m.iter().map(|e| value(nodes, e["child"].as_u64().unwrap() as usize));
+                let vals = m
+                    .iter()
+                    .map(|e| value(nodes, e["child"].as_u64().unwrap() as usize));
                 if n["player"] == "MAX" {
                     vals.max().unwrap()
                 } else {
@@ -530,7 +539,10 @@ fn the_trap_lessons_demo_steps_compares_and_changes_c_with_true_figures_at_each_
     app.act(Action::DemoNext);
     assert!(app.compare.is_some(), "{}", said(&app));
     let (all, text) = beside_text(&mut app, 80, 24);
-    assert!(all.contains("Before any iteration MCTS has no move yet"), "{text}");
+    assert!(
+        all.contains("Before any iteration MCTS has no move yet"),
+        "{text}"
+    );
     assert!(all.contains(&ab), "{text}");
     // 3-6: iteration 1, its next two phases, iteration 2: the sentence follows.
     for press in 3..=6 {
@@ -687,7 +699,11 @@ fn play_until_offers_iterations_and_phases_on_a_monte_carlo_run_and_stops_where_
         app.act(Action::PlayUntil);
         offered.push(app.play_until.name());
     }
-    assert_eq!(&offered[..3], ["iteration", "phase", "event"], "{offered:?}");
+    assert_eq!(
+        &offered[..3],
+        ["iteration", "phase", "event"],
+        "{offered:?}"
+    );
     for (name, key) in [
         ("iteration", Action::NextIteration),
         ("phase", Action::NextPhase),
