@@ -796,19 +796,18 @@ fn every_selection_sentence_names_its_ties_or_its_true_runner_up() {
     );
 }
 
-/// Compare mode matches two searches call by call, and a Monte Carlo run has no calls: the key
-/// says so and where the comparison with alpha-beta is, and opens nothing.
+/// Compare mode on a Monte Carlo run puts alpha-beta beside it (seed 004 §6.3; its figures are
+/// checked in tests/tui_compare_mcts.rs); a second `c` closes it.
 #[test]
-fn compare_on_a_monte_carlo_run_points_to_the_diff() {
+fn compare_on_a_monte_carlo_run_puts_alpha_beta_beside_it() {
     let mut app = tutor();
     app.act(Action::Compare);
+    let c = app.compare.as_ref().expect("a comparison");
+    assert_eq!(c.replay.options().algorithm, Algorithm::AlphaBeta);
+    let text = screen(&mut app, 80, 24);
+    assert!(text.contains("Beside αβ, depth 9"), "{text}");
+    app.act(Action::Compare);
     assert!(app.compare.is_none());
-    let said = app.message.clone().unwrap();
-    assert!(
-        said.contains("prune diff") && said.contains("algorithm=mcts"),
-        "{said}"
-    );
-    assert!(!said.contains("does not use them"), "{said}");
 }
 
 /// A saved trace of a run from a stated tree, opened and changed live, re-runs from the same

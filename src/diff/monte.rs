@@ -38,6 +38,15 @@ pub struct Root {
     pub moves: Vec<(u16, Said)>,
 }
 
+/// Where a run is read: at its end (its recorded result), or, for a Monte Carlo run, after
+/// its first `iterations` iterations, whose last backup ends at event step `step` (the tutor
+/// steps through them; `prune diff` reads the end).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Moment {
+    End,
+    After { iterations: usize, step: usize },
+}
+
 /// The two runs side by side.
 pub struct Beside {
     pub a: Root,
@@ -56,7 +65,7 @@ fn move_name(rec: &Recorded, pos: u16, child_state: u32) -> String {
     crate::text::one_line(&named.unwrap_or_else(|| rec.name(child_state))).into_owned()
 }
 
-fn root_of(rec: &Recorded, names: &mut Vec<(u16, String)>) -> Result<Root, String> {
+fn root_of(rec: &Recorded, at: Moment, names: &mut Vec<(u16, String)>) -> Result<Root, String> {
     let h = &rec.trace.header;
     let o = &h.options;
     let r = &h.result;
@@ -65,6 +74,31 @@ fn root_of(rec: &Recorded, names: &mut Vec<(u16, String)>) -> Result<Root, Strin
             names.push((pos, move_name(rec, pos, state)));
         }
     };
+    if let (true, Moment::After { iterations, step }) = (o.family().samples(), at) {
+        // The counts as the index holds them after that step, and the move the run would
+        // play were it stopped there.
+        let monte = &rec.index.monte;
+        let moves = (monte.children_at(0, step).into_iter())
+            .map(|(mv, c)| {
+                note(mv, monte.node(c).map_or(0, |n| n.state));
+                let k = monte.counts(c, step);
+                (mv, Said::Counts { n: k.n, u: k.u })
+            })
+            .collect();
+        let of = monte.iterations().len();
+        return Ok(Root {
+            about: format!(
+                "mcts after {iterations} of {of} iterations, C = {}, playout {}, seed {}",
+                o.mcts.c_text(),
+                o.mcts.playout.name(),
+                o.mcts.seed
+            ),
+            samples: true,
+            mv: monte.most_visited(0, step).map(|(mv, ..)| mv as i16),
+            value: None,
+            moves,
+        });
+    }
     if o.family().samples() {
         let monte = &rec.index.monte;
         let m = r.mcts.as_deref();
@@ -135,6 +169,14 @@ fn root_of(rec: &Recorded, names: &mut Vec<(u16, String)>) -> Result<Root, Strin
 impl Beside {
     /// The two runs at their root; both must start from the same position of the same game.
     pub fn of(a: &Recorded, b: &Recorded) -> Result<Beside, String> {
+        Beside::at((a, Moment::End), (b, Moment::End))
+    }
+
+    /// The two runs at their root, each read at its moment (a search of calls: its end).
+    pub fn at(
+        (a, at_a): (&Recorded, Moment),
+        (b, at_b): (&Recorded, Moment),
+    ) -> Result<Beside, String> {
         let (ha, hb) = (&a.trace.header, &b.trace.header);
         if ha.start != hb.start || ha.game != hb.game {
             return Err(
@@ -143,8 +185,8 @@ impl Beside {
             );
         }
         let mut names = Vec::new();
-        let ra = root_of(a, &mut names).map_err(|e| format!("run A: {e}"))?;
-        let rb = root_of(b, &mut names).map_err(|e| format!("run B: {e}"))?;
+        let ra = root_of(a, at_a, &mut names).map_err(|e| format!("run A: {e}"))?;
+        let rb = root_of(b, at_b, &mut names).map_err(|e| format!("run B: {e}"))?;
         names.sort_unstable();
         Ok(Beside {
             a: ra,
@@ -154,10 +196,16 @@ impl Beside {
         })
     }
 
-    fn name(&self, pos: i16) -> String {
+    /// Move `pos` as the runs name it ("5", "quiet"); its index when neither named it.
+    pub fn name(&self, pos: i16) -> String {
         (self.names.iter())
             .find(|(p, _)| i32::from(*p) == i32::from(pos))
             .map_or_else(|| pos.to_string(), |(_, n)| n.clone())
+    }
+
+    /// A value of the runs' game as people read it ("0", "3.5").
+    pub fn value_text(&self, v: i32) -> String {
+        self.units.result_text(v)
     }
 
     /// Whether both runs play the same move.
@@ -165,11 +213,13 @@ impl Beside {
         self.a.mv == self.b.mv
     }
 
-    fn said(root: &Root, pos: u16) -> Option<&Said> {
+    /// What `root` says of move `pos`, if anything.
+    pub fn said(root: &Root, pos: u16) -> Option<&Said> {
         root.moves.iter().find(|(p, _)| *p == pos).map(|(_, s)| s)
     }
 
-    fn cells(&self, root: &Root, pos: u16) -> Vec<String> {
+    /// `root`'s cells for move `pos`: a value (with its bound), or N and U/N.
+    pub fn cells(&self, root: &Root, pos: u16) -> Vec<String> {
         match Beside::said(root, pos) {
             Some(Said::Value { value, flag }) => {
                 let v = self.units.result_text(*value);
@@ -189,7 +239,8 @@ impl Beside {
         }
     }
 
-    fn headers(root: &Root, side: &str) -> Vec<String> {
+    /// The column heads of `root`'s cells, each after `side` ("A N", "B value").
+    pub fn headers(root: &Root, side: &str) -> Vec<String> {
         if root.samples {
             vec![format!("{side} N"), format!("{side} U/N")]
         } else {

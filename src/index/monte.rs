@@ -88,6 +88,18 @@ impl Monte {
             .map(|&(_, c)| c)
     }
 
+    /// The child of `id` the run would play after `step` events, with its counts: the most
+    /// visited, the first in move order on a tie (the rule the search's result follows); none
+    /// while `id` has no child.
+    pub fn most_visited(&self, id: u32, step: usize) -> Option<(u16, u32, Counts)> {
+        (self.children_at(id, step).into_iter())
+            .map(|(mv, c)| (mv, c, self.counts(c, step)))
+            .fold(None, |best, x| match best {
+                Some(b) if b.2.n >= x.2.n => Some(b),
+                _ => Some(x),
+            })
+    }
+
     /// The moves from the root to node `id`.
     pub fn path(&self, mut id: u32) -> Vec<u16> {
         let mut path = Vec::new();

@@ -13,10 +13,12 @@
 //! ]}]
 //! ```
 //!
-//! `go` takes `cutoff`, `hit`, `store`, `pass`, `re-search`, `attempt` (the next one after the
-//! current step), `start`,
+//! `go` takes `cutoff`, `hit`, `store`, `pass`, `re-search`, `attempt`, and on a Monte Carlo
+//! run `iteration` and `phase` (the next one after the current step), `start`,
 //! `end`, `call N` or `step N`. A `reveal` is one more step written as a line: `go cutoff`,
-//! `toggle table`, `compare ordering`, `preset NAME` or `say TEXT`.
+//! `toggle table`, `compare ordering`, `preset NAME` or `say TEXT`. `toggle c` sets a Monte
+//! Carlo run's next exploration constant C (the `E` key), and `compare algorithm` on such a
+//! run puts alpha-beta beside it.
 
 use std::fmt;
 
@@ -62,6 +64,9 @@ pub enum Target {
     Research,
     /// Aspiration windows: the end of the next attempt.
     Attempt,
+    /// Monte Carlo runs: the next iteration's start, and the next phase's.
+    Iteration,
+    Phase,
     Start,
     End,
     /// Right after call N (1-based) is admitted.
@@ -70,7 +75,8 @@ pub enum Target {
     Step(u64),
 }
 
-/// A run setting a demo can flip or compare against: the four the tutor's keys flip.
+/// A run setting a demo can flip or compare against: the five the tutor's keys flip (`c`:
+/// a Monte Carlo run's exploration constant, to its next value).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Setting {
@@ -78,6 +84,7 @@ pub enum Setting {
     Table,
     Cut,
     Algorithm,
+    C,
 }
 
 impl Setting {
@@ -87,6 +94,7 @@ impl Setting {
             Setting::Table => "table",
             Setting::Cut => "cut",
             Setting::Algorithm => "algorithm",
+            Setting::C => "c",
         }
     }
 
@@ -96,8 +104,9 @@ impl Setting {
             "table" => Ok(Setting::Table),
             "cut" => Ok(Setting::Cut),
             "algorithm" => Ok(Setting::Algorithm),
+            "c" => Ok(Setting::C),
             _ => Err(format!(
-                "'{word}' is not a setting (ordering, table, cut or algorithm)"
+                "'{word}' is not a setting (ordering, table, cut, algorithm or c)"
             )),
         }
     }
@@ -117,6 +126,8 @@ impl Target {
             ["pass"] => Target::Pass,
             ["re-search"] => Target::Research,
             ["attempt"] => Target::Attempt,
+            ["iteration"] => Target::Iteration,
+            ["phase"] => Target::Phase,
             ["start"] => Target::Start,
             ["end"] => Target::End,
             ["call", n] => match number(n)? {
@@ -126,7 +137,7 @@ impl Target {
             ["step", n] => Target::Step(number(n)?),
             _ => {
                 return Err(format!(
-                    "'{text}' is not a place to go (cutoff, hit, store, pass, re-search, attempt, start, end, call N or step N)"
+                    "'{text}' is not a place to go (cutoff, hit, store, pass, re-search, attempt, iteration, phase, start, end, call N or step N)"
                 ));
             }
         })
@@ -141,6 +152,8 @@ impl Target {
             Target::Pass => "the next pass".into(),
             Target::Research => "the next re-search".into(),
             Target::Attempt => "the end of the next aspiration attempt".into(),
+            Target::Iteration => "the next iteration".into(),
+            Target::Phase => "the next phase".into(),
             Target::Start => "the start".into(),
             Target::End => "the end".into(),
             Target::Call(n) => format!("call {n}"),
@@ -158,6 +171,8 @@ impl fmt::Display for Target {
             Target::Pass => f.write_str("pass"),
             Target::Research => f.write_str("re-search"),
             Target::Attempt => f.write_str("attempt"),
+            Target::Iteration => f.write_str("iteration"),
+            Target::Phase => f.write_str("phase"),
             Target::Start => f.write_str("start"),
             Target::End => f.write_str("end"),
             Target::Call(n) => write!(f, "call {n}"),
@@ -223,10 +238,10 @@ impl Step {
     }
 }
 
-/// The settings compare mode can set beside the run: the cut rule is not one of them.
+/// The settings compare mode can set beside the run: the cut rule and C are not among them.
 fn comparable(s: Setting) -> Result<Setting, String> {
     match s {
-        Setting::Cut => Err("compare takes algorithm, ordering or table".into()),
+        Setting::Cut | Setting::C => Err("compare takes algorithm, ordering or table".into()),
         other => Ok(other),
     }
 }
@@ -348,6 +363,9 @@ mod tests {
             r#"{"say":"MAX moves first."}"#,
             r#"{"pause":true}"#,
             r#"{"toggle":"ordering"}"#,
+            r#"{"toggle":"c"}"#,
+            r#"{"go":"iteration"}"#,
+            r#"{"go":"phase"}"#,
             r#"{"preset":"ordered"}"#,
             r#"{"compare":"algorithm"}"#,
             r#"{"ask":"Which leaf is skipped next?","reveal":"go cutoff"}"#,

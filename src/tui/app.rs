@@ -85,9 +85,12 @@ pub enum PromptKind {
 /// What the second run of a comparison changes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CompareWith {
+    /// The partner search (minimax for alpha-beta, …; alpha-beta for a Monte Carlo run).
     Algorithm,
     Ordering,
     Table,
+    /// Monte Carlo tree search beside a search of calls, on a game where it applies.
+    Mcts,
 }
 
 pub struct Compare {
@@ -933,8 +936,12 @@ impl App {
             Action::CallForward | Action::CallBack | Action::StepOut
         );
         if by_call && r.options().family().samples() {
-            self.message =
-                Some("a Monte Carlo run makes no calls: ) ( go by iteration, f A by phase".into());
+            // No calls to step: ↓ ↑ scroll the phase pane when it is cut.
+            if !self.scroll_phase(action) {
+                self.message = Some(
+                    "a Monte Carlo run makes no calls: ) ( go by iteration, f A by phase".into(),
+                );
+            }
             return Some(None);
         }
         let target = match action {
@@ -1012,6 +1019,19 @@ impl App {
             _ => return None,
         };
         Some(target)
+    }
+
+    /// ↓ or ↑ on a Monte Carlo run: the phase pane a row down or up, when the last frame
+    /// showed it cut (else false: there is nothing to scroll).
+    fn scroll_phase(&mut self, action: Action) -> bool {
+        let shown = self.scrolls.table_shown;
+        let to = match action {
+            Action::CallForward if shown.below() > 0 => shown.first + 1,
+            Action::CallBack if shown.above() > 0 => shown.first - 1,
+            _ => return false,
+        };
+        self.scrolls.table = Some(to);
+        true
     }
 
     /// Windows over the screen, and the modes that take the keys (the cursor, practice).
@@ -1130,7 +1150,8 @@ impl App {
                 }
             }
             Action::PlayUntil => {
-                self.play_until = self.play_until.next();
+                let samples = self.replay.options().family().samples();
+                self.play_until = self.play_until.next_for(samples);
                 self.message = Some(self.play_until.label());
             }
             Action::Faster => {
@@ -1541,13 +1562,21 @@ impl App {
             // no "before → after" between the two kinds.
             self.message = Some(fresh_counts(&what, &replay));
             self.change = None;
+            // A comparison stays on a change of C (the same kind of run, another partner
+            // run); between kinds it closes.
+            let keep = (self.compare.as_ref())
+                .filter(|_| sampling(&self.replay) && sampling(&replay))
+                .map(|c| c.with);
+            self.compare = None;
             self.setup = setup;
             self.set_replay(replay);
             self.st = ReplayState::default();
             self.selected = None;
             self.collapsed.clear();
             self.seek(target.min(self.replay.len()));
-            self.compare = None;
+            if let Some(with) = keep {
+                self.set_compare(with);
+            }
             return;
         }
         self.change = Some(Change {
@@ -1580,19 +1609,19 @@ impl App {
     }
 
     fn cycle_compare(&mut self) {
-        // The comparison matches two searches call by call; a Monte Carlo run has no calls.
-        if self.setup.options.family().samples() {
-            self.message = Some(
-                "compare sets two searches of calls side by side; put Monte Carlo beside alpha-beta with prune diff FILE --a \"algorithm=alphabeta\" --b \"algorithm=mcts\""
-                    .into(),
-            );
-            return;
-        }
-        let next = match self.compare.as_ref().map(|c| c.with) {
-            None => Some(CompareWith::Algorithm),
-            Some(CompareWith::Algorithm) => Some(CompareWith::Ordering),
-            Some(CompareWith::Ordering) => Some(CompareWith::Table),
-            Some(CompareWith::Table) => None,
+        let now = self.compare.as_ref().map(|c| c.with);
+        // A Monte Carlo run has one comparison: alpha-beta beside it (seed 004 §6.3). A
+        // search of calls ends its cycle with Monte Carlo, where it applies.
+        let next = if self.setup.options.family().samples() {
+            now.is_none().then_some(CompareWith::Algorithm)
+        } else {
+            match now {
+                None => Some(CompareWith::Algorithm),
+                Some(CompareWith::Algorithm) => Some(CompareWith::Ordering),
+                Some(CompareWith::Ordering) => Some(CompareWith::Table),
+                Some(CompareWith::Table) => self.mcts_applies().then_some(CompareWith::Mcts),
+                Some(CompareWith::Mcts) => None,
+            }
         };
         self.compare = None;
         if let Some(w) = next {
@@ -1604,6 +1633,16 @@ impl App {
         let mut s = self.setup;
         let o = &mut s.options;
         let label = match with {
+            CompareWith::Algorithm if o.family().samples() => {
+                let (calls, label) = partner::calling_partner(*o, &self.lesson.model, s.start);
+                *o = calls;
+                label
+            }
+            CompareWith::Mcts => {
+                let (sampling, label) = partner::sampling_partner(*o);
+                *o = sampling;
+                label
+            }
             // A pitfall is compared with the right search; otherwise the partner algorithm,
             // without what it cannot take (minimax has no aspiration windows).
             CompareWith::Algorithm if o.pitfall.is_some() => {
@@ -1627,6 +1666,14 @@ impl App {
             }
         };
         self.run_job(s, Then::Compare(with, label));
+    }
+
+    /// Whether Monte Carlo tree search runs on this game from this position (two players;
+    /// the run's own checks say where it does not).
+    fn mcts_applies(&self) -> bool {
+        let limits = self.lesson.model.limits();
+        let (o, _) = partner::sampling_partner(self.setup.options);
+        limits.players == 0 && o.validate_for(&limits).is_ok()
     }
 
     /// Loads a lesson or graph file (or a built-in by name) with its first preset.

@@ -175,6 +175,8 @@ impl App {
                     Target::Pass => self.act(Action::NextPass),
                     Target::Research => self.act(Action::NextResearch),
                     Target::Attempt => self.act(Action::NextAttempt),
+                    Target::Iteration => self.act(Action::NextIteration),
+                    Target::Phase => self.act(Action::NextPhase),
                     Target::Start => self.act(Action::Start),
                     Target::End => self.act(Action::End),
                     Target::Call(n) if n > self.replay.tree().calls() as u64 => {
@@ -199,6 +201,7 @@ impl App {
                     Setting::Table => Action::ToggleTable,
                     Setting::Cut => Action::ToggleCutRule,
                     Setting::Algorithm => Action::ToggleAlgorithm,
+                    Setting::C => Action::CycleC,
                 });
                 self.changed(before, format!("{} flipped", setting.name()))
                     .map(|flipped| self.change_said().unwrap_or(flipped))
@@ -225,11 +228,17 @@ impl App {
                     Setting::Ordering => CompareWith::Ordering,
                     Setting::Table => CompareWith::Table,
                     Setting::Algorithm => CompareWith::Algorithm,
-                    Setting::Cut => return Err("compare takes algorithm, ordering or table".into()),
+                    Setting::Cut | Setting::C => {
+                        return Err("compare takes algorithm, ordering or table".into());
+                    }
                 };
                 self.compare = None;
                 self.set_compare(with);
                 match (&self.compare, &self.pending) {
+                    // Beside a Monte Carlo run is another search, not the same one changed.
+                    (Some(c), _) if self.replay.options().family().samples() => {
+                        Ok(format!("beside it: {} on the same position", c.label))
+                    }
                     (Some(c), _) => Ok(format!("beside it: the same search with {}", c.label)),
                     (None, Some(_)) => Ok(format!("compared with {}", setting.name())),
                     (None, None) => Err(self.message.take().unwrap_or_default()),

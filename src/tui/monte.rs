@@ -112,6 +112,26 @@ pub fn prev_iteration(r: &Replay, step: usize) -> Option<usize> {
     Replay::prev_mark(r.index().monte.iterations(), step)
 }
 
+/// The iterations finished after `step` events (their backup has reached the root), and the
+/// step at which the last of them finished: what "after k iterations" reads. With none
+/// finished, the step before iteration 1 (a stated tree's counts in place), or `step` itself
+/// while the stated tree is still being laid out.
+pub fn completed(r: &Replay, step: usize) -> (usize, usize) {
+    let starts = r.index().monte.iterations();
+    let end = |k: usize| starts.get(k).map_or(r.len(), |&e| e as usize);
+    // Iteration k (from 1) has finished once the next one has begun (`starts[k]`), the last
+    // once the run has ended.
+    let n = starts.len();
+    let mut k = starts
+        .get(1..)
+        .map_or(0, |s| s.partition_point(|&e| e as usize <= step));
+    if n > 0 && k == n - 1 && r.len() <= step {
+        k = n;
+    }
+    let at = if k == 0 { step.min(end(0)) } else { end(k) };
+    (k, at)
+}
+
 /// The event that begins the iteration `step` is in, if one has begun.
 pub fn iteration_start(r: &Replay, step: usize) -> Option<usize> {
     let k = r.index().monte.iteration_at(step.checked_sub(1)?);

@@ -2,7 +2,9 @@
 //! reached by the same moves as the main run's current node (`crate::diff::align`), not the
 //! node that happens to have the same call number. When the partner never searched that node,
 //! it says so and shows the deepest node on the same path it did search. The diff of the two
-//! runs (`|`) is computed here once, on first use.
+//! runs (`|`) is computed here once, on first use. A Monte Carlo run on either side has no
+//! calls to line up: the other run is shown at its end, and `|` lists the two runs side by
+//! side at the root, as `prune diff` prints them (`crate::diff::monte`).
 
 use crate::diff::{Absent, Diff, Facts, PassChoice, align};
 use crate::index::{NONE, NodeKind};
@@ -38,7 +40,11 @@ pub fn partner(from: &Replay, st: &ReplayState, to: &Replay) -> Partner {
         step: step.min(to.len()),
         missing: None,
     };
-    if st.step >= from.len() {
+    // A Monte Carlo run has no calls to line up: the other run is shown whole, at its end
+    // (a search of calls beside it has one value and move; the sampling run beside a search
+    // of calls, all its iterations).
+    let samples = |r: &Replay| r.options().family().samples();
+    if st.step >= from.len() || samples(from) || samples(to) {
         return at(to.len());
     }
     let Some(node) = current_node(from, st) else {
@@ -193,16 +199,27 @@ impl Missing {
 #[derive(Debug, Default)]
 pub struct DiffView {
     pub diff: Option<Result<Box<Diff>, String>>,
+    /// When a run samples: the two runs side by side at the root, as `prune diff` prints
+    /// them (there is no node-by-node diff).
+    pub beside: Option<Result<String, String>>,
     pub scroll: usize,
     pub shown: Shown,
 }
 
 impl DiffView {
-    /// The diff of the main run (A) against the partner (B), each run's final completed pass.
-    pub fn get(&mut self, main: &Replay, partner: &Replay) -> &Result<Box<Diff>, String> {
+    /// The diff of the main run (A) against the partner (B), each run's final completed pass;
+    /// when either samples, the two side by side at the root at their ends.
+    pub fn get(&mut self, main: &Replay, partner: &Replay) {
+        let samples = |r: &Replay| r.options().family().samples();
+        if samples(main) || samples(partner) {
+            self.beside.get_or_insert_with(|| {
+                crate::diff::monte::Beside::of(&main.rec, &partner.rec).map(|b| b.text())
+            });
+            return;
+        }
         self.diff.get_or_insert_with(|| {
             Diff::of(&main.rec, &partner.rec, PassChoice::Final).map(Box::new)
-        })
+        });
     }
 
     /// A key while the view is open: the scroll keys page through it; any other key closes
@@ -228,4 +245,71 @@ impl DiffView {
             .min(self.shown.max_offset().max(self.shown.first));
         false
     }
+}
+
+/// The search of calls a comparison puts beside a Monte Carlo run (seed 004 §6.3): alpha-beta
+/// (expectiminimax where the game has chance), on the same position with the run's other
+/// settings, deep enough to reach the end of every line where the game says how deep that
+/// is (tic-tac-toe: its empty squares), with the full window and no pitfall; and the label
+/// that names it ("αβ, depth 9").
+pub fn calling_partner(
+    mut o: crate::search::Options,
+    model: &crate::game::model::Model,
+    start: u32,
+) -> (crate::search::Options, String) {
+    use crate::search::Algorithm;
+    o.algorithm = if model.limits().chance {
+        Algorithm::Expectiminimax
+    } else {
+        Algorithm::AlphaBeta
+    };
+    let full = match model {
+        crate::game::model::Model::Graph(g) => Some(height(g, start)),
+        _ => model.full_depth(),
+    };
+    if let Some(d) = full {
+        o.depth = d.clamp(1, model.limits().max_depth);
+    }
+    // One pass at that depth: its value is the position's, and a graph's inner nodes, which
+    // need no score, are never read at a shallower pass's horizon.
+    o.deepening = false;
+    o.window = (-crate::value::INF, crate::value::INF);
+    o.aspiration = None;
+    o.pitfall = None;
+    // The sampling settings are the Monte Carlo run's own (a search of calls refuses them).
+    o.mcts = Default::default();
+    let label = format!(
+        "{}, depth {}",
+        super::model::algorithm_name(o.algorithm),
+        o.depth
+    );
+    (o, label)
+}
+
+/// The Monte Carlo run a comparison puts beside a search of calls: the same position with
+/// the run's own iterations, C, seed and playout rule; and its label ("mcts, 1000 iterations").
+pub fn sampling_partner(mut o: crate::search::Options) -> (crate::search::Options, String) {
+    o.algorithm = crate::search::Algorithm::Mcts;
+    o.pitfall = None;
+    o.aspiration = None;
+    let label = format!("mcts, {} iterations", o.mcts.iterations);
+    (o, label)
+}
+
+/// The longest line of moves from `start` to the end of a game in graph `g` (capped at 255).
+fn height(g: &crate::game::graph::Graph, start: u32) -> u8 {
+    fn go(g: &crate::game::graph::Graph, s: u32, memo: &mut Vec<Option<u8>>) -> u8 {
+        if let Some(h) = memo.get(s as usize).copied().flatten() {
+            return h;
+        }
+        let h = (g.edges_of(s).iter())
+            .map(|e| go(g, e.child, memo).saturating_add(1))
+            .max()
+            .unwrap_or(0);
+        if let Some(m) = memo.get_mut(s as usize) {
+            *m = Some(h);
+        }
+        h
+    }
+    go(g, start, &mut vec![None; g.len()])
 }

@@ -5,6 +5,8 @@
 //! playing "to cutoff" and pressing `x` always land on the same step.
 //!
 //! A new kind of stop is one row of `STOPS` (its name, and where the index lists its steps).
+//! `y` offers only the kinds the run has: a Monte Carlo run's iterations and phases, a search
+//! of calls' calls, cutoffs, hits, stores and passes.
 
 use crate::index::Marks;
 use crate::replay::{Replay, ReplayState};
@@ -20,6 +22,20 @@ pub enum Stops {
     Mark(fn(&Marks) -> &[u32]),
     /// A Monte Carlo iteration's start (what `)` jumps to).
     Iteration,
+    /// A Monte Carlo phase's start (what `f` jumps to).
+    Phase,
+}
+
+impl Stops {
+    /// Whether a run that samples (`true`) or one of calls has stops of this kind: a Monte
+    /// Carlo run has no calls, cutoffs or passes, a search of calls no iterations.
+    fn applies(self, samples: bool) -> bool {
+        match self {
+            Stops::None => true,
+            Stops::Call | Stops::Mark(_) => !samples,
+            Stops::Iteration | Stops::Phase => samples,
+        }
+    }
 }
 
 /// One play-until setting: the name the footer shows ("play: to cutoff") and its stops.
@@ -66,6 +82,10 @@ pub const STOPS: &[Stop] = &[
         name: "iteration",
         stops: Stops::Iteration,
     },
+    Stop {
+        name: "phase",
+        stops: Stops::Phase,
+    },
 ];
 
 /// The play-until setting: an index into `STOPS`.
@@ -91,6 +111,15 @@ impl Until {
         Until((self.0 + 1) % STOPS.len())
     }
 
+    /// The next setting whose stops a run of this kind has (`samples`: Monte Carlo).
+    pub fn next_for(self, samples: bool) -> Until {
+        let mut next = self.next();
+        while !next.stop().stops.applies(samples) {
+            next = next.next();
+        }
+        next
+    }
+
     /// The first stop strictly after the step of `st`, or `None` when there is none left
     /// (playing then runs to the end).
     pub fn next_stop(self, r: &Replay, st: &ReplayState) -> Option<usize> {
@@ -99,6 +128,7 @@ impl Until {
             Stops::Call => r.call_step(st.stats.nodes as usize),
             Stops::Mark(list) => Replay::next_mark(list(r.marks()), st.step),
             Stops::Iteration => crate::tui::monte::next_iteration(r, st.step),
+            Stops::Phase => crate::tui::monte::next_phase(r, st.step),
         }
     }
 

@@ -131,14 +131,19 @@ pub fn render(app: &mut App, area: Rect, buf: &mut Buffer) {
         let regions = regions(app, area);
         // The tree pane's rows, for paging and the wheel (a click finds no call there).
         app.tree_area = TreePanes::new(regions.tree, false).main;
-        let shown = monte::draw(app, &regions, buf);
+        let drawn = monte::draw(app, &regions, area, buf);
         let intro = overlay(app, area, buf);
         let sc = &mut app.scrolls;
-        sc.narration_shown = shown;
+        sc.narration_shown = drawn.narration;
         if let Some(intro) = intro {
             sc.intro_shown = intro;
         }
-        (sc.narration_area, sc.table_area) = (regions.narration, Rect::default());
+        // The phase pane scrolls as the table pane does (the wheel; ↓ ↑ here).
+        (sc.table_shown, sc.table_area) = drawn.phase;
+        sc.narration_area = regions.narration;
+        if let (Some(d), Some(c)) = (drawn.diff, &mut app.compare) {
+            c.diff.shown = d;
+        }
         return;
     }
     if app.present.on {

@@ -69,7 +69,53 @@ if [ "$bonuses" -eq 9 ]; then ok "nine rows with bonus 2.965 at C = 2"; else bad
 # 6. Back at 80×24 every row still fits.
 tmux resize-window -t "$S" -x 80 -y 24
 expect "at 80×24 again" "Iteration 10 of 50 · selection"
+
+# 7. Presenter mode says the step once (its indicator stands in for the title row).
+keys F
+expect "presenter mode is on" "STEP "
+st=$(screen | grep -oE 'STEP [0-9]+/[0-9]+' | head -1 | cut -d' ' -f2)
+steps=$(screen | grep -oF -- "$st" | wc -l)
+if [ "$steps" -eq 1 ]; then ok "the step is on screen once"; else bad "the step once (saw $steps)"; fi
+keys j
+expect "↓ scrolls the cut selection table" "↑ 1 above"
+keys F
 closes_with_terminal "the tutor" "$S"
+
+# 8. Compare mode: alpha-beta beside the run, at 80×24 and 200×50. Figures by hand from seed
+# 004's rules: before iteration 10 each of the nine first moves has one visit, so MCTS would
+# play the first, square 0; every first move of tic-tac-toe draws with best play, so alpha-beta
+# plays its first, square 0, with value 0.
+S="prune-e2e-mcts-compare-$$"
+new_session -d -s "$S" -x 80 -y 24 "$BIN open --game tictactoe --algorithm mcts --iterations 50"
+tmux set-option -t "$S" status off >/dev/null
+expect "the tutor opens" "Before the first iteration"
+keys c
+expect "c puts alpha-beta beside the run" "Beside αβ, depth 9"
+expect "before any iteration MCTS has no move" "Before any iteration MCTS has no move"
+for _ in $(seq 1 10); do keys ')'; done
+keys f
+expect "at iteration 10's selection" "Iteration 10 of 50 · selection"
+flat=$(screen | cut -c1-40 | tr -s ' \n' ' ')
+case "$flat" in
+*"After 9 iterations MCTS would play square 0 (1 visit); alpha-beta plays square 0 with value 0"*)
+    ok "the sentence at 80×24 is true for the step" ;;
+*) bad "the sentence at 80×24 (read: $flat)" ;;
+esac
+tmux resize-window -t "$S" -x 200 -y 50
+expect "at 200×50 the sentence is on one row" "After 9 iterations MCTS would play square 0 (1 visit); alpha-beta plays square 0 with value 0: the same move."
+expect "and the tree stands beside it" "MCTS tree"
+keys G
+expect "at the end MCTS plays" "After all 50 iterations MCTS plays square 0 (7 visits)"
+keys '|'
+expect "| shows the runs at the root as prune diff does" "the two runs agree on the move: 0"
+keys Escape
+keys E
+expect "E runs again with C = 2 and the comparison stays" "C 2"
+expect "still beside" "Beside αβ, depth 9"
+keys c
+tmux resize-window -t "$S" -x 80 -y 24
+expect "c closes it: the tree is back" "MCTS tree"
+closes_with_terminal "the compare session" "$S"
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

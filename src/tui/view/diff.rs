@@ -1,6 +1,8 @@
 //! The diff window of a comparison (`|`): a fixed strip of counter deltas (each run's own
 //! counters, B − A), then the diff as `prune diff` prints it (its nodes first), scrolled with the shared
-//! `ScrollText` (↓ ↑ PgDn PgUp Space); any other key closes it.
+//! `ScrollText` (↓ ↑ PgDn PgUp Space); any other key closes it. When a run samples (Monte
+//! Carlo), the window holds the two runs side by side at the root instead, as `prune diff`
+//! prints them.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -43,6 +45,16 @@ pub fn draw(c: &Compare, theme: Theme, area: Rect, buf: &mut Buffer) -> Shown {
         .border_style(theme.block());
     let inner = block.inner(popup);
     block.render(popup, buf);
+    if let Some(beside) = &c.diff.beside {
+        // A run that samples: the two runs at the root, as `prune diff` prints them; its
+        // table keeps its columns (rows are fitted, not wrapped as prose).
+        let lines: Vec<Line> = match beside {
+            Ok(text) => text.lines().map(|l| Line::from(l.to_string())).collect(),
+            Err(e) => vec![Line::from(format!("no diff: {e}"))],
+        };
+        let key = (c.diff.scroll, "↑↓ PgUp PgDn");
+        return super::monte::phase::rows(&lines, key, theme, inner, buf);
+    }
     let body: Vec<Line> = match &c.diff.diff {
         Some(Ok(d)) => {
             let head = vec![Line::styled(strip(d), theme.highlight())];

@@ -80,6 +80,16 @@ pub fn draw_panes(app: &App, panes: &TreePanes, buf: &mut Buffer) {
     render(&main, panes.main, buf);
     if let (Some(c), Some(p)) = (&app.compare, &panes.compare) {
         let this = format!("this run ({})", algorithm_name(app.setup.options.algorithm));
+        if c.replay.options().family().samples() {
+            // Monte Carlo beside this search: its root moves' visits, not a tree of calls.
+            compare_head(app.theme, &this, &app.replay, &app.st, p.main_head, buf);
+            let at = p.partner_head.union(p.partner);
+            super::monte::beside::draw_partner(app, c, at, buf);
+            for y in p.divider.top()..p.divider.bottom() {
+                put(buf, p.divider, p.divider.x, y, "│", app.theme.block());
+            }
+            return;
+        }
         compare_head(app.theme, &this, &app.replay, &app.st, p.main_head, buf);
         compare_head(app.theme, &c.label, &c.replay, &c.st, p.partner_head, buf);
         if let Some(m) = &c.missing {

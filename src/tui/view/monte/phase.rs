@@ -3,7 +3,8 @@
 //! bonus, UCB1 to three decimals, the chosen one marked), a chance node's draw lists how often
 //! each outcome has been drawn so far, an expansion names the node added, a playout is the line
 //! of its moves ending in the result, and a backup is the iteration's path with each node's
-//! old and new N and U.
+//! old and new N and U. What does not fit scrolls (`↓` `↑` or the wheel) behind a cue on the
+//! pane's last row, as the table pane's list does.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -17,6 +18,7 @@ use crate::replay::Replay;
 use crate::tui::monte::{self, Phase};
 use crate::tui::theme::Theme;
 use crate::tui::view::fit;
+use crate::tui::view::scroll::{Shown, layout};
 
 /// The pane's title: the iteration and the phase.
 pub fn title(r: &Replay, step: usize) -> String {
@@ -31,9 +33,20 @@ pub fn title(r: &Replay, step: usize) -> String {
     }
 }
 
-/// Draws the pane into `area` (its title rule included); rows that do not fit are counted on
-/// the last one.
-pub fn draw(r: &Replay, step: usize, theme: Theme, area: Rect, buf: &mut Buffer) {
+/// The key that scrolls the pane, as its cue names it.
+pub const SCROLL_KEY: &str = "↓↑";
+
+/// Draws the pane into `area` (its title rule included), from row `scroll` when the student
+/// scrolled it (`↓` `↑`, the wheel; else from the top, where the phase's own sentence is); a
+/// cut pane says on its last row what is above and below. Returns what it showed.
+pub fn draw(
+    r: &Replay,
+    step: usize,
+    scroll: Option<usize>,
+    theme: Theme,
+    area: Rect,
+    buf: &mut Buffer,
+) -> Shown {
     let title = fit::clip_str(&title(r, step), area.width as usize);
     theme.top_block(title).render(area, buf);
     let body = Rect {
@@ -63,16 +76,35 @@ pub fn draw(r: &Replay, step: usize, theme: Theme, area: Rect, buf: &mut Buffer)
             lines.extend(board);
         }
     }
-    for (k, line) in lines.iter().enumerate().take(h) {
-        let y = body.y + k as u16;
-        if k + 1 == h && lines.len() > h {
-            let more = lines.len() - k;
-            let cue = format!("{} {more} more rows (a wider or taller terminal)", fit::CUE);
-            fit::put(buf, body.x, y, &cue, body.width, theme.changed());
-        } else {
-            fit::put_line(buf, body.x, y, line, body.width);
-        }
+    rows(&lines, (scroll.unwrap_or(0), SCROLL_KEY), theme, body, buf)
+}
+
+/// Draws `lines` (one row each, fitted to the width) into `body` from row `offset`; when they
+/// do not all fit, the last row is the cue saying what is above and below and the `key` that
+/// scrolls them. Returns what was shown.
+pub fn rows(
+    lines: &[Line],
+    (offset, key): (usize, &str),
+    theme: Theme,
+    body: Rect,
+    buf: &mut Buffer,
+) -> Shown {
+    if body.height == 0 || body.width == 0 {
+        return Shown {
+            total: lines.len(),
+            ..Shown::default()
+        };
     }
+    let shown = layout(lines.len(), body.height as usize, offset, false);
+    for (k, line) in lines.iter().skip(shown.first).take(shown.rows).enumerate() {
+        fit::put_line(buf, body.x, body.y + k as u16, line, body.width);
+    }
+    let cue = shown.cue(key);
+    if !cue.is_empty() {
+        let y = body.y + body.height - 1;
+        fit::put(buf, body.x, y, &cue, body.width, theme.changed());
+    }
+    shown
 }
 
 /// The position the step is about, and what it is: the playout's end, else the node's.
