@@ -16,6 +16,7 @@
 //! spans, so a question costs the frame's size, not the run's. `why/monte.rs` asks the same of
 //! a Monte Carlo run.
 
+mod chain;
 mod monte;
 mod words;
 
@@ -24,39 +25,8 @@ use crate::event::{Bound, Chance, Scout};
 use crate::trace::Event;
 use crate::value::{INF, Key, Units};
 
+pub use chain::{Answer, Link, Question};
 pub use monte::{why_played, why_selected};
-
-/// One step of a chain: the event it names and what it says.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Link {
-    /// The event index (the screen shows it after `step + 1` events).
-    pub step: u32,
-    pub text: String,
-}
-
-/// What a chain explains.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Question {
-    Skipped,
-    Flag,
-    Window,
-    Chosen,
-    Probe,
-    /// Monte Carlo: why selection took this child.
-    Selected,
-    /// Monte Carlo: why this move was played.
-    Played,
-}
-
-/// One question's answer: a chain of links, the first the decision explained.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Answer {
-    pub question: Question,
-    pub title: String,
-    /// The step of the decision explained: the answer is known once it is on screen.
-    pub at: u32,
-    pub links: Vec<Link>,
-}
 
 impl Tree<'_> {
     /// Every question node `id` has an answer to (all of them decided somewhere in the run;
@@ -166,14 +136,17 @@ impl Tree<'_> {
         let mut links = vec![self.link(
             at,
             format!(
-                "{}'s window ({}, {}) closed ({}) after its move {} of {}: the {} after it are skipped, {} among them.",
+                "{}'s window ({}, {}) closed ({}) after its move {} of {}: {} never searched, {} among them.",
                 self.called(p),
                 u.sc(alpha),
                 u.sc(beta),
                 rule.spelled(crate::value::Spelling::Condition),
                 pos + 1,
                 pn.order_len,
-                pn.order_len - pos - 1,
+                match pn.order_len - pos - 1 {
+                    1 => "the 1 move after it was".to_string(),
+                    k => format!("the {k} moves after it were"),
+                },
                 self.by_move(id),
             ),
         )];

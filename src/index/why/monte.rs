@@ -2,7 +2,7 @@
 //! that moment, each child's counts set by a backup step), and why the run played its move
 //! (the root's children by visits, the most visited first in move order on a tie).
 
-use super::{Answer, Link, Question};
+use super::chain::{Answer, Link, Question};
 use crate::event::Mcts;
 use crate::index::Index;
 use crate::index::monte::wins_text;

@@ -38,7 +38,7 @@ fn lines<'a>(app: &App, pane: &'a WhyPane) -> (Vec<Line<'a>>, usize) {
             if here {
                 chosen = out.len();
             }
-            let mark = if here { "▸ " } else { "  " };
+            let mark = if here { "▸ " } else { "• " };
             let style = if here {
                 theme.highlight()
             } else {
