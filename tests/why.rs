@@ -162,3 +162,32 @@ fn check_link_numbers(rec: &Recorded, u: &Units, text: &str, step: u32, what: &s
         assert!(text.contains(&n), "{what}: '{text}' does not state {n}");
     }
 }
+
+/// Negamax: every child's window is its parent's negated and swapped, and the chain says so
+/// with the parent's window at the push (checked here against the child's own `Enter`).
+#[test]
+fn negamax_windows_are_said_negated_and_swapped() {
+    let lesson = Lesson::open("002-negamax-two-branch").unwrap();
+    let setup = lesson
+        .setup(Some("negamax"), &Overrides::default())
+        .unwrap();
+    let rec = prune::index::record(&lesson, &setup).unwrap();
+    let u = rec.trace.header.units();
+    let tree = rec.tree();
+    let mut seen = 0;
+    for c in 1..tree.calls() {
+        let n = tree.get(c);
+        let a = tree.why_window(&u, c).unwrap();
+        assert!(a.title.contains("negamax"), "{}", a.title);
+        let first = &a.links[0].text;
+        // The parent's window at the push, as the sentence states it, is (−β, −α) of the
+        // child's.
+        let parent = format!("({}, {})", u.sc(-n.beta), u.sc(-n.alpha));
+        assert!(
+            first.contains(&format!("window {parent} negated and swapped")),
+            "{first}"
+        );
+        seen += 1;
+    }
+    assert!(seen > 3);
+}
