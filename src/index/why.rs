@@ -345,9 +345,7 @@ impl Tree<'_> {
             .rev()
             .copied()
             .find(|&s| matches!(self.event(s).stored(), Some((k, _, true)) if k == key))?;
-        let Some((_, e, _)) = self.event(s).stored() else {
-            return None;
-        };
+        let (_, e, _) = self.event(s).stored()?;
         Some(self.link(
             s,
             format!(
