@@ -28,6 +28,7 @@ mod spill;
 mod stream;
 mod table;
 pub mod tree;
+pub mod why;
 
 pub use folded::Index;
 pub use growth::PassCalls;

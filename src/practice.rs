@@ -41,6 +41,7 @@ pub mod problem;
 pub mod query;
 pub mod quiz;
 pub mod render;
+pub mod review;
 pub mod root_kinds;
 pub mod set;
 pub mod store;

@@ -21,6 +21,7 @@ use serde_json::Value;
 
 use crate::error::{Error, Result};
 use crate::lesson::facts::Kind;
+use crate::practice::review;
 use crate::save;
 
 /// Progress files larger than this are refused, and no save makes one larger (the answer is
@@ -50,6 +51,10 @@ pub struct Progress {
     pub streak: u64,
     pub best_streak: u64,
     pub by_kind: BTreeMap<String, Tally>,
+    /// The kinds answered wrong, scheduled for spaced review (`review`); absent from files
+    /// written before it, and from a file with nothing to review.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub review: review::Schedule,
     /// Keys this version does not know (written by a newer one), kept as they were.
     #[serde(flatten)]
     pub other: BTreeMap<String, Value>,
@@ -96,8 +101,17 @@ impl Progress {
         Ok(progress)
     }
 
-    /// Adds one graded answer. Counters stop at their largest value instead of wrapping.
+    /// Adds one graded answer today (`review::Day::today`; the clock's date if
+    /// `PRUNE_TODAY` is not a date, which `prune practice` reports before any answer).
     pub fn record(&mut self, kind: Kind, correct: bool) {
+        let today = review::Day::today().unwrap_or_else(|_| review::Day::clock());
+        self.record_on(kind, correct, today);
+    }
+
+    /// Adds one graded answer given on `today`, and moves its kind's review (`review`).
+    /// Counters stop at their largest value instead of wrapping.
+    pub fn record_on(&mut self, kind: Kind, correct: bool, today: review::Day) {
+        review::answer(&mut self.review, kind.name(), correct, today);
         self.attempts = self.attempts.saturating_add(1);
         let tally = self.by_kind.entry(kind.name().to_string()).or_default();
         tally.attempts = tally.attempts.saturating_add(1);
@@ -118,6 +132,11 @@ impl Progress {
         );
         for (kind, t) in &self.by_kind {
             text.push_str(&format!("  {kind:<12} {} of {}\n", t.correct, t.attempts));
+        }
+        if !self.review.is_empty() {
+            let today = review::Day::today().unwrap_or_else(|_| review::Day::clock());
+            let due = review::due(&self.review, today);
+            text.push_str(&format!("Review: {}\n", due.line()));
         }
         match progress_path() {
             Some(p) => text.push_str(&format!("(saved in {})\n", p.display())),
@@ -152,6 +171,14 @@ impl Progress {
                 return broken(format!(
                     "by_kind '{kind}': 'correct' ({}) is more than 'attempts' ({})",
                     t.correct, t.attempts
+                ));
+            }
+        }
+        for (kind, card) in &self.review {
+            if let Some(problem) = card.problem() {
+                return broken(format!(
+                    "review '{}': {problem}",
+                    crate::text::one_line(&crate::text::cut(kind))
                 ));
             }
         }

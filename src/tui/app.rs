@@ -129,6 +129,8 @@ pub struct App {
     pub inspecting: bool,
     /// How far the inspector's text is scrolled.
     pub inspect_scroll: u16,
+    /// The "why" pane (`Y`), over the inspector; it takes the keys while open.
+    pub why: Option<Box<super::inspect::WhyPane>>,
     /// The help window's open page, and how far the legend is scrolled.
     pub help_page: HelpPage,
     pub help_scroll: usize,
@@ -238,6 +240,7 @@ impl App {
             selected: None,
             inspecting: false,
             inspect_scroll: 0,
+            why: None,
             help_page: HelpPage::Keys,
             help_scroll: 0,
             outline: false,
@@ -409,6 +412,7 @@ impl App {
 
     /// Puts `replay` on screen with the units its values are written in.
     fn set_replay(&mut self, replay: Replay) {
+        self.why = None;
         self.units = replay.units();
         self.replay = replay;
     }
@@ -466,6 +470,14 @@ impl App {
             return;
         }
         if self.overlay_key(key) {
+            return;
+        }
+        if let Some(pane) = &mut self.why {
+            match pane.handle_key(key) {
+                super::inspect::WhyKey::Close => self.why = None,
+                super::inspect::WhyKey::Jump(step) => self.seek(step),
+                super::inspect::WhyKey::Stay => {}
+            }
             return;
         }
         if self.inspecting && self.cursor_key(key) {
@@ -1067,6 +1079,16 @@ impl App {
             }
             Action::Inspect => {
                 self.toggle_inspector();
+            }
+            Action::Why if self.present.on => {
+                self.message =
+                    Some("the why pane is on the main screen: F leaves presenter mode".into());
+            }
+            Action::Why => {
+                let node = self.selected.or_else(|| self.current());
+                let pane =
+                    super::inspect::WhyPane::open(&self.replay, &self.units, node, self.st.step);
+                self.why = Some(Box::new(pane));
             }
             Action::Practice => {
                 self.start_practice();

@@ -68,6 +68,8 @@ pub enum Action {
     TreeMode,
     Collapse,
     Inspect,
+    /// The "why" pane: the chain of steps that explains the node (`inspect::WhyPane`).
+    Why,
     /// The next page of the "What happened" text (back to its start after the last).
     MoreText,
     LessText,
@@ -293,6 +295,13 @@ pub const BINDINGS: &[Binding] = &[
         "fold / unfold a subtree"
     ),
     bind!("View", [ch('v')], "v", Inspect, "inspect nodes (Esc ends)"),
+    bind!(
+        "View",
+        [ch('Y')],
+        "Y",
+        Why,
+        "why? the node's chain of steps"
+    ),
     bind!(
         "View",
         [ch('n')],

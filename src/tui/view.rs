@@ -28,6 +28,8 @@
 //! - `stack`: one row per active frame, the top one marked.
 //! - `narration`: what the last event did, the intro, the clicked node, the lesson's notes.
 //! - `footer`: the last message, else the main keys and playback.
+//! - `why`: over the stack and narration like the inspector, the chains of steps that explain
+//!   a node (`Y`).
 //!
 //! Windows over the screen, one at a time (`app::Overlay`):
 //!
@@ -65,6 +67,7 @@ pub mod stack;
 pub mod table;
 pub mod title;
 pub mod tree;
+pub mod why;
 
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
@@ -187,6 +190,9 @@ pub fn render(app: &mut App, area: Rect, buf: &mut Buffer) {
         let narration = narration::draw(app, regions.narration, buf);
         if app.inspecting {
             inspector::draw(app, regions.stack.union(regions.narration), buf);
+        }
+        if let Some(pane) = &app.why {
+            why::draw(app, pane, regions.stack.union(regions.narration), buf);
         }
         footer::draw(app, regions.footer, buf);
         // The diff of a comparison is drawn here: presenter mode has no comparison.

@@ -1,0 +1,193 @@
+//! "Why?" chains (issue 24.2) on every built-in lesson and preset: for every skipped node and
+//! every stored entry there is an answer; every chain ends at a recorded step; every step a
+//! chain names exists, comes no later than the decision it explains, and its sentence states
+//! the numbers the event at that step carries (read here from the event, not from the chain).
+
+use prune::event::{Bound, Chance, Mcts, Scout};
+use prune::index::why::{Answer, Question, why_played, why_selected};
+use prune::index::{NodeKind, Recorded};
+use prune::lesson::{Lesson, Overrides};
+use prune::trace::Event;
+use prune::value::Units;
+
+/// The numbers an event carries that a sentence about it must state, written out here.
+fn numbers(u: &Units, e: Event) -> Vec<String> {
+    let sc = |v: i32| u.sc(v);
+    match e {
+        Event::Enter { alpha, beta, .. } => vec![sc(alpha), sc(beta)],
+        Event::Return { value, .. } => vec![sc(value)],
+        Event::Bound(b) => match b {
+            Bound::Cutoff { alpha, beta, .. } | Bound::Window { alpha, beta, .. } => {
+                vec![sc(alpha), sc(beta)]
+            }
+            Bound::Best { value, .. }
+            | Bound::Read { value, .. }
+            | Bound::StandPat { value, .. }
+            | Bound::Store { value, .. } => vec![sc(value)],
+            Bound::Probe { found, .. } => found.map(|e| sc(e.value)).into_iter().collect(),
+        },
+        Event::Chance(Chance::Average { sum, .. }) => vec![sc(sum)],
+        Event::Chance(Chance::Interval { lo, hi, .. }) => vec![sc(lo), sc(hi)],
+        Event::Scout(Scout::NullWindow { alpha, beta, .. }) => vec![sc(alpha), sc(beta)],
+        Event::Mcts(Mcts::Backup { n, .. }) => vec![format!("{n} visits")],
+        _ => Vec::new(),
+    }
+}
+
+/// The event kinds a chain may rest on: where a value was read, found or summed.
+fn is_source(e: Event) -> bool {
+    matches!(
+        e,
+        Event::Bound(
+            Bound::Read { .. } | Bound::StandPat { .. } | Bound::Probe { .. } | Bound::Store { .. }
+        ) | Event::Chance(_)
+            // A window that came closed from the root (a wrong variant's) rests on the
+            // root's entry.
+            | Event::Enter { .. }
+    )
+}
+
+fn check(rec: &Recorded, u: &Units, a: &Answer, what: &str) {
+    let events = &rec.trace.events;
+    assert!(!a.links.is_empty(), "{what}: {} has no links", a.title);
+    assert!((a.at as usize) < events.len(), "{what}: decided at no step");
+    assert_eq!(
+        a.links[0].step, a.at,
+        "{what}: the first link is the decision"
+    );
+    for l in &a.links {
+        let e = events
+            .get(l.step as usize)
+            .unwrap_or_else(|| panic!("{what}: step {} is not in the trace", l.step));
+        assert!(l.step <= a.at, "{what}: {} names a later step", l.text);
+        for n in numbers(u, e) {
+            assert!(
+                l.text.contains(&n),
+                "{what}: '{}' does not state {n} of step {} ({e:?})",
+                l.text,
+                l.step
+            );
+        }
+    }
+}
+
+#[test]
+fn every_chain_names_recorded_steps_and_their_numbers() {
+    let (mut skipped, mut stored, mut others) = (0, 0, 0);
+    for lesson in Lesson::builtins().unwrap() {
+        for preset in &lesson.spec.runs {
+            let setup = lesson
+                .setup(Some(&preset.name), &Overrides::default())
+                .unwrap();
+            let rec = prune::index::record(&lesson, &setup).unwrap();
+            let u = rec.trace.header.units();
+            let what = format!("{} / {}", lesson.name, preset.name);
+            if setup.options.family().samples() {
+                others += check_monte(&rec, &u, &what);
+                continue;
+            }
+            let tree = rec.tree();
+            // A whole game tree's calls are many; its first calls and their stubs are enough.
+            let calls = tree.calls().min(3000);
+            let stores = (0..calls).filter(|&c| {
+                let n = tree.get(c);
+                n.exit != prune::index::NONE
+                    && rec.trace.events.at(n.exit as usize - 1).stored().is_some()
+            });
+            for c in stores {
+                if !setup.options.family().has_window() {
+                    continue;
+                }
+                let a = tree
+                    .why_flag(&u, c)
+                    .unwrap_or_else(|| panic!("{what}: call {c}"));
+                check(&rec, &u, &a, &what);
+                assert_eq!(a.question, Question::Flag);
+                let last = rec.trace.events.at(a.links.last().unwrap().step as usize);
+                assert!(is_source(last), "{what}: {} ends at {last:?}", a.title);
+                stored += 1;
+            }
+            for c in 0..calls {
+                for kid in tree.children(c) {
+                    if tree.get(kid).kind != NodeKind::Skipped {
+                        continue;
+                    }
+                    let a = tree.why_skipped(&u, kid).expect("a skipped node's answer");
+                    check(&rec, &u, &a, &what);
+                    let last = rec.trace.events.at(a.links.last().unwrap().step as usize);
+                    assert!(is_source(last), "{what}: {} ends at {last:?}", a.title);
+                    skipped += 1;
+                }
+                for a in tree.why(&u, c) {
+                    check(&rec, &u, &a, &what);
+                    others += 1;
+                }
+            }
+        }
+    }
+    // Every family's lessons have skips and stores to explain.
+    assert!(
+        skipped > 100 && stored > 1000 && others > 1000,
+        "{skipped} {stored} {others}"
+    );
+}
+
+/// Every selection of a Monte Carlo run, and its move played.
+fn check_monte(rec: &Recorded, u: &Units, what: &str) -> usize {
+    let mut n = 0;
+    for (i, e) in rec.trace.events.iter().enumerate().take(20_000) {
+        if let Event::Mcts(Mcts::Select { .. }) = e {
+            let a = why_selected(&rec.index, &rec.trace, i as u32).expect("an answer");
+            assert_eq!(a.links[0].step, i as u32);
+            for l in &a.links[1..] {
+                // Each child's counts come from the backup that set them, before the selection.
+                assert!(l.step < i as u32, "{what}: {}", l.text);
+                check_link_numbers(rec, u, &l.text, l.step, what);
+            }
+            n += 1;
+        }
+    }
+    if let Some(a) = why_played(&rec.index, &rec.trace) {
+        assert!(!a.links.is_empty());
+        for l in &a.links {
+            check_link_numbers(rec, u, &l.text, l.step, what);
+        }
+        n += 1;
+    }
+    n
+}
+
+fn check_link_numbers(rec: &Recorded, u: &Units, text: &str, step: u32, what: &str) {
+    for n in numbers(u, rec.trace.events.at(step as usize)) {
+        assert!(text.contains(&n), "{what}: '{text}' does not state {n}");
+    }
+}
+
+/// Negamax: every child's window is its parent's negated and swapped, and the chain says so
+/// with the parent's window at the push (checked here against the child's own `Enter`).
+#[test]
+fn negamax_windows_are_said_negated_and_swapped() {
+    let lesson = Lesson::open("002-negamax-two-branch").unwrap();
+    let setup = lesson
+        .setup(Some("negamax"), &Overrides::default())
+        .unwrap();
+    let rec = prune::index::record(&lesson, &setup).unwrap();
+    let u = rec.trace.header.units();
+    let tree = rec.tree();
+    let mut seen = 0;
+    for c in 1..tree.calls() {
+        let n = tree.get(c);
+        let a = tree.why_window(&u, c).unwrap();
+        assert!(a.title.contains("negamax"), "{}", a.title);
+        let first = &a.links[0].text;
+        // The parent's window at the push, as the sentence states it, is (−β, −α) of the
+        // child's.
+        let parent = format!("({}, {})", u.sc(-n.beta), u.sc(-n.alpha));
+        assert!(
+            first.contains(&format!("window {parent} negated and swapped")),
+            "{first}"
+        );
+        seen += 1;
+    }
+    assert!(seen > 3);
+}
