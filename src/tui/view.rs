@@ -124,29 +124,7 @@ pub fn render(app: &mut App, area: Rect, buf: &mut Buffer) {
         return;
     }
     if app.replay.options().family().samples() {
-        // A Monte Carlo run has panes of its own, in presenter mode as well (under the
-        // presenter's step indicator).
-        let area = if app.present.on {
-            present::monte_indicator(app, area, buf)
-        } else {
-            area
-        };
-        let regions = regions(app, area);
-        // The tree pane's rows, for paging and the wheel (a click finds no call there).
-        app.tree_area = TreePanes::new(regions.tree, false).main;
-        let drawn = monte::draw(app, &regions, area, buf);
-        let intro = overlay(app, area, buf);
-        let sc = &mut app.scrolls;
-        sc.narration_shown = drawn.narration;
-        if let Some(intro) = intro {
-            sc.intro_shown = intro;
-        }
-        // The phase pane scrolls as the table pane does (the wheel; ↓ ↑ here).
-        (sc.table_shown, sc.table_area) = drawn.phase;
-        sc.narration_area = regions.narration;
-        if let (Some(d), Some(c)) = (drawn.diff, &mut app.compare) {
-            c.diff.shown = d;
-        }
+        render_monte(app, area, buf);
         return;
     }
     if app.present.on {
@@ -215,6 +193,32 @@ pub fn render(app: &mut App, area: Rect, buf: &mut Buffer) {
         c.diff.shown = d;
     }
     (sc.narration_area, sc.table_area) = (regions.narration, regions.table);
+}
+
+/// A Monte Carlo run's screen: panes of its own, in presenter mode as well (under the
+/// presenter's step indicator).
+fn render_monte(app: &mut App, area: Rect, buf: &mut Buffer) {
+    let area = if app.present.on {
+        present::monte_indicator(app, area, buf)
+    } else {
+        area
+    };
+    let regions = regions(app, area);
+    // The tree pane's rows, for paging and the wheel (a click finds no call there).
+    app.tree_area = TreePanes::new(regions.tree, false).main;
+    let drawn = monte::draw(app, &regions, area, buf);
+    let intro = overlay(app, area, buf);
+    let sc = &mut app.scrolls;
+    sc.narration_shown = drawn.narration;
+    if let Some(intro) = intro {
+        sc.intro_shown = intro;
+    }
+    // The phase pane scrolls as the table pane does (the wheel; ↓ ↑ here).
+    (sc.table_shown, sc.table_area) = drawn.phase;
+    sc.narration_area = regions.narration;
+    if let (Some(d), Some(c)) = (drawn.diff, &mut app.compare) {
+        c.diff.shown = d;
+    }
 }
 
 /// The window over the screen, if one is open; the introduction says what of it is shown.
