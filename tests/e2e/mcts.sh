@@ -102,7 +102,8 @@ case "$flat" in
 *) bad "the sentence at 80×24 (read: $flat)" ;;
 esac
 tmux resize-window -t "$S" -x 200 -y 50
-expect "at 200×50 the sentence is on one row" "After 9 iterations MCTS would play square 0 (1 visit); alpha-beta plays square 0 with value 0: the same move."
+expect "at 200×50 the sentence's first row" "After 9 iterations MCTS would play square 0 (1 visit);"
+expect "and its second" "alpha-beta plays square 0 with value 0: the same move."
 expect "and the tree stands beside it" "MCTS tree"
 keys G
 expect "at the end MCTS plays" "After all 50 iterations MCTS plays square 0 (7 visits)"

@@ -48,10 +48,21 @@ pub fn draw(c: &Compare, theme: Theme, area: Rect, buf: &mut Buffer) -> Shown {
     if let Some(beside) = &c.diff.beside {
         // A run that samples: the two runs at the root, as `prune diff` prints them; its
         // table keeps its columns (rows are fitted, not wrapped as prose).
-        let lines: Vec<Line> = match beside {
-            Ok(text) => text.lines().map(|l| Line::from(l.to_string())).collect(),
-            Err(e) => vec![Line::from(format!("no diff: {e}"))],
+        let text = match beside {
+            Ok(text) => text.clone(),
+            Err(e) => format!("no diff: {e}"),
         };
+        // Sentences wrap; a table row (columns set apart by runs of spaces) keeps its columns.
+        let lines: Vec<Line> = (text.lines())
+            .flat_map(|l| {
+                let line = Line::from(l.to_string());
+                if l.contains("  ") {
+                    vec![line]
+                } else {
+                    scroll::wrap(&[line], inner.width)
+                }
+            })
+            .collect();
         let key = (c.diff.scroll, "↑↓ PgUp PgDn");
         return super::monte::phase::rows(&lines, key, theme, inner, buf);
     }
