@@ -10,6 +10,8 @@
 //! - `history`: values that persist across the run per node (`History`), read at any step;
 //!   `table`: the per-key table history built on it; `query`: the questions views ask of the
 //!   tree.
+//! - `why`: "why?" on a node, as chains of trace steps (skips, flags, windows, choices,
+//!   probes; a Monte Carlo selection and the move played).
 //! - `saved`: saved trace files; `stream`: the fold run as the search goes (call rows only),
 //!   `rows` what the row views read, `spill` where a streamed run keeps its rows.
 
