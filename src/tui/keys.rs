@@ -151,14 +151,14 @@ pub const BINDINGS: &[Binding] = &[
         [code(KeyCode::Down), ch('j')],
         "↓ j",
         CallForward,
-        "next call"
+        "next call; MCTS: scroll down"
     ),
     bind!(
         "Step",
         [code(KeyCode::Up), ch('k')],
         "↑ k",
         CallBack,
-        "previous call"
+        "previous call; MCTS: scroll up"
     ),
     bind!("Step", [ch('o')], "o", StepOut, "out of this call"),
     bind!(
@@ -278,7 +278,7 @@ pub const BINDINGS: &[Binding] = &[
         [ch('c')],
         "c |",
         Compare,
-        "compare minimax/order/tt; diff"
+        "compare mm/order/tt/MCTS; diff"
     ),
     bind!(
         "View",
