@@ -72,7 +72,7 @@ impl Oracle {
             self.reads += 1;
             return self.score(n);
         }
-        let max = ply % 2 == 0;
+        let max = ply.is_multiple_of(2);
         let mut best = if max { -INF } else { INF };
         let mut best_move = None;
         for i in self.order(n, max) {

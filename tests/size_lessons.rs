@@ -218,6 +218,9 @@ fn the_seeds_wrong_figures_fail() {
     assert!(!f.holds().unwrap().0);
 }
 
+/// A seed's example: what it is, the figure, its branching and depth, the value.
+type Example = (&'static str, SizeFigure, Option<u32>, Option<u32>, Value);
+
 /// Every counting example and question of seeds 003 and 004 is stated by some size lesson:
 /// (figure, branching, depth or dice, the figure) as the seed's own example needs it.
 #[test]
@@ -234,7 +237,7 @@ fn every_seed_example_on_counting_has_a_lesson() {
                 && stated(f) == stated(&fact(json!({"figure": "leaves", "equals": equals.clone()})))
         })
     };
-    let examples: Vec<(&str, SizeFigure, Option<u32>, Option<u32>, Value)> = vec![
+    let examples: Vec<Example> = vec![
         (
             "003 2.3.2: b = 2, d = 3, 15 visits",
             SizeFigure::Positions,
