@@ -300,3 +300,44 @@ fn a_shallower_depth_reads_static_scores() {
         "depth 3 of a depth-6 tree searches like the oracle's depth-3 tree"
     );
 }
+
+/// `prune count --seeds K --id on`: each pass's mean calls over the seeds, and the effective
+/// branching factor read from the last pass's leaves, equal the oracle's over the same seeds.
+#[test]
+fn seeds_with_deepening_average_every_pass() {
+    let (code, out, err) = run_prune(&[
+        "count",
+        "--game",
+        "uniform",
+        "--branching",
+        "3",
+        "--depth",
+        "4",
+        "--leaves",
+        "random",
+        "--id",
+        "on",
+        "--tt",
+        "off",
+        "--seed",
+        "10",
+        "--seeds",
+        "4",
+        "--json",
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let runs: Vec<Vec<(u64, u64)>> = (10..14).map(|s| oracle(3, 4, s, false, true)).collect();
+    for j in 0..4 {
+        let mean = runs.iter().map(|r| r[j].0 as f64).sum::<f64>() / 4.0;
+        let got = v["passes"][j]["calls"]["mean"].as_f64().unwrap();
+        assert!(
+            (got - mean).abs() < 1e-9,
+            "pass {}: {got} against {mean}",
+            j + 1
+        );
+    }
+    let last = runs.iter().map(|r| r[3].1 as f64).sum::<f64>() / 4.0;
+    let ebf = v["effective_branching"].as_f64().unwrap();
+    assert!((ebf - last.powf(0.25)).abs() < 1e-9, "{ebf} against {last}");
+}

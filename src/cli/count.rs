@@ -200,6 +200,9 @@ struct Samples {
     leaves: Vec<f64>,
     /// `passes[j]`: the calls of pass j + 1 of each run (empty without deepening).
     passes: Vec<Vec<f64>>,
+    /// The leaves of each run's last pass (all its leaves without deepening): what the
+    /// effective branching factor of depth d is read from.
+    last_leaves: Vec<f64>,
 }
 
 /// A sample's mean, 95 % interval, least and greatest value, as JSON.
@@ -229,6 +232,7 @@ pub fn over_seeds(run: &super::args::RunArgs, k: u32, as_json: bool) -> Result<S
         calls: Vec::with_capacity(k as usize),
         leaves: Vec::with_capacity(k as usize),
         passes: Vec::new(),
+        last_leaves: Vec::with_capacity(k as usize),
     };
     let mut last = None;
     for i in 0..u64::from(k) {
@@ -249,6 +253,8 @@ pub fn over_seeds(run: &super::args::RunArgs, k: u32, as_json: bool) -> Result<S
                 s.passes[j].push(p.delta[0] as f64);
             }
         }
+        s.last_leaves
+            .push(r.history.last().map_or(0, |p| p.delta[1]) as f64);
         s.calls.push(c.calls as f64);
         s.leaves.push(c.leaves as f64);
         last = Some(setup);
@@ -261,9 +267,10 @@ pub fn over_seeds(run: &super::args::RunArgs, k: u32, as_json: bool) -> Result<S
     })
 }
 
-/// The branching factor a full tree of this depth would need to have the mean leaves.
+/// The branching factor a full tree of this depth would need to have the mean leaves of the
+/// last pass (earlier passes of deepening read other, shallower trees).
 fn effective_branching(setup: &RunSetup, s: &Samples) -> f64 {
-    let (leaves_mean, _) = crate::stats::mean_interval(&s.leaves);
+    let (leaves_mean, _) = crate::stats::mean_interval(&s.last_leaves);
     leaves_mean.powf(1.0 / f64::from(setup.options.depth))
 }
 
@@ -286,6 +293,7 @@ fn seeds_json(
         "first_seed": first,
         "calls": figure_json(&s.calls),
         "leaves": figure_json(&s.leaves),
+        "last_pass_leaves": figure_json(&s.last_leaves),
         "passes": per_pass,
         "effective_branching": effective_branching(setup, s),
     })
@@ -315,12 +323,17 @@ fn seeds_text(
         format!("calls per pass (mean): {}\n", per_pass.join(", "))
     };
     format!(
-        "{}\nseeds: {k} ({first}..={})\n{}{}{per_pass}effective branching factor: {:.3} (mean leaves^(1/{}); the tree's is {})\n",
+        "{}\nseeds: {k} ({first}..={})\n{}{}{per_pass}effective branching factor: {:.3} (mean leaves{}^(1/{}); the tree's is {})\n",
         options_line(setup),
         first + u64::from(k) - 1,
         line("calls", &s.calls),
         line("leaves", &s.leaves),
         effective_branching(setup, s),
+        if setup.options.deepening {
+            " of the last pass"
+        } else {
+            ""
+        },
         setup.options.depth,
         run.branching.map_or("?".into(), |b| b.to_string()),
     )
