@@ -17,6 +17,7 @@ use crate::search::{Algorithm, Aspiration, CutRule, INF, Options, Pitfall};
 pub mod demo;
 pub mod facts;
 pub mod given;
+pub mod size_facts;
 
 mod builtin {
     include!(concat!(env!("OUT_DIR"), "/builtin_lessons.rs"));
@@ -46,6 +47,9 @@ pub struct LessonSpec {
     /// Every figure the text states, as a question about a run and the value the core gives.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub facts: Vec<facts::FactSpec>,
+    /// Figures of tree size, dice and plies the text states (`prune size` arithmetic, no run).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub size_facts: Vec<facts::SizeFactSpec>,
     /// Practice questions on this lesson's runs (answers come from the core).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub practice: Vec<facts::PracticeItemSpec>,
@@ -331,23 +335,6 @@ pub struct RunSetup {
     pub given: Option<u16>,
 }
 
-/// A uniform tree scores only its leaves: a run that would read an inner node at a horizon
-/// (a shallower depth, or deepening's early passes) is refused naming the option to change.
-fn uniform_reads_leaves_only(tree_depth: u8, options: &Options) -> std::result::Result<(), String> {
-    if options.depth < tree_depth {
-        return Err(format!(
-            "a uniform tree scores only its leaves, {tree_depth} plies down: search it with --depth {tree_depth}"
-        ));
-    }
-    if options.deepening {
-        return Err(
-            "a uniform tree scores only its leaves, so deepening's shallower passes have nothing to read: leave out --id on"
-                .into(),
-        );
-    }
-    Ok(())
-}
-
 impl Lesson {
     /// Parses and validates JSON text; `origin` names it in errors.
     pub fn parse(origin: &str, text: &str) -> Result<Lesson> {
@@ -365,6 +352,7 @@ impl Lesson {
                 runs: Vec::new(),
                 notes: Vec::new(),
                 facts: Vec::new(),
+                size_facts: Vec::new(),
                 practice: Vec::new(),
                 demos: Vec::new(),
                 game: GameSpec::Graph,
@@ -611,8 +599,9 @@ impl Lesson {
     fn defaults(&self) -> Options {
         let limits = self.model.limits();
         // A uniform tree has no transpositions, so its table is off unless asked for. A game
-        // of several players, and a uniform tree, are searched to the given depth only:
-        // deepening would read inner nodes, which neither scores.
+        // of several players is searched to the given depth only: deepening would read inner
+        // nodes, which it does not score. A uniform tree's inner nodes have static scores,
+        // but its textbook figures are of one pass, so deepening is asked for there.
         let several = limits.players > 0;
         let uniform = matches!(self.model, Model::Uniform(_));
         Options {
@@ -706,12 +695,8 @@ impl Lesson {
         })
     }
 
-    /// Options this game cannot run: a uniform tree read above its leaves, a leaf map that
-    /// takes a score past what a search holds.
+    /// Options this game cannot run: a leaf map that takes a score past what a search holds.
     fn check_game_takes(&self, options: &Options) -> Result<()> {
-        if let Model::Uniform(u) = &self.model {
-            uniform_reads_leaves_only(u.depth, options).map_err(|m| self.options_error(m))?;
-        }
         if let Some(map) = options.leaf_map {
             self.mapped_graph(map).map_err(|m| self.options_error(m))?;
         }

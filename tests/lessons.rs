@@ -146,6 +146,8 @@ fn check(stem: &str) {
     // Every stated figure matches the core.
     let wrong = check_facts(&lesson).unwrap_or_else(|e| panic!("{stem}: {e}"));
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    let wrong = prune::lesson::size_facts::check(stem, &lesson.spec.size_facts);
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 
     // Every number in the prose is either an input (a score, a node, a run parameter, a
     // step) or a checked fact: no figure goes unasserted.
@@ -156,6 +158,11 @@ fn check(stem: &str) {
             known.insert(p as i64);
         }
     }
+    // A size fact's inputs (b, d, a rate, rounds) and its figure.
+    json_numbers(
+        &serde_json::to_value(&lesson.spec.size_facts).unwrap(),
+        &mut known,
+    );
     json_numbers(
         &serde_json::to_value(&lesson.spec.graph).unwrap(),
         &mut known,
@@ -317,4 +324,9 @@ lessons! {
     mcts_tictactoe_block => "004-mcts-tictactoe-block",
     mcts_tictactoe_empty => "004-mcts-tictactoe-empty",
     mcts_trap => "004-mcts-trap",
+    size_full_tree => "003-size-full-tree",
+    size_ordering_budget => "004-size-ordering-budget",
+    size_deepening => "004-size-deepening",
+    size_plies => "004-size-plies",
+    size_dice => "004-size-dice",
 }

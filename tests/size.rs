@@ -7,88 +7,10 @@ mod common;
 use common::{assert_one_line_error, run_prune};
 use serde_json::Value;
 
-/// A non-negative integer as base-10^9 limbs, least significant first.
-#[derive(Clone, Debug, PartialEq)]
-struct Big(Vec<u64>);
+#[path = "size/big.rs"]
+mod big;
 
-const LIMB: u64 = 1_000_000_000;
-
-impl Big {
-    fn small(n: u64) -> Big {
-        let mut b = Big(vec![0]);
-        b.add_small(n);
-        b
-    }
-    fn add_small(&mut self, n: u64) {
-        let mut carry = n;
-        for limb in &mut self.0 {
-            let v = *limb + carry;
-            *limb = v % LIMB;
-            carry = v / LIMB;
-            if carry == 0 {
-                return;
-            }
-        }
-        while carry > 0 {
-            self.0.push(carry % LIMB);
-            carry /= LIMB;
-        }
-    }
-    fn add(&self, other: &Big) -> Big {
-        let mut out = Vec::new();
-        let mut carry = 0;
-        for i in 0..self.0.len().max(other.0.len()) {
-            let v = self.0.get(i).unwrap_or(&0) + other.0.get(i).unwrap_or(&0) + carry;
-            out.push(v % LIMB);
-            carry = v / LIMB;
-        }
-        if carry > 0 {
-            out.push(carry);
-        }
-        Big(out)
-    }
-    fn times(&self, m: u64) -> Big {
-        let mut out = Vec::new();
-        let mut carry = 0u128;
-        for &limb in &self.0 {
-            let v = limb as u128 * m as u128 + carry;
-            out.push((v % LIMB as u128) as u64);
-            carry = v / LIMB as u128;
-        }
-        while carry > 0 {
-            out.push((carry % LIMB as u128) as u64);
-            carry /= LIMB as u128;
-        }
-        Big(out)
-    }
-    /// self − 1, for self ≥ 1.
-    fn minus_one(&self) -> Big {
-        let mut out = self.0.clone();
-        for limb in &mut out {
-            if *limb > 0 {
-                *limb -= 1;
-                break;
-            }
-            *limb = LIMB - 1;
-        }
-        Big(out)
-    }
-    fn decimal(&self) -> String {
-        let mut limbs = self.0.clone();
-        while limbs.len() > 1 && *limbs.last().unwrap() == 0 {
-            limbs.pop();
-        }
-        let mut s = limbs.last().unwrap().to_string();
-        for limb in limbs.iter().rev().skip(1) {
-            s += &format!("{limb:09}");
-        }
-        s
-    }
-}
-
-fn pow(b: u64, e: u32) -> Big {
-    (0..e).fold(Big::small(1), |acc, _| acc.times(b))
-}
+use big::{Big, pow};
 
 fn size_json(args: &[&str]) -> Value {
     let mut full = vec!["size"];
@@ -135,6 +57,18 @@ fn exact_counts_match_the_oracle() {
         assert_eq!(exact(&v, "knuth_moore"), km.decimal(), "{ctx}");
         assert_eq!(exact(&v, "one_pass"), one_pass.decimal(), "{ctx}");
         assert_eq!(exact(&v, "deepening"), deepening.decimal(), "{ctx}");
+        // Deepening's earlier passes: every depth 1..d−1, unpruned and in perfect order.
+        let (mut earlier, mut earlier_km) = (Big::small(0), Big::small(0));
+        for k in 1..d {
+            earlier = earlier.add(&pow(b, k));
+            earlier_km = earlier_km.add(&pow(b, k.div_ceil(2)).add(&pow(b, k / 2)).minus_one());
+        }
+        assert_eq!(exact(&v, "earlier_leaves"), earlier.decimal(), "{ctx}");
+        assert_eq!(
+            exact(&v, "earlier_knuth_moore"),
+            earlier_km.decimal(),
+            "{ctx}"
+        );
         // log10 from the digits: the leading digits and the digit count.
         let digits = pow(b, d).decimal();
         let head: f64 = digits[..digits.len().min(15)].parse().unwrap();
@@ -155,7 +89,7 @@ fn textbook_figures() {
     assert_eq!(exact(&v, "deepening"), "123450");
     assert_eq!(exact(&v, "one_pass"), "111110");
     assert_eq!(v["tree"]["deepening_ratio"]["exact"], "12345/11111");
-    assert_eq!(v["tree"]["deepening_limit"], "10/9");
+    assert_eq!(v["tree"]["deepening_limit"]["exact"], "10/9");
     // Seed 004: four moves a position, 64 leaves at depth 3 and 256 at depth 4.
     assert_eq!(
         exact(&size_json(&["--branching", "4", "--depth", "3"]), "leaves"),
@@ -253,6 +187,29 @@ fn several_players() {
     assert_eq!(v["rounds"]["plies"], 6);
     let v = size_json(&["--players", "4", "--rounds", "10"]);
     assert_eq!(v["rounds"]["plies"], 40);
+}
+
+#[test]
+fn dice_groups_and_their_sum() {
+    // The test's own enumeration of two dice: 36 ordered pairs, grouped by the multiset.
+    let mut ways = std::collections::BTreeMap::new();
+    for a in 1..=6 {
+        for b in 1..=6 {
+            *ways.entry((a.min(b), a.max(b))).or_insert(0u32) += 1;
+        }
+    }
+    let doubles = ways.values().filter(|&&w| w == 1).count();
+    let others = ways.values().filter(|&&w| w == 2).count();
+    assert_eq!((doubles, others, ways.len()), (6, 15, 21));
+    let v = size_json(&["--dice", "2d6"]);
+    assert_eq!(v["dice"]["probability_sum"], "1");
+    let groups = &v["dice"]["groups"];
+    assert_eq!(groups[0]["orders"], 1);
+    assert_eq!(groups[0]["rolls"], doubles);
+    assert_eq!(groups[0]["p"], "1/36");
+    assert_eq!(groups[1]["orders"], 2);
+    assert_eq!(groups[1]["rolls"], others);
+    assert_eq!(groups[1]["p"], "1/18");
 }
 
 #[test]

@@ -83,7 +83,7 @@ fn text_report(lesson: &Lesson, setup: &RunSetup, r: &RunResult, c: &Counter) ->
         format!("{} ({name})", r.mv)
     };
     format!(
-        "{}: {}\ncalls: {}\nleaves: {} ({} terminal, {} at the depth horizon)\n{games}: {} ({} {}, {} {}, {} {})\ndistinct positions: {distinct}\ncalls per ply: {}\nresult: {} at depth {}, score {}, move {mv}\n",
+        "{}: {}\ncalls: {}\nleaves: {} ({} terminal, {} at the depth horizon)\n{games}: {} ({} {}, {} {}, {} {})\ndistinct positions: {distinct}\ncalls per ply: {}\n{}result: {} at depth {}, score {}, move {mv}\n",
         lesson.name,
         options_line(setup),
         thousands(c.calls),
@@ -98,10 +98,72 @@ fn text_report(lesson: &Lesson, setup: &RunSetup, r: &RunResult, c: &Counter) ->
         thousands(c.terminal[2]),
         names[2],
         plies.join(", "),
+        passes_text(setup, r),
         r.status.name(),
         r.depth,
         words.score(r.score),
     )
+}
+
+/// Iterative deepening's passes, one line each: its depth, calls, leaves read and cutoffs
+/// (the pass's own counter deltas, as the core reports them). Empty for one pass.
+fn passes_text(setup: &RunSetup, r: &RunResult) -> String {
+    if !setup.options.deepening {
+        return String::new();
+    }
+    let mut out = String::from("calls per pass:");
+    for p in &r.history {
+        out += &format!(
+            " {}: {}{};",
+            p.depth,
+            thousands(p.delta[0]),
+            if p.done { "" } else { " (stopped)" }
+        );
+    }
+    out.pop();
+    out.push('\n');
+    let last = r.history.iter().rev().find(|p| p.done);
+    if let Some(last) = last.filter(|_| r.history.len() > 1) {
+        let earlier: u64 = (r.history.iter())
+            .filter(|p| p.depth < last.depth)
+            .map(|p| p.delta[0])
+            .sum();
+        out += &format!(
+            "earlier passes: {} calls, {} of the last complete pass's {}\n",
+            thousands(earlier),
+            share(earlier, last.delta[0]),
+            thousands(last.delta[0]),
+        );
+    }
+    out
+}
+
+/// `part / whole` as a percentage to one decimal.
+fn share(part: u64, whole: u64) -> String {
+    if whole == 0 {
+        return "no share".into();
+    }
+    format!("{:.1} %", 100.0 * part as f64 / whole as f64)
+}
+
+/// The passes as JSON: depth, whether it completed, its counter deltas and its result.
+fn passes_json(r: &RunResult, words: &crate::report::Wording) -> serde_json::Value {
+    let passes: Vec<serde_json::Value> = (r.history.iter())
+        .map(|p| {
+            json!({
+                "depth": p.depth,
+                "done": p.done,
+                "calls": p.delta[0],
+                "leaves": p.delta[1],
+                "cutoffs": p.delta[2],
+                "tt_hits": p.delta[3],
+                "qnodes": p.delta[4],
+                "score": if p.done { words.score_json(p.score) } else { serde_json::Value::Null },
+                "move": if p.done { words.mv_json(p.mv) } else { serde_json::Value::Null },
+            })
+        })
+        .collect();
+    json!(passes)
 }
 
 fn json_report(lesson: &Lesson, setup: &RunSetup, r: &RunResult, c: &Counter) -> String {
@@ -121,6 +183,8 @@ fn json_report(lesson: &Lesson, setup: &RunSetup, r: &RunResult, c: &Counter) ->
         "terminal": terminal,
         "distinct": c.counts_distinct().then_some(c.distinct),
         "per_ply": c.per_ply,
+        "passes": passes_json(r, &words),
+        "stats": r.stats,
         "status": r.status.name(),
         "depth": r.depth,
         "score": words.score_json(r.score),
@@ -128,6 +192,29 @@ fn json_report(lesson: &Lesson, setup: &RunSetup, r: &RunResult, c: &Counter) ->
         "move_name": lesson.model.move_name(setup.start, r.mv),
     });
     value.to_string() + "\n"
+}
+
+/// The figures of K runs of one uniform tree shape, one entry per seed.
+struct Samples {
+    calls: Vec<f64>,
+    leaves: Vec<f64>,
+    /// `passes[j]`: the calls of pass j + 1 of each run (empty without deepening).
+    passes: Vec<Vec<f64>>,
+    /// The leaves of each run's last pass (all its leaves without deepening): what the
+    /// effective branching factor of depth d is read from.
+    last_leaves: Vec<f64>,
+}
+
+/// A sample's mean, 95 % interval, least and greatest value, as JSON.
+fn figure_json(xs: &[f64]) -> serde_json::Value {
+    let (mean, ci) = crate::stats::mean_interval(xs);
+    json!({
+        "mean": mean,
+        "low": ci.map(|c| c.0),
+        "high": ci.map(|c| c.1),
+        "min": xs.iter().copied().fold(f64::INFINITY, f64::min),
+        "max": xs.iter().copied().fold(f64::NEG_INFINITY, f64::max),
+    })
 }
 
 /// `prune count --seeds K`: the same uniform tree with K leaf seeds, summarised.
@@ -141,8 +228,12 @@ pub fn over_seeds(run: &super::args::RunArgs, k: u32, as_json: bool) -> Result<S
         ));
     }
     let first = run.seed.unwrap_or(0);
-    let mut calls = Vec::with_capacity(k as usize);
-    let mut leaves = Vec::with_capacity(k as usize);
+    let mut s = Samples {
+        calls: Vec::with_capacity(k as usize),
+        leaves: Vec::with_capacity(k as usize),
+        passes: Vec::new(),
+        last_leaves: Vec::with_capacity(k as usize),
+    };
     let mut last = None;
     for i in 0..u64::from(k) {
         let mut one = run.clone();
@@ -153,49 +244,97 @@ pub fn over_seeds(run: &super::args::RunArgs, k: u32, as_json: bool) -> Result<S
                 "--seeds counts the calls of uniform trees with varied leaves; a Monte Carlo run has no calls to count: run prune count once per --seed".into(),
             ));
         }
-        let (_, c) = crate::run::count(&lesson, &setup)?;
-        calls.push(c.calls as f64);
-        leaves.push(c.leaves as f64);
+        let (r, c) = crate::run::count(&lesson, &setup)?;
+        if setup.options.deepening {
+            for (j, p) in r.history.iter().enumerate() {
+                if s.passes.len() <= j {
+                    s.passes.push(Vec::new());
+                }
+                s.passes[j].push(p.delta[0] as f64);
+            }
+        }
+        s.last_leaves
+            .push(r.history.last().map_or(0, |p| p.delta[1]) as f64);
+        s.calls.push(c.calls as f64);
+        s.leaves.push(c.leaves as f64);
         last = Some(setup);
     }
     let setup = last.expect("k is at least 1");
-    let depth = f64::from(setup.options.depth);
-    let (calls_mean, calls_ci) = crate::stats::mean_interval(&calls);
-    let (leaves_mean, leaves_ci) = crate::stats::mean_interval(&leaves);
-    // The branching factor a full tree of this depth would need to have this many leaves.
-    let ebf = leaves_mean.powf(1.0 / depth);
-    let seeds = format!("{first}..={}", first + u64::from(k) - 1);
-    if as_json {
-        let figure = |mean: f64, ci: Option<(f64, f64)>, xs: &[f64]| {
-            json!({
-                "mean": mean,
-                "low": ci.map(|c| c.0),
-                "high": ci.map(|c| c.1),
-                "min": xs.iter().copied().fold(f64::INFINITY, f64::min),
-                "max": xs.iter().copied().fold(f64::NEG_INFINITY, f64::max),
-            })
-        };
-        return Ok(json!({
-            "options": setup.options,
-            "seeds": k,
-            "first_seed": first,
-            "calls": figure(calls_mean, calls_ci, &calls),
-            "leaves": figure(leaves_mean, leaves_ci, &leaves),
-            "effective_branching": ebf,
-        })
-        .to_string()
-            + "\n");
-    }
-    let line = |what: &str, mean: f64, ci: Option<(f64, f64)>| match ci {
-        Some((lo, hi)) => format!("{what}: mean {mean:.1}, 95 % interval [{lo:.1}, {hi:.1}]\n"),
-        None => format!("{what}: {mean:.0} (one seed: no interval)\n"),
+    Ok(if as_json {
+        seeds_json(run, &setup, k, first, &s)
+    } else {
+        seeds_text(run, &setup, k, first, &s)
+    })
+}
+
+/// The branching factor a full tree of this depth would need to have the mean leaves of the
+/// last pass (earlier passes of deepening read other, shallower trees).
+fn effective_branching(setup: &RunSetup, s: &Samples) -> f64 {
+    let (leaves_mean, _) = crate::stats::mean_interval(&s.last_leaves);
+    leaves_mean.powf(1.0 / f64::from(setup.options.depth))
+}
+
+fn seeds_json(
+    run: &super::args::RunArgs,
+    setup: &RunSetup,
+    k: u32,
+    first: u64,
+    s: &Samples,
+) -> String {
+    let per_pass: Vec<serde_json::Value> = (s.passes.iter().enumerate())
+        .map(|(j, xs)| json!({ "depth": j + 1, "calls": figure_json(xs) }))
+        .collect();
+    json!({
+        "options": setup.options,
+        "branching": run.branching,
+        "depth": setup.options.depth,
+        "leaf_rule": run.leaves.map(|l| format!("{l:?}").to_lowercase()),
+        "seeds": k,
+        "first_seed": first,
+        "calls": figure_json(&s.calls),
+        "leaves": figure_json(&s.leaves),
+        "last_pass_leaves": figure_json(&s.last_leaves),
+        "passes": per_pass,
+        "effective_branching": effective_branching(setup, s),
+    })
+    .to_string()
+        + "\n"
+}
+
+fn seeds_text(
+    run: &super::args::RunArgs,
+    setup: &RunSetup,
+    k: u32,
+    first: u64,
+    s: &Samples,
+) -> String {
+    let line = |what: &str, xs: &[f64]| match crate::stats::mean_interval(xs) {
+        (mean, Some((lo, hi))) => {
+            format!("{what}: mean {mean:.1}, 95 % interval [{lo:.1}, {hi:.1}]\n")
+        }
+        (mean, None) => format!("{what}: {mean:.0} (one seed: no interval)\n"),
     };
-    Ok(format!(
-        "{}\nseeds: {k} ({seeds})\n{}{}effective branching factor: {ebf:.3} (mean leaves^(1/{}); the tree's is {})\n",
-        options_line(&setup),
-        line("calls", calls_mean, calls_ci),
-        line("leaves", leaves_mean, leaves_ci),
+    let per_pass: Vec<String> = (s.passes.iter().enumerate())
+        .map(|(j, xs)| format!("{}: {:.1}", j + 1, crate::stats::mean_interval(xs).0))
+        .collect();
+    let per_pass = if per_pass.is_empty() {
+        String::new()
+    } else {
+        format!("calls per pass (mean): {}\n", per_pass.join(", "))
+    };
+    format!(
+        "{}\nseeds: {k} ({first}..={})\n{}{}{per_pass}effective branching factor: {:.3} (mean leaves{}^(1/{}); the tree's is {})\n",
+        options_line(setup),
+        first + u64::from(k) - 1,
+        line("calls", &s.calls),
+        line("leaves", &s.leaves),
+        effective_branching(setup, s),
+        if setup.options.deepening {
+            " of the last pass"
+        } else {
+            ""
+        },
         setup.options.depth,
         run.branching.map_or("?".into(), |b| b.to_string()),
-    ))
+    )
 }

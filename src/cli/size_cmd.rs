@@ -166,6 +166,7 @@ fn tree_text(t: &TreeCounts, rate: Option<u64>) -> String {
             size::decimal(&BigUint::from(b), &BigUint::from(b - 1), 4)
         ));
     }
+    out += &earlier_passes_text(t);
     if let Some(rate) = rate {
         out += &format!(
             "  {:<LABEL$} {}\n",
@@ -178,6 +179,46 @@ fn tree_text(t: &TreeCounts, rate: Option<u64>) -> String {
         ));
     }
     out
+}
+
+/// `n/q` as a percentage with two decimals.
+fn percent((n, q): &(BigUint, BigUint)) -> String {
+    format!("{} %", size::decimal(&(n * 100u32), q, 2))
+}
+
+/// What deepening's passes before the last read, without pruning and with perfect order.
+fn earlier_passes_text(t: &TreeCounts) -> String {
+    if t.depth < 2 {
+        return String::new();
+    }
+    let b = t.branching;
+    let mut out = count_lines(
+        "earlier passes' leaves",
+        &t.earlier_leaves,
+        &format!(
+            "b + … + b^(d−1): {} of b^d{}",
+            percent(&t.earlier_leaves_share()),
+            if b >= 2 {
+                format!(" (→ 1/{})", b - 1)
+            } else {
+                String::new()
+            }
+        ),
+    );
+    out += &count_lines(
+        "… in perfect order",
+        &t.earlier_knuth_moore,
+        &format!(
+            "depths 1..d−1: {} of the minimum above",
+            percent(&t.earlier_knuth_moore_share())
+        ),
+    );
+    out
+}
+
+/// A fraction in lowest terms as JSON: exact, and as a decimal of six places.
+fn ratio_json((n, q): &(BigUint, BigUint)) -> Value {
+    json!({ "exact": format!("{n}/{q}"), "decimal": size::decimal(n, q, 6) })
 }
 
 fn exact_json(n: &BigUint) -> Value {
@@ -194,14 +235,20 @@ fn tree_json(t: &TreeCounts, rate: Option<u64>) -> Value {
         "positions": exact_json(&t.nodes),
         "knuth_moore": exact_json(&t.knuth_moore),
         "pearl_ratio": size::pearl_ratio(b),
+        "pearl_leaves_log10": f64::from(t.depth) * size::pearl_ratio(b).log10(),
         "one_pass": exact_json(&t.one_pass),
         "deepening": exact_json(&t.deepening),
-        "deepening_ratio": { "exact": format!("{n}/{q}"), "decimal": size::decimal(&n, &q, 6) },
-        "deepening_limit": if b >= 2 { json!(format!("{b}/{}", b - 1)) } else { Value::Null },
+        "deepening_ratio": ratio_json(&(n, q)),
+        "deepening_limit": if b >= 2 { ratio_json(&size::reduced(BigUint::from(b), BigUint::from(b - 1))) } else { Value::Null },
+        "earlier_leaves": exact_json(&t.earlier_leaves),
+        "earlier_leaves_share": ratio_json(&t.earlier_leaves_share()),
+        "earlier_knuth_moore": exact_json(&t.earlier_knuth_moore),
+        "earlier_knuth_moore_share": ratio_json(&t.earlier_knuth_moore_share()),
     });
     if let Some(rate) = rate {
         doc["rate"] = json!(rate);
         doc["time"] = json!(size::duration(&t.leaves, rate));
+        doc["seconds"] = exact_json(&size::seconds(&t.leaves, rate));
     }
     doc
 }
@@ -250,7 +297,13 @@ fn dice_text(d: &Dice, actions: Option<u32>, stages: Option<u32>) -> String {
         );
         check.push(format!("{rolls} × {n}/{q}"));
     }
-    out += &format!("  check: {} = 1\n", check.join(" + "));
+    let (n, q) = d.probability_sum();
+    let sum = if q == BigUint::from(1u32) {
+        n.to_string()
+    } else {
+        format!("{n}/{q}")
+    };
+    out += &format!("  check: {} = {sum}\n", check.join(" + "));
     if let Some(a) = actions {
         let s = stages.unwrap_or(1);
         out += &format!(
@@ -273,11 +326,22 @@ fn dice_json(d: &Dice, actions: Option<u32>, stages: Option<u32>) -> Value {
             json!({ "faces": faces, "orders": ways, "p": format!("{n}/{q}") })
         })
         .collect();
+    let groups: Vec<Value> = (d.groups().into_iter())
+        .map(|(ways, rolls, (n, q))| json!({ "orders": ways, "rolls": rolls, "p": format!("{n}/{q}") }))
+        .collect();
+    let (n, q) = d.probability_sum();
+    let sum = if q == BigUint::from(1u32) {
+        n.to_string()
+    } else {
+        format!("{n}/{q}")
+    };
     let mut doc = json!({
         "dice": format!("{}d{}", d.count, d.faces),
         "ordered": d.ordered().to_string(),
         "distinct": d.distinct.len(),
         "rolls": rolls,
+        "groups": groups,
+        "probability_sum": sum,
     });
     if let Some(a) = actions {
         let s = stages.unwrap_or(1);

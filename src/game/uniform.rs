@@ -20,7 +20,15 @@
 //!     centred on 0: random order without ties, the model behind Knuth and Moore's and Pearl's
 //!     figures for random ordering (ties let alpha-beta cut more). At most `MAX_DISTINCT`
 //!     leaves, so every value stays a score.
-//! - Inner nodes have no static score; a run must search to the tree's depth.
+//! - Every inner node has a static score, so that a shallower `--depth` and iterative
+//!   deepening's early passes are real searches: the node's *random score*, −99 + (x mod 199)
+//!   with x the first SplitMix64 output seeded with `seed ^ number·0x9E3779B97F4A7C15` (the
+//!   value a `random` leaf of that number would have), whatever the leaf rule. It is a hash of
+//!   the node, not an estimate of its subtree, on purpose: move ordering sorts children by
+//!   their static scores, and a score that knew the subtree's value (`best` and `worst` build
+//!   it top-down) would turn a worst-first tree into a best-first one the moment ordering is
+//!   switched on. With a hash, ordering above the last ply is a seeded random order, and only
+//!   the leaves' own values rank the last ply.
 
 use super::{Game, Limits, Side};
 use crate::rng::Rng;
@@ -190,6 +198,13 @@ impl Uniform {
         Some(node)
     }
 
+    /// The seeded score of the node numbered `number`: a `random` leaf's value, and every
+    /// inner node's static score (see the module's note on why it is a hash).
+    #[inline]
+    pub fn random_score(&self, number: u64) -> i32 {
+        Rng::new(self.seed ^ number.wrapping_mul(0x9E37_79B9_7F4A_7C15)).range(-99, 99) as i32
+    }
+
     /// The move indices from the root to `number`, e.g. "0.2.1" (the root is "root").
     pub fn path_name(&self, number: u64) -> String {
         let b = self.branching as u64;
@@ -259,12 +274,11 @@ impl Game for Uniform {
     #[inline]
     fn score(&self, s: Node) -> Option<i32> {
         if s.ply < self.depth {
-            return None;
+            return Some(self.random_score(s.number));
         }
         Some(match self.leaves {
             Leaves::Best | Leaves::Worst => s.value,
-            Leaves::Random => Rng::new(self.seed ^ s.number.wrapping_mul(0x9E37_79B9_7F4A_7C15))
-                .range(-99, 99) as i32,
+            Leaves::Random => self.random_score(s.number),
             Leaves::Distinct => {
                 let place = shuffle(s.number - self.first_leaf, self.leaf_count, self.seed);
                 (place as i64 - (self.leaf_count / 2) as i64) as i32

@@ -5,6 +5,9 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+/// Facts about tree size, dice and plies: arithmetic, checked without a run.
+pub use super::size_facts::{Figure as SizeFigure, SizeFactSpec};
+
 /// What a problem asks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]

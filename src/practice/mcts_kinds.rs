@@ -215,6 +215,7 @@ impl MctsProblem {
                 runs: vec![run],
                 notes: Vec::new(),
                 facts: Vec::new(),
+                size_facts: Vec::new(),
                 practice: Vec::new(),
                 demos: Vec::new(),
                 game: crate::game::model::GameSpec::Graph,

@@ -117,6 +117,7 @@ impl Problem {
                 runs: item.runs.clone(),
                 notes: Vec::new(),
                 facts: Vec::new(),
+                size_facts: Vec::new(),
                 practice: Vec::new(),
                 demos: Vec::new(),
                 game: GameSpec::Graph,
