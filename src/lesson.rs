@@ -158,6 +158,10 @@ pub struct RunSpec {
     pub seed: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub playout: Option<crate::search::mcts::Playout>,
+    /// Monte Carlo: a finished game's score as MAX's reward, `"outcome"` (the default: above
+    /// 0 a win, 0 a draw, below 0 a loss) or `"score"` (the score itself, in [0, 1]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reward: Option<crate::search::mcts::Reward>,
     /// A Monte Carlo run's stated starting tree: nodes by their path of move names, with
     /// visits `n` and wins `u` (halves allowed). Preset-only: the command line has no flag.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -314,6 +318,7 @@ impl RunSpec {
             c: self.c.or(under.c),
             seed: self.seed.or(under.seed),
             playout: self.playout.or(under.playout),
+            reward: self.reward.or(under.reward),
             given: under.given.clone(),
             script: under.script.clone(),
         }
@@ -545,12 +550,28 @@ impl Lesson {
         options
             .validate_for(&self.model.limits())
             .map_err(|m| self.options_error(m))?;
+        self.check_rewards(&options)?;
         let given = self.given_of(preset, &options, start)?;
         Ok(RunSetup {
             start,
             options,
             given,
         })
+    }
+
+    /// A score reward needs every finished game of the graph scored in [0, 1]; other games
+    /// score their outcomes (tic-tac-toe's -1, 0, 1), so they take the outcome reward only.
+    fn check_rewards(&self, options: &Options) -> Result<()> {
+        if options.mcts.reward != crate::search::mcts::Reward::Score {
+            return Ok(());
+        }
+        let refused = match &self.model {
+            Model::Graph(graph) => crate::search::mcts::score_rewards_refused(graph),
+            _ => Some(
+                "--reward score reads an explicit graph's scores as rewards; this game's finished games score -1, 0 or 1: use --reward outcome".into(),
+            ),
+        };
+        refused.map_or(Ok(()), |m| Err(self.options_error(m)))
     }
 
     /// The preset whose stated tree a run starts from: `preset`'s own, in a Monte Carlo run
@@ -653,6 +674,7 @@ impl Lesson {
             c: spec.c.unwrap_or(mc.c),
             seed: spec.seed.unwrap_or(mc.seed),
             playout: spec.playout.unwrap_or(mc.playout),
+            reward: spec.reward.unwrap_or(mc.reward),
         };
         let algorithm = spec.algorithm.unwrap_or(default_algorithm);
         // `seed` is also a uniform tree's: it sets Monte Carlo's draws only in an mcts run.

@@ -2,12 +2,14 @@
 //! wrong, why, and which trace step shows the right answer (issue 4).
 //!
 //! - `chance`: chance-node questions (exact values, intervals, chance cutoffs).
-//! - `maxn_facts`: payoff vectors, ties and leaf maps a lesson states.
+//! - `maxn_facts`: payoff vectors, ties and leaf maps a lesson states; `mcts_facts` the
+//!   Monte Carlo figures a lesson states.
 //! - `query`: questions about a recorded run (lesson facts and practice answers).
 //! - `generate`: reproducible random trees from a seed number (drawn with `crate::rng`);
 //!   `params` the choices a reader may fix; `make` problem sets from a seed and the lessons.
 //! - `item`: a problem's parts; `problem`: its answer and its grader, which asks each kind
-//!   family (`classic` with `root_kinds`, `leaves`, `call_kinds`; `windows`; `chance_kinds`).
+//!   family (`classic` with `root_kinds`, `leaves`, `call_kinds`; `windows`; `chance_kinds`;
+//!   `mcts_kinds`, whose problems `mcts_items` makes, seed 004's own among them).
 //! - `answer`: the one-line answer forms a learner types and answer files hold.
 //! - `batch`: a class's answer files graded at once (totals, a per-item summary, CSV).
 //! - `set`: set and answer files; `quiz`: the line quiz.

@@ -949,3 +949,97 @@ fn a_finished_root_and_a_chance_root_are_said_as_they_are() {
     assert!(drawn[0] > 2 * drawn[1], "{drawn:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `--reward score`: a graph whose finished games score 1 and 0 counts a 0 as a loss (the
+/// outcome rule reads it as a draw); the half-wins `prune run --json` reports are this file's
+/// own UCT's with that reading, and a score outside [0, 1] or a game without graph scores is
+/// one line naming the node (or the rule), exit 2.
+#[test]
+fn the_score_reward_counts_a_graphs_scores_and_refuses_scores_outside_zero_to_one() {
+    let dir = std::env::temp_dir().join(format!("prune-mcts-reward-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let g = json!({"nodes": [
+        {"player": "MAX", "label": "R", "moves": [{"child": 1}, {"child": 2}]},
+        {"player": "MIN", "label": "A", "moves": [{"child": 3}, {"child": 4}]},
+        {"player": "MIN", "label": "B", "moves": [{"child": 5}, {"child": 6}]},
+        {"player": "MAX", "label": "A1", "score": 1},
+        {"player": "MAX", "label": "A2", "score": 0},
+        {"player": "MAX", "label": "B1", "score": 0},
+        {"player": "MAX", "label": "B2", "score": 1}
+    ]});
+    let path = dir.join("scores.json");
+    std::fs::write(&path, g.to_string()).unwrap();
+    let file = path.to_str().unwrap();
+    let run = |reward: &str| {
+        json_of(&[
+            "run",
+            file,
+            "--algorithm",
+            "mcts",
+            "--iterations",
+            "7",
+            "--c",
+            "1",
+            "--playout",
+            "first",
+            "--reward",
+            reward,
+            "--json",
+        ])
+    };
+    // The outcome rule, through this file's oracle on the same graph.
+    let mut uct = Uct::new(GraphGame::from_json(&g), 0, 1.0);
+    uct.run(7, usize::MAX);
+    check_run_json(&uct, &run("outcome"), 1.0, "outcome reward");
+    // The score rule: the oracle's graph with every 0 made a loss (-1 read as an outcome)
+    // and every 1 a win gives the same half-wins.
+    let mut as_outcomes = g.clone();
+    for n in as_outcomes["nodes"].as_array_mut().unwrap() {
+        if n.get("score") == Some(&json!(0)) {
+            n["score"] = json!(-1);
+        }
+    }
+    let mut uct = Uct::new(GraphGame::from_json(&as_outcomes), 0, 1.0);
+    uct.run(7, usize::MAX);
+    check_run_json(&uct, &run("score"), 1.0, "score reward");
+    // A score of 3 is no reward.
+    let mut bad = g.clone();
+    bad["nodes"][5]["score"] = json!(3);
+    std::fs::write(&path, bad.to_string()).unwrap();
+    let args = ["run", file, "--algorithm", "mcts", "--reward", "score"];
+    common::assert_one_line_error(&args, "node B1 scores 3, outside [0, 1]");
+    // The default reads it as an outcome, as before.
+    let (code, _, err) = run_prune(&["run", file, "--algorithm", "mcts"]);
+    assert_eq!(code, Some(0), "{err}");
+    // Tic-tac-toe's games score -1, 0 or 1: outcomes only.
+    common::assert_one_line_error(
+        &[
+            "run",
+            "--game",
+            "tictactoe",
+            "--algorithm",
+            "mcts",
+            "--reward",
+            "score",
+        ],
+        "--reward score reads an explicit graph's scores",
+    );
+    common::assert_one_line_error(
+        &[
+            "run",
+            "--game",
+            "tictactoe",
+            "--algorithm",
+            "mcts",
+            "--reward",
+            "half",
+        ],
+        "reward 'half' is not outcome or score",
+    );
+    // A Monte Carlo setting on another search.
+    common::assert_one_line_error(
+        &["run", "004-abc-tree", "--reward", "score"],
+        "--reward are Monte Carlo settings",
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -122,7 +122,10 @@ fn an_immediate_win_is_played_after_200_iterations_in_every_seed() {
 
 /// Positions where the side to move has no win and the opponent threatens exactly one line:
 /// the one move that does not lose at once is the block. Four or five empty squares, X and O
-/// to move; the first is the block lesson's position.
+/// to move. The first is seed 004's own block position (its only one: "X O X / . O . / . . .",
+/// X to move, O threatening the middle column, the block at square 7, bottom-middle; the block
+/// lesson's position); the other four are ours. The 100-iteration gate covers exactly these
+/// five; the six-empty positions below are held to 400.
 const BLOCKS: [&str; 5] = [
     "X O X / . O . / . . .",
     "X . . / O O . / . . X",

@@ -27,7 +27,7 @@ use prune::event::{Event, Mcts};
 use prune::game::model::{GameSpec, ScoresSpec};
 use prune::lesson::{Lesson, Overrides};
 use prune::observer::Observer;
-use prune::search::mcts::{Playout, Real};
+use prune::search::mcts::{Playout, Real, Reward};
 use prune::search::{Algorithm, RunResult};
 
 // ---------------------------------------------------------------------------------------------
@@ -72,6 +72,11 @@ trait Rules {
     fn who(&self, s: Self::S) -> Who;
     /// A finished game's result for MAX in half-wins (2 a win, 1 a draw, 0 a loss).
     fn outcome(&self, s: Self::S) -> u8;
+    /// Whether a recorded result (MAX's half-wins) fits the finished game's value: by
+    /// default the outcome rule (above 0 a win, 0 a draw, below 0 a loss).
+    fn fits(&self, result: u8, value: i32) -> bool {
+        (result == 2) == (value > 0) && (result == 0) == (value < 0)
+    }
     /// Move `i`'s probability at a chance node.
     fn prob(&self, s: Self::S, i: usize) -> f64;
     /// The name prune gives the state (its documented id).
@@ -164,6 +169,9 @@ struct GNode {
 #[derive(Clone, Debug)]
 struct OwnGraph {
     nodes: Vec<GNode>,
+    /// Every finished game scores 0 or 1 and the score is MAX's reward (`--reward score`):
+    /// 1 a win, 0 a loss, never a draw.
+    score_reward: bool,
 }
 
 impl Rules for OwnGraph {
@@ -178,6 +186,9 @@ impl Rules for OwnGraph {
         self.nodes[s].who
     }
     fn outcome(&self, s: usize) -> u8 {
+        if self.score_reward {
+            return 2 * self.nodes[s].score as u8;
+        }
         match self.nodes[s].score.signum() {
             1 => 2,
             0 => 1,
@@ -190,6 +201,13 @@ impl Rules for OwnGraph {
     }
     fn id(&self, s: usize) -> u32 {
         s as u32
+    }
+    fn fits(&self, result: u8, value: i32) -> bool {
+        if self.score_reward {
+            // A score of 1 (scaled by the graph's denominator) is two half-wins, 0 none.
+            return (result == 2) == (value > 0) && (result == 0) == (value == 0);
+        }
+        (result == 2) == (value > 0) && (result == 0) == (value < 0)
     }
 }
 
@@ -281,7 +299,10 @@ fn gen_graph(rng: &mut Mix, chance: bool) -> OwnGraph {
         }
         id
     }
-    let mut g = OwnGraph { nodes: vec![] };
+    let mut g = OwnGraph {
+        nodes: vec![],
+        score_reward: false,
+    };
     let depth = 2 + rng.below(4) as u32;
     grow(rng, &mut g, depth, chance, None);
     let len = g.nodes.len();
@@ -598,7 +619,7 @@ impl<'a, G: Rules> Oracle<'a, G> {
                         self.at - 1
                     ));
                 }
-                if (result == 2) != (value > 0) || (result == 0) != (value < 0) {
+                if !self.game.fits(result, value) {
                     return Err(format!("playout result {result} for value {value}"));
                 }
                 let (m, st) = self.arena(start, len as usize)?;
@@ -695,7 +716,7 @@ impl<'a, G: Rules> Oracle<'a, G> {
                     node,
                     result: r,
                     value,
-                }) if node as usize == leaf && r == result && (value > 0) == (r == 2) => {}
+                }) if node as usize == leaf && r == result && self.game.fits(r, value) => {}
                 Some(e) => {
                     return Err(format!(
                         "event {}: prune has {e:?}, the oracle knows node {leaf} ends {result}",
@@ -824,6 +845,14 @@ fn ttt_lesson(c: &Cells) -> Lesson {
 }
 
 fn graph_lesson(g: &OwnGraph) -> Lesson {
+    if g.score_reward {
+        // The score reward comes from the preset, the command line's `--reward` unset.
+        let json = format!(
+            r#"{{"title": "generated", "graph": {}, "runs": [{{"name": "scores", "algorithm": "mcts", "depth": 1, "reward": "score"}}]}}"#,
+            g.json()
+        );
+        return Lesson::parse("generated", &json).expect("a generated graph loads");
+    }
     Lesson::parse("generated", &g.json()).expect("a generated graph loads")
 }
 
@@ -993,6 +1022,76 @@ fn generated_graphs_without_chance() {
     }
 }
 
+/// `gen_graph`'s graphs with every finished game scored 0 or 1, read as the reward itself
+/// (`"reward": "score"`): a 1 is a win for MAX, a 0 a loss (not a draw, as the outcome rule
+/// would read it), iteration by iteration against the oracle, with and without chance nodes.
+#[test]
+fn generated_graphs_with_score_rewards() {
+    let mut rng = Mix(0x5c0e);
+    let mut zeros = 0;
+    for k in 0..900 {
+        let mut g = gen_graph(&mut rng, k % 3 == 0);
+        g.score_reward = true;
+        for n in g.nodes.iter_mut().filter(|n| n.kids.is_empty()) {
+            n.score = rng.pick(&[0, 1, 1]);
+            zeros += usize::from(n.score == 0);
+        }
+        let run = Run {
+            c: CS[k % CS.len()],
+            iterations: rng.pick(&[1, 4, 20, 100, 300]),
+            seed: rng.next() % 10_000,
+            playout: if k % 3 == 1 {
+                Playout::First
+            } else {
+                Playout::Random
+            },
+        };
+        check(
+            &g,
+            0,
+            &graph_lesson(&g),
+            &run,
+            &format!("graph {}", g.json()),
+        );
+    }
+    assert!(zeros > 500, "{zeros}");
+}
+
+/// Under the score reward a finished game scoring 0 is a loss: the same graph read as
+/// outcomes makes it a draw, and the counts differ exactly by that.
+#[test]
+fn a_zero_score_is_a_loss_as_a_reward_and_a_draw_as_an_outcome() {
+    let json = r#"{"nodes": [{"player": "MAX", "moves": [{"child": 1}, {"child": 2}]},
+        {"player": "MIN", "score": 0}, {"player": "MIN", "score": 1}]}"#;
+    let lesson = Lesson::parse("zero", json).unwrap();
+    let counts = |reward| {
+        let over = Overrides {
+            reward: Some(reward),
+            ..overrides(&Run {
+                c: 1.0,
+                iterations: 10,
+                seed: 1,
+                playout: Playout::Random,
+            })
+        };
+        let setup = lesson.setup(None, &over).unwrap();
+        let r = prune::run::plain(&lesson, &setup).unwrap();
+        let m = r.mcts.unwrap();
+        (
+            m.children.iter().map(|c| (c.n, c.u)).collect::<Vec<_>>(),
+            r.mv,
+        )
+    };
+    let (outcome, _) = counts(Reward::Outcome);
+    let (score, mv) = counts(Reward::Score);
+    // The first child's game scores 0: a draw (one half-win per visit) as an outcome, a loss
+    // (none) as a score; the second's scores 1, a win (two per visit) either way.
+    assert_eq!(outcome[0].1, outcome[0].0);
+    assert_eq!(score[0].1, 0);
+    assert_eq!(score[1].1, 2 * score[1].0);
+    assert_eq!(mv, 1);
+}
+
 /// A binomial bound: `hits` of `total` draws against probability `p`, within five standard
 /// deviations (a false alarm about once in three million).
 fn within_binomial(hits: u64, total: u64, p: f64) -> bool {
@@ -1088,6 +1187,7 @@ fn a_four_to_one_chance_node_is_drawn_four_to_one() {
                 kids: vec![],
             },
         ],
+        score_reward: false,
     };
     let run = Run {
         c: std::f64::consts::SQRT_2,

@@ -9,6 +9,10 @@ use std::collections::{BTreeMap, HashMap};
 use prune::practice::{Kind, Problem, make_set};
 use serde_json::Value;
 
+/// The Monte Carlo kinds' own oracle (seed 004 §6), shared with `tests/mcts_practice.rs`.
+#[path = "common/mcts_practice_oracle.rs"]
+mod mcts_oracle;
+
 const INF: i64 = 1_000_000;
 
 #[derive(Clone, Debug)]
@@ -298,6 +302,9 @@ fn oracle(p: &Problem) -> String {
     assert!(!run.minimax, "generated problems never use plain minimax");
     let asked = p.item.node.as_deref().map(|n| node_index(&t, n));
     match p.item.kind {
+        Kind::MctsUcb1 | Kind::MctsSelect | Kind::MctsBackup | Kind::MctsPlayed => {
+            mcts_oracle::answer(p)
+        }
         Kind::Decision => {
             let (v, c) = decision(&t, run.start, run.depth);
             format!("{v} {c}")
@@ -510,7 +517,7 @@ fn set(seed: u64, count: usize) -> Vec<Problem> {
 fn oracle_answers_are_all_accepted() {
     let mut by_kind: BTreeMap<&str, usize> = BTreeMap::new();
     for seed in 1..=30 {
-        for p in set(seed, 16) {
+        for p in set(seed, Kind::ALL.len()) {
             let line = oracle(&p);
             let v = p.grade(&line).unwrap();
             assert!(
@@ -541,6 +548,9 @@ fn perturbations(p: &Problem, t: &[Node]) -> Vec<(String, String)> {
     let asked = p.item.node.clone().unwrap_or_default();
     let mut out = Vec::new();
     match p.item.kind {
+        Kind::MctsUcb1 | Kind::MctsSelect | Kind::MctsBackup | Kind::MctsPlayed => {
+            out.extend(mcts_oracle::wrong(p));
+        }
         Kind::Decision => {
             out.push((format!("{} {}", bump(w[0]), w[1]), root.clone()));
             let other = t[run.start]

@@ -419,6 +419,15 @@ pub struct RunArgs {
     /// or scripted (a preset's stated results) [default: random].
     #[arg(long, value_name = "POLICY", value_parser = parse_playout)]
     pub playout: Option<crate::search::mcts::Playout>,
+    /// Monte Carlo tree search: a finished game's score as MAX's reward: outcome (above 0 a
+    /// win, 0 a draw, below 0 a loss) or score (the score itself, every one in [0, 1])
+    /// [default: outcome].
+    #[arg(long, value_name = "outcome|score", value_parser = parse_reward)]
+    pub reward: Option<crate::search::mcts::Reward>,
+}
+
+fn parse_reward(text: &str) -> std::result::Result<crate::search::mcts::Reward, String> {
+    crate::search::mcts::Reward::parse(text)
 }
 
 fn parse_real(text: &str) -> std::result::Result<crate::search::mcts::Real, String> {
@@ -506,6 +515,7 @@ impl RunArgs {
             c: self.c,
             seed: self.seed,
             playout: self.playout,
+            reward: self.reward,
             // A stated Monte Carlo tree is a preset's alone.
             given: Vec::new(),
             script: Vec::new(),
@@ -705,40 +715,6 @@ pub enum PracticeCommand {
     },
     /// Show the saved progress.
     Progress,
-    /// Monte Carlo tree search problems (seed 004 §6): a child's UCB1, the child selection
-    /// takes, what one iteration's backup changes, the move played. Prints the problems;
-    /// `--answer ID=LINE` grades an answer, `--key` prints every answer with its reasons.
-    Mcts {
-        /// Seed of the generated problems (the same seed gives the same problems).
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// How many generated problems.
-        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(0..=100))]
-        count: u64,
-        /// Only these kinds, comma-separated: mcts-ucb1, mcts-select, mcts-backup,
-        /// mcts-played [default: all].
-        #[arg(long, value_delimiter = ',', value_parser = parse_mcts_kind)]
-        kinds: Vec<crate::practice::mcts_kinds::MctsKind>,
-        /// Seed 004's own Monte Carlo items instead of generated ones.
-        #[arg(long)]
-        seed_items: bool,
-        /// Grade an answer: the problem's id, `=`, the answer line (may be repeated).
-        #[arg(long, value_name = "ID=ANSWER")]
-        answer: Vec<String>,
-        /// Print each problem's answer and how the run reaches it.
-        #[arg(long)]
-        key: bool,
-    },
-}
-
-fn parse_mcts_kind(
-    text: &str,
-) -> std::result::Result<crate::practice::mcts_kinds::MctsKind, String> {
-    use crate::practice::mcts_kinds::MctsKind;
-    MctsKind::parse(text).ok_or_else(|| {
-        let names: Vec<&str> = MctsKind::ALL.iter().map(|k| k.name()).collect();
-        format!("'{}' is not one of {}", cut(text), names.join(", "))
-    })
 }
 
 #[derive(Args, Debug, Clone)]

@@ -124,7 +124,11 @@ pub(super) fn build(trace: &Trace) -> Result<Index, TraceError> {
     let family = trace.header.options.family();
     let mut fold = Fold::new(trace, family);
     if family.samples() {
-        fold.monte_root(trace.header.start, trace.header.options.mcts.c.0);
+        fold.monte_root(
+            trace.header.start,
+            &trace.header.options.mcts,
+            trace.header.scale,
+        );
     }
     for (i, event) in trace.events.iter().enumerate() {
         fold.step(i, event)?;

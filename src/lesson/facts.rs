@@ -38,10 +38,18 @@ pub enum Kind {
     ChanceValue,
     /// Seed 004: which outcomes chance pruning skips.
     ChanceSkipped,
+    /// Seed 004 §6: a child's UCB1 when its parent's selection scores it.
+    MctsUcb1,
+    /// Seed 004 §6: which child the next iteration's selection takes.
+    MctsSelect,
+    /// Seed 004 §6: the N and U of the path's nodes after one iteration.
+    MctsBackup,
+    /// Seed 004 §6: the move played if the search stops now (the most visited root child).
+    MctsPlayed,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 13] = [
+    pub const ALL: [Kind; 17] = [
         Kind::Decision,
         Kind::Leaves,
         Kind::Window,
@@ -55,6 +63,10 @@ impl Kind {
         Kind::Aspiration,
         Kind::ChanceValue,
         Kind::ChanceSkipped,
+        Kind::MctsUcb1,
+        Kind::MctsSelect,
+        Kind::MctsBackup,
+        Kind::MctsPlayed,
     ];
 
     /// Whether the kind asks about one of seed 002's searches (negamax, PVS, aspiration).
@@ -68,6 +80,14 @@ impl Kind {
     /// Whether the kind asks about seed 004's chance nodes.
     pub fn is_chance(self) -> bool {
         matches!(self, Kind::ChanceValue | Kind::ChanceSkipped)
+    }
+
+    /// Whether the kind asks about a Monte Carlo tree search (seed 004 §6).
+    pub fn is_mcts(self) -> bool {
+        matches!(
+            self,
+            Kind::MctsUcb1 | Kind::MctsSelect | Kind::MctsBackup | Kind::MctsPlayed
+        )
     }
 
     /// What a problem of this kind asks, in a line (`prune practice --help` lists it).
@@ -86,6 +106,10 @@ impl Kind {
             Kind::Aspiration => "The aspiration windows of a pass until the result is exact",
             Kind::ChanceValue => "A chance node's exact value (seed 004)",
             Kind::ChanceSkipped => "Which outcomes chance pruning skips (seed 004)",
+            Kind::MctsUcb1 => "Monte Carlo: a child's UCB1, its mean plus its bonus (seed 004)",
+            Kind::MctsSelect => "Monte Carlo: which child the next selection takes (seed 004)",
+            Kind::MctsBackup => "Monte Carlo: the path's N and U after one iteration (seed 004)",
+            Kind::MctsPlayed => "Monte Carlo: the move played if the search stops (seed 004)",
         }
     }
 
@@ -104,6 +128,10 @@ impl Kind {
             Kind::Aspiration => "aspiration",
             Kind::ChanceValue => "chance-value",
             Kind::ChanceSkipped => "chance-skipped",
+            Kind::MctsUcb1 => "mcts-ucb1",
+            Kind::MctsSelect => "mcts-select",
+            Kind::MctsBackup => "mcts-backup",
+            Kind::MctsPlayed => "mcts-played",
         }
     }
 }

@@ -41,6 +41,14 @@ pub enum Answer {
     Exact(Ratio),
     /// `G2 H`: outcomes (chance children) in node order, `-` for none.
     Outcomes(Vec<String>),
+    /// Monte Carlo: a UCB1 in millionths, written to three decimals (`1.083`).
+    Ucb1(i64),
+    /// Monte Carlo: one child's name (the one selection takes, the move played).
+    Child(String),
+    /// Monte Carlo: `NAME N U, …` (or `N U …` in the order asked): each node's visits and
+    /// wins in half-wins (a draw counts half a win). A name left out is empty until the
+    /// problem puts its asked nodes in.
+    Counts(Vec<(String, u32, u32)>),
 }
 
 /// How a kind's answer is written: its shape, then example answers (each a list of spellings
@@ -129,6 +137,21 @@ fn form(kind: Kind) -> Form {
         Kind::ChanceSkipped => f(
             "the skipped outcomes (`-` for none)",
             &[&["G H"], &["B"], &["C D"]],
+            1,
+            "",
+        ),
+        Kind::MctsUcb1 => f(
+            "a number to 3 decimals",
+            &[&["0.123"], &["1.456"], &["2.071"]],
+            1,
+            "",
+        ),
+        Kind::MctsSelect | Kind::MctsPlayed => {
+            f("a child's name", &[&["Q"], &["Z"], &["K"]], 1, "")
+        }
+        Kind::MctsBackup => f(
+            "NAME N U for each asked node, in the order asked, U in wins (a draw is 0.5)",
+            &[&["p 4 2.5, q 3 1"], &["p 9 3, q 5 4"]],
             1,
             "",
         ),
@@ -264,6 +287,15 @@ impl Answer {
             Kind::Researched => Answer::Researched(name_list(words)),
             Kind::Aspiration => aspiration(kind, text)?,
             Kind::Next => next(kind, text, &words)?,
+            Kind::MctsUcb1 => {
+                want(1)?;
+                ucb1(&words[0])?
+            }
+            Kind::MctsSelect | Kind::MctsPlayed => {
+                want(1)?;
+                Answer::Child(words[0].trim_matches(['"', '\'']).to_string())
+            }
+            Kind::MctsBackup => counts(text)?,
         })
     }
 
@@ -301,8 +333,90 @@ impl Answer {
                     .collect();
                 parts.join("; ")
             }
+            Answer::Ucb1(millionths) => format!("{:.3}", *millionths as f64 / 1e6),
+            Answer::Child(c) => c.clone(),
+            Answer::Counts(rows) => {
+                let parts: Vec<String> = (rows.iter())
+                    .map(|(l, n, u)| {
+                        let wins = crate::index::monte::wins_text(*u);
+                        if l.is_empty() {
+                            format!("{n} {wins}")
+                        } else {
+                            format!("{l} {n} {wins}")
+                        }
+                    })
+                    .collect();
+                parts.join(", ")
+            }
         }
     }
+}
+
+/// A UCB1 as a learner writes it, in millionths.
+fn ucb1(word: &str) -> Result<Answer, String> {
+    word.parse::<f64>()
+        .ok()
+        .filter(|x| x.is_finite() && x.abs() < 1e9)
+        .map(|x| Answer::Ucb1((x * 1e6).round() as i64))
+        .ok_or_else(|| format!("`{word}` is not a number (write it to 3 decimals, e.g. 1.083)"))
+}
+
+/// `a 13 8, b 8 4` or `13 8 8 4`: (name, N, U in half-wins) for each node; the names are
+/// empty when the line gives numbers only. `N = 13, U = 8` spellings are read too.
+fn counts(text: &str) -> Result<Answer, String> {
+    let words: Vec<&str> = text
+        .split(|c: char| c.is_whitespace() || ",;:/=()".contains(c))
+        .filter(|w| !w.is_empty())
+        .collect();
+    let number = |w: &str| w.parse::<f64>().is_ok();
+    let visits = |w: &str| {
+        w.parse::<u32>()
+            .map_err(|_| format!("`{}` is not a count of visits", crate::text::cut(w)))
+    };
+    let halves = |w: &str| -> Result<u32, String> {
+        let x: f64 = (w.parse().ok())
+            .filter(|x: &f64| x.is_finite() && *x >= 0.0 && *x < 1e9)
+            .ok_or_else(|| format!("`{}` is not a count of wins", crate::text::cut(w)))?;
+        let h = x * 2.0;
+        if h.fract() != 0.0 {
+            return Err(format!("{w} wins is not a whole or half number of wins"));
+        }
+        Ok(h as u32)
+    };
+    let mut rows = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        let name = if number(words[i]) {
+            String::new()
+        } else {
+            i += 1;
+            words[i - 1].to_string()
+        };
+        // "N" and "U" before a count name it (unless a node is called so: then it stands
+        // before numbers and is taken as the name above).
+        let take = |i: &mut usize| -> Result<&str, String> {
+            while *i < words.len()
+                && (words[*i].eq_ignore_ascii_case("n") || words[*i].eq_ignore_ascii_case("u"))
+            {
+                *i += 1;
+            }
+            let w = words.get(*i).ok_or_else(|| {
+                format!(
+                    "expected NAME N U for each node (e.g. p 4 2.5, q 3 1), got `{}`",
+                    text.trim()
+                )
+            })?;
+            *i += 1;
+            Ok(w)
+        };
+        let n = visits(take(&mut i)?)?;
+        let u = halves(take(&mut i)?)?;
+        rows.push((name, n, u));
+    }
+    if rows.is_empty() {
+        return Err("expected NAME N U for each node, e.g. p 4 2.5, q 3 1".into());
+    }
+    Ok(Answer::Counts(rows))
 }
 
 /// `VALUE exact|lower|upper`.

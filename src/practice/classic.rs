@@ -51,6 +51,7 @@ pub(super) fn build(
         Kind::Window | Kind::Value | Kind::Flag | Kind::Next => node.is_some(),
         Kind::Decision | Kind::Researched | Kind::NegamaxWindow | Kind::Aspiration => true,
         Kind::ChanceValue | Kind::ChanceSkipped => true,
+        Kind::MctsUcb1 | Kind::MctsSelect | Kind::MctsBackup | Kind::MctsPlayed => true,
     };
     ask(&mut p, kind, &main, node);
     // Rebuild so the lesson's presets match the item (the budget may have changed).
@@ -100,6 +101,7 @@ fn shape(rng: &mut Rng, kind: Kind, params: &Params) -> Shape {
         Kind::Leaves | Kind::Next => {}
         Kind::Researched | Kind::NegamaxWindow | Kind::Aspiration => {}
         Kind::ChanceValue | Kind::ChanceSkipped => {}
+        Kind::MctsUcb1 | Kind::MctsSelect | Kind::MctsBackup | Kind::MctsPlayed => {}
     }
     overrides(&mut shape, kind, params);
     shape

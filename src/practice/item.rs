@@ -167,8 +167,18 @@ pub fn question(kind: Kind, root: &str, node: Option<&str>, extra: &str) -> Stri
         Kind::NegamaxWindow => format!("In negamax terms, with every score and window from the side to move, which window (α, β) does node {node} receive when the search first enters it{extra}?"),
         Kind::ChanceValue => format!("What is the exact value of node {node}{extra}? A chance node averages its outcomes, each weighed by its probability."),
         Kind::ChanceSkipped => format!("Chance pruning stops at a chance node once the interval its value can still lie in is outside its window. Which outcomes does it skip{extra}?"),
+        Kind::MctsUcb1 => format!("In the run's first iteration, what is {node}'s UCB1 when its parent's selection scores it, to 3 decimals?"),
+        Kind::MctsSelect => format!("Which child of {root} does the run's first iteration select?"),
+        Kind::MctsBackup => "What are the N and U of each node the first iteration's selection passes below the root, after that iteration?".to_string(),
+        Kind::MctsPlayed => format!("If the search stops before its first iteration, which move does {root} play?"),
         Kind::Aspiration => format!("The search of {root} starts with the window (guess - δ, guess + δ){extra}. On a fail low α moves down by δ, on a fail high β moves up by δ, and δ doubles after each miss. Which windows does it search, in order, until the result is exact?"),
     }
+}
+
+/// What a verdict's `step` counts in a run of the kind: the run's calls, or the iterations
+/// of a Monte Carlo run (the rows of its trace).
+pub fn step_word(kind: Kind) -> &'static str {
+    if kind.is_mcts() { "iteration" } else { "call" }
 }
 
 pub fn hint(kind: Kind) -> String {

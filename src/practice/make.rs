@@ -3,7 +3,7 @@
 
 use super::item::{self, Item, Problem};
 use super::params::Params;
-use super::{chance_kinds, classic, windows};
+use super::{chance_kinds, classic, mcts_items, windows};
 use crate::error::{Error, Result};
 use crate::lesson::Lesson;
 use crate::lesson::facts::Kind;
@@ -57,17 +57,21 @@ fn build(
         windows::build(rng, id, kind, source, params)
     } else if kind.is_chance() {
         chance_kinds::build(rng, id, kind, source, params)
+    } else if kind.is_mcts() {
+        mcts_items::build(rng, id, kind, source, params)
     } else {
         classic::build(rng, id, kind, source, params)
     }
 }
 
-/// Every practice item attached to a built-in lesson.
+/// Every practice item attached to a built-in lesson, then seed 004's Monte Carlo questions
+/// (each on a stated tree of its own, so on no lesson's graph).
 pub fn lesson_problems() -> Result<Vec<Problem>> {
     let mut out = Vec::new();
     for lesson in Lesson::builtins()? {
         out.extend(problems_of(&lesson)?);
     }
+    out.extend(mcts_items::seed_items()?);
     Ok(out)
 }
 

@@ -1,150 +1,126 @@
-//! Monte Carlo tree search practice (seed 004 §6): a child's UCB1, which child selection
-//! takes, what one iteration's backup changes (incoming-mover convention) and which move is
-//! played if the search stops. Every problem is a real run of the core from a stated tree
-//! (`search::mcts::Prior`) with a scripted playout result, one iteration long; its answer is
-//! read off that run's index and its explanation from the run's own numbers. The problems
-//! themselves (seed 004's items, generated ones) are made in `mcts_items`.
+//! Monte Carlo tree search practice (seed 004 §6), graded like every other kind: a child's
+//! UCB1, which child selection takes, what one iteration's backup changes (incoming-mover
+//! convention) and which move is played if the search stops now. A problem is a recorded run
+//! of the core (usually from a stated tree with a scripted playout, one iteration long); its
+//! answer is read off the run's index in the run's first iteration, and its explanation from
+//! that iteration's own numbers. The problems themselves are made in `mcts_items`.
 
-use super::item::Verdict;
+use super::answer::Answer;
+use super::item::{Explained, Problem, Solved};
+use super::query;
 use crate::error::{Error, Result};
-use crate::event::Mcts;
+use crate::event::{Event, Mcts};
 use crate::game::Side;
-use crate::game::graph::{Graph, GraphSpec};
-use crate::index::Recorded;
-use crate::index::monte::{Counts, wins_text};
-use crate::lesson::{Lesson, LessonSpec, Overrides, RunSpec};
-use crate::search::Algorithm;
-use crate::search::mcts::{Playout, Prior, Real, c_text};
-use crate::trace::{Event, Trace};
+use crate::index::monte::{Counts, Monte, SelectRow, wins_text};
+use crate::lesson::facts::Kind;
+use crate::search::Options;
+use crate::search::mcts::c_text;
 
-/// What a Monte Carlo practice problem asks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MctsKind {
-    /// One root child's UCB1, to three decimals.
-    Ucb1,
-    /// The child the next iteration's selection takes at the root.
-    Select,
-    /// The N and U of the path's nodes after one iteration.
-    Backup,
-    /// The move played if the search stops now: the most visited root child.
-    Played,
-}
+/// How far (in millionths) a UCB1 may lie from the run's and still be right: half of the
+/// last of the three decimals asked for.
+const UCB1_SLACK: i64 = 500;
 
-impl MctsKind {
-    pub const ALL: [MctsKind; 4] = [
-        MctsKind::Ucb1,
-        MctsKind::Select,
-        MctsKind::Backup,
-        MctsKind::Played,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            MctsKind::Ucb1 => "mcts-ucb1",
-            MctsKind::Select => "mcts-select",
-            MctsKind::Backup => "mcts-backup",
-            MctsKind::Played => "mcts-played",
-        }
-    }
-
-    pub fn parse(text: &str) -> Option<MctsKind> {
-        MctsKind::ALL.into_iter().find(|k| k.name() == text.trim())
-    }
-
-    /// How an answer of this kind is written.
-    pub fn answer_format(self) -> &'static str {
-        match self {
-            MctsKind::Ucb1 => "a number to 3 decimals, e.g. 0.123",
-            MctsKind::Select | MctsKind::Played => "a child's name, e.g. Q",
-            MctsKind::Backup => {
-                "each asked node's name, N and U after the iteration, in the order asked, U in wins (a draw is 0.5), e.g. p 4 2.5, q 3 1"
-            }
-        }
+/// Why a problem of `kind` cannot be asked about a run of `o`: the Monte Carlo kinds need a
+/// Monte Carlo run, and the other kinds ask about calls a Monte Carlo run does not make.
+pub fn askable(kind: Kind, o: &Options) -> Option<String> {
+    let samples = o.family().samples();
+    match (kind.is_mcts(), samples) {
+        (true, false) => Some(format!(
+            "a {} problem asks about a Monte Carlo run, and this run is not one (set \"algorithm\": \"mcts\")",
+            kind.name()
+        )),
+        (false, true) => Some(format!(
+            "a {} problem asks about the calls of a search, and a Monte Carlo run makes none",
+            kind.name()
+        )),
+        _ => None,
     }
 }
 
-/// A Monte Carlo practice problem: the tree, the stated counts, C, the scripted result of
-/// the one iteration, and what is asked.
-#[derive(Clone, Debug)]
-pub struct MctsProblem {
-    pub id: String,
-    pub kind: MctsKind,
-    pub source: String,
-    pub question: String,
-    pub answer_format: String,
-    pub graph: GraphSpec,
-    pub prior: Prior,
-    pub c: f64,
-    /// The labels asked about: the child (UCB1), the path's nodes (backup); empty otherwise.
-    pub ask: Vec<String>,
-    /// What the question calls MAX and MIN ("White", "Black").
-    pub players: (String, String),
+/// The settings line of a Monte Carlo problem.
+pub fn settings(o: &Options) -> String {
+    let m = &o.mcts;
+    format!(
+        "Monte Carlo tree search (UCT), C = {}, {}, {} playout",
+        c_text(m.c.0),
+        crate::text::counted(u64::from(m.iterations), "iteration", "iterations"),
+        m.playout.name()
+    )
 }
 
-/// A right answer.
-#[derive(Clone, Debug, PartialEq)]
-pub enum MctsAnswer {
-    /// A UCB1, exact as the run scored it.
-    Number(f64),
-    /// A child's label.
-    Child(String),
-    /// (label, N, U in half-wins) for each asked node, in the order asked.
-    Counts(Vec<(String, u32, u32)>),
+/// The first iteration of a recorded Monte Carlo run, as these kinds read it.
+struct Run<'a> {
+    p: &'a Problem,
+    s: &'a Solved,
+    /// The events of iteration 1.
+    first: usize,
+    end: usize,
 }
 
-impl MctsAnswer {
-    pub fn written(&self) -> String {
-        match self {
-            MctsAnswer::Number(x) => format!("{x:.3}"),
-            MctsAnswer::Child(c) => c.clone(),
-            MctsAnswer::Counts(rows) => (rows.iter())
-                .map(|(l, n, u)| format!("{l} {n} {}", wins_text(*u)))
-                .collect::<Vec<_>>()
-                .join(", "),
-        }
-    }
-}
-
-/// The run of a problem, recorded and indexed, with the facts its answers are read from.
-pub struct Solved {
-    pub rec: Recorded,
-    pub graph: Graph,
-    /// The event of iteration 1.
-    pub first: usize,
-}
-
-impl Solved {
-    fn monte(&self) -> &crate::index::monte::Monte {
-        &self.rec.index.monte
+impl<'a> Run<'a> {
+    fn new(p: &'a Problem, s: &'a Solved) -> Result<Run<'a>> {
+        let starts = s.rec.index.monte.iterations();
+        let first = *starts.first().ok_or_else(|| {
+            Error::Options(format!(
+                "practice item {}: the run completes no Monte Carlo iteration",
+                p.item.id
+            ))
+        })? as usize;
+        let end = starts
+            .get(1)
+            .map_or(s.rec.trace.events.len(), |&e| e as usize);
+        Ok(Run { p, s, first, end })
     }
 
-    /// The tree node standing for graph node `label` (every problem tree is a tree, so one).
-    fn node_of(&self, label: &str) -> Option<u32> {
-        let state = (0..self.graph.len() as u32).find(|&s| self.graph.name(s) == label)?;
-        let m = self.monte();
-        (0..m.len() as u32).find(|&id| m.node(id).is_some_and(|n| n.state == state))
+    fn monte(&self) -> &Monte {
+        &self.s.rec.index.monte
+    }
+
+    fn fail(&self, why: &str) -> Error {
+        Error::Options(format!("practice item {}: {why}", self.p.item.id))
     }
 
     fn label(&self, node: u32) -> String {
         self.monte()
             .node(node)
-            .map_or("?".into(), |n| self.graph.name(n.state))
+            .map_or("?".into(), |n| self.p.name(n.state))
     }
 
-    /// The root's decision in iteration 1: the selection (its event and the child it
-    /// took), or the child it expanded because it had no node yet.
-    fn root_decision(&self) -> Option<(usize, Mcts)> {
-        (self.rec.trace.events.iter().enumerate().skip(self.first))
-            .map(|(i, e)| (i, e.to_owned()))
-            .find_map(|(i, e)| match e {
-                Event::Mcts(d @ Mcts::Select { node: 0, .. }) => Some((i, d)),
-                Event::Mcts(d @ Mcts::Expand { parent: 0, .. }) => Some((i, d)),
+    fn state(&self, node: u32) -> Option<u32> {
+        self.monte().node(node).map(|n| n.state)
+    }
+
+    /// The tree node of the graph node called `name` (the first one, on a graph where a
+    /// position has several).
+    fn node_of(&self, name: &str) -> Option<u32> {
+        let state = query::find_node(&self.p.lesson.graph, name)?;
+        let m = self.monte();
+        (0..m.len() as u32).find(|&id| m.node(id).is_some_and(|n| n.state == state))
+    }
+
+    /// Iteration 1's events, with their indices.
+    fn events(&self) -> impl Iterator<Item = (usize, Mcts)> + '_ {
+        (self.s.rec.trace.events.iter().enumerate())
+            .skip(self.first)
+            .take(self.end - self.first)
+            .filter_map(|(i, e)| match e.to_owned() {
+                Event::Mcts(d) => Some((i, d)),
                 _ => None,
             })
     }
 
-    /// The root's children as the selection at event `at` scored them.
-    fn selection(&self, (at, d): (usize, Mcts)) -> Vec<crate::index::monte::SelectRow> {
+    /// `parent`'s decision in iteration 1: a selection by UCB1, or the expansion of an
+    /// untried move.
+    fn decision(&self, parent: u32) -> Option<(usize, Mcts)> {
+        self.events().find(|(_, d)| match *d {
+            Mcts::Select { node, .. } => node == parent,
+            Mcts::Expand { parent: p, .. } => p == parent,
+            _ => false,
+        })
+    }
+
+    /// The children as the selection at event `at` scored them (none for an expansion).
+    fn selection(&self, (at, d): (usize, Mcts)) -> Vec<SelectRow> {
         match d {
             Mcts::Select {
                 node,
@@ -152,464 +128,325 @@ impl Solved {
                 len,
                 pos,
             } => {
-                let bonuses = self.rec.trace.bonuses(start, len).unwrap_or(&[]);
+                let bonuses = self.s.rec.trace.bonuses(start, len).unwrap_or(&[]);
                 self.monte().selection(node, at, bonuses, pos)
             }
             _ => Vec::new(),
         }
     }
 
-    /// The root's children (label, counts) before iteration 1, in move order.
-    fn root_children_before(&self) -> Vec<(String, Counts)> {
+    /// The child `decision` takes.
+    fn taken(&self, decision: (usize, Mcts)) -> Option<u32> {
+        match decision.1 {
+            Mcts::Select { node, pos, .. } => self.monte().child(node, pos),
+            Mcts::Expand { node, .. } => Some(node),
+            _ => None,
+        }
+    }
+
+    /// The root's children (node, counts) before iteration 1, in move order.
+    fn root_children_before(&self) -> Vec<(u32, Counts)> {
         let m = self.monte();
-        (m.children_at(0, self.first).into_iter())
-            .map(|(_, id)| (self.label(id), m.counts(id, self.first)))
+        let mut kids = m.children_at(0, self.first);
+        kids.sort_by_key(|k| k.0);
+        (kids.into_iter())
+            .map(|(_, id)| (id, m.counts(id, self.first)))
             .collect()
     }
 
-    /// Every backup of iteration 1: (node, reward, counts before, counts after), leaf first.
+    /// The most visited of them, the first in move order on a tie.
+    fn most_visited(&self) -> Option<(u32, Counts)> {
+        (self.root_children_before().into_iter())
+            .filter(|k| k.1.n > 0)
+            .fold(None, |best: Option<(u32, Counts)>, k| match best {
+                Some(b) if b.1.n >= k.1.n => Some(b),
+                _ => Some(k),
+            })
+    }
+
+    /// Iteration 1's backups, root first: (node, reward, counts before, counts after).
     fn backups(&self) -> Vec<(u32, u8, Counts, Counts)> {
-        (self.rec.trace.events.iter().skip(self.first))
-            .filter_map(|e| match e.to_owned() {
-                Event::Mcts(Mcts::Backup { node, n, u, reward }) => Some((
+        let mut out: Vec<_> = self
+            .events()
+            .filter_map(|(_, d)| match d {
+                Mcts::Backup { node, n, u, reward } => Some((
                     node,
                     reward,
                     Counts {
                         n: n - 1,
-                        u: u - reward as u32,
+                        u: u - u32::from(reward),
                     },
                     Counts { n, u },
                 )),
                 _ => None,
             })
+            .collect();
+        out.reverse();
+        out
+    }
+
+    /// The nodes the selection of iteration 1 passed below the root: its path's nodes that
+    /// were in the tree before it (not the one it expanded).
+    fn path(&self) -> Vec<u32> {
+        (self.backups().into_iter())
+            .map(|b| b.0)
+            .filter(|&id| id != 0)
+            .filter(|&id| {
+                self.monte()
+                    .node(id)
+                    .is_some_and(|n| (n.created as usize) < self.first)
+            })
             .collect()
     }
 }
 
-fn half(u: u32) -> String {
-    wins_text(u)
-}
-
-impl MctsProblem {
-    fn lesson(&self) -> Result<(Lesson, Graph)> {
-        let graph = Graph::from_spec(&self.graph).map_err(|problem| Error::Invalid {
-            path: format!("practice item {}", self.id),
-            problem,
-        })?;
-        let run = RunSpec {
-            name: "practice".into(),
-            depth: Some(1),
-            algorithm: Some(Algorithm::Mcts),
-            iterations: Some(1),
-            c: Some(Real(self.c)),
-            playout: Some(Playout::Scripted),
-            ..RunSpec::default()
-        };
-        let lesson = Lesson {
-            name: format!("practice item {}", self.id),
-            spec: LessonSpec {
-                title: self.id.clone(),
-                source: self.source.clone(),
-                intro: Vec::new(),
-                graph: self.graph.clone(),
-                runs: vec![run],
-                notes: Vec::new(),
-                facts: Vec::new(),
-                size_facts: Vec::new(),
-                practice: Vec::new(),
-                demos: Vec::new(),
-                game: crate::game::model::GameSpec::Graph,
-            },
-            model: crate::game::model::Model::Graph(graph.clone()),
-            graph: graph.clone(),
-        };
-        Ok((lesson, graph))
-    }
-
-    /// The problem's one iteration, run by the core from the stated tree and recorded.
-    pub fn solve(&self) -> Result<Solved> {
-        let (lesson, graph) = self.lesson()?;
-        let setup = lesson.setup(Some("practice"), &Overrides::default())?;
-        let mut rec = crate::observer::Recorder::default();
-        let result =
-            crate::search::run_from(&graph, setup.start, &setup.options, &self.prior, &mut rec)
-                .map_err(|e| crate::run::named(&lesson, e))?;
-        let catalog = crate::run::graph_catalog(&lesson, &setup).unwrap_or_default();
-        let trace = Trace {
-            header: crate::run::header(&lesson, &setup, catalog, result),
-            events: rec.events,
-            moves: rec.moves,
-            children: rec.children,
-            bonuses: rec.bonuses,
-        };
-        let rec = Recorded::from_trace(&lesson.name, trace)?;
-        let first = rec.index.monte.iterations().first().copied().unwrap_or(0) as usize;
-        Ok(Solved { rec, graph, first })
-    }
-
-    /// The right answer, read off the run.
-    pub fn answer(&self) -> Result<MctsAnswer> {
-        let s = self.solve()?;
-        self.answer_of(&s)
-    }
-
-    fn answer_of(&self, s: &Solved) -> Result<MctsAnswer> {
-        let bad = |why: &str| Error::Options(format!("practice item {}: {why}", self.id));
-        Ok(match self.kind {
-            MctsKind::Ucb1 => {
-                let decision = s.root_decision().ok_or_else(|| bad("no iteration"))?;
-                let asked = self.ask.first().ok_or_else(|| bad("no child asked"))?;
-                let row = (s.selection(decision).into_iter())
-                    .find(|r| s.label(r.node) == *asked)
-                    .ok_or_else(|| bad("the asked child is not scored by UCB1 in this run"))?;
-                MctsAnswer::Number(row.ucb1)
+/// The right answer of a Monte Carlo kind, read off the run's first iteration.
+pub fn answer(p: &Problem, s: &Solved) -> Result<Answer> {
+    let r = Run::new(p, s)?;
+    Ok(match p.item.kind {
+        Kind::MctsUcb1 => {
+            let asked = p
+                .item
+                .node
+                .as_deref()
+                .ok_or_else(|| r.fail("no child asked"))?;
+            let node = r
+                .node_of(asked)
+                .ok_or_else(|| r.fail(&format!("{asked} is not a node of the run's tree")))?;
+            let row = scored(&r, node).ok_or_else(|| {
+                r.fail(&format!(
+                    "{asked} is not scored by UCB1 in the run's first iteration"
+                ))
+            })?;
+            Answer::Ucb1((row.ucb1 * 1e6).round() as i64)
+        }
+        Kind::MctsSelect => {
+            let child = (r.decision(0))
+                .and_then(|d| r.taken(d))
+                .ok_or_else(|| r.fail("the root makes no choice in the first iteration"))?;
+            Answer::Child(r.label(child))
+        }
+        Kind::MctsPlayed => {
+            let (best, _) = r.most_visited().ok_or_else(|| {
+                r.fail("no root child has a visit before the first iteration: state the tree (\"given\")")
+            })?;
+            Answer::Child(r.label(best))
+        }
+        _ => {
+            let path = r.path();
+            if path.is_empty() {
+                return Err(r.fail("the first iteration passes no node below the root that was in the tree before it"));
             }
-            MctsKind::Select => match s.root_decision() {
-                Some((_, Mcts::Select { node, pos, .. })) => {
-                    let child = s.monte().child(node, pos).ok_or_else(|| bad("no child"))?;
-                    MctsAnswer::Child(s.label(child))
-                }
-                Some((_, Mcts::Expand { node, .. })) => MctsAnswer::Child(s.label(node)),
-                _ => return Err(bad("the root makes no choice")),
-            },
-            MctsKind::Played => {
-                let kids = s.root_children_before();
-                // The most visited, the first in move order on a tie.
-                let best = (kids.iter()).fold(None::<&(String, Counts)>, |b, k| match b {
-                    Some(b) if b.1.n >= k.1.n => Some(b),
-                    _ => Some(k),
-                });
-                MctsAnswer::Child(best.ok_or_else(|| bad("the root has no child"))?.0.clone())
-            }
-            MctsKind::Backup => {
-                let end = s.rec.trace.events.len();
-                let rows = (self.ask.iter())
-                    .map(|l| {
-                        let node = s
-                            .node_of(l)
-                            .ok_or_else(|| bad("an asked node has no node"))?;
-                        let c = s.monte().counts(node, end);
-                        Ok((l.clone(), c.n, c.u))
+            Answer::Counts(
+                (path.into_iter())
+                    .map(|id| {
+                        let c = r.monte().counts(id, r.end);
+                        (r.label(id), c.n, c.u)
                     })
-                    .collect::<Result<Vec<_>>>()?;
-                MctsAnswer::Counts(rows)
-            }
-        })
-    }
-
-    /// Reads an answer line in the kind's form.
-    pub fn read(&self, text: &str) -> std::result::Result<MctsAnswer, String> {
-        let t = text.trim();
-        match self.kind {
-            MctsKind::Ucb1 => t
-                .parse::<f64>()
-                .ok()
-                .filter(|x| x.is_finite())
-                .map(MctsAnswer::Number)
-                .ok_or_else(|| format!("'{}' is not a number", crate::text::cut(t))),
-            MctsKind::Select | MctsKind::Played => {
-                let name = t.trim_matches(|c: char| c == '"' || c == '\'');
-                if name.is_empty() || name.contains(char::is_whitespace) {
-                    return Err("write one child's name".into());
-                }
-                Ok(MctsAnswer::Child(name.to_string()))
-            }
-            MctsKind::Backup => self.read_counts(t),
+                    .collect(),
+            )
         }
-    }
+    })
+}
 
-    /// `a 13 8, b 8 4` (names optional: then the numbers go in the order asked).
-    fn read_counts(&self, t: &str) -> std::result::Result<MctsAnswer, String> {
-        let words: Vec<&str> = t
-            .split(|c: char| c.is_whitespace() || ",;:/=()".contains(c))
-            .filter(|w| !w.is_empty())
-            // "N = 13, U = 8" names the counts; unless a node is called N or U.
-            .filter(|w| {
-                let count_name = w.eq_ignore_ascii_case("n") || w.eq_ignore_ascii_case("u");
-                !count_name || self.ask.iter().any(|l| l.eq_ignore_ascii_case(w))
-            })
-            .collect();
-        let halves = |w: &str| -> std::result::Result<u32, String> {
-            let x: f64 = w
-                .parse()
-                .map_err(|_| format!("'{}' is not a count of wins", crate::text::cut(w)))?;
-            let h = x * 2.0;
-            if h < 0.0 || h.fract() != 0.0 {
-                return Err(format!("{w} wins is not a whole or half number of wins"));
-            }
-            Ok(h as u32)
-        };
-        let visits = |w: &str| {
-            w.parse::<u32>()
-                .map_err(|_| format!("'{}' is not a count of visits", crate::text::cut(w)))
-        };
-        let k = self.ask.len();
-        let mut rows = Vec::new();
-        if words.len() == 3 * k && words.iter().step_by(3).all(|w| w.parse::<f64>().is_err()) {
-            for chunk in words.chunks(3) {
-                rows.push((chunk[0].to_string(), visits(chunk[1])?, halves(chunk[2])?));
-            }
-            // In the asked order, whatever order they were written in.
-            let mut ordered = Vec::new();
-            for l in &self.ask {
-                let i = (rows.iter())
-                    .position(|r| r.0.eq_ignore_ascii_case(l))
-                    .ok_or_else(|| format!("no counts for {l}"))?;
-                let mut r = rows[i].clone();
-                r.0 = l.clone();
-                ordered.push(r);
-            }
-            return Ok(MctsAnswer::Counts(ordered));
+/// `node` as its parent's selection in iteration 1 scored it.
+fn scored(r: &Run, node: u32) -> Option<SelectRow> {
+    let parent = r.monte().node(node)?.parent;
+    let decision = r.decision(parent)?;
+    (r.selection(decision).into_iter()).find(|row| row.node == node)
+}
+
+/// `given` as the grader compares it with the key: a child's name spelled as the tree
+/// labels it, counts in the order asked (names matched in any case, or numbers alone taken
+/// in that order), a UCB1 within half a thousandth of the run's taken as the run's.
+pub fn normalized(p: &Problem, given: Answer) -> Answer {
+    let graph = &p.lesson.graph;
+    let expected = p.solve_run(0).and_then(|s| answer(p, &s));
+    match (given, expected) {
+        (Answer::Child(c), _) => Answer::Child(query::canonical_name(graph, &c)),
+        (Answer::Ucb1(x), Ok(Answer::Ucb1(want))) if (x - want).abs() <= UCB1_SLACK => {
+            Answer::Ucb1(want)
         }
-        if words.len() == 2 * k {
-            for (l, pair) in self.ask.iter().zip(words.chunks(2)) {
-                rows.push((l.clone(), visits(pair[0])?, halves(pair[1])?));
-            }
-            return Ok(MctsAnswer::Counts(rows));
-        }
-        Err(format!(
-            "write N and U for each of {} ({})",
-            self.ask.join(", "),
-            self.kind.answer_format()
-        ))
-    }
-
-    /// Whether `given` is the right answer: a UCB1 within 0.0005 of the run's, the same
-    /// child, the same counts.
-    fn accepts(expected: &MctsAnswer, given: &MctsAnswer) -> bool {
-        match (expected, given) {
-            (MctsAnswer::Number(a), MctsAnswer::Number(b)) => (a - b).abs() <= 0.0005 + 1e-9,
-            (MctsAnswer::Child(a), MctsAnswer::Child(b)) => a.eq_ignore_ascii_case(b),
-            (a, b) => a == b,
-        }
-    }
-
-    /// Grades one answer line.
-    pub fn grade(&self, text: &str) -> Result<Verdict> {
-        let s = self.solve()?;
-        let expected = self.answer_of(&s)?;
-        let mut verdict = Verdict {
-            id: self.id.clone(),
-            correct: false,
-            node: None,
-            step: Some(1),
-            run: "practice".into(),
-            why: String::new(),
-            expected: expected.written(),
-        };
-        let given = match self.read(text) {
-            Ok(g) => g,
-            Err(e) => {
-                verdict.why = format!("could not read the answer: {e}");
-                return Ok(verdict);
-            }
-        };
-        if MctsProblem::accepts(&expected, &given) {
-            verdict.correct = true;
-            verdict.why = "correct".into();
-            return Ok(verdict);
-        }
-        let (node, why) = self.explain(&s, &expected, &given);
-        verdict.node = node;
-        verdict.why = why;
-        Ok(verdict)
-    }
-
-    /// How the run reaches the right answer, in its own numbers (an answer key's reasons).
-    pub fn reasons(&self) -> Result<String> {
-        let s = self.solve()?;
-        let expected = self.answer_of(&s)?;
-        Ok(self.explain(&s, &expected, &expected).1)
-    }
-
-    /// (node, explanation) of a wrong answer, from the run's own numbers.
-    fn explain(
-        &self,
-        s: &Solved,
-        expected: &MctsAnswer,
-        given: &MctsAnswer,
-    ) -> (Option<String>, String) {
-        match self.kind {
-            MctsKind::Ucb1 => {
-                let asked = self.ask.first().cloned().unwrap_or_default();
-                let why = s
-                    .root_decision()
-                    .map(|d| s.selection(d))
-                    .and_then(|rows| rows.into_iter().find(|r| s.label(r.node) == asked))
-                    .map_or_else(
-                        || "the run did not score this child".into(),
-                        |r| self.ucb1_sum(s, &asked, &r),
-                    );
-                (Some(asked), why)
-            }
-            MctsKind::Select => (self.expected_child(expected), self.why_select(s)),
-            MctsKind::Played => (self.expected_child(expected), self.why_played(s, given)),
-            MctsKind::Backup => (None, self.why_backup(s, expected, given)),
-        }
-    }
-
-    fn expected_child(&self, expected: &MctsAnswer) -> Option<String> {
-        match expected {
-            MctsAnswer::Child(c) => Some(c.clone()),
-            _ => None,
-        }
-    }
-
-    /// "B: mean 1/4 = 0.250, bonus 1 × sqrt(ln 16 / 4) = 0.833, UCB1 = 1.083".
-    fn ucb1_sum(&self, s: &Solved, label: &str, r: &crate::index::monte::SelectRow) -> String {
-        let parent = s.monte().counts(0, s.first).n;
-        format!(
-            "{label} has N = {}, U = {} wins under a parent with N = {parent}: mean {}/{} = {:.3}, bonus {} × sqrt(ln {parent} / {}) = {} × sqrt({:.3} / {}) = {:.3}, so UCB1 = {:.3} + {:.3} = {:.3} (natural log; the mean counts wins, so a draw's half-win is 0.5)",
-            r.counts.n,
-            half(r.counts.u),
-            half(r.counts.u),
-            r.counts.n,
-            r.mean,
-            c_text(self.c),
-            r.counts.n,
-            c_text(self.c),
-            (parent as f64).ln(),
-            r.counts.n,
-            r.bonus,
-            r.mean,
-            r.bonus,
-            r.ucb1
-        )
-    }
-
-    fn why_select(&self, s: &Solved) -> String {
-        match s.root_decision() {
-            Some((at, d @ Mcts::Select { pos, .. })) => {
-                let rows = s.selection((at, d));
-                let parts: Vec<String> = (rows.iter())
-                    .map(|r| format!("{} {:.3}", s.label(r.node), r.ucb1))
-                    .collect();
-                let chosen = (rows.iter()).find(|r| r.mv == pos);
-                let mut why = format!(
-                    "every child has been visited, so selection takes the largest UCB1 (the first in move order on a tie): {}",
-                    parts.join(", ")
-                );
-                if let Some(c) = chosen {
-                    why.push_str(&format!(
-                        "; {} wins with {:.3} = mean {:.3} + bonus {:.3}",
-                        s.label(c.node),
-                        c.ucb1,
-                        c.mean,
-                        c.bonus
-                    ));
-                }
-                let most = (rows.iter()).max_by_key(|r| r.counts.n);
-                if let (Some(m), Some(c)) = (most, chosen)
-                    && m.node != c.node
-                {
-                    why.push_str(&format!(
-                        " (the most visited child, {}, is the move played at the end, not the one explored next)",
-                        s.label(m.node)
-                    ));
-                }
-                why
-            }
-            Some((_, Mcts::Expand { node, .. })) => format!(
-                "{} has never been visited: an unvisited child is tried before any UCB1 is compared (its priority is infinite, the first such child in move order)",
-                s.label(node)
-            ),
-            _ => "the root makes no choice".into(),
-        }
-    }
-
-    fn why_played(&self, s: &Solved, given: &MctsAnswer) -> String {
-        let kids = s.root_children_before();
-        let parts: Vec<String> = (kids.iter())
-            .map(|(l, c)| format!("{l} N = {}", c.n))
-            .collect();
-        let mut why = format!(
-            "the move played is the root child with the most visits (the first in move order on a tie), not the highest UCB1 or mean: {}",
-            parts.join(", ")
-        );
-        if let MctsAnswer::Child(g) = given
-            && let Some((_, c)) = kids.iter().find(|(l, _)| l.eq_ignore_ascii_case(g))
-        {
-            why.push_str(&format!(
-                "; {g} has mean {}/{} = {:.3}",
-                half(c.u),
-                c.n,
-                c.u as f64 / (2.0 * c.n.max(1) as f64)
-            ));
-        }
-        why
-    }
-
-    fn why_backup(&self, s: &Solved, expected: &MctsAnswer, given: &MctsAnswer) -> String {
-        let backups = s.backups();
-        let monte = s.monte();
-        let parts: Vec<String> = (backups.iter().rev())
-            .filter(|b| b.0 != 0)
-            .map(|&(node, reward, before, after)| {
-                let mover = monte.node(node).map_or("?", |n| {
-                    if n.counts_for == Side::Min {
-                        self.players.1.as_str()
-                    } else {
-                        self.players.0.as_str()
-                    }
-                });
-                format!(
-                    "{} ({mover} moved into it) {}/{} → {}/{} (+1 visit, +{} wins)",
-                    s.label(node),
-                    before.n,
-                    half(before.u),
-                    after.n,
-                    half(after.u),
-                    half(reward as u32)
-                )
-            })
-            .collect();
-        let mut why = format!(
-            "every node on the path gets one visit; U grows by the result for the player who moved into the node (a win 1, a draw 0.5 for both, a loss 0): {}",
-            parts.join(", ")
-        );
-        if let (MctsAnswer::Counts(right), MctsAnswer::Counts(got)) = (expected, given)
-            && let Some(((l, n, u), (_, n2, u2))) = right
-                .iter()
-                .zip(got)
-                .find(|(a, b)| (a.1, a.2) != (b.1, b.2))
-        {
-            why = format!(
-                "{l} should be N = {n}, U = {} (you wrote N = {n2}, U = {}); {why}",
-                half(*u),
-                half(*u2)
-            );
-        }
-        why
+        (Answer::Counts(rows), Ok(Answer::Counts(asked))) => Answer::Counts(ordered(rows, &asked)),
+        (given, _) => given,
     }
 }
 
-impl MctsProblem {
-    /// Whether the run shows what the kind is about: selection not simply the most visited
-    /// or best-mean child, the move played not the next selection, a UCB1 whose bonus counts.
-    pub(super) fn teaches(&self, s: &Solved) -> bool {
-        let kids = s.root_children_before();
-        let most = (kids.iter()).fold(None::<&(String, Counts)>, |b, k| match b {
-            Some(b) if b.1.n >= k.1.n => Some(b),
-            _ => Some(k),
-        });
-        if self.answer_of(s).is_err() {
-            return false;
+/// Counts given for the asked nodes, in the asked order.
+fn ordered(rows: Vec<(String, u32, u32)>, asked: &[(String, u32, u32)]) -> Vec<(String, u32, u32)> {
+    if rows.len() == asked.len() && rows.iter().all(|r| r.0.is_empty()) {
+        return (asked.iter().zip(rows))
+            .map(|(a, (_, n, u))| (a.0.clone(), n, u))
+            .collect();
+    }
+    let named = |l: &str| rows.iter().find(|r| r.0.eq_ignore_ascii_case(l));
+    if rows.len() == asked.len() && asked.iter().all(|a| named(&a.0).is_some()) {
+        return (asked.iter())
+            .filter_map(|a| named(&a.0).map(|r| (a.0.clone(), r.1, r.2)))
+            .collect();
+    }
+    rows
+}
+
+/// (node, step, explanation) of an answer, from the run's own numbers: the step is the
+/// first iteration's row of the run's trace.
+pub fn explain(p: &Problem, s: &Solved, expected: &Answer, given: &Answer) -> Explained {
+    let Ok(r) = Run::new(p, s) else {
+        return (None, None, "the run completes no iteration".into());
+    };
+    let child = |a: &Answer| match a {
+        Answer::Child(c) => query::find_node(&p.lesson.graph, c),
+        _ => None,
+    };
+    let (node, why) = match p.item.kind {
+        Kind::MctsUcb1 => {
+            let asked = p.item.node.clone().unwrap_or_default();
+            let why = (r.node_of(&asked)).and_then(|n| scored(&r, n)).map_or_else(
+                || "the run did not score this child".into(),
+                |row| ucb1_sum(&r, &asked, &row),
+            );
+            (query::find_node(&p.lesson.graph, &asked), why)
         }
-        match self.kind {
-            MctsKind::Ucb1 => matches!(s.root_decision(), Some((_, Mcts::Select { .. }))),
-            MctsKind::Select | MctsKind::Played => {
-                let selected = match s.root_decision() {
-                    Some((_, Mcts::Select { node, pos, .. })) => {
-                        s.monte().child(node, pos).map(|c| s.label(c))
-                    }
-                    Some((_, Mcts::Expand { node, .. })) => Some(s.label(node)),
-                    _ => None,
-                };
-                let played = most.map(|m| m.0.clone());
-                // The interesting case: the child explored next is not the one played.
-                selected.is_some() && selected != played
-            }
-            MctsKind::Backup => true,
+        Kind::MctsSelect => (child(expected), why_select(&r)),
+        Kind::MctsPlayed => (child(expected), why_played(&r, given)),
+        _ => (
+            r.path().first().and_then(|&n| r.state(n)),
+            why_backup(&r, expected, given),
+        ),
+    };
+    (node, Some(1), why)
+}
+
+/// "B has N = 4, U = 1 …: mean 1/4 = 0.250, bonus 1 × sqrt(ln 16 / 4) = 0.833, so UCB1 = …".
+fn ucb1_sum(r: &Run, label: &str, row: &SelectRow) -> String {
+    let parent_node = r.monte().node(row.node).map_or(0, |n| n.parent);
+    let parent = r.monte().counts(parent_node, r.first).n;
+    let c = c_text(r.s.rec.trace.header.options.mcts.c.0);
+    let (n, u) = (row.counts.n, wins_text(row.counts.u));
+    format!(
+        "{label} has N = {n}, U = {u} wins under a parent with N = {parent}: mean {u}/{n} = {:.3}, bonus {c} × sqrt(ln {parent} / {n}) = {c} × sqrt({:.3} / {n}) = {:.3}, so UCB1 = {:.3} + {:.3} = {:.3} (natural log; the mean counts wins, so a draw's half-win is 0.5)",
+        row.mean,
+        (parent as f64).ln(),
+        row.bonus,
+        row.mean,
+        row.bonus,
+        row.ucb1
+    )
+}
+
+fn why_select(r: &Run) -> String {
+    let Some(decision) = r.decision(0) else {
+        return "the root makes no choice in the first iteration".into();
+    };
+    if let Mcts::Expand { node, .. } = decision.1 {
+        return format!(
+            "{} has never been visited: an unvisited child is tried before any UCB1 is compared (its priority is infinite; the first such child in move order)",
+            r.label(node)
+        );
+    }
+    let rows = r.selection(decision);
+    let parts: Vec<String> = (rows.iter())
+        .map(|row| format!("{} {:.3}", r.label(row.node), row.ucb1))
+        .collect();
+    let mut why = format!(
+        "every child has been visited, so selection takes the largest UCB1 = mean + bonus (the first in move order on a tie): {}",
+        parts.join(", ")
+    );
+    let chosen = rows.iter().find(|row| row.chosen);
+    if let Some(c) = chosen {
+        why.push_str(&format!(
+            "; {} wins with {:.3} = mean {:.3} + bonus {:.3}",
+            r.label(c.node),
+            c.ucb1,
+            c.mean,
+            c.bonus
+        ));
+    }
+    if let (Some((most, _)), Some(c)) = (r.most_visited(), chosen)
+        && most != c.node
+    {
+        why.push_str(&format!(
+            " (the most visited child, {}, is the move played if the search stops, not the one explored next)",
+            r.label(most)
+        ));
+    }
+    why
+}
+
+fn why_played(r: &Run, given: &Answer) -> String {
+    let kids = r.root_children_before();
+    let parts: Vec<String> = (kids.iter())
+        .map(|(id, c)| format!("{} N = {}", r.label(*id), c.n))
+        .collect();
+    let mut why = format!(
+        "the move played is the root child with the most visits (the first in move order on a tie), not the highest UCB1 or mean: {}",
+        parts.join(", ")
+    );
+    if let Answer::Child(g) = given
+        && let Some((_, c)) = kids.iter().find(|(id, _)| r.label(*id) == *g)
+    {
+        why.push_str(&format!(
+            "; {g} has mean {}/{} = {:.3} but fewer visits",
+            wins_text(c.u),
+            c.n,
+            f64::from(c.u) / (2.0 * f64::from(c.n.max(1)))
+        ));
+    }
+    why
+}
+
+fn why_backup(r: &Run, expected: &Answer, given: &Answer) -> String {
+    let parts: Vec<String> = (r.backups().into_iter())
+        .filter(|b| b.0 != 0)
+        .map(|(node, reward, before, after)| {
+            let mover = r.monte().node(node).map_or("?", |n| match n.counts_for {
+                Side::Min => "MIN",
+                _ => "MAX",
+            });
+            format!(
+                "{} ({mover} moved into it) {}/{} → {}/{} (+1 visit, +{} wins)",
+                r.label(node),
+                before.n,
+                wins_text(before.u),
+                after.n,
+                wins_text(after.u),
+                wins_text(u32::from(reward))
+            )
+        })
+        .collect();
+    let mut why = format!(
+        "every node on the path gets one visit; U grows by the result for the player who moved into the node (a win 1, a draw 0.5 for both, a loss 0), N/U before → after: {}",
+        parts.join(", ")
+    );
+    if let (Answer::Counts(right), Answer::Counts(got)) = (expected, given)
+        && let Some(((l, n, u), (_, n2, u2))) =
+            (right.iter().zip(got)).find(|(a, b)| (a.1, a.2) != (b.1, b.2))
+    {
+        why = format!(
+            "{l} should be N = {n}, U = {} (you wrote N = {n2}, U = {}); {why}",
+            wins_text(*u),
+            wins_text(*u2)
+        );
+    }
+    why
+}
+
+/// Whether a generated problem's run shows what its kind is about: a UCB1 that a selection
+/// computes, and a child explored next that is not the one played.
+pub fn teaches(p: &Problem, s: &Solved) -> bool {
+    let Ok(r) = Run::new(p, s) else {
+        return false;
+    };
+    if answer(p, s).is_err() {
+        return false;
+    }
+    match p.item.kind {
+        Kind::MctsUcb1 => matches!(r.decision(0), Some((_, Mcts::Select { .. }))),
+        Kind::MctsSelect | Kind::MctsPlayed => {
+            let selected = r.decision(0).and_then(|d| r.taken(d));
+            let played = r.most_visited().map(|m| m.0);
+            selected.is_some() && selected != played
         }
+        _ => true,
     }
 }

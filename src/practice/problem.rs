@@ -5,7 +5,9 @@
 
 use super::answer::{self, Answer};
 use super::item::Explained;
-use super::{call_kinds, chance_kinds, diagnose, leaves, query, render, root_kinds, windows};
+use super::{
+    call_kinds, chance_kinds, diagnose, leaves, mcts_kinds, query, render, root_kinds, windows,
+};
 use crate::error::{Error, Result};
 use crate::game::graph::Graph;
 use crate::game::model::GameSpec;
@@ -55,6 +57,9 @@ impl Problem {
             .lesson
             .setup(Some(&self.item.runs[0].name), &Overrides::default())?;
         let o = &setup.options;
+        if let Some(why) = mcts_kinds::askable(self.item.kind, o) {
+            return refuse(why);
+        }
         if let Some(why) = windows::askable(self.item.kind, o) {
             return refuse(why);
         }
@@ -142,6 +147,9 @@ impl Problem {
             return String::new();
         };
         let o = setup.options;
+        if o.family().samples() {
+            return mcts_kinds::settings(&o);
+        }
         let mut parts = vec![Algorithm::settings_title(o.algorithm).to_string()];
         parts.push(if o.ordering {
             "ordered by hint and score".into()
@@ -206,6 +214,9 @@ impl Problem {
                 chance_kinds::answer(self, &main, Some(t))?
             }
             Kind::ChanceSkipped => chance_kinds::answer(self, &main, None)?,
+            Kind::MctsUcb1 | Kind::MctsSelect | Kind::MctsBackup | Kind::MctsPlayed => {
+                mcts_kinds::answer(self, &main)?
+            }
         })
     }
 
@@ -255,6 +266,10 @@ impl Problem {
     /// An answer line as the grader compares it with the key: names spelled as labelled, a
     /// set of skipped children in node order.
     fn read(&self, text: &str) -> std::result::Result<Answer, String> {
+        if self.item.kind.is_mcts() {
+            let given = Answer::parse(self.item.kind, text)?;
+            return Ok(mcts_kinds::normalized(self, given));
+        }
         Ok(match self.spelled(Answer::parse(self.item.kind, text)?) {
             Answer::Leaves {
                 evaluated,
@@ -317,6 +332,9 @@ impl Problem {
         given: &Answer,
     ) -> Result<Explained> {
         let kind = self.item.kind;
+        if kind.is_mcts() {
+            return Ok(mcts_kinds::explain(self, main, expected, given));
+        }
         if kind.is_seed_002() {
             let target = match kind {
                 Kind::NegamaxWindow => Some(self.target(main)?),

@@ -52,7 +52,7 @@ pub fn round_closing(right: usize, asked: usize, unsaved: Option<String>) -> Res
 fn trace_row(p: &Problem, run: &str, step: u64) -> Option<String> {
     let index = p.item.runs.iter().position(|r| r.name == run)?;
     let solved = p.solve_run(index).ok()?;
-    let table = crate::report::trace_table(&solved.rec);
+    let table = super::set::run_table(&solved.rec);
     let mut lines = table.lines();
     let header = lines.next()?;
     let row = lines.find(|l| l.split_whitespace().next() == Some(&step.to_string()))?;

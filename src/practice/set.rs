@@ -183,7 +183,7 @@ pub fn grade_files(set: &Path, answers: &Path, json: bool) -> Result<String> {
         .expect("verdicts serialize")
             + "\n"
     } else {
-        let mut text = verdict_text(&verdicts);
+        let mut text = verdict_text(&verdicts, &problems);
         // Before the total, which stays the last line.
         let total = text.rfind("total: ").unwrap_or(text.len());
         let notes: String = unknown
@@ -255,10 +255,21 @@ pub fn trace_item(set: &Path, id: &str, run: Option<&str>) -> Result<String> {
             })?,
     };
     let solved = p.solve_run(index)?;
-    Ok(crate::report::trace_table(&solved.rec))
+    Ok(run_table(&solved.rec))
 }
 
-fn verdict_text(verdicts: &[Verdict]) -> String {
+/// A run's trace as `prune trace` prints it: one row per call, or per iteration of a Monte
+/// Carlo run (the rows a verdict's `step` counts).
+pub fn run_table(rec: &crate::index::Recorded) -> String {
+    if rec.index.monte.is_empty() {
+        return crate::report::trace_table(rec);
+    }
+    let mut out = Vec::new();
+    let _ = crate::report::iterations::write_table(rec, &mut out);
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+fn verdict_text(verdicts: &[Verdict], problems: &[Problem]) -> String {
     let mut text = String::new();
     for v in verdicts {
         if v.correct {
@@ -269,7 +280,9 @@ fn verdict_text(verdicts: &[Verdict]) -> String {
                 text.push_str(&format!(" at node {n}"));
             }
             if let Some(s) = v.step {
-                text.push_str(&format!(" (see call {s} of run '{}')", v.run));
+                let kind = problems.iter().find(|p| p.item.id == v.id);
+                let word = kind.map_or("call", |p| super::item::step_word(p.item.kind));
+                text.push_str(&format!(" (see {word} {s} of run '{}')", v.run));
             }
             text.push_str(&format!("\n  {}\n  expected: {}\n", v.why, v.expected));
         }

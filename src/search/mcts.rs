@@ -16,12 +16,17 @@
 //! - A playout from the new child plays to the end of the game and is not stored; selection
 //!   that reaches a finished game skips expansion and playout and backs up its known outcome.
 //! - The move played is the root child with the most visits, the first in move order on a tie.
+//! - A finished game's score is MAX's reward as an outcome (above 0 a win, 0 a draw, below 0
+//!   a loss), or with `Reward::Score` the score itself, which must lie in [0, 1] (and, to stay
+//!   exact, be a whole number of half-wins).
 
 pub mod config;
 mod prior;
 mod tree;
 
-pub use config::{MAX_ITERATIONS, MctsOptions, Playout, Real, c_text, parse_c};
+pub use config::{
+    MAX_ITERATIONS, MctsOptions, Playout, Real, Reward, c_text, parse_c, score_rewards_refused,
+};
 pub use prior::{GivenNode, Prior};
 pub use tree::outcome_of;
 
@@ -240,7 +245,7 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
         self.stats.evals += 1;
         if self.tree.node(leaf).moves == 0 {
             let value = self.utility(state)?;
-            let outcome = outcome_of(value);
+            let outcome = self.reward(state, value)?;
             emit!(
                 self,
                 Mcts::Known {
@@ -261,7 +266,7 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
             Playout::Random | Playout::First => {
                 let end = self.playout(state)?;
                 let value = self.utility(end)?;
-                (outcome_of(value), value)
+                (self.reward(end, value)?, value)
             }
         };
         if O::ENABLED {
@@ -318,6 +323,17 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
                 state: self.game.id(state),
                 why: "mcts reads every finished game's score as its outcome",
             })
+    }
+
+    /// MAX's reward in half-wins for the finished game `state` worth `value`, by the run's
+    /// reward rule.
+    #[inline]
+    fn reward(&self, state: G::State, value: i32) -> Result<u8, SearchError> {
+        let rule = self.opts.mcts.reward;
+        let scale = self.game.scale();
+        rule.half_wins(value, scale).ok_or_else(|| {
+            SearchError::Options(rule.refusal(&self.game.id(state).to_string(), value, scale))
+        })
     }
 
     /// One visit more on every node of the path, and each node's reward for the player who

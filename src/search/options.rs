@@ -504,7 +504,7 @@ impl Options {
                 Ok(())
             } else {
                 Err(format!(
-                    "--iterations, --c, --seed and --playout are Monte Carlo settings; {} does not use them: add --algorithm mcts",
+                    "--iterations, --c, --seed, --playout and --reward are Monte Carlo settings; {} does not use them: add --algorithm mcts",
                     self.algorithm.name()
                 ))
             };

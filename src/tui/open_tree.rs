@@ -24,7 +24,13 @@ impl App {
             Then::Open(Box::new(lesson), Some(preset.to_string()), setup),
             replay,
         );
-        if opened && let Some(step) = call.and_then(|c| self.replay.call_step(c as usize - 1)) {
+        // A Monte Carlo verdict cites an iteration: the step where it starts.
+        let monte = &self.replay.rec.index.monte;
+        let step = call.and_then(|c| match monte.is_empty() {
+            true => self.replay.call_step(c as usize - 1),
+            false => (monte.iterations().get(c as usize - 1)).map(|&e| e as usize + 1),
+        });
+        if opened && let Some(step) = step {
             self.seek(step);
         }
         opened
@@ -66,10 +72,11 @@ impl App {
         self.practice = None;
         let preset = problem.item.runs[run].name.clone();
         let id = problem.item.id.clone();
+        let word = practice::item::step_word(problem.item.kind);
         if self.open_problem_lesson(problem.lesson, &preset, call) {
             self.message = Some(match call {
                 Some(c) => format!(
-                    "practice item {id}: run '{preset}' at call {c}, the step its verdict cites"
+                    "practice item {id}: run '{preset}' at {word} {c}, the step its verdict cites"
                 ),
                 None => format!("practice item {id}: run '{preset}'"),
             });

@@ -9,13 +9,15 @@ use super::{Fold, Source, fail};
 use crate::event::Mcts;
 use crate::game::Side;
 use crate::index::monte::{Counts, MonteNode};
-use crate::search::mcts::{outcome_of, ucb1_parts};
+use crate::search::mcts::{MctsOptions, ucb1_parts};
 use crate::trace::TraceError;
 
 impl<S: Source> Fold<S> {
     /// The root of a Monte Carlo run, before any event.
-    pub(super) fn monte_root(&mut self, state: u32, c: f64) {
-        self.monte.c = c;
+    pub(super) fn monte_root(&mut self, state: u32, mcts: &MctsOptions, scale: i32) {
+        self.monte.c = mcts.c.0;
+        self.monte.reward = mcts.reward;
+        self.monte.scale = scale;
         let turn = self.src.turn(state).unwrap_or(Side::Max);
         let counts_for = if turn.is_chance() { Side::Max } else { turn };
         let monte = &mut self.index.monte;
@@ -302,10 +304,13 @@ impl<S: Source> Fold<S> {
                 format!("an outcome at node {node}, which does not end the iteration"),
             ));
         }
-        if outcome != outcome_of(value) {
+        if self.monte.reward.half_wins(value, self.monte.scale) != Some(outcome) {
             return Err(fail(
                 i,
-                format!("outcome {outcome} (MAX's half-wins) for a game worth {value}"),
+                format!(
+                    "outcome {outcome} (MAX's half-wins) for a game worth {value} under the {} reward",
+                    self.monte.reward.name()
+                ),
             ));
         }
         self.monte.reads += 1;

@@ -30,4 +30,7 @@ pub(super) struct MonteFold {
     pub depth: u64,
     /// The run's exploration constant C, which every recorded bonus must follow.
     pub c: f64,
+    /// How the run turns a finished game's score (units of 1/`scale`) into MAX's reward.
+    pub reward: crate::search::mcts::Reward,
+    pub scale: i32,
 }

@@ -1,5 +1,6 @@
 //! What a Monte Carlo run is asked to do: how many iterations, the exploration constant C of
-//! UCB1, the seed of its random numbers, and how a playout picks its moves.
+//! UCB1, the seed of its random numbers, how a playout picks its moves, and how a finished
+//! game's score becomes MAX's reward.
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -70,6 +71,89 @@ impl Playout {
     }
 }
 
+/// How a finished game's score becomes MAX's reward, counted exactly in half-wins (a reward
+/// of 1 is two half-wins).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Reward {
+    /// The score read as an outcome: above 0 a win (1), 0 a draw (1/2), below 0 a loss (0).
+    #[default]
+    Outcome,
+    /// The score itself, when every finished game's score lies in [0, 1].
+    Score,
+}
+
+impl Reward {
+    pub fn name(self) -> &'static str {
+        match self {
+            Reward::Outcome => "outcome",
+            Reward::Score => "score",
+        }
+    }
+
+    pub fn parse(text: &str) -> Result<Reward, String> {
+        match text.trim() {
+            "outcome" => Ok(Reward::Outcome),
+            "score" => Ok(Reward::Score),
+            other => Err(format!(
+                "reward '{}' is not outcome or score",
+                crate::text::cut(other)
+            )),
+        }
+    }
+
+    fn is_outcome(&self) -> bool {
+        *self == Reward::Outcome
+    }
+
+    /// MAX's reward in half-wins for a finished game worth `value` in units of 1/`scale`;
+    /// `None` when the score is no reward under this rule: outside [0, 1], or (exactness)
+    /// not a whole number of half-wins.
+    #[inline]
+    pub fn half_wins(self, value: i32, scale: i32) -> Option<u8> {
+        match self {
+            Reward::Outcome => Some(super::tree::outcome_of(value)),
+            Reward::Score => {
+                let (twice, scale) = (2 * i64::from(value), i64::from(scale.max(1)));
+                (value >= 0 && i64::from(value) <= scale && twice % scale == 0)
+                    .then_some((twice / scale) as u8)
+            }
+        }
+    }
+
+    /// Why a finished game worth `value` (units of 1/`scale`) at the node called `name` is no
+    /// reward under this rule, in one line.
+    pub fn refusal(self, name: &str, value: i32, scale: i32) -> String {
+        let written = crate::exact::Ratio::new(i64::from(value), i64::from(scale.max(1)))
+            .map_or_else(|| value.to_string(), |r| r.to_string());
+        if value < 0 || value > scale {
+            format!(
+                "--reward score: node {name} scores {written}, outside [0, 1]: a finished game's score is MAX's reward only from 0 to 1 (--reward outcome reads it as a win, draw or loss)"
+            )
+        } else {
+            format!(
+                "--reward score: node {name} scores {written}: rewards are counted exactly in half-wins, so a score reward is 0, 1/2 or 1"
+            )
+        }
+    }
+}
+
+/// The first finished game of `graph` whose score is no reward under `Reward::Score`, as the
+/// line that refuses the run.
+pub fn score_rewards_refused(graph: &crate::game::graph::Graph) -> Option<String> {
+    use crate::game::Game;
+    let scale = graph.scale();
+    (0..graph.len() as u32)
+        .filter(|&s| graph.move_count(s) == 0)
+        .find_map(|s| {
+            let v = graph.score(s)?;
+            Reward::Score
+                .half_wins(v, scale)
+                .is_none()
+                .then(|| Reward::Score.refusal(&graph.name(s), v, scale))
+        })
+}
+
 /// The most iterations one run may ask for.
 pub const MAX_ITERATIONS: u32 = 10_000_000;
 
@@ -82,6 +166,10 @@ pub struct MctsOptions {
     pub seed: u64,
     #[serde(default)]
     pub playout: Playout,
+    /// How a finished game's score becomes MAX's reward (written only when it is `score`,
+    /// so earlier traces and options read the same).
+    #[serde(default, skip_serializing_if = "Reward::is_outcome")]
+    pub reward: Reward,
 }
 
 impl Default for MctsOptions {
@@ -91,6 +179,7 @@ impl Default for MctsOptions {
             c: Real(std::f64::consts::SQRT_2),
             seed: 1,
             playout: Playout::Random,
+            reward: Reward::Outcome,
         }
     }
 }
@@ -106,6 +195,11 @@ impl MctsOptions {
             return Err(format!(
                 "exploration constant C = {c} must be a number at least 0"
             ));
+        }
+        if self.reward == Reward::Score && self.playout == Playout::Scripted {
+            return Err(
+                "--reward score reads the scores of finished games, and a scripted playout states outcomes instead: use --reward outcome".into(),
+            );
         }
         if !(1..=MAX_ITERATIONS).contains(&self.iterations) {
             return Err(format!(

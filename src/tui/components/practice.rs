@@ -355,8 +355,9 @@ impl PracticeScreen {
             .unwrap_or(0);
         match p.solve_run(run) {
             Ok(solved) => {
-                let table = crate::report::trace_table(&solved.rec);
+                let table = crate::practice::set::run_table(&solved.rec);
                 self.trace = Some(TraceView {
+                    word: crate::practice::item::step_word(p.item.kind),
                     lines: table.lines().map(str::to_string).collect(),
                     step: v.step,
                     run: solved.run,
@@ -447,7 +448,9 @@ impl PracticeScreen {
                 out.extend(indent(&v.why));
                 out.extend(indent(&format!("Expected: {}", v.expected)));
                 if let Some(s) = v.step {
-                    out.extend(indent(&format!("See call {s} of run \"{}\".", v.run)));
+                    let word =
+                        crate::practice::item::step_word(self.problems[self.index].item.kind);
+                    out.extend(indent(&format!("See {word} {s} of run \"{}\".", v.run)));
                 }
             }
         }
@@ -903,6 +906,8 @@ fn verdict_width(area: Rect) -> usize {
 /// The trace table of a run, drawn over the problem with the cited step marked.
 #[derive(Debug, Clone)]
 struct TraceView {
+    /// What the marked row is: a call, or a Monte Carlo run's iteration.
+    word: &'static str,
     lines: Vec<String>,
     step: Option<u64>,
     run: String,
@@ -934,8 +939,8 @@ impl TraceView {
         Clear.render(area, buf);
         let title = match self.step {
             Some(s) => format!(
-                " Trace of run \"{}\": call {s} marked ▶ (t closes) ",
-                self.run
+                " Trace of run \"{}\": {} {s} marked ▶ (t closes) ",
+                self.run, self.word
             ),
             None => format!(" Trace of run \"{}\" (t closes) ", self.run),
         };
