@@ -41,7 +41,7 @@ fn the_grader_names_the_variant_that_gave_a_wrong_answer() {
                     );
                     // The step where the runs part is a call of the right run.
                     let calls = problem.solve_run(0).unwrap().rows.len() as u64;
-                    if let Some(at) = verdict.why.split("part at step ").nth(1) {
+                    if let Some(at) = verdict.why.split("part at call ").nth(1) {
                         let step: u64 = at
                             .split(|c: char| !c.is_ascii_digit())
                             .next()

@@ -344,18 +344,7 @@ pub fn text(batch: &Batch) -> String {
         let line = format!("{:<width$}  {score:<5}  {}", s.student, wrong.join(", "));
         out.push_str(line.trim_end());
         out.push('\n');
-        if !s.misconceptions.is_empty() {
-            let named: Vec<String> = s
-                .misconceptions
-                .iter()
-                .map(|m| format!("{} ({})", m.pitfall.name(), m.id))
-                .collect();
-            out.push_str(&format!(
-                "{:<width$}  misconceptions: {}\n",
-                "",
-                named.join(", ")
-            ));
-        }
+        out.push_str(&misconceptions_line(s, width));
         if !s.unknown_ids.is_empty() {
             out.push_str(&format!(
                 "{:<width$}  not graded: no item in the set with the id {}\n",
@@ -408,22 +397,41 @@ pub fn text(batch: &Batch) -> String {
         None if graded == 0 => out.push_str("most missed: none (no answer file was graded)\n"),
         None => out.push_str("most missed: none (every graded answer is right)\n"),
     }
-    if !batch.misconceptions.is_empty() {
-        let named: Vec<String> = batch
-            .misconceptions
-            .iter()
-            .map(|m| {
-                format!(
-                    "{} ×{} ({})",
-                    m.pitfall.name(),
-                    m.answers,
-                    m.students.join(", ")
-                )
-            })
-            .collect();
-        out.push_str(&format!("misconceptions: {}\n", named.join("; ")));
-    }
+    out.push_str(&class_line(batch));
     out
+}
+
+/// "misconceptions: fail-hard (q2), …" under a student, or nothing.
+fn misconceptions_line(s: &Graded, width: usize) -> String {
+    if s.misconceptions.is_empty() {
+        return String::new();
+    }
+    let named: Vec<String> = s
+        .misconceptions
+        .iter()
+        .map(|m| format!("{} ({})", m.pitfall.name(), m.id))
+        .collect();
+    format!("{:<width$}  misconceptions: {}\n", "", named.join(", "))
+}
+
+/// The class's misconceptions, each with its answers and students, or nothing.
+fn class_line(batch: &Batch) -> String {
+    if batch.misconceptions.is_empty() {
+        return String::new();
+    }
+    let named: Vec<String> = batch
+        .misconceptions
+        .iter()
+        .map(|m| {
+            format!(
+                "{} ×{} ({})",
+                m.pitfall.name(),
+                m.answers,
+                m.students.join(", ")
+            )
+        })
+        .collect();
+    format!("misconceptions: {}\n", named.join("; "))
 }
 
 /// "node C ×2, node E ×1, no node ×1" for an item's wrong answers.

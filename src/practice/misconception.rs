@@ -16,7 +16,7 @@ use crate::index::{NONE, TreeNode};
 use crate::search::Pitfall;
 
 /// A misconception that reproduces an answer: which variant, the node where its run first
-/// parts from the right one, that step of the right run, and the sentence the grader says.
+/// parts from the right one, that call of the right run, and the sentence the grader says.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Named {
     pub pitfall: Pitfall,
@@ -75,7 +75,7 @@ pub fn diagnose_among(
     let name = node.map(|n| problem.name(n.state));
     let at = name.as_deref().unwrap_or("the root");
     // The bound a frame improves: α for MAX (and every negamax frame), β for MIN.
-    let min = !main.rec.options().algorithm.side_to_move()
+    let min = !main.rec.options().family().side_to_move()
         && node.is_some_and(|n| n.turn == crate::game::Side::Min);
     let bound = if min { "β" } else { "α" };
     let mut sentence = format!(
@@ -83,7 +83,7 @@ pub fn diagnose_among(
         what_if(pitfall, at, bound)
     );
     if let Some(step) = step {
-        sentence.push_str(&format!(" (the two runs part at step {step})"));
+        sentence.push_str(&format!(" (the two runs part at call {step})"));
     }
     sentence.push_str(&format!(" [{}]", pitfall.name()));
     Some(Named {

@@ -249,7 +249,7 @@ impl<'a, G: Game, O: Observer> Search<'a, G, O> {
             self,
             Event::Enter {
                 state: id,
-                turn: self.side(state),
+                turn: self.game.side(state),
                 depth,
                 qleft,
                 alpha,
