@@ -6,7 +6,8 @@
 use super::answer::{self, Answer};
 use super::item::Explained;
 use super::{
-    call_kinds, chance_kinds, diagnose, leaves, mcts_kinds, query, render, root_kinds, windows,
+    call_kinds, chance_kinds, diagnose, leaves, mcts_kinds, misconception, query, render,
+    root_kinds, windows,
 };
 use crate::error::{Error, Result};
 use crate::game::graph::Graph;
@@ -255,6 +256,10 @@ impl Problem {
             Some(parts) => format!("{parts}; {why}"),
             None => why,
         };
+        // A named misconception whose run gives this very answer, where there is one.
+        if let Some(named) = misconception::diagnose(self, &main, &given) {
+            verdict.why = format!("{}; {}", verdict.why, named.sentence);
+        }
         if self.item.kind == Kind::Quiescence
             && matches!((&expected, &given), (Answer::Quiescence { fixed: a, .. }, Answer::Quiescence { fixed: b, .. }) if a == b)
         {
@@ -265,7 +270,7 @@ impl Problem {
 
     /// An answer line as the grader compares it with the key: names spelled as labelled, a
     /// set of skipped children in node order.
-    fn read(&self, text: &str) -> std::result::Result<Answer, String> {
+    pub(crate) fn read(&self, text: &str) -> std::result::Result<Answer, String> {
         if self.item.kind.is_mcts() {
             let given = Answer::parse(self.item.kind, text)?;
             return Ok(mcts_kinds::normalized(self, given));
