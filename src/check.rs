@@ -37,6 +37,9 @@ pub struct Against {
     pub setup: RunSetup,
     pub rec: Recorded,
     pub expected: Vec<Expected>,
+    /// Every position a student's line may name: the whole graph (a wrong engine visits
+    /// nodes the run never reached), or for a game, the positions the run reached.
+    names: Catalog,
 }
 
 impl Against {
@@ -49,6 +52,8 @@ impl Against {
             return Err(Error::Options(format!("{}: {why}", lesson.name)));
         }
         let expected = project::project(&rec);
+        let names =
+            crate::run::graph_catalog(&lesson, &setup).unwrap_or_else(|| rec.catalog().clone());
         let preset = preset
             .map(str::to_string)
             .or_else(|| lesson.spec.runs.first().map(|r| r.name.clone()));
@@ -58,11 +63,13 @@ impl Against {
             setup,
             rec,
             expected,
+            names,
         })
     }
 
+    /// The names of the lesson's positions, as lines give and reports show them.
     pub fn catalog(&self) -> &Catalog {
-        self.rec.catalog()
+        &self.names
     }
 
     /// Prune's run in the schema, one line each (`prune check --print`).

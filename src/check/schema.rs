@@ -5,7 +5,7 @@
 //! {"event":"enter","node":"a","depth":1,"alpha":"-inf","beta":"inf"}
 //! {"event":"probe","node":"a","depth":1,"hit":false}
 //! {"event":"window","node":"a","alpha":"-inf","beta":6}
-//! {"event":"cutoff","node":"a","move":0,"alpha":"-inf","beta":6}
+//! {"event":"cutoff","node":"a","alpha":"-inf","beta":6,"move":0}
 //! {"event":"store","node":"a","depth":1,"value":6,"flag":"UPPER","move":0}
 //! {"event":"return","node":"a","value":6,"move":0}
 //! ```
