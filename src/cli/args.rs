@@ -272,14 +272,11 @@ impl ValueEnum for Algorithm {
 /// `--pitfall` takes a wrong variant by the name lesson files use (`Pitfall::name`).
 impl ValueEnum for Pitfall {
     fn value_variants<'a>() -> &'a [Self] {
-        &[Pitfall::WrongWindow]
+        &Pitfall::ALL
     }
 
     fn to_possible_value(&self) -> Option<PossibleValue> {
-        let help = match self {
-            Pitfall::WrongWindow => "Children searched with (−α, −β) instead of (−β, −α)",
-        };
-        Some(PossibleValue::new(self.name()).help(help))
+        Some(PossibleValue::new(self.name()).help(self.describes()))
     }
 }
 

@@ -147,7 +147,7 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
     }
 
     /// The candidate at `pos` searched with the frame's window `(alpha, beta)`: the child gets
-    /// (−β, −α) (or the pitfall's (−α, −β)), and its value comes back negated.
+    /// (−β, −α) (or a pitfall's (−α, −β) or (α, β)), and its value comes back negated.
     fn negamax_child<const PVS: bool>(
         &mut self,
         state: G::State,
@@ -160,7 +160,8 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
         let (child, _) = self.push_child(state, base, pos);
         let (lo, hi) = match self.opts.pitfall {
             Some(Pitfall::WrongWindow) => (-alpha, -beta),
-            None => (-beta, -alpha),
+            Some(Pitfall::WindowNotNegated) => (alpha, beta),
+            _ => (-beta, -alpha),
         };
         let outcome = self.negamax::<PVS>(child, depth, qleft, lo, hi);
         Ok(-self.pop_child(id, child, outcome)?)

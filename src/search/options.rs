@@ -235,19 +235,139 @@ impl Aspiration {
     pub const FROM: u8 = 4;
 }
 
-/// Deliberately wrong variants of seed 002's pitfalls, run beside the right search so that a
-/// lesson can show the wrong result each produces. Never the default.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// A named misconception: a deliberately wrong variant of the search, run on the same core
+/// beside the right one, so that a lesson can show the wrong result it produces and the
+/// practice grader can name the mistake behind a wrong answer. Never the default.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Pitfall {
-    /// Children searched with (−α, −β) instead of (−β, −α).
+    /// Negamax children searched with (−α, −β) instead of (−β, −α).
     WrongWindow,
+    /// Negamax children searched with the frame's own (α, β), not negated at all.
+    WindowNotNegated,
+    /// A frame cuts only when α > β where the run's rule cuts at α ≥ β.
+    CutStrict,
+    /// A frame cuts already at α ≥ β where the run's rule waits for α > β.
+    CutLoose,
+    /// A call returns its value clamped into its window (fail-hard) instead of as it is.
+    FailHard,
+    /// Every child is searched with its parent's original window, never the improved α or β.
+    AlphaNotPassed,
+    /// MAX and MIN swapped below the root: every node under it plays for the other side.
+    SidesSwapped,
+    /// Every pass searches one ply deeper than its depth.
+    DepthPlusOne,
+    /// Every pass searches one ply shallower than its depth.
+    DepthMinusOne,
+    /// Every frame tries its children in reverse order (leaves read right to left).
+    RightToLeft,
+    /// The table stores every entry as EXACT, whatever the value proved.
+    BoundStoredExact,
+    /// A probe uses a LOWER or UPPER entry as if it were exact.
+    BoundProbeExact,
+    /// Monte Carlo back-propagation counts a win for the player to move at the node instead
+    /// of the player who moved into it.
+    RewardReversed,
 }
 
 impl Pitfall {
+    /// Every variant, in the order the CLI lists them.
+    pub const ALL: [Pitfall; 13] = [
+        Pitfall::WrongWindow,
+        Pitfall::WindowNotNegated,
+        Pitfall::CutStrict,
+        Pitfall::CutLoose,
+        Pitfall::FailHard,
+        Pitfall::AlphaNotPassed,
+        Pitfall::SidesSwapped,
+        Pitfall::DepthPlusOne,
+        Pitfall::DepthMinusOne,
+        Pitfall::RightToLeft,
+        Pitfall::BoundStoredExact,
+        Pitfall::BoundProbeExact,
+        Pitfall::RewardReversed,
+    ];
+
+    /// The name `--pitfall` and lesson files use.
     pub fn name(self) -> &'static str {
         match self {
             Pitfall::WrongWindow => "wrong-window",
+            Pitfall::WindowNotNegated => "window-not-negated",
+            Pitfall::CutStrict => "cut-strict",
+            Pitfall::CutLoose => "cut-loose",
+            Pitfall::FailHard => "fail-hard",
+            Pitfall::AlphaNotPassed => "alpha-not-passed",
+            Pitfall::SidesSwapped => "sides-swapped",
+            Pitfall::DepthPlusOne => "depth-plus-one",
+            Pitfall::DepthMinusOne => "depth-minus-one",
+            Pitfall::RightToLeft => "right-to-left",
+            Pitfall::BoundStoredExact => "bound-stored-exact",
+            Pitfall::BoundProbeExact => "bound-probe-exact",
+            Pitfall::RewardReversed => "reward-reversed",
+        }
+    }
+
+    /// The variant called `name`, if there is one.
+    pub fn named(name: &str) -> Option<Pitfall> {
+        Self::ALL.into_iter().find(|p| p.name() == name)
+    }
+
+    /// One sentence for people: what the variant does wrong.
+    pub fn describes(self) -> &'static str {
+        match self {
+            Pitfall::WrongWindow => {
+                "Negamax children are searched with (−α, −β) instead of (−β, −α)."
+            }
+            Pitfall::WindowNotNegated => {
+                "Negamax children are searched with the parent's own (α, β), not negated and swapped."
+            }
+            Pitfall::CutStrict => "A node cuts only when α > β, not already when α = β.",
+            Pitfall::CutLoose => "A node cuts already when α = β, not only when α > β.",
+            Pitfall::FailHard => {
+                "A call returns its value clamped into its window instead of as it is."
+            }
+            Pitfall::AlphaNotPassed => {
+                "Each child is searched with its parent's original window, not the improved α and β."
+            }
+            Pitfall::SidesSwapped => "MAX and MIN are swapped at every node below the root.",
+            Pitfall::DepthPlusOne => "Each pass searches one ply deeper than its depth.",
+            Pitfall::DepthMinusOne => "Each pass searches one ply shallower than its depth.",
+            Pitfall::RightToLeft => "Each node tries its children last to first.",
+            Pitfall::BoundStoredExact => {
+                "The table stores every value as EXACT, even one that is only a bound."
+            }
+            Pitfall::BoundProbeExact => {
+                "A probe answers from a LOWER or UPPER entry as if it were exact."
+            }
+            Pitfall::RewardReversed => {
+                "Back-propagation counts wins for the player to move at a node, not the player who moved into it."
+            }
+        }
+    }
+
+    /// Why this variant cannot be a variant of the run `opts` asks for, if it cannot.
+    pub fn refuses(self, opts: &Options) -> Option<String> {
+        let name = self.name();
+        let algorithm = opts.algorithm;
+        let alg = algorithm.name();
+        let needs = |what: &str| {
+            Some(format!(
+                "the {name} pitfall is a variant of {what}, not {alg}"
+            ))
+        };
+        match self {
+            Pitfall::WrongWindow | Pitfall::WindowNotNegated if !algorithm.side_to_move() => {
+                needs("negamax or pvs")
+            }
+            Pitfall::RewardReversed if algorithm != Algorithm::Mcts => needs("mcts"),
+            Pitfall::RewardReversed => None,
+            _ if algorithm == Algorithm::Mcts => Some(format!(
+                "the {name} pitfall is a variant of a search by depth, not mcts"
+            )),
+            Pitfall::WrongWindow | Pitfall::WindowNotNegated => None,
+            _ => Some(format!(
+                "the {name} pitfall is not wired into the search yet (only wrong-window is)"
+            )),
         }
     }
 }
@@ -386,6 +506,9 @@ impl Options {
             ));
         }
         self.validate_seed_002()?;
+        if let Some(why) = self.pitfall.and_then(|p| p.refuses(self)) {
+            return Err(why);
+        }
         self.validate_seed_004(limits)?;
         self.validate_mcts()?;
         self.validate_players(limits)
@@ -521,7 +644,6 @@ impl Options {
 
     /// The combinations seed 002's options can and cannot make.
     fn validate_seed_002(&self) -> Result<(), String> {
-        let name = self.algorithm.name();
         if let Some(a) = self.aspiration {
             if self.algorithm == Algorithm::Minimax {
                 return Err(
@@ -557,12 +679,44 @@ impl Options {
                 ));
             }
         }
-        match self.pitfall {
-            Some(p @ Pitfall::WrongWindow) if !self.algorithm.side_to_move() => Err(format!(
-                "the {} pitfall is a variant of negamax or pvs, not {name}",
-                p.name()
-            )),
-            _ => Ok(()),
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every variant has the agreed name, serde writes that name, `named` reads it back, and
+    /// each says in one sentence what it does wrong.
+    #[test]
+    fn every_pitfall_has_its_agreed_name() {
+        let names = Pitfall::ALL.map(Pitfall::name);
+        assert_eq!(
+            names,
+            [
+                "wrong-window",
+                "window-not-negated",
+                "cut-strict",
+                "cut-loose",
+                "fail-hard",
+                "alpha-not-passed",
+                "sides-swapped",
+                "depth-plus-one",
+                "depth-minus-one",
+                "right-to-left",
+                "bound-stored-exact",
+                "bound-probe-exact",
+                "reward-reversed",
+            ]
+        );
+        for p in Pitfall::ALL {
+            let json = serde_json::to_string(&p).unwrap();
+            assert_eq!(json, format!("\"{}\"", p.name()));
+            assert_eq!(Pitfall::named(p.name()), Some(p));
+            let d = p.describes();
+            assert!(d.ends_with('.') && d.matches(". ").count() == 0, "{d}");
         }
+        assert_eq!(Pitfall::named("wrong window"), None);
     }
 }
