@@ -152,16 +152,17 @@ pub fn check(against: &Against, given: Vec<Given>) -> Verdict {
     }
 }
 
-/// The variants that can be asked of this run: `Pitfall::ALL`, as the misconception library
-/// lists them.
-fn pitfalls() -> &'static [Pitfall] {
-    &[Pitfall::WrongWindow]
-}
-
-/// What a variant's engine does, as the sentence "this is what an engine does when …" ends.
-fn when(p: Pitfall) -> &'static str {
-    match p {
-        Pitfall::WrongWindow => "it searches negamax children with (−α, −β) instead of (−β, −α)",
+/// What a variant's engine does, as the sentence "this is what an engine does when …" ends:
+/// the variant's own description, its first word in lower case unless it is a name (MAX).
+fn when(p: Pitfall) -> String {
+    let text = p.describes().trim_end_matches('.');
+    let mut chars = text.chars();
+    match (chars.next(), chars.next()) {
+        (Some(first), Some(second)) if second.is_lowercase() => first
+            .to_lowercase()
+            .chain(text[first.len_utf8()..].chars())
+            .collect(),
+        _ => text.to_string(),
     }
 }
 
@@ -174,7 +175,7 @@ fn explain(
     right: usize,
 ) -> Option<Explained> {
     let mut best: Option<Explained> = None;
-    for &pitfall in pitfalls() {
+    for pitfall in Pitfall::ALL {
         if against.setup.options.pitfall == Some(pitfall) {
             continue;
         }
