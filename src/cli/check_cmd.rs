@@ -29,7 +29,6 @@ pub fn command(args: &CheckArgs, out: &mut dyn Write) -> Result<ExitCode> {
     let report = check::report(&against, &origin, &verdict);
     if args.open {
         if let Some(step) = verdict.step() {
-            super::tutor_terminal()?;
             let Against { lesson, setup, .. } = against;
             crate::tui::open_at(lesson, setup, step)?;
         }
