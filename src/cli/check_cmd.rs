@@ -27,11 +27,9 @@ pub fn command(args: &CheckArgs, out: &mut dyn Write) -> Result<ExitCode> {
     let verdict = check::check(&against, given);
     let origin = file.display().to_string();
     let report = check::report(&against, &origin, &verdict);
-    if args.open {
-        if let Some(step) = verdict.step() {
-            let Against { lesson, setup, .. } = against;
-            crate::tui::open_at(lesson, setup, step)?;
-        }
+    if let Some(step) = verdict.step().filter(|_| args.open) {
+        let Against { lesson, setup, .. } = against;
+        crate::tui::open_at(lesson, setup, step)?;
     }
     out.write_all(report.as_bytes())?;
     Ok(if verdict.clean() {
