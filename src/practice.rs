@@ -8,6 +8,8 @@
 //!   `params` the choices a reader may fix; `make` problem sets from a seed and the lessons.
 //! - `item`: a problem's parts; `problem`: its answer and its grader, which asks each kind
 //!   family (`classic` with `root_kinds`, `leaves`, `call_kinds`; `windows`; `chance_kinds`).
+//! - `misconception`: the named wrong variant whose run gives a wrong answer, and where its
+//!   trace parts from the right one.
 //! - `answer`: the one-line answer forms a learner types and answer files hold.
 //! - `batch`: a class's answer files graded at once (totals, a per-item summary, CSV).
 //! - `set`: set and answer files; `quiz`: the line quiz.
@@ -36,6 +38,7 @@ pub mod maxn_facts;
 pub mod mcts_facts;
 pub mod mcts_items;
 pub mod mcts_kinds;
+pub mod misconception;
 pub mod params;
 pub mod problem;
 pub mod query;

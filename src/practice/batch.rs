@@ -9,8 +9,10 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 
 use super::item::{Problem, Verdict};
+use super::misconception::{reproduces, variant_answers};
 use super::set::{self, grade_set, read_answers, read_set};
 use crate::error::{Error, Result};
+use crate::search::Pitfall;
 
 /// How `grade_many` prints a class's grades.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -57,6 +59,23 @@ pub struct Graded {
     pub verdicts: Vec<Verdict>,
     /// Ids answered in the file that the set does not have (graded nowhere).
     pub unknown_ids: Vec<String>,
+    /// The wrong answers a named misconception reproduces, in set order.
+    pub misconceptions: Vec<Misconceived>,
+}
+
+/// One wrong answer that a named wrong variant of the search gives too.
+#[derive(Debug, Clone, Serialize)]
+pub struct Misconceived {
+    pub id: String,
+    pub pitfall: Pitfall,
+}
+
+/// How often one misconception explains the class's wrong answers, and whose.
+#[derive(Debug, Clone, Serialize)]
+pub struct ClassMisconception {
+    pub pitfall: Pitfall,
+    pub answers: usize,
+    pub students: Vec<String>,
 }
 
 /// One answer file that could not be read or graded.
@@ -101,6 +120,8 @@ pub struct Batch {
     /// The item most graded students got wrong (the first in the set on a tie); none when
     /// every graded answer is right.
     pub most_missed: Option<String>,
+    /// The misconceptions that explain wrong answers, most answers first.
+    pub misconceptions: Vec<ClassMisconception>,
 }
 
 impl Batch {
@@ -142,6 +163,9 @@ fn students(files: &[PathBuf]) -> Vec<String> {
 pub fn grade(set: &Path, problems: &[Problem], files: &[PathBuf]) -> Batch {
     let mut students_out = Vec::new();
     let mut failed = Vec::new();
+    // Each item's variant answers, run once for the whole class when first needed.
+    let mut variants: Vec<Option<Vec<(Pitfall, super::answer::Answer)>>> =
+        vec![None; problems.len()];
     for (path, student) in files.iter().zip(students(files)) {
         let file = path.display().to_string();
         let graded = read_answers(path).and_then(|answers| {
@@ -151,14 +175,15 @@ pub fn grade(set: &Path, problems: &[Problem], files: &[PathBuf]) -> Batch {
                 .filter(|id| !problems.iter().any(|p| &p.item.id == *id))
                 .cloned()
                 .collect();
-            Ok((verdicts, unknown_ids))
+            Ok((verdicts, unknown_ids, answers))
         });
         match graded {
-            Ok((verdicts, unknown_ids)) => students_out.push(Graded {
+            Ok((verdicts, unknown_ids, answers)) => students_out.push(Graded {
                 student,
                 file,
                 correct: verdicts.iter().filter(|v| v.correct).count(),
                 total: verdicts.len(),
+                misconceptions: misconceived(problems, &verdicts, &answers, &mut variants),
                 verdicts,
                 unknown_ids,
             }),
@@ -191,11 +216,64 @@ pub fn grade(set: &Path, problems: &[Problem], files: &[PathBuf]) -> Batch {
         .map(|i| i.id.clone());
     Batch {
         set: set.display().to_string(),
+        misconceptions: class_misconceptions(&students_out),
         students: students_out,
         failed,
         items,
         most_missed,
     }
+}
+
+/// The student's wrong answers that a named misconception reproduces.
+fn misconceived(
+    problems: &[Problem],
+    verdicts: &[Verdict],
+    answers: &BTreeMap<String, String>,
+    variants: &mut [Option<Vec<(Pitfall, super::answer::Answer)>>],
+) -> Vec<Misconceived> {
+    let mut found = Vec::new();
+    for (i, (p, v)) in problems.iter().zip(verdicts).enumerate() {
+        let Some(given) = answers.get(&p.item.id).and_then(|text| p.read(text).ok()) else {
+            continue;
+        };
+        if v.correct {
+            continue;
+        }
+        let among = variants[i].get_or_insert_with(|| variant_answers(p));
+        if let Some(pitfall) = reproduces(among, &given) {
+            found.push(Misconceived {
+                id: p.item.id.clone(),
+                pitfall,
+            });
+        }
+    }
+    found
+}
+
+/// The class's misconceptions: each with its number of answers and its students, most
+/// answers first (ties in `Pitfall::ALL` order).
+fn class_misconceptions(students: &[Graded]) -> Vec<ClassMisconception> {
+    let mut out: Vec<ClassMisconception> = Vec::new();
+    for p in Pitfall::ALL {
+        let mut answers = 0;
+        let mut who = Vec::new();
+        for s in students {
+            let n = s.misconceptions.iter().filter(|m| m.pitfall == p).count();
+            if n > 0 {
+                answers += n;
+                who.push(s.student.clone());
+            }
+        }
+        if answers > 0 {
+            out.push(ClassMisconception {
+                pitfall: p,
+                answers,
+                students: who,
+            });
+        }
+    }
+    out.sort_by_key(|m| std::cmp::Reverse(m.answers));
+    out
 }
 
 fn summarize<'a>(p: &Problem, verdicts: impl Iterator<Item = &'a Verdict>) -> ItemSummary {
@@ -266,6 +344,18 @@ pub fn text(batch: &Batch) -> String {
         let line = format!("{:<width$}  {score:<5}  {}", s.student, wrong.join(", "));
         out.push_str(line.trim_end());
         out.push('\n');
+        if !s.misconceptions.is_empty() {
+            let named: Vec<String> = s
+                .misconceptions
+                .iter()
+                .map(|m| format!("{} ({})", m.pitfall.name(), m.id))
+                .collect();
+            out.push_str(&format!(
+                "{:<width$}  misconceptions: {}\n",
+                "",
+                named.join(", ")
+            ));
+        }
         if !s.unknown_ids.is_empty() {
             out.push_str(&format!(
                 "{:<width$}  not graded: no item in the set with the id {}\n",
@@ -317,6 +407,21 @@ pub fn text(batch: &Batch) -> String {
         }
         None if graded == 0 => out.push_str("most missed: none (no answer file was graded)\n"),
         None => out.push_str("most missed: none (every graded answer is right)\n"),
+    }
+    if !batch.misconceptions.is_empty() {
+        let named: Vec<String> = batch
+            .misconceptions
+            .iter()
+            .map(|m| {
+                format!(
+                    "{} ×{} ({})",
+                    m.pitfall.name(),
+                    m.answers,
+                    m.students.join(", ")
+                )
+            })
+            .collect();
+        out.push_str(&format!("misconceptions: {}\n", named.join("; ")));
     }
     out
 }

@@ -5,7 +5,9 @@
 
 use super::answer::{self, Answer};
 use super::item::Explained;
-use super::{call_kinds, chance_kinds, diagnose, leaves, query, render, root_kinds, windows};
+use super::{
+    call_kinds, chance_kinds, diagnose, leaves, misconception, query, render, root_kinds, windows,
+};
 use crate::error::{Error, Result};
 use crate::game::graph::Graph;
 use crate::game::model::GameSpec;
@@ -243,6 +245,10 @@ impl Problem {
             Some(parts) => format!("{parts}; {why}"),
             None => why,
         };
+        // A named misconception whose run gives this very answer, where there is one.
+        if let Some(named) = misconception::diagnose(self, &main, &given) {
+            verdict.why = format!("{}; {}", verdict.why, named.sentence);
+        }
         if self.item.kind == Kind::Quiescence
             && matches!((&expected, &given), (Answer::Quiescence { fixed: a, .. }, Answer::Quiescence { fixed: b, .. }) if a == b)
         {
@@ -253,7 +259,7 @@ impl Problem {
 
     /// An answer line as the grader compares it with the key: names spelled as labelled, a
     /// set of skipped children in node order.
-    fn read(&self, text: &str) -> std::result::Result<Answer, String> {
+    pub(crate) fn read(&self, text: &str) -> std::result::Result<Answer, String> {
         Ok(match self.spelled(Answer::parse(self.item.kind, text)?) {
             Answer::Leaves {
                 evaluated,

@@ -32,9 +32,9 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
             Admitted::Open { key, id } => (key, id),
         };
         let (alpha0, beta0) = (alpha, beta);
-        let cut = self.opts.cut;
+        let cut = self.hooks.cut;
 
-        let side = self.game.side(state);
+        let side = self.side(state);
         if side.is_chance() {
             return self.chance(state, id, key, depth, (alpha, beta));
         }
@@ -65,6 +65,7 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
                 } else {
                     Flag::Upper
                 };
+                let best = self.hooks.returned(best, (alpha0, beta0));
                 return Ok(self.save(key, best, NO_MOVE, flag));
             }
             self.narrow(id, side, best, &mut alpha, &mut beta);
@@ -82,9 +83,10 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
         };
         self.order.truncate(base);
         let (best, best_move) = tried?;
+        let best = self.hooks.returned(best, (alpha0, beta0));
 
         // Step 8. Store what was proved against the caller's original window.
-        let flag = Flag::classify(best, alpha0, beta0, cut);
+        let flag = Flag::classify(best, alpha0, beta0, self.opts.cut);
         Ok(self.save(key, best, best_move, flag))
     }
 
@@ -105,7 +107,8 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
         mut best: i32,
     ) -> Result<(i32, i16), Stop> {
         let side = if MAX { Side::Max } else { Side::Min };
-        let cut = self.opts.cut;
+        let cut = self.hooks.cut;
+        let window0 = (alpha, beta);
         let mut best_move = NO_MOVE;
         let (child_depth, child_q) = if depth > 0 {
             (depth - 1, qleft)
@@ -115,7 +118,8 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
         let count = self.order.len() - base;
         for pos in 0..count {
             let (child, i) = self.push_child(state, base, pos);
-            let outcome = self.search(child, child_depth, child_q, alpha, beta);
+            let (a, b) = self.hooks.passed((alpha, beta), window0);
+            let outcome = self.search(child, child_depth, child_q, a, b);
             let value = self.pop_child(id, child, outcome)?;
             let improves = if MAX { value > best } else { value < best };
             if improves {

@@ -33,6 +33,8 @@ impl Span {
 pub struct Candidates {
     /// Sort by child score (the ordering option) or keep move-index order.
     ranked: bool,
+    /// Every list last to first (the right-to-left pitfall).
+    reversed: bool,
     /// Two spans per state: normal depth, then quiescence. Empty when not caching.
     spans: Vec<Span>,
     arena: Vec<u16>,
@@ -48,10 +50,18 @@ impl Candidates {
         };
         Candidates {
             ranked,
+            reversed: false,
             spans,
             arena: Vec::new(),
             keys: Vec::new(),
         }
+    }
+
+    /// The same lists, each last to first (the right-to-left pitfall). Reversed when built,
+    /// so a cached list costs nothing more to copy.
+    pub fn reversed(mut self, yes: bool) -> Candidates {
+        self.reversed = yes;
+        self
     }
 
     /// Appends the candidates of `state` to `out`: every move at normal depth, the tactical
@@ -87,8 +97,24 @@ impl Candidates {
         Ok(())
     }
 
-    /// Scans the moves and, when ranking, sorts them by (oriented child score, index).
+    /// `rank`'s list, last to first when the lists are reversed.
     fn build<G: Game>(
+        &mut self,
+        game: &G,
+        state: G::State,
+        quiescence: bool,
+        out: &mut Vec<u16>,
+    ) -> Result<(), SearchError> {
+        let base = out.len();
+        self.rank(game, state, quiescence, out)?;
+        if self.reversed {
+            out[base..].reverse();
+        }
+        Ok(())
+    }
+
+    /// Scans the moves and, when ranking, sorts them by (oriented child score, index).
+    fn rank<G: Game>(
         &mut self,
         game: &G,
         state: G::State,

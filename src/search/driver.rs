@@ -7,7 +7,7 @@
 //! previous score; on a miss widen the failed side by δ, double δ, clamp to ±INF, try again).
 
 use super::engine::{Search, Stop, emit};
-use super::options::{Algorithm, NO_MOVE, Options};
+use super::options::{Algorithm, NO_MOVE, Options, Pitfall};
 use super::result::{Attempt, Pass, RunResult, SearchError, Status};
 use super::tt::Flag;
 use crate::event::Event;
@@ -172,6 +172,12 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
     /// One search of the root with `window`, by the run's recursion.
     fn root(&mut self, start: G::State, depth: u8, (alpha, beta): (i32, i32)) -> Root {
         self.path.push(start);
+        // depth-plus-one and depth-minus-one search a ply more or less than the pass says.
+        let depth = match self.opts.pitfall {
+            Some(Pitfall::DepthPlusOne) => depth + 1,
+            Some(Pitfall::DepthMinusOne) => depth.saturating_sub(1),
+            _ => depth,
+        };
         let qleft = self.opts.qlimit;
         let got = match self.opts.algorithm {
             // Paranoid is alpha-beta itself: the game it gets is already reduced (run::game).

@@ -9,13 +9,73 @@
 //! recursions over this one engine, so they agree on everything but how a frame backs up.
 
 use super::candidates::Candidates;
-use super::options::{NO_MOVE, Options};
+use super::options::{NO_MOVE, Options, Pitfall};
 use super::result::{Counters, SearchError, Stats};
 use super::tt::{Entry, Flag, Hints, Key, Table};
 use crate::event::Bound;
 use crate::event::{Event, ReturnKind};
 use crate::game::Game;
 use crate::observer::Observer;
+use crate::value::CutRule;
+
+/// What a named misconception (`Options::pitfall`) changes in the recursions, read off the
+/// options once when the search starts. Each hook is a plain value the search reads at a
+/// place where it already decides (the cut test, the child's window, the flag it stores),
+/// so the right search pays for a load, not for a match on the pitfall at every call.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Hooks {
+    /// The rule the move loops and stand pat cut by: the run's, or the other one for
+    /// cut-strict and cut-loose. Flags are still classified by the run's own rule.
+    pub cut: CutRule,
+    /// fail-hard: a searched frame returns its best clamped into its window.
+    pub fail_hard: bool,
+    /// alpha-not-passed: every child gets its frame's original window.
+    pub not_passed: bool,
+    /// sides-swapped: every node below the root plays for the other side.
+    pub swapped: bool,
+    /// bound-stored-exact: every store is flagged EXACT.
+    pub stored_exact: bool,
+    /// bound-probe-exact: any entry at the key answers a probe.
+    pub probe_exact: bool,
+}
+
+impl Hooks {
+    pub fn of(opts: &Options) -> Hooks {
+        let p = opts.pitfall;
+        let is = |q: Pitfall| p == Some(q);
+        let cut = match (p, opts.cut) {
+            (Some(Pitfall::CutStrict), _) => CutRule::Strict,
+            (Some(Pitfall::CutLoose), _) => CutRule::AtLeast,
+            (_, rule) => rule,
+        };
+        Hooks {
+            cut,
+            fail_hard: is(Pitfall::FailHard),
+            not_passed: is(Pitfall::AlphaNotPassed),
+            swapped: is(Pitfall::SidesSwapped),
+            stored_exact: is(Pitfall::BoundStoredExact),
+            probe_exact: is(Pitfall::BoundProbeExact),
+        }
+    }
+
+    /// A searched frame's value as it returns: fail-soft as it is, fail-hard clamped into
+    /// the frame's original window (written without `clamp`, which panics on an empty one).
+    #[inline(always)]
+    pub fn returned(&self, best: i32, (alpha0, beta0): (i32, i32)) -> i32 {
+        if self.fail_hard {
+            best.max(alpha0).min(beta0)
+        } else {
+            best
+        }
+    }
+
+    /// The window a child is searched with: the frame's current one, or (alpha-not-passed)
+    /// the one the frame was entered with.
+    #[inline(always)]
+    pub fn passed(&self, now: (i32, i32), original: (i32, i32)) -> (i32, i32) {
+        if self.not_passed { original } else { now }
+    }
+}
 
 /// Why a search call did not return a value.
 pub(super) enum Stop {
@@ -53,6 +113,8 @@ pub(super) struct Search<'a, G: Game, O: Observer> {
     /// Max-n: the payoff vector the last completed root search backed up.
     pub vector: Vec<i32>,
     pub obs: &'a mut O,
+    /// What the run's pitfall changes, if it has one.
+    pub hooks: Hooks,
 }
 
 /// How admission ended: the call is answered already, or it goes on to search its moves.
@@ -63,18 +125,22 @@ pub(super) enum Admitted {
 
 impl<'a, G: Game, O: Observer> Search<'a, G, O> {
     pub fn new(game: &'a G, opts: &Options, obs: &'a mut O) -> Self {
+        // depth-plus-one searches a ply past the run's depth, whose keys the table must hold.
+        let deepest = opts.depth + (opts.pitfall == Some(Pitfall::DepthPlusOne)) as u8;
         Search {
             game,
             opts: *opts,
-            table: Table::new(game.id_bound(), opts.depth, opts.qlimit),
+            table: Table::new(game.id_bound(), deepest, opts.qlimit),
             hints: Hints::new(game.id_bound()),
             stats: Stats::default(),
             counters: Counters::default(),
             path: Vec::with_capacity(opts.depth as usize + opts.qlimit as usize + 2),
             order: Vec::new(),
-            candidates: Candidates::new(game.id_bound(), opts.ordering),
+            candidates: Candidates::new(game.id_bound(), opts.ordering)
+                .reversed(opts.pitfall == Some(Pitfall::RightToLeft)),
             vector: Vec::new(),
             obs,
+            hooks: Hooks::of(opts),
         }
     }
 
@@ -100,7 +166,8 @@ impl<'a, G: Game, O: Observer> Search<'a, G, O> {
         };
         if self.opts.keeps_table() {
             let found = self.table.get(key);
-            let usable = found.is_some_and(|e| e.usable(alpha, beta, self.opts.cut));
+            let usable = found
+                .is_some_and(|e| e.usable(alpha, beta, self.opts.cut) || self.hooks.probe_exact);
             emit!(
                 self,
                 Event::Bound(Bound::Probe {
@@ -182,7 +249,7 @@ impl<'a, G: Game, O: Observer> Search<'a, G, O> {
             self,
             Event::Enter {
                 state: id,
-                turn: self.game.side(state),
+                turn: self.side(state),
                 depth,
                 qleft,
                 alpha,
@@ -217,6 +284,18 @@ impl<'a, G: Game, O: Observer> Search<'a, G, O> {
             });
         }
         Ok(base)
+    }
+
+    /// The side a node is searched for: the game's, or the other one below the root when
+    /// the run's pitfall swaps the sides.
+    #[inline(always)]
+    pub fn side(&self, state: G::State) -> crate::game::Side {
+        let side = self.game.side(state);
+        if self.hooks.swapped && self.path.len() > 1 {
+            side.other()
+        } else {
+            side
+        }
     }
 
     /// A finished game's utility, or an unfinished position's static evaluation (MAX's side).
@@ -269,6 +348,11 @@ impl<'a, G: Game, O: Observer> Search<'a, G, O> {
     #[inline(always)]
     pub fn save(&mut self, key: Key, value: i32, mv: i16, flag: Flag) -> (i32, i16) {
         let kept = self.opts.keeps_table();
+        let flag = if self.hooks.stored_exact {
+            Flag::Exact
+        } else {
+            flag
+        };
         if kept {
             self.table.put(key, Entry { value, mv, flag });
         }

@@ -322,11 +322,19 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
     /// One visit more on every node of the path, and each node's reward for the player who
     /// moved into it.
     fn backup(&mut self, outcome: u8) {
+        // The reward-reversed pitfall counts every node below the root for the other player
+        // (the one to move there); the root already counts for its player to move.
+        let reversed = self.opts.pitfall == Some(super::options::Pitfall::RewardReversed);
         for i in (0..self.path.len()).rev() {
             let id = self.path[i];
             let reward = match self.tree.node(id).counts_for {
                 Side::Min => 2 - outcome,
                 _ => outcome,
+            };
+            let reward = if reversed && i > 0 {
+                2 - reward
+            } else {
+                reward
             };
             let (n, u) = self.tree.visit(id, reward as u32);
             emit!(

@@ -31,17 +31,13 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
         mut alpha: i32,
         beta: i32,
     ) -> Result<(i32, i16), Stop> {
-        let pov = if self.game.side(state).is_max() {
-            1
-        } else {
-            -1
-        };
+        let pov = if self.side(state).is_max() { 1 } else { -1 };
         let (key, id) = match self.admit(state, depth, qleft, (alpha, beta), pov)? {
             Admitted::Answered(done) => return Ok(done),
             Admitted::Open { key, id } => (key, id),
         };
         let (alpha0, beta0) = (alpha, beta);
-        let cut = self.opts.cut;
+        let cut = self.hooks.cut;
         let mut best = -INF;
 
         // Quiescence: the side to move may stand pat; its static score is a lower bound.
@@ -59,6 +55,7 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
             );
             if cuts {
                 self.stats.cutoffs += 1;
+                let best = self.hooks.returned(best, (alpha0, beta0));
                 return Ok(self.save(key, best, NO_MOVE, Flag::Lower));
             }
             self.raise(id, best, &mut alpha, beta);
@@ -68,7 +65,8 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
         let tried = self.negamax_moves::<PVS>(state, id, base, (depth, qleft), (alpha, beta), best);
         self.order.truncate(base);
         let (best, best_move) = tried?;
-        let flag = Flag::classify(best, alpha0, beta0, cut);
+        let best = self.hooks.returned(best, (alpha0, beta0));
+        let flag = Flag::classify(best, alpha0, beta0, self.opts.cut);
         Ok(self.save(key, best, best_move, flag))
     }
 
@@ -83,7 +81,8 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
         (mut alpha, beta): (i32, i32),
         mut best: i32,
     ) -> Result<(i32, i16), Stop> {
-        let cut = self.opts.cut;
+        let cut = self.hooks.cut;
+        let window0 = (alpha, beta);
         let mut best_move = NO_MOVE;
         let below = if depth > 0 {
             (depth - 1, qleft)
@@ -118,12 +117,14 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
                         })
                     );
                     self.counters.researches += 1;
-                    self.negamax_child::<PVS>(state, id, base, pos, below, (alpha, beta))?
+                    let full = self.hooks.passed((alpha, beta), window0);
+                    self.negamax_child::<PVS>(state, id, base, pos, below, full)?
                 } else {
                     s
                 }
             } else {
-                self.negamax_child::<PVS>(state, id, base, pos, below, (alpha, beta))?
+                let full = self.hooks.passed((alpha, beta), window0);
+                self.negamax_child::<PVS>(state, id, base, pos, below, full)?
             };
             if value > best {
                 best = value;

@@ -345,7 +345,8 @@ impl Pitfall {
         }
     }
 
-    /// Why this variant cannot be a variant of the run `opts` asks for, if it cannot.
+    /// Why this variant cannot be a variant of the run `opts` asks for, if it cannot: one
+    /// line, as `validate` reports it.
     pub fn refuses(self, opts: &Options) -> Option<String> {
         let name = self.name();
         let algorithm = opts.algorithm;
@@ -355,19 +356,49 @@ impl Pitfall {
                 "the {name} pitfall is a variant of {what}, not {alg}"
             ))
         };
+        let by_depth = !matches!(algorithm, Algorithm::Mcts);
+        let windows = algorithm.prunes();
         match self {
+            Pitfall::RewardReversed if algorithm != Algorithm::Mcts => needs("mcts"),
+            Pitfall::RewardReversed => None,
+            _ if !by_depth => needs("a search by depth"),
             Pitfall::WrongWindow | Pitfall::WindowNotNegated if !algorithm.side_to_move() => {
                 needs("negamax or pvs")
             }
-            Pitfall::RewardReversed if algorithm != Algorithm::Mcts => needs("mcts"),
-            Pitfall::RewardReversed => None,
-            _ if algorithm == Algorithm::Mcts => Some(format!(
-                "the {name} pitfall is a variant of a search by depth, not mcts"
+            Pitfall::CutStrict
+            | Pitfall::CutLoose
+            | Pitfall::FailHard
+            | Pitfall::AlphaNotPassed
+                if !windows =>
+            {
+                needs("a search with windows (alphabeta, negamax, pvs, expectiminimax, paranoid)")
+            }
+            Pitfall::CutStrict if opts.cut == CutRule::Strict => Some(format!(
+                "the {name} pitfall cuts on α > β where the run cuts on α ≥ β; this run already cuts on α > β: use cut-loose"
             )),
-            Pitfall::WrongWindow | Pitfall::WindowNotNegated => None,
-            _ => Some(format!(
-                "the {name} pitfall is not wired into the search yet (only wrong-window is)"
+            Pitfall::CutLoose if opts.cut == CutRule::AtLeast => Some(format!(
+                "the {name} pitfall cuts on α ≥ β where the run cuts on α > β; this run already cuts on α ≥ β: use cut-strict"
             )),
+            Pitfall::SidesSwapped if algorithm == Algorithm::Maxn => {
+                needs("a search of MAX against MIN")
+            }
+            Pitfall::BoundStoredExact | Pitfall::BoundProbeExact if !opts.keeps_table() => {
+                Some(format!(
+                    "the {name} pitfall is a variant of the table, and this run keeps none: leave out --tt off"
+                ))
+            }
+            Pitfall::RightToLeft if opts.ordering => Some(format!(
+                "the {name} pitfall reverses the tree's order, and --ordering replaces that order: leave out --ordering"
+            )),
+            Pitfall::DepthPlusOne if opts.depth >= MAX_DEPTH => Some(format!(
+                "the {name} pitfall searches depth {}, past the deepest ({MAX_DEPTH})",
+                opts.depth as u16 + 1
+            )),
+            Pitfall::DepthMinusOne if opts.depth < 2 => Some(format!(
+                "the {name} pitfall searches one ply less than depth {}, which leaves nothing to search",
+                opts.depth
+            )),
+            _ => None,
         }
     }
 }
