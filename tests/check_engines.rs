@@ -193,12 +193,15 @@ fn core_runs(lesson: &Lesson, run: &str, name: &str) -> bool {
         pitfall,
         ..Overrides::default()
     };
-    pitfall.is_some() && lesson.setup(Some(run), &over).is_ok()
+    // A variant whose trace the index refuses (it has none to compare) names nothing.
+    let recorded = |setup| prune::index::record(lesson, &setup).is_ok();
+    pitfall.is_some() && lesson.setup(Some(run), &over).is_ok_and(recorded)
 }
 
 #[test]
 fn each_wrong_engine_is_caught_at_the_call_the_right_engine_predicts() {
     let mut named = 0;
+    let mut unnamed: Vec<String> = Vec::new();
     for case in &CASES {
         let (json, lesson) = open_case(case);
         let known = core_runs(&lesson, case.run, case.pitfall);
@@ -225,9 +228,13 @@ fn each_wrong_engine_is_caught_at_the_call_the_right_engine_predicts() {
         }
         if known {
             named += 1;
-            let x = v
-                .explained
-                .unwrap_or_else(|| panic!("{:?}: no misconception named\n{report}", case.mistake));
+            let Some(x) = v.explained else {
+                unnamed.push(format!(
+                    "{:?}: no misconception named\n{report}",
+                    case.mistake
+                ));
+                continue;
+            };
             assert_eq!(x.pitfall.name(), case.pitfall, "{report}");
             assert!(
                 report.contains("This is what an engine does when"),
@@ -235,9 +242,11 @@ fn each_wrong_engine_is_caught_at_the_call_the_right_engine_predicts() {
             );
         }
     }
-    // Every variant the core runs on these lessons is named: wrong-window at least (the
-    // misconception library wires the others into the core as it goes).
-    assert!(named >= 1, "no misconception named");
+    // Every variant the core runs and records on these lessons is named: ten of the twelve
+    // today (sides-swapped's trace is refused by the index, depth-minus-one's pass 1 has no
+    // depth to search).
+    assert!(named >= 10, "only {named} misconceptions named");
+    assert!(unnamed.is_empty(), "{}", unnamed.join("\n"));
 }
 
 #[test]
