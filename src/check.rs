@@ -213,7 +213,6 @@ fn explain(
 /// The verdict for people: one line when clean; else where the runs part, the misconception
 /// that explains it, what was compared and how to see it in the tutor.
 pub fn report(against: &Against, origin: &str, v: &Verdict) -> String {
-    let catalog = against.catalog();
     let compared = v
         .kinds
         .iter()
@@ -270,7 +269,6 @@ pub fn report(against: &Against, origin: &str, v: &Verdict) -> String {
             against.title()
         );
     }
-    let _ = catalog;
     out
 }
 

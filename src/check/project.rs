@@ -112,7 +112,6 @@ pub fn project(rec: &Recorded) -> Vec<Expected> {
 /// The line of an alpha-beta detail event of call `call`, if the schema has one.
 fn bound_line(rec: &Recorded, call: u32, b: Bound) -> Option<Line> {
     let tree = rec.tree();
-    let q = |call: u32| (call != NONE).then(|| tree.get(call).qleft);
     Some(match b {
         Bound::Probe {
             state,
@@ -167,7 +166,6 @@ fn bound_line(rec: &Recorded, call: u32, b: Bound) -> Option<Line> {
             if !kept {
                 return None;
             }
-            let _ = q;
             let mut line = Line::new(Kind::Store, state);
             (line.depth, line.q, line.value) = (Some(depth), Some(qleft), Some(value));
             (line.flag, line.mv) = (Some(Some(flag)), Some(mv));

@@ -70,7 +70,7 @@ pub fn parse(origin: &str, text: &str, catalog: &Catalog) -> Result<Vec<Given>> 
     Ok(out)
 }
 
-/// Checks that `line` fits the calls open before it, and opens or closes one.
+/// Checks that `line` (on line `at`) fits the calls open before it, and opens or closes one.
 fn nest(
     open: &mut Vec<(u32, usize)>,
     line: &Line,
@@ -105,6 +105,5 @@ fn nest(
     if line.kind == Kind::Return {
         open.pop();
     }
-    let _ = at;
     Ok(())
 }
