@@ -4,6 +4,7 @@
 pub mod args;
 pub mod bench;
 mod chart_cmd;
+mod check_cmd;
 pub mod count;
 mod diff_cmd;
 mod estimate;
@@ -209,6 +210,12 @@ fn dispatch(cli: Cli, out: &mut dyn Write) -> Result<ExitCode> {
         Command::Size(args) => size_cmd::command(&args)?,
         Command::Chart(args) => chart_cmd::command(&args)?,
         Command::Diff(args) => diff_cmd::command(&args)?,
+        Command::Check(args) => {
+            if args.open {
+                tutor_terminal()?;
+            }
+            return check_cmd::command(&args, out);
+        }
     };
     out.write_all(text.as_bytes())?;
     Ok(ExitCode::SUCCESS)

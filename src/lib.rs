@@ -37,12 +37,14 @@
 //!   its narration; text renderings (seed 000's lines, table, tsv, jsonl, json); two recorded
 //!   runs compared node by node (nodes matched by their moves from the root): nodes only one
 //!   run searched, cutoffs that moved, results that changed, the deltas of their counters.
-//! - `practice`, `export`: problems and their graders; DOT/Markdown/s-expressions and import.
+//! - `practice`, `export`, `check`: problems and their graders; DOT/Markdown/s-expressions
+//!   and import; a student's own engine output (JSON lines) checked against a run.
 //! - `tui`: the stepping tutor: one terminal session, plain app state, one file per screen
 //!   region, the practice round as a component.
 //! - `cli`: the command line (every clap type in `cli/args.rs`).
 
 pub mod chart;
+pub mod check;
 pub mod cli;
 pub mod diff;
 pub mod error;

@@ -73,6 +73,19 @@ pub fn open(lesson: Lesson, setup: RunSetup, present: bool) -> Result<()> {
     run(App::new(lessons, lesson, setup)?.presenting(present))
 }
 
+/// Opens the tutor on a lesson's run at `step` (`prune check --open`: prune's step where a
+/// student's engine parts from the run, shown taken).
+pub fn open_at(lesson: Lesson, setup: RunSetup, step: usize) -> Result<()> {
+    let mut lessons = Vec::new();
+    if !crate::lesson::builtin_names().contains(&lesson.name.as_str()) {
+        lessons.push(lesson.clone());
+    }
+    lessons.extend(Lesson::builtins()?);
+    let mut app = App::new(lessons, lesson, setup)?;
+    app.seek(step);
+    run(app)
+}
+
 /// Opens the tutor on a saved trace, replayed as recorded (in presenter mode if `present`).
 pub fn open_saved(rec: crate::index::Recorded, present: bool) -> Result<()> {
     run(App::from_saved(rec)?.presenting(present))

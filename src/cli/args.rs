@@ -115,6 +115,10 @@ pub enum Command {
     /// alpha-beta with the worst, random and best leaf order, measured by runs, beside b^d,
     /// Knuth and Moore's minimum and Pearl's R_b^d.
     Chart(ChartArgs),
+    /// Check your own engine: compare the events it printed (JSON lines: enter, probe, window,
+    /// cutoff, store, return) with prune's run of a lesson, and name the first call where they
+    /// part, with the misconception that explains it where one does.
+    Check(CheckArgs),
     /// Print a shell completion script.
     Completions {
         #[arg(value_enum)]
@@ -580,6 +584,35 @@ pub struct ExportArgs {
     /// leaves the old file as it was).
     #[arg(long, value_name = "PATH")]
     pub out: Option<PathBuf>,
+}
+
+/// `prune check …`
+#[derive(Args, Debug, Clone)]
+pub struct CheckArgs {
+    /// The JSON-lines file your engine printed (the schema is in the README).
+    #[arg(
+        value_name = "FILE",
+        required_unless_present = "print",
+        conflicts_with = "print"
+    )]
+    pub file: Option<PathBuf>,
+    /// The lesson (a built-in name or a lesson file) whose run FILE is compared with.
+    #[arg(
+        long,
+        value_name = "LESSON",
+        required_unless_present = "print",
+        conflicts_with = "print"
+    )]
+    pub against: Option<String>,
+    /// The lesson's run preset [default: its first].
+    #[arg(long, value_name = "NAME")]
+    pub run: Option<String>,
+    /// Print prune's own run of LESSON in the schema instead of checking a file.
+    #[arg(long, value_name = "LESSON")]
+    pub print: Option<String>,
+    /// Open the tutor on the run, at prune's step where FILE parts from it.
+    #[arg(long, conflicts_with = "print")]
+    pub open: bool,
 }
 
 /// `--format` of `prune export`: an `export::Format`.

@@ -1,0 +1,379 @@
+//! `prune check`: a student's own alpha-beta, checked against prune's run of a lesson.
+//!
+//! The student's engine prints the check schema (`schema`: enter, probe, window, cutoff,
+//! store, return, one JSON object per line); prune prints its own run in the same schema as a
+//! projection of its recorded trace (`project`), never searched a second way. The two are
+//! compared line by line (`compare`) over the kinds the student's file prints, and the first
+//! line where they part is named: the call (its number, node and path from the root), the
+//! field, both values. When one of the named wrong variants of the core (`Pitfall`), run on
+//! the same lesson, matches the student's file fully or further than the right run does, the
+//! verdict names it.
+//!
+//! - `schema`: the lines, read and written; `read`: a student's file, every broken rule
+//!   named by line; `project`: prune's run as lines; `compare`: where two lists part.
+
+pub mod compare;
+pub mod project;
+pub mod read;
+pub mod schema;
+
+use std::collections::BTreeSet;
+
+use compare::{Comparison, Parting};
+use project::Expected;
+use read::Given;
+use schema::{Field, Kind, Line};
+
+use crate::error::{Error, Result};
+use crate::index::Recorded;
+use crate::lesson::{Lesson, Overrides, RunSetup};
+use crate::search::Pitfall;
+use crate::trace::Catalog;
+
+/// A lesson's run, recorded and projected: what a file is checked against.
+pub struct Against {
+    pub lesson: Lesson,
+    pub preset: Option<String>,
+    pub setup: RunSetup,
+    pub rec: Recorded,
+    pub expected: Vec<Expected>,
+    /// Every position a student's line may name: the whole graph (a wrong engine visits
+    /// nodes the run never reached), or for a game, the positions the run reached.
+    names: Catalog,
+}
+
+impl Against {
+    /// Runs `preset` of `lesson` (its first by default) and projects it, or says why the
+    /// schema cannot describe that run.
+    pub fn new(lesson: Lesson, preset: Option<&str>) -> Result<Against> {
+        let setup = lesson.setup(preset, &Overrides::default())?;
+        let rec = crate::index::record(&lesson, &setup)?;
+        if let Some(why) = project::refusal(&rec) {
+            return Err(Error::Options(format!("{}: {why}", lesson.name)));
+        }
+        let expected = project::project(&rec);
+        let names =
+            crate::run::graph_catalog(&lesson, &setup).unwrap_or_else(|| rec.catalog().clone());
+        let preset = preset
+            .map(str::to_string)
+            .or_else(|| lesson.spec.runs.first().map(|r| r.name.clone()));
+        Ok(Against {
+            lesson,
+            preset,
+            setup,
+            rec,
+            expected,
+            names,
+        })
+    }
+
+    /// The names of the lesson's positions, as lines give and reports show them.
+    pub fn catalog(&self) -> &Catalog {
+        &self.names
+    }
+
+    /// Prune's run in the schema, one line each (`prune check --print`).
+    pub fn print(&self) -> String {
+        let quiescence = self.setup.options.qlimit > 0;
+        let mut out = String::new();
+        for e in &self.expected {
+            out.push_str(&e.line.write(self.catalog(), quiescence));
+            out.push('\n');
+        }
+        out
+    }
+
+    /// The run named for people: `000-worked-tree, run "worked"`.
+    fn title(&self) -> String {
+        match &self.preset {
+            Some(p) => format!("{}, run \"{}\"", self.lesson.name, p),
+            None => self.lesson.name.clone(),
+        }
+    }
+}
+
+/// A wrong variant that explains the student's file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Explained {
+    pub pitfall: Pitfall,
+    /// The file matches the variant's run line for line.
+    pub full: bool,
+    /// Lines of the file that agree with the variant's run.
+    pub matched: usize,
+}
+
+/// What `prune check` found.
+pub struct Verdict {
+    pub kinds: BTreeSet<Kind>,
+    pub comparison: Comparison,
+    /// The run's lines of the compared kinds.
+    pub expected: Vec<Expected>,
+    pub given: Vec<Given>,
+    pub explained: Option<Explained>,
+}
+
+impl Verdict {
+    pub fn clean(&self) -> bool {
+        self.comparison.parting.is_none()
+    }
+
+    /// The run's line where the two part (the last one when the student's file goes on
+    /// past the run's end).
+    pub fn parting_line(&self) -> Option<&Expected> {
+        self.comparison.parting?;
+        self.expected
+            .get(self.comparison.matched)
+            .or(self.expected.last())
+    }
+
+    /// The tutor's step that shows the run's parting line taken.
+    pub fn step(&self) -> Option<usize> {
+        self.parting_line().map(|e| e.event as usize + 1)
+    }
+}
+
+/// Checks a student's lines against a run, and where they part, runs every wrong variant
+/// that applies to find one that explains them.
+pub fn check(against: &Against, given: Vec<Given>) -> Verdict {
+    let kinds = compare::kinds(&given);
+    let expected = compare::of_kinds(&against.expected, &kinds);
+    let comparison = compare::compare(&given, &expected);
+    let explained = if comparison.parting.is_some() {
+        explain(against, &given, &kinds, comparison.matched)
+    } else {
+        None
+    };
+    Verdict {
+        kinds,
+        comparison,
+        expected,
+        given,
+        explained,
+    }
+}
+
+/// What a variant's engine does, as the sentence "this is what an engine does when …" ends:
+/// the variant's own description, its first word in lower case unless it is a name (MAX).
+fn when(p: Pitfall) -> String {
+    let text = p.describes().trim_end_matches('.');
+    let mut chars = text.chars();
+    match (chars.next(), chars.next()) {
+        (Some(first), Some(second)) if second.is_lowercase() => first
+            .to_lowercase()
+            .chain(text[first.len_utf8()..].chars())
+            .collect(),
+        _ => text.to_string(),
+    }
+}
+
+/// The variant whose run matches `given` fully, else the one that matches it furthest past
+/// the `right` lines the right run matches.
+fn explain(
+    against: &Against,
+    given: &[Given],
+    kinds: &BTreeSet<Kind>,
+    right: usize,
+) -> Option<Explained> {
+    let mut best: Option<Explained> = None;
+    for pitfall in Pitfall::ALL {
+        if against.setup.options.pitfall == Some(pitfall) {
+            continue;
+        }
+        let over = Overrides {
+            pitfall: Some(pitfall),
+            ..Overrides::default()
+        };
+        let Ok(setup) = against.lesson.setup(against.preset.as_deref(), &over) else {
+            continue;
+        };
+        let Ok(rec) = crate::index::record(&against.lesson, &setup) else {
+            continue;
+        };
+        if project::refusal(&rec).is_some() {
+            continue;
+        }
+        let lines = compare::of_kinds(&project::project(&rec), kinds);
+        let c = compare::compare(given, &lines);
+        let found = Explained {
+            pitfall,
+            full: c.parting.is_none(),
+            matched: c.matched,
+        };
+        let better = match best {
+            None => found.full || found.matched > right,
+            Some(b) => (found.full, found.matched) > (b.full, b.matched),
+        };
+        if better {
+            best = Some(found);
+        }
+    }
+    best
+}
+
+/// The verdict for people: one line when clean; else where the runs part, the misconception
+/// that explains it, what was compared and how to see it in the tutor.
+pub fn report(against: &Against, origin: &str, v: &Verdict) -> String {
+    let compared = v
+        .kinds
+        .iter()
+        .map(|k| k.name())
+        .collect::<Vec<_>>()
+        .join(", ");
+    let left_out: Vec<&str> = Kind::ALL
+        .iter()
+        .filter(|k| !v.kinds.contains(k))
+        .map(|k| k.name())
+        .collect();
+    let mut compared_line = format!("compared: {compared}");
+    if !left_out.is_empty() {
+        compared_line += &format!(
+            " (your file prints no {} lines, so those were not compared)",
+            left_out.join(", ")
+        );
+    }
+    let calls = v
+        .expected
+        .iter()
+        .filter(|e| e.line.kind == Kind::Enter)
+        .count() as u64;
+    let Some(parting) = v.comparison.parting else {
+        return format!(
+            "{origin} checks clean against {}: {} and {}, the same as prune's run\n{compared_line}\n",
+            against.title(),
+            crate::text::counted(v.given.len() as u64, "line", "lines"),
+            crate::text::counted(calls, "call", "calls"),
+        );
+    };
+    let mut out = where_they_part(against, origin, v, parting);
+    if let Some(x) = v.explained {
+        let how = if x.full {
+            "your file matches that variant's run line for line".to_string()
+        } else {
+            format!(
+                "that variant's run matches your first {} (the right run: {})",
+                crate::text::counted(x.matched as u64, "line", "lines"),
+                v.comparison.matched
+            )
+        };
+        out += &format!(
+            "This is what an engine does when {} ({}): {how}.\n",
+            when(x.pitfall),
+            x.pitfall.name()
+        );
+    }
+    out += &compared_line;
+    out.push('\n');
+    if let Some(step) = v.step() {
+        out += &format!(
+            "to see prune's step in the tutor: add --open (it opens {} at step {step})\n",
+            against.title()
+        );
+    }
+    out
+}
+
+/// The first lines of the report: the line, the call and the difference.
+fn where_they_part(against: &Against, origin: &str, v: &Verdict, parting: Parting) -> String {
+    let catalog = against.catalog();
+    let i = v.comparison.matched;
+    let yours = v.given.get(i);
+    let theirs = v.expected.get(i);
+    let place = match (yours, parting) {
+        (Some(g), _) => format!("line {}", g.at),
+        (None, _) => format!(
+            "the end of the file (after line {})",
+            v.given.last().map_or(0, |g| g.at)
+        ),
+    };
+    let call = v
+        .parting_line()
+        .map(|e| call_text(against, e.call))
+        .unwrap_or_default();
+    let head = format!(
+        "{origin} parts from prune's run of {} at {place}{call}:\n",
+        against.title()
+    );
+    let body = match (parting, yours, theirs) {
+        (Parting::Field(f), Some(g), Some(e)) => format!(
+            "  the {}'s {}: yours {}, prune's {}\n",
+            e.line.kind.name(),
+            f.name(),
+            schema::cell_text(g.line.cell(f), catalog),
+            schema::cell_text(e.line.cell(f), catalog),
+        ),
+        (Parting::Kind, Some(g), Some(e)) => format!(
+            "  prune's next line: {}\n  yours:            {}\n",
+            line_text(&e.line, catalog),
+            line_text(&g.line, catalog)
+        ),
+        (Parting::YoursEnds, _, Some(e)) => format!(
+            "  your file ends; prune's run goes on with {} more (next: {})\n",
+            crate::text::counted((v.expected.len() - i) as u64, "line", "lines"),
+            line_text(&e.line, catalog)
+        ),
+        (_, Some(g), _) => format!(
+            "  prune's run has ended; your file goes on with {}\n",
+            line_text(&g.line, catalog)
+        ),
+        _ => String::new(),
+    };
+    head + &body
+}
+
+/// ", call 7 (node 4, path 0 → 1 → 4, pass of depth 2)".
+fn call_text(against: &Against, call: u32) -> String {
+    if call == crate::index::NONE {
+        return String::new();
+    }
+    let catalog = against.catalog();
+    let node = against.rec.tree().get(call);
+    let path: Vec<String> = project::path(&against.rec, call)
+        .into_iter()
+        .map(|s| catalog.name(s))
+        .collect();
+    format!(
+        ", call {} (node {}, path {}, pass of depth {})",
+        call + 1,
+        catalog.name(node.state),
+        path.join(" → "),
+        node.pass
+    )
+}
+
+/// A line for people: "cutoff of node a (move 0, α −∞, β 6)".
+pub fn line_text(line: &Line, catalog: &Catalog) -> String {
+    let fields: Vec<String> = [
+        Field::Depth,
+        Field::Q,
+        Field::Hit,
+        Field::Alpha,
+        Field::Beta,
+        Field::Value,
+        Field::Flag,
+        Field::Move,
+    ]
+    .into_iter()
+    .filter_map(|f| {
+        let cell = line.cell(f)?;
+        let name = match f {
+            Field::Alpha => "α",
+            Field::Beta => "β",
+            f => f.name(),
+        };
+        Some(match f {
+            Field::Hit | Field::Move => schema::cell_text(Some(cell), catalog),
+            _ => format!("{name} {}", schema::cell_text(Some(cell), catalog)),
+        })
+    })
+    .collect();
+    let node = catalog.name(line.node);
+    if fields.is_empty() {
+        format!("{} of node {node}", line.kind.name())
+    } else {
+        format!(
+            "{} of node {node} ({})",
+            line.kind.name(),
+            fields.join(", ")
+        )
+    }
+}

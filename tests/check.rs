@@ -1,0 +1,260 @@
+//! `prune check` on the command line: prune's own print checks clean against itself for every
+//! built-in preset the schema covers, a divergence names the line, call and field with exit
+//! code 1, and every kind of bad input is one line naming the file and line, exit code 2.
+
+mod common;
+
+use std::path::PathBuf;
+use std::process::Output;
+
+use common::prune;
+
+fn temp(name: &str, text: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("prune-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+fn check(file: &std::path::Path, lesson: &str, run: &str) -> Output {
+    prune()
+        .args(["check"])
+        .arg(file)
+        .args(["--against", lesson, "--run", run])
+        .output()
+        .unwrap()
+}
+
+fn text(o: &[u8]) -> String {
+    String::from_utf8_lossy(o).into_owned()
+}
+
+/// Every built-in lesson's presets, by name, from `prune lessons`.
+fn presets() -> Vec<(String, String)> {
+    let out = prune().arg("lessons").output().unwrap();
+    let mut lesson = String::new();
+    let mut all = Vec::new();
+    for line in text(&out.stdout).lines() {
+        if let Some(rest) = line.strip_prefix("    --run \"") {
+            let name = &rest[..rest.find('"').unwrap()];
+            all.push((lesson.clone(), name.to_string()));
+        } else if !line.starts_with(' ') {
+            lesson = line.split_whitespace().next().unwrap().to_string();
+        }
+    }
+    all
+}
+
+#[test]
+fn prunes_own_print_checks_clean_against_every_preset_the_schema_covers() {
+    let (mut clean, mut refused) = (0, 0);
+    for (lesson, run) in presets() {
+        let out = prune()
+            .args(["check", "--print", &lesson, "--run", &run])
+            .output()
+            .unwrap();
+        if !out.status.success() {
+            // What the schema leaves out is said, not printed wrong.
+            let err = text(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{lesson} / {run}: {err}");
+            assert!(
+                err.contains("prune check compares")
+                    || err.contains("stops on its budget")
+                    || err.contains("whole-number scores"),
+                "{lesson} / {run}: {err}"
+            );
+            refused += 1;
+            continue;
+        }
+        let file = temp("own.jsonl", &text(&out.stdout));
+        let o = check(&file, &lesson, &run);
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "{lesson} / {run}: {}",
+            text(&o.stdout)
+        );
+        assert!(
+            text(&o.stdout).contains("checks clean"),
+            "{}",
+            text(&o.stdout)
+        );
+        clean += 1;
+    }
+    // Alpha-beta, minimax, negamax and PVS presets (tic-tac-toe's too); chance, max-n, Monte
+    // Carlo and budget-stopped runs are refused.
+    assert!(clean >= 50, "{clean} clean");
+    assert!(refused >= 10, "{refused} refused");
+}
+
+#[test]
+fn the_shipped_example_is_a_right_run_of_its_lesson() {
+    let file = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets/check-example.jsonl");
+    let o = check(&file, "002-two-branch-cutoff", "alpha-beta");
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stdout));
+    // And it is what prune prints itself.
+    let own = prune()
+        .args([
+            "check",
+            "--print",
+            "002-two-branch-cutoff",
+            "--run",
+            "alpha-beta",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(text(&own.stdout), std::fs::read_to_string(&file).unwrap());
+}
+
+/// The worked tree's depth-2 pass as an engine prints it without a table, with node 2's
+/// reply 6 read as 9. Calls in order: 0, 1, 4, 5, 2, 6: the return of call 6 (node 6, path
+/// 0 → 2 → 6), the file's line 10, differs in its value (prune read 2).
+#[test]
+fn a_divergence_names_the_line_the_call_the_field_and_both_values() {
+    let lines = [
+        r#"{"event":"enter","node":0,"depth":2,"alpha":"-inf","beta":"inf"}"#,
+        r#"{"event":"enter","node":1,"depth":1,"alpha":"-inf","beta":"inf"}"#,
+        r#"{"event":"enter","node":4,"depth":0,"alpha":"-inf","beta":"inf"}"#,
+        r#"{"event":"return","node":4,"value":3,"move":null}"#,
+        r#"{"event":"enter","node":5,"depth":0,"alpha":"-inf","beta":3}"#,
+        r#"{"event":"return","node":5,"value":5,"move":null}"#,
+        r#"{"event":"return","node":1,"value":3,"move":0}"#,
+        r#"{"event":"enter","node":2,"depth":1,"alpha":3,"beta":"inf"}"#,
+        r#"{"event":"enter","node":6,"depth":0,"alpha":3,"beta":"inf"}"#,
+        r#"{"event":"return","node":6,"value":9,"move":null}"#,
+        r#"{"event":"return","node":2,"value":9,"move":0}"#,
+        r#"{"event":"return","node":0,"value":9,"move":1}"#,
+    ];
+    let file = temp("slip.jsonl", &(lines.join("\n") + "\n"));
+    let lesson = temp(
+        "worked-one-pass.json",
+        r#"{"title": "The worked tree, one pass, no table", "graph": {"nodes": [
+          {"player": "MAX", "score": 0, "moves": [{"child": 1}, {"child": 2}, {"child": 3}]},
+          {"player": "MIN", "score": 3, "moves": [{"child": 4}, {"child": 5}]},
+          {"player": "MIN", "score": 2, "moves": [{"child": 6}, {"child": 7}]},
+          {"player": "MIN", "score": 4, "moves": [{"child": 8}, {"child": 9}]},
+          {"player": "MAX", "score": 3}, {"player": "MAX", "score": 5},
+          {"player": "MAX", "score": 2}, {"player": "MAX", "score": 9},
+          {"player": "MAX", "score": 0}, {"player": "MAX", "score": 7}]},
+          "runs": [{"name": "worked", "depth": 2, "table": false, "deepening": false}]}"#,
+    );
+    let o = check(&file, lesson.to_str().unwrap(), "worked");
+    let out = text(&o.stdout);
+    assert_eq!(o.status.code(), Some(1), "{out}{}", text(&o.stderr));
+    assert!(
+        out.contains("at line 10, call 6 (node 6, path 0 → 2 → 6, pass of depth 2)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("the return's value: yours 9, prune's 2"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "compared: enter, return (your file prints no probe, window, cutoff, store lines"
+        ),
+        "{out}"
+    );
+}
+
+/// Each bad file: one line on stderr naming the file and the line, exit code 2.
+#[test]
+fn bad_input_is_one_line_naming_the_file_and_line() {
+    let enter = r#"{"event":"enter","node":"a","depth":1}"#;
+    let cases: [(&str, String, &str); 9] = [
+        (
+            "not-json",
+            "{\"event\":\"enter\",\n".into(),
+            "line 1, column",
+        ),
+        ("array", "[1, 2]\n".into(), "line 1: not a JSON object"),
+        (
+            "unknown",
+            format!("{enter}\n{{\"event\":\"visit\",\"node\":\"a\"}}\n"),
+            "line 2: unknown event \"visit\"",
+        ),
+        (
+            "orphan-return",
+            "{\"event\":\"return\",\"node\":\"a\",\"value\":1}\n".into(),
+            "line 1: a return of node a outside any call (no enter is open: a return without its enter)",
+        ),
+        (
+            "stray-window",
+            format!("{enter}\n{{\"event\":\"window\",\"node\":\"b\",\"alpha\":1,\"beta\":2}}\n"),
+            "line 2: a window of node b, but the open call is node a (entered on line 1)",
+        ),
+        (
+            "early-end",
+            format!("{enter}\n"),
+            "line 1: the run ends early: the file ends with 1 call still open (node a entered on line 1 never returns)",
+        ),
+        (
+            "unknown-node",
+            "{\"event\":\"enter\",\"node\":\"Z\"}\n".into(),
+            "line 1: node \"Z\" is not a position of this lesson",
+        ),
+        (
+            "bad-field",
+            format!("{enter}\n{{\"event\":\"return\",\"node\":\"a\",\"valeu\":1}}\n"),
+            "line 2: return has no field \"valeu\"",
+        ),
+        ("empty", "\n\n".into(), "no events"),
+    ];
+    for (name, body, says) in cases {
+        let file = temp(&format!("{name}.jsonl"), &body);
+        let o = check(&file, "002-pitfalls", "negamax");
+        let err = text(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{name}: {err}");
+        assert_eq!(err.lines().count(), 1, "{name}: {err}");
+        assert!(err.contains(file.to_str().unwrap()), "{name}: {err}");
+        assert!(err.contains(says), "{name}: {err}");
+    }
+    let gone = temp("x", "").with_file_name("not-there.jsonl");
+    let o = check(&gone, "002-pitfalls", "negamax");
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        err.contains("not-there.jsonl") && err.contains("No such file"),
+        "{err}"
+    );
+}
+
+#[test]
+fn no_control_character_from_the_file_reaches_the_terminal() {
+    let file = temp(
+        "escape.jsonl",
+        "{\"event\":\"enter\",\"node\":\"\\u001b[2J\\u0007evil\"}\n",
+    );
+    let o = check(&file, "002-pitfalls", "negamax");
+    assert_eq!(o.status.code(), Some(2));
+    let err = text(&o.stderr);
+    assert!(!err.chars().any(|c| c.is_control() && c != '\n'), "{err:?}");
+    assert!(err.contains("evil"), "{err}");
+}
+
+#[test]
+fn a_run_the_schema_does_not_cover_is_refused_by_name() {
+    let o = prune()
+        .args([
+            "check",
+            "--print",
+            "000-worked-tree",
+            "--run",
+            "interrupted",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("stops on its budget of 7 calls"));
+    let o = prune()
+        .args(["check", "--print", "004-chance-coin"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o.stderr).contains("prune check compares"),
+        "{}",
+        text(&o.stderr)
+    );
+}
