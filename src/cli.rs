@@ -283,6 +283,7 @@ fn run_report(run: &args::RunArgs, json: bool) -> Result<String> {
             &result,
             players,
             words.score_for(),
+            words.units(),
         );
         with_move_name(&text, &lesson, &setup, result.mv)
     } else {
@@ -290,7 +291,13 @@ fn run_report(run: &args::RunArgs, json: bool) -> Result<String> {
             + &report::seed_002_lines(&setup.options, &result, words.units())
             + &report::seed_004_lines(&setup.options, &result)
             + &report::leaf_map_line(&lesson, &setup.options)
-            + &report::players::lines(&setup.options, &result, players, words.score_for())
+            + &report::players::lines(
+                &setup.options,
+                &result,
+                players,
+                words.score_for(),
+                words.units(),
+            )
             + &report::players::sums_line(&lesson.graph)
             + &report::mate_line(&lesson.spec.game, &result)
     })

@@ -16,6 +16,12 @@ pub struct Ratio {
     den: i64,
 }
 
+impl Default for Ratio {
+    fn default() -> Ratio {
+        Ratio::ZERO
+    }
+}
+
 pub fn gcd(a: i64, b: i64) -> i64 {
     let (mut a, mut b) = (a.unsigned_abs(), b.unsigned_abs());
     while b != 0 {
@@ -95,6 +101,19 @@ impl Ratio {
             self.num as i128 * o.num as i128,
             self.den as i128 * o.den as i128,
         )
+    }
+
+    /// The absolute value (saturating at −2^63, which no parsed value reaches).
+    pub fn abs(self) -> Ratio {
+        Ratio {
+            num: self.num.saturating_abs(),
+            den: self.den,
+        }
+    }
+
+    /// Whether |self| > `limit`.
+    pub fn abs_above(self, limit: i64) -> bool {
+        i128::from(self.num).abs() > i128::from(limit) * i128::from(self.den)
     }
 
     pub fn is_integer(self) -> bool {

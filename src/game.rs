@@ -5,6 +5,7 @@
 //! graphs are one implementation (`graph`); boards and implicit trees plug in the same way.
 
 pub mod contract;
+pub mod features;
 pub mod graph;
 pub mod leaf_map;
 pub mod model;

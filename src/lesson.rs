@@ -8,6 +8,7 @@ use std::path::Path;
 use serde::{Deserialize, Deserializer, Serialize};
 
 use crate::error::{Error, Problem, Result, json_error};
+use crate::exact::Ratio;
 use crate::game::graph::{Graph, GraphSpec};
 use crate::game::leaf_map::LeafMap;
 use crate::game::model::{GameSpec, Model};
@@ -760,34 +761,30 @@ impl Lesson {
             return Err("--leaf-map applies to a graph's scores".into());
         }
         let scale = i64::from(self.graph.scale());
+        let limit = Ratio::new(i64::from(crate::value::INF) - 1, scale).unwrap_or(Ratio::ZERO);
         for s in 0..self.graph.len() as u32 {
             if let Some(v) = self.graph.written_score(s) {
-                let mapped = map.apply(i64::from(v));
-                if mapped.is_none_or(|m| {
-                    m.checked_mul(scale)
-                        .is_none_or(|u| u.abs() >= crate::value::INF as i64)
-                }) {
+                let mapped = map.apply_exact(v);
+                if mapped.is_none_or(|m| m.abs() > limit) {
                     return Err(format!(
                         "the leaf map {} takes node {s}'s score {v} to {}, past what a search can hold (±{} in this graph)",
                         map.text(),
                         mapped.map_or("more than 2^63".into(), |m| m.to_string()),
-                        (crate::value::INF as i64 - 1) / scale
+                        limit
                     ));
                 }
             }
         }
-        Ok(self.graph.with_nodes(|_, side, score| {
-            (
-                side,
-                score.map(|v| map.apply(i64::from(v)).unwrap_or(0) as i32),
-            )
-        }))
+        // A fraction may need a finer scale once mapped (x^2 of 1/2 is 1/4).
+        self.graph
+            .with_scores(|_, v| map.apply_exact(v))
+            .map_err(|p| format!("the leaf map {}: {p}", map.text()))
     }
 
-    /// Every score the graph gives, as written (what a leaf map is judged over).
-    pub fn utilities(&self) -> Vec<i64> {
+    /// Every score the graph gives, exactly as written (what a leaf map is judged over).
+    pub fn utilities(&self) -> Vec<Ratio> {
         (0..self.graph.len() as u32)
-            .filter_map(|s| self.graph.written_score(s).map(i64::from))
+            .filter_map(|s| self.graph.written_score(s))
             .collect()
     }
 

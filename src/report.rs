@@ -147,7 +147,7 @@ impl Wording {
     /// A result's score as text: max-n's root mover's payoff, else the score itself.
     pub fn score(&self, v: i32) -> String {
         match (&self.maxn, self.payoff(v)) {
-            (Some(_), Some(p)) => p.to_string(),
+            (Some(_), Some(p)) => self.units.payoff(p),
             (Some(_), None) => "-".into(),
             (None, _) => self.units.result_text(v),
         }
@@ -155,7 +155,7 @@ impl Wording {
 
     pub fn score_json(&self, v: i32) -> Value {
         match (&self.maxn, self.payoff(v)) {
-            (Some(_), Some(p)) => p.into(),
+            (Some(_), Some(p)) => self.units.score_json(p),
             (Some(_), None) => Value::Null,
             (None, _) => self.units.result_json(v),
         }
@@ -733,6 +733,7 @@ fn maxn_event(mut value: Value, catalog: &Catalog) -> Value {
             continue;
         };
         let vector = u32::try_from(id).map_or(&[][..], |id| catalog.payoffs(id));
+        // In the trace's units, as every other value of the stream (the scale event first).
         if !vector.is_empty() {
             map.insert(key.into(), json!(vector));
             map.insert("leaf".into(), id.into());

@@ -76,10 +76,7 @@ pub fn game<'a>(lesson: &'a Lesson, options: &Options) -> Cow<'a, Model> {
         }
     }
     if options.chance_as_min {
-        g = g.with_nodes(|_, side, score| {
-            let side = if side.is_chance() { Side::Min } else { side };
-            (side, score)
-        });
+        g = g.with_sides(|_, side| if side.is_chance() { Side::Min } else { side });
     }
     Cow::Owned(Model::Graph(g))
 }

@@ -133,14 +133,12 @@ impl Header {
     /// How this trace's values are written: in units of 1/scale, and
     /// for a max-n run as the payoff vectors they stand for.
     pub fn units(&self) -> crate::value::Units {
+        let units = crate::value::Units::of(self.scale);
         let vectors = self.options.family().vectors().then(|| {
             self.catalog
                 .iter()
                 .filter(|s| !s.payoffs.is_empty())
-                .map(|s| {
-                    let parts: Vec<String> = s.payoffs.iter().map(i32::to_string).collect();
-                    (s.id as i32, format!("({})", parts.join(", ")))
-                })
+                .map(|s| (s.id as i32, units.vector_text(&s.payoffs)))
                 .collect()
         });
         crate::value::Units::with_vectors(self.scale, vectors)

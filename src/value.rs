@@ -350,6 +350,36 @@ impl Units {
         }
     }
 
+    /// One payoff of a vector (never a sentinel), exact as files write it: `5`, `3.5`,
+    /// `19/3`.
+    pub fn payoff(&self, v: i32) -> String {
+        write_scaled(v, Style::Plain, self.scale())
+    }
+
+    /// A payoff vector as seed 004 writes it, each entry exact: `(5, 4, 5)`, `(3.5, 2, 1)`.
+    pub fn vector_text(&self, v: &[i32]) -> String {
+        let parts: Vec<String> = v.iter().map(|&x| self.payoff(x)).collect();
+        format!("({})", parts.join(", "))
+    }
+
+    /// A payoff vector as a JSON array of numbers (integers unchanged; a fraction rounded to
+    /// 6 decimals, with `vector_exact` beside it).
+    pub fn vector_json(&self, v: &[i32]) -> serde_json::Value {
+        v.iter().map(|&x| self.score_json(x)).collect()
+    }
+
+    /// The vector's entries as exact text (`["7/3", "1"]`) when one of them is not a short
+    /// decimal, so that JSON's numbers alone would round it; `None` otherwise.
+    pub fn vector_exact(&self, v: &[i32]) -> Option<serde_json::Value> {
+        v.iter()
+            .any(|&x| self.exact(x).is_some_and(|r| !r.is_short_decimal()))
+            .then(|| {
+                v.iter()
+                    .map(|&x| serde_json::Value::String(self.payoff(x)))
+                    .collect()
+            })
+    }
+
     /// The exact fraction of a score that is not an integer (`"19/3"`), for `score_exact`.
     pub fn score_exact(&self, v: i32) -> Option<String> {
         self.exact(v)

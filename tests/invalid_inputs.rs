@@ -107,7 +107,7 @@ fn wrong_types_give_line_column_and_expectation() {
     );
     bad_file(
         "score-string.json",
-        &["line 1, column 42", "a score is a number", "not \"7\""],
+        &["line 1, column 46", "a score is a number", "not \"seven\""],
     );
     bad_file(
         "tactical-wrong-type.json",
@@ -156,8 +156,12 @@ fn missing_and_unknown_keys_are_named() {
 }
 
 #[test]
-fn scores_must_be_integers_in_range() {
-    bad_file("score-float.json", &["node 1: score 2.5 is not an integer"]);
+fn scores_must_be_numbers_in_range() {
+    // A score may be a fraction (issue 23), but not one with a zero denominator.
+    bad_file(
+        "score-zero-denominator.json",
+        &["line 3, column 35", "a score is a number", "not \"1/0\""],
+    );
     bad_file(
         "score-out-of-range.json",
         &["node 1: score 1001 is outside [-1000, 1000]"],

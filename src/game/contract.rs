@@ -11,8 +11,18 @@ pub enum Problem {
     EdgeCount(usize),
     #[error("node {node}: score {value} is outside [-1000, 1000]")]
     ScoreRange { node: usize, value: String },
-    #[error("node {node}: score {value} is not an integer")]
-    ScoreNotInteger { node: usize, value: String },
+    #[error(
+        "node {node}: score {value:?} is not a number such as 3, 0.5 or a fraction such as \"7/2\""
+    )]
+    ScoreText { node: usize, value: String },
+    #[error("node {node}: {rule}")]
+    Feature { node: usize, rule: String },
+    #[error("{0}")]
+    Weights(String),
+    #[error(
+        "node {node}: its scores and probabilities, with those below it, need a common denominator past 2^63; use simpler fractions"
+    )]
+    ScaleOverflow { node: usize },
     #[error("node {node}: a terminal node (no moves) needs a score")]
     TerminalWithoutScore { node: usize },
     #[error("node {node}, move {index}: child {value} is not a node index (an integer 0..{count})")]
@@ -91,13 +101,13 @@ pub enum Problem {
         sum: String,
     },
     #[error(
-        "the graph's probabilities make every value a multiple of 1/{scale}, and its largest score {largest} would be {largest} × {scale} such units, past the 999999 a search can hold; use smaller scores or probabilities with smaller denominators"
+        "the graph's probabilities and scores make every value a multiple of 1/{scale}, and its largest score {largest} would be {largest} × {scale} such units, past the 999999 a search can hold; use smaller scores or fractions with smaller denominators"
     )]
-    ScaleTooFine { scale: String, largest: i64 },
+    ScaleTooFine { scale: String, largest: String },
     #[error("node {node}: score {value} lies outside the utility bounds [{lo}, {hi}]")]
     OutsideBounds {
         node: usize,
-        value: i32,
+        value: String,
         lo: i32,
         hi: i32,
     },

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Number;
 
 use super::contract::Problem;
+use super::features::{self, Amount, Features, Term};
 use super::{Game, Seat, Side};
 use crate::exact::{Ratio, lcm};
 use crate::value::INF;
@@ -26,6 +27,9 @@ pub struct GraphSpec {
     /// Bounds every utility lies within, which chance pruning needs.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub utility_range: Option<[Number; 2]>,
+    /// The weight of each evaluation feature: a node with `features` scores Σ w·f.
+    #[serde(default, skip_serializing_if = "Features::is_empty")]
+    pub weights: Features,
 }
 
 impl GraphSpec {
@@ -57,6 +61,10 @@ pub struct NodeSpec {
     /// instead of one per ordered outcome (36).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub distinct: bool,
+    /// Named measurements of the position (`{"material": 2, "mobility": 6}`): the node's
+    /// score is their sum weighted by the graph's `weights`, in place of a `score`.
+    #[serde(default, skip_serializing_if = "Features::is_empty")]
+    pub features: Features,
 }
 
 /// Who a node belongs to, as written: `"MAX"`, `"MIN"`, `"CHANCE"` or one of `players`.
@@ -77,11 +85,20 @@ impl Player {
 }
 
 impl Score {
-    /// A single integer score (not a vector).
+    /// A single integer score (not a vector, not a fraction).
     pub fn as_i64(&self) -> Option<i64> {
         match self {
             Score::One(n) => n.as_i64(),
-            Score::Vector(_) => None,
+            Score::Text(_) | Score::Vector(_) => None,
+        }
+    }
+
+    /// One exact score as a file writes it: a number, or a string fraction for one that is
+    /// not a short decimal (`"19/3"`).
+    pub fn exact(r: Ratio) -> Score {
+        match Amount::of(r) {
+            Amount::Number(n) => Score::One(n),
+            Amount::Text(t) => Score::Text(t),
         }
     }
 }
@@ -117,11 +134,13 @@ impl<'de> Deserialize<'de> for Player {
     }
 }
 
-/// A node's score as written: one number (MAX's side), or one payoff per player.
+/// A node's score as written: one number (MAX's side; `3`, `0.5`), a string fraction
+/// (`"7/2"`), or one payoff per player (each a number or a string fraction).
 #[derive(Debug, Clone, PartialEq)]
 pub enum Score {
     One(Number),
-    Vector(Vec<Number>),
+    Text(String),
+    Vector(Vec<Amount>),
 }
 
 impl From<i32> for Score {
@@ -134,6 +153,7 @@ impl Serialize for Score {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             Score::One(n) => n.serialize(s),
+            Score::Text(t) => s.serialize_str(t),
             Score::Vector(v) => v.serialize(s),
         }
     }
@@ -144,14 +164,24 @@ impl<'de> Deserialize<'de> for Score {
         let value = serde_json::Value::deserialize(d)?;
         let bad = || {
             serde::de::Error::custom(format!(
-                "a score is a number, or a list of numbers (one payoff per player), not {value}"
+                "a score is a number such as 3 or 0.5, a fraction such as \"7/2\", or a list of them (one payoff per player), not {value}"
             ))
+        };
+        // A string is read here, so that one that is no number is refused at its line and
+        // column ("1/0", "seven"); a JSON number always reads (its range is checked later).
+        let amount = |v: &serde_json::Value| match v {
+            serde_json::Value::Number(n) => Some(Amount::Number(n.clone())),
+            serde_json::Value::String(t) if Ratio::parse(t).is_some() => {
+                Some(Amount::Text(t.clone()))
+            }
+            _ => None,
         };
         match &value {
             serde_json::Value::Number(n) => Ok(Score::One(n.clone())),
+            serde_json::Value::String(t) if Ratio::parse(t).is_some() => Ok(Score::Text(t.clone())),
             serde_json::Value::Array(items) => items
                 .iter()
-                .map(|i| i.as_number().cloned().ok_or_else(bad))
+                .map(|i| amount(i).ok_or_else(bad))
                 .collect::<Result<_, _>>()
                 .map(Score::Vector),
             _ => Err(bad()),
@@ -216,6 +246,10 @@ struct NodeData {
 }
 
 /// A validated graph in compressed rows: node `s` owns `edges[first..first + count]`.
+///
+/// Scores are kept twice: exactly as written (`exact`, fractions allowed) and as the whole
+/// number of 1/scale units the search reads (`NodeData::score`). `settle` derives the
+/// second from the first, so a transformation changes the exact scores and settles again.
 #[derive(Debug, Clone)]
 pub struct Graph {
     nodes: Vec<NodeData>,
@@ -223,11 +257,21 @@ pub struct Graph {
     labels: Vec<Option<String>>,
     /// The probability of each edge, beside `edges` (empty when no node is a chance node).
     probs: Vec<Ratio>,
-    /// Every value is counted in units of 1/scale (1 without chance nodes).
+    /// Every value is counted in units of 1/scale (1 for integer scores without chance).
     scale: i32,
     players: Vec<String>,
-    /// Each node's payoff vector, in a game of several players.
+    /// Each node's score exactly, as written or weighed from its features.
+    exact: Vec<Option<Ratio>>,
+    /// Each node's payoff vector exactly, in a game of several players (empty otherwise).
+    exact_vectors: Vec<Option<Vec<Ratio>>>,
+    /// The same vectors in units of 1/scale, as the search compares them.
     vectors: Vec<Option<Vec<i32>>>,
+    /// Each node's evaluation features, exact (empty for a node without them).
+    features: Vec<Vec<(String, Ratio)>>,
+    /// The graph's weight of each feature, in the order the file writes them.
+    weights: Vec<(String, Ratio)>,
+    /// A weighed node's sum term by term (what the catalog records for the views).
+    terms: Vec<Vec<Term>>,
     utility_range: Option<(i32, i32)>,
 }
 
@@ -255,26 +299,34 @@ impl Graph {
             players: &players,
             has_chance,
         };
+        let weights = read_weights(&spec.weights)?;
         let mut nodes = Vec::with_capacity(count);
         let mut edges = Vec::with_capacity(total);
         let mut probs = Vec::new();
-        let mut vectors = Vec::new();
+        let (mut exact, mut vectors, mut features) = (Vec::new(), Vec::new(), Vec::new());
         for (node, spec_node) in spec.nodes.iter().enumerate() {
             let side = sides[node];
             let (score, vector) = parse_node_score(node, spec_node.score.as_ref(), &players)?;
+            let measured = read_features(node, spec_node, score.is_some() || vector.is_some())?;
             // The chance rule first: a chance node without moves is no terminal missing a score.
             if side.is_chance() && spec_node.moves.is_empty() {
                 return Err(Problem::ChanceWithoutOutcomes { node });
             }
-            if spec_node.moves.is_empty() && score.is_none() && vector.is_none() {
+            if spec_node.moves.is_empty()
+                && score.is_none()
+                && vector.is_none()
+                && measured.is_empty()
+            {
                 return Err(Problem::TerminalWithoutScore { node });
             }
+            exact.push(score);
             vectors.push(vector);
+            features.push(measured);
             let first = edges.len() as u32;
             reader.read_moves(node, spec_node, &mut edges, &mut probs)?;
             nodes.push(NodeData {
                 side,
-                score,
+                score: None,
                 first,
                 count: spec_node.moves.len() as u32,
             });
@@ -291,38 +343,100 @@ impl Graph {
             labels,
             probs,
             scale: 1,
-            players,
-            vectors: if spec.players.is_empty() {
+            exact_vectors: if players.is_empty() {
                 Vec::new()
             } else {
                 vectors
             },
+            players,
+            exact,
+            vectors: Vec::new(),
+            terms: vec![Vec::new(); count],
+            features,
+            weights: Vec::new(),
             utility_range,
         };
+        graph.weigh(weights)?;
+        graph.settle(1)?;
         if let Some(range) = utility_range {
             graph.check_bounds(range)?;
-        }
-        if has_chance {
-            graph.scale_values()?;
         }
         Ok(graph)
     }
 
-    /// The smallest denominator `S` such that every value a search of this graph meets is a
-    /// whole multiple of 1/S, and the scores multiplied by it. A node's values are multiples
-    /// of 1/d(node): a leaf's d is 1, a choice node's the lcm of its children's (it selects
-    /// one), and a chance node's the lcm of p's denominator × the child's over its outcomes,
-    /// which covers every partial sum and every bound chance pruning forms (the unseen mass
-    /// 1 − P times an integer bound has a denominator dividing the outcomes' lcm).
-    fn scale_values(&mut self) -> Result<(), Problem> {
+    /// Gives every node with features the score `weights` make of them (Σ w·f, exact), or
+    /// names the node, feature or weight that breaks the rule. Does not settle the scale.
+    fn weigh(&mut self, weights: Vec<(String, Ratio)>) -> Result<(), Problem> {
+        for node in 0..self.len() {
+            if self.features[node].is_empty() {
+                continue;
+            }
+            let (total, terms) = features::weigh(&self.features[node], &weights)
+                .map_err(|rule| Problem::Feature { node, rule })?;
+            if total.abs_above(SCORE_LIMIT) {
+                return Err(Problem::ScoreRange {
+                    node,
+                    value: format!("{total} (its features weighed)"),
+                });
+            }
+            self.exact[node] = Some(total);
+            self.terms[node] = terms;
+        }
+        if let Some((name, _)) = weights
+            .iter()
+            .find(|(name, _)| !self.features.iter().flatten().any(|(f, _)| f == name))
+        {
+            return Err(Problem::Weights(format!(
+                "weights: \"{}\" has a weight but no node has that feature (a node lists its measurements in \"features\")",
+                crate::text::one_line(name)
+            )));
+        }
+        self.weights = weights;
+        Ok(())
+    }
+
+    /// The same graph with other weights: every weighed node's score changes, the rest stay
+    /// (the tutor's live weight editing). Refused as a file with those weights would be.
+    pub fn reweighed(&self, weights: &Features) -> Result<Graph, Problem> {
+        let mut g = self.clone();
+        g.weigh(read_weights(weights)?)?;
+        g.settle(1)?;
+        if let Some(range) = g.utility_range {
+            g.check_bounds(range)?;
+        }
+        Ok(g)
+    }
+
+    /// The graph's weights (empty without evaluation features), exact.
+    pub fn weights(&self) -> &[(String, Ratio)] {
+        &self.weights
+    }
+
+    /// The terms of node `s`'s weighted sum (empty unless its score is weighed features).
+    pub fn terms(&self, s: u32) -> &[Term] {
+        &self.terms[s as usize]
+    }
+
+    /// The smallest denominator `S`, a multiple of `floor`, such that every value a search
+    /// of this graph meets is a whole multiple of 1/S, and the scores in those units. A
+    /// node's values are multiples of 1/d(node): a scored node's d starts at its score's
+    /// (and its payoffs') denominator, a choice node's is the lcm with its children's (it
+    /// selects one), and a chance node's the lcm of p's denominator × the child's over its
+    /// outcomes, which covers every partial sum and every bound chance pruning forms (the
+    /// unseen mass 1 − P times an integer bound has a denominator dividing the outcomes'
+    /// lcm). Integer scores without chance give S = 1: seed 000's units.
+    fn settle(&mut self, floor: i64) -> Result<(), Problem> {
         let mut den = vec![1i64; self.len()];
-        let overflow = || Problem::ScaleTooFine {
-            scale: "more than 2^63".into(),
-            largest: 0,
-        };
+        let mut scale = floor;
         for s in (0..self.len()).rev() {
+            let overflow = || Problem::ScaleOverflow { node: s };
             let n = self.nodes[s];
+            let own = (self.exact[s].iter())
+                .chain(self.exact_vectors.get(s).into_iter().flatten().flatten());
             let mut d = 1i64;
+            for r in own {
+                d = lcm(d, r.den()).ok_or_else(overflow)?;
+            }
             for i in 0..n.count as usize {
                 let e = n.first as usize + i;
                 let child = den[self.edges[e].child as usize];
@@ -337,44 +451,44 @@ impl Graph {
                 d = lcm(d, part).ok_or_else(overflow)?;
             }
             den[s] = d;
+            scale = lcm(scale, d).ok_or_else(overflow)?;
         }
-        let scale = den
-            .iter()
-            .try_fold(1i64, |acc, &d| lcm(acc, d))
-            .ok_or_else(overflow)?;
-        let largest = self
-            .nodes
-            .iter()
-            .filter_map(|n| n.score)
-            .chain(self.utility_range.map_or([0, 0], |(lo, hi)| [lo, hi]))
-            .map(|v| v.unsigned_abs() as i64)
-            .max()
-            .unwrap_or(0);
-        if scale
-            .checked_mul(largest.max(1))
-            .is_none_or(|v| v >= INF as i64)
-        {
+        let range = self.utility_range.map_or([0, 0], |(lo, hi)| [lo, hi]);
+        let largest = (self.exact.iter().flatten())
+            .chain(self.exact_vectors.iter().flatten().flatten())
+            .copied()
+            .chain(range.map(|v| Ratio::int(i64::from(v))))
+            .max_by_key(|r| r.abs())
+            .unwrap_or(Ratio::ZERO);
+        if units(largest, scale).is_none() {
             return Err(Problem::ScaleTooFine {
                 scale: scale.to_string(),
-                largest,
+                largest: largest.abs().to_string(),
             });
         }
         self.scale = scale as i32;
-        for n in &mut self.nodes {
-            n.score = n.score.map(|v| v * self.scale);
+        for (n, r) in self.nodes.iter_mut().zip(&self.exact) {
+            n.score = r.and_then(|r| units(r, scale));
         }
+        self.vectors = (self.exact_vectors.iter())
+            .map(|v| {
+                v.as_ref()
+                    .map(|v| v.iter().map(|&r| units(r, scale).unwrap_or(0)).collect())
+            })
+            .collect();
         Ok(())
     }
 
     /// Every score lies within `(lo, hi)` (unscaled), or the first node that does not.
     pub fn check_bounds(&self, (lo, hi): (i32, i32)) -> Result<(), Problem> {
-        for (node, n) in self.nodes.iter().enumerate() {
-            if let Some(v) = n.score.map(|v| v / self.scale)
-                && !(lo..=hi).contains(&v)
+        let (low, high) = (Ratio::int(i64::from(lo)), Ratio::int(i64::from(hi)));
+        for (node, v) in self.exact.iter().enumerate() {
+            if let Some(v) = v
+                && !(low..=high).contains(v)
             {
                 return Err(Problem::OutsideBounds {
                     node,
-                    value: v,
+                    value: v.to_string(),
                     lo,
                     hi,
                 });
@@ -447,25 +561,45 @@ impl Graph {
         self.utility_range
     }
 
-    /// A node's score as written (the scaled score divided back).
-    pub fn written_score(&self, s: u32) -> Option<i32> {
-        self.nodes[s as usize].score.map(|v| v / self.scale)
+    /// A node's score as written, exactly (`3`, `7/2`): a weighed node's sum.
+    pub fn written_score(&self, s: u32) -> Option<Ratio> {
+        self.exact[s as usize]
     }
 
-    /// The same graph with node `s` given `side` and `score` (written units): the
-    /// transformations (`--chance-as min`, paranoid, leaf maps) build on this, and it keeps
-    /// the scale so their runs count values as the original's do.
-    pub fn with_nodes(
-        &self,
-        change: impl Fn(u32, Side, Option<i32>) -> (Side, Option<i32>),
-    ) -> Graph {
+    /// A node's payoff vector as written, exactly, in a game of several players.
+    pub fn written_vector(&self, s: u32) -> Option<&[Ratio]> {
+        self.exact_vectors.get(s as usize)?.as_deref()
+    }
+
+    /// The same graph with node `s` given side `change(s, side)`; the scores, and the scale,
+    /// stay (`--chance-as min`), so its runs count values as the original's do.
+    pub fn with_sides(&self, change: impl Fn(u32, Side) -> Side) -> Graph {
         let mut g = self.clone();
         for (s, n) in g.nodes.iter_mut().enumerate() {
-            let (side, score) = change(s as u32, n.side, n.score.map(|v| v / self.scale));
-            n.side = side;
-            n.score = score.map(|v| v * self.scale);
+            n.side = change(s as u32, n.side);
         }
         g
+    }
+
+    /// The same graph with every score `r` replaced by `change(s, r)`, exactly (a leaf
+    /// map). The scale becomes a multiple of the original's, finer when the new scores need
+    /// it (x^2 of 1/2 is 1/4), or the rule that refuses the new scores.
+    pub fn with_scores(
+        &self,
+        change: impl Fn(u32, Ratio) -> Option<Ratio>,
+    ) -> Result<Graph, Problem> {
+        let mut g = self.clone();
+        for (s, r) in g.exact.iter_mut().enumerate() {
+            if let Some(v) = *r {
+                let mapped = change(s as u32, v).ok_or_else(|| Problem::ScoreRange {
+                    node: s,
+                    value: format!("{v} mapped (past 2^63)"),
+                })?;
+                *r = Some(mapped);
+            }
+        }
+        g.settle(i64::from(self.scale))?;
+        Ok(g)
     }
 
     /// Seed 004's paranoid reduction: `seat` becomes MAX, every other seat MIN (so MIN layers
@@ -479,7 +613,8 @@ impl Graph {
                 n.side = if mover == seat { Side::Max } else { Side::Min };
             }
             if let Some(Some(v)) = self.vectors.get(s) {
-                n.score = Some(v[seat.index()] * self.scale);
+                n.score = Some(v[seat.index()]);
+                g.exact[s] = self.exact_vectors[s].as_ref().map(|v| v[seat.index()]);
             }
         }
         g
@@ -493,9 +628,11 @@ impl Graph {
                     Side::Player(seat) => Player::Named(self.players[seat.index()].clone()),
                     side => Player::Side(side),
                 },
-                score: match self.vector(s) {
-                    Some(v) => Some(Score::Vector(v.iter().map(|&x| Number::from(x)).collect())),
-                    None => self.written_score(s).map(Score::from),
+                score: match self.written_vector(s) {
+                    Some(v) => Some(Score::Vector(v.iter().map(|&x| Amount::of(x)).collect())),
+                    // A weighed node writes its features, not their sum.
+                    None if !self.features[s as usize].is_empty() => None,
+                    None => self.written_score(s).map(Score::exact),
                 },
                 moves: self
                     .edges_of(s)
@@ -511,6 +648,11 @@ impl Graph {
                 // The probabilities are written out, so the dice are not needed to read it back.
                 dice: None,
                 distinct: false,
+                features: Features(
+                    (self.features[s as usize].iter())
+                        .map(|(name, r)| (name.clone(), Amount::of(*r)))
+                        .collect(),
+                ),
             })
             .collect();
         GraphSpec {
@@ -519,6 +661,11 @@ impl Graph {
             utility_range: self
                 .utility_range
                 .map(|(lo, hi)| [Number::from(lo), Number::from(hi)]),
+            weights: Features(
+                (self.weights.iter())
+                    .map(|(name, r)| (name.clone(), Amount::of(*r)))
+                    .collect(),
+            ),
         }
     }
 }
@@ -675,7 +822,7 @@ fn side_name(side: Side, players: &[String]) -> String {
     }
 }
 
-type NodeScore = (Option<i32>, Option<Vec<i32>>);
+type NodeScore = (Option<Ratio>, Option<Vec<Ratio>>);
 
 fn parse_node_score(
     node: usize,
@@ -684,10 +831,22 @@ fn parse_node_score(
 ) -> Result<NodeScore, Problem> {
     match (score, players.is_empty()) {
         (None, _) => Ok((None, None)),
-        (Some(Score::One(n)), true) => Ok((Some(parse_score(node, n)?), None)),
-        (Some(Score::One(n)), false) => Err(Problem::VectorLength {
+        (Some(Score::One(n)), true) => {
+            Ok((Some(parse_score(node, &Amount::Number(n.clone()))?), None))
+        }
+        (Some(Score::Text(t)), true) => {
+            Ok((Some(parse_score(node, &Amount::Text(t.clone()))?), None))
+        }
+        (Some(one @ (Score::One(_) | Score::Text(_))), false) => Err(Problem::VectorLength {
             node,
-            found: format!("{n} is one number"),
+            found: format!(
+                "{} is one number",
+                match one {
+                    Score::One(n) => n.to_string(),
+                    Score::Text(t) => format!("{t:?}"),
+                    Score::Vector(_) => String::new(),
+                }
+            ),
             players: players.join(", "),
             count: players.len(),
         }),
@@ -700,10 +859,7 @@ fn parse_node_score(
                     node,
                     found: format!(
                         "[{}] has {} entr{}",
-                        v.iter()
-                            .map(Number::to_string)
-                            .collect::<Vec<_>>()
-                            .join(", "),
+                        v.iter().map(Amount::text).collect::<Vec<_>>().join(", "),
                         v.len(),
                         if v.len() == 1 { "y" } else { "ies" }
                     ),
@@ -718,6 +874,53 @@ fn parse_node_score(
             Ok((None, Some(payoffs)))
         }
     }
+}
+
+/// The graph's `weights`, exact, or the first that is not a number.
+fn read_weights(weights: &Features) -> Result<Vec<(String, Ratio)>, Problem> {
+    weights.exact().map_err(|(name, text)| {
+        Problem::Weights(format!(
+            "weights: the weight of \"{}\" is {}, not a number such as 2, 0.25 or \"7/2\"",
+            crate::text::one_line(&name),
+            crate::text::one_line(&text)
+        ))
+    })
+}
+
+/// Node `node`'s features, exact; refused beside a score (a node's score is written or
+/// weighed, not both) or when one is not a number.
+fn read_features(
+    node: usize,
+    spec: &NodeSpec,
+    scored: bool,
+) -> Result<Vec<(String, Ratio)>, Problem> {
+    if spec.features.is_empty() {
+        return Ok(Vec::new());
+    }
+    if scored {
+        return Err(Problem::Feature {
+            node,
+            rule: "gives both a \"score\" and \"features\"; a node's score is written or weighed from its features, not both (remove one)".into(),
+        });
+    }
+    spec.features
+        .exact()
+        .map_err(|(name, text)| Problem::Feature {
+            node,
+            rule: format!(
+                "feature \"{}\" is {}, not a number such as 2, 0.25 or \"7/2\"",
+                crate::text::one_line(&name),
+                crate::text::one_line(&text)
+            ),
+        })
+}
+
+/// `r` in units of 1/scale, when that is a whole number a search can hold (below INF).
+fn units(r: Ratio, scale: i64) -> Option<i32> {
+    let v = i128::from(r.num()) * i128::from(scale) / i128::from(r.den());
+    (v.abs() < i128::from(INF)
+        && v * i128::from(r.den()) == i128::from(r.num()) * i128::from(scale))
+    .then_some(v as i32)
 }
 
 /// The probabilities a node's `dice` give its moves, one per move, or `None` without dice.
@@ -806,25 +1009,21 @@ fn parse_range(lo: &Number, hi: &Number) -> Result<(i32, i32), Problem> {
     Ok((lo, hi))
 }
 
-fn parse_score(node: usize, n: &Number) -> Result<i32, Problem> {
-    match n.as_i64() {
-        Some(v) if (-SCORE_LIMIT..=SCORE_LIMIT).contains(&v) => Ok(v as i32),
-        Some(_) => Err(Problem::ScoreRange {
-            node,
-            value: n.to_string(),
-        }),
-        // serde_json reads the JSON integer `-0` as the float -0.0; it is the score 0.
-        None if n.as_f64().is_some_and(|f| f == 0.0 && f.is_sign_negative()) => Ok(0),
-        // Integers beyond u64 arrive as floats: they are out of range, not fractional.
-        None if n.is_u64() || n.as_f64().is_some_and(|f| f.abs() > SCORE_LIMIT as f64) => {
-            Err(Problem::ScoreRange {
-                node,
-                value: n.to_string(),
-            })
+/// A score (or payoff) exactly: a number or fraction within [-1000, 1000].
+fn parse_score(node: usize, a: &Amount) -> Result<Ratio, Problem> {
+    let text = a.text();
+    // Integers beyond i64 arrive as floats ("1e20"): they are out of range, not unreadable.
+    let huge =
+        matches!(a, Amount::Number(n) if n.as_f64().is_some_and(|f| f.abs() > SCORE_LIMIT as f64));
+    match Ratio::parse(&text) {
+        Some(r) if !r.abs_above(SCORE_LIMIT) => Ok(r),
+        Some(_) => Err(Problem::ScoreRange { node, value: text }),
+        None if huge || matches!(a, Amount::Number(n) if n.is_u64()) => {
+            Err(Problem::ScoreRange { node, value: text })
         }
-        None => Err(Problem::ScoreNotInteger {
+        None => Err(Problem::ScoreText {
             node,
-            value: n.to_string(),
+            value: crate::text::one_line(&text).into_owned(),
         }),
     }
 }

@@ -9,6 +9,26 @@
 
 use std::fmt;
 
+use crate::exact::Ratio;
+
+/// A utility a map applies to exactly: a whole number, or a fraction of a graph with
+/// fractional scores (x^2 of 1/2 is 1/4, still exact).
+pub trait Utility: Copy + Ord + fmt::Display + Default {
+    fn mapped(self, map: &LeafMap) -> Option<Self>;
+}
+
+impl Utility for i64 {
+    fn mapped(self, map: &LeafMap) -> Option<i64> {
+        map.apply(self)
+    }
+}
+
+impl Utility for Ratio {
+    fn mapped(self, map: &LeafMap) -> Option<Ratio> {
+        map.apply_exact(self)
+    }
+}
+
 /// A parsed leaf map. `x^1` is read as the affine `x`, so each map has one spelling.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum LeafMap {
@@ -94,6 +114,27 @@ impl LeafMap {
         }
     }
 
+    /// The map applied to a fraction, exactly; `None` past i64's numerators and denominators.
+    pub fn apply_exact(&self, x: Ratio) -> Option<Ratio> {
+        match *self {
+            LeafMap::Power(k) => {
+                // By squaring: K may be large, and only 0 and ±1 survive a large K anyway.
+                let (mut base, mut k, mut out) = (x, k, Ratio::ONE);
+                while k > 0 {
+                    if k & 1 == 1 {
+                        out = out.checked_mul(base)?;
+                    }
+                    k >>= 1;
+                    if k > 0 {
+                        base = base.checked_mul(base)?;
+                    }
+                }
+                Some(out)
+            }
+            LeafMap::Affine { a, b } => Ratio::int(a).checked_mul(x)?.checked_add(Ratio::int(b)),
+        }
+    }
+
     /// Every utility mapped, or a one-line error naming the first that overflows.
     pub fn apply_all(&self, utilities: &[i64]) -> Result<Vec<i64>, String> {
         utilities
@@ -133,7 +174,7 @@ impl LeafMap {
     /// Positive affine from the formula alone; otherwise whether the distinct utilities, in
     /// order, map to a strictly increasing sequence. Utilities the map overflows on are left
     /// out (`apply_all` refuses such a run before it starts).
-    pub fn classify(&self, utilities: &[i64]) -> Kind {
+    pub fn classify<U: Utility>(&self, utilities: &[U]) -> Kind {
         if self.is_positive_affine() {
             Kind::PositiveAffine
         } else if self.witness(utilities).is_some() {
@@ -145,7 +186,7 @@ impl LeafMap {
 
     /// Two of the utilities u < v with f(u) >= f(v), the first such neighbours in sorted
     /// order; `None` when the map is strictly increasing over them.
-    pub fn witness(&self, utilities: &[i64]) -> Option<(i64, i64)> {
+    pub fn witness<U: Utility>(&self, utilities: &[U]) -> Option<(U, U)> {
         let mapped = self.mapped_distinct(utilities);
         mapped
             .windows(2)
@@ -155,9 +196,9 @@ impl LeafMap {
 
     /// One to three sentences on what the map does to this graph's decisions; when the map
     /// overflows on one of the utilities, the sentence says so instead.
-    pub fn explain(&self, utilities: &[i64]) -> String {
+    pub fn explain<U: Utility>(&self, utilities: &[U]) -> String {
         let name = self.text();
-        if let Some(u) = utilities.iter().find(|&&u| self.apply(u).is_none()) {
+        if let Some(u) = utilities.iter().find(|&&u| u.mapped(self).is_none()) {
             return format!(
                 "{name} takes utility {u} outside the 64-bit integers, so it cannot be applied \
                  to this graph."
@@ -195,8 +236,8 @@ impl LeafMap {
             Kind::Neither => {
                 let (u, v) = self.witness(utilities).unwrap_or_default();
                 let (fu, fv) = (
-                    self.apply(u).unwrap_or_default(),
-                    self.apply(v).unwrap_or_default(),
+                    u.mapped(self).unwrap_or_default(),
+                    v.mapped(self).unwrap_or_default(),
                 );
                 format!(
                     "{name} does not keep the order of this graph's utilities: {u} < {v} but \
@@ -212,13 +253,13 @@ impl LeafMap {
     }
 
     /// The sorted distinct utilities the map is defined on, each with its image.
-    fn mapped_distinct(&self, utilities: &[i64]) -> Vec<(i64, i64)> {
+    fn mapped_distinct<U: Utility>(&self, utilities: &[U]) -> Vec<(U, U)> {
         let mut sorted = utilities.to_vec();
         sorted.sort_unstable();
         sorted.dedup();
         sorted
             .into_iter()
-            .filter_map(|u| self.apply(u).map(|fu| (u, fu)))
+            .filter_map(|u| u.mapped(self).map(|fu| (u, fu)))
             .collect()
     }
 
@@ -242,7 +283,7 @@ impl std::str::FromStr for LeafMap {
 }
 
 /// `lo to hi` of the sorted distinct utilities.
-fn range(distinct: &[(i64, i64)]) -> String {
+fn range<U: Utility>(distinct: &[(U, U)]) -> String {
     match (distinct.first(), distinct.last()) {
         (Some((lo, _)), Some((hi, _))) => format!("{lo} to {hi}"),
         _ => String::new(),

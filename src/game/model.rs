@@ -211,6 +211,9 @@ impl GameSpec {
 }
 
 /// A built game.
+// A graph keeps its exact scores and features beside the scaled ones; a lesson holds one
+// model, never an array of them, so the size difference costs nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone)]
 pub enum Model {
     Graph(Graph),
@@ -314,6 +317,7 @@ impl Model {
                 payoffs: g.vector(id).map(<[i32]>::to_vec).unwrap_or_default(),
                 moves: Vec::new(),
                 label_only: false,
+                terms: g.terms(id).to_vec(),
             }),
             Model::TicTacToe(t) => Board::from_code(id).map(|b| Described {
                 label: Some(b.text()),
@@ -327,6 +331,7 @@ impl Model {
                     .map(|i| TicTacToe::move_name(b, i))
                     .collect(),
                 label_only: true,
+                terms: Vec::new(),
             }),
             Model::Uniform(u) => u.node(id as u64).map(|n| Described {
                 label: Some(u.path_name(n.number)),
@@ -337,6 +342,7 @@ impl Model {
                 payoffs: Vec::new(),
                 moves: Vec::new(),
                 label_only: false,
+                terms: Vec::new(),
             }),
         }
     }
@@ -416,4 +422,6 @@ pub struct Described {
     pub moves: Vec<String>,
     /// The label names the state by itself; the id is an internal code.
     pub label_only: bool,
+    /// The score as a weighted sum of features, term by term (empty otherwise).
+    pub terms: Vec<super::features::Term>,
 }

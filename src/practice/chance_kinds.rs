@@ -407,6 +407,7 @@ fn tree(rng: &mut Rng, root: Side, lo: i32, hi: i32, cap: usize) -> GraphSpec {
             label: Some(name_of(i)),
             dice: None,
             distinct: false,
+            features: Default::default(),
         })
         .collect();
     GraphSpec {

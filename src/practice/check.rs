@@ -38,11 +38,16 @@ pub fn evaluate(lesson: &Lesson, rec: &Recorded, fact: &FactSpec) -> Result<Valu
     let result = rec.result();
     let stats = &result.stats;
     let units = &ask.units;
-    let score = |v: i32| units.score_json(v);
+    // Exact: a fraction that is no short decimal as its text ("19/3"), never rounded.
+    let score = |v: i32| {
+        units
+            .score_exact(v)
+            .map_or_else(|| units.score_json(v), Value::from)
+    };
     Ok(match fact.what {
         What::Status => json!(result.status.name()),
         What::Depth => json!(result.depth),
-        What::Score => json!(ask.pass_result()?.0),
+        What::Score => score(ask.pass_result()?.0),
         What::Move => json!(ask.pass_result()?.1),
         What::Choice => ask.choice()?,
         What::Nodes => json!(stats.nodes),

@@ -122,6 +122,7 @@ pub fn tree(rng: &mut Rng, shape: &Shape) -> GraphSpec {
                 label: Some(name_of(i)),
                 dice: None,
                 distinct: false,
+                features: Default::default(),
             }
         })
         .collect();

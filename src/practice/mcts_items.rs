@@ -275,6 +275,7 @@ fn graph_spec(nodes: &[Built]) -> GraphSpec {
                 label: Some(n.label.clone()),
                 dice: None,
                 distinct: false,
+                features: Default::default(),
             })
             .collect(),
         ..GraphSpec::default()

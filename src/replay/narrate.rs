@@ -17,6 +17,7 @@ mod skeleton;
 mod tell;
 pub(super) mod vector;
 mod voice;
+pub mod weighed;
 mod words;
 
 use super::{Replay, ReplayState};

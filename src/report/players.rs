@@ -4,24 +4,36 @@
 
 use serde_json::{Value, json};
 
+use crate::exact::Ratio;
 use crate::game::graph::Graph;
 use crate::search::{Options, RunResult};
+use crate::value::Units;
 
-/// Each terminal's payoff sum, by its name, in node order: whether the game is constant-sum
-/// (every terminal's payoffs add to the same total), as seed 004 asks of a game of several
-/// players. Empty for a game without payoff vectors.
-pub fn payoff_sums(graph: &Graph) -> Vec<(String, i64)> {
+/// Each terminal's payoff sum, exactly, by its name, in node order: whether the game is
+/// constant-sum (every terminal's payoffs add to the same total), as seed 004 asks of a game
+/// of several players. Empty for a game without payoff vectors. The payoffs are at most
+/// 1000 each, eight of them, so a sum of their exact values cannot overflow.
+pub fn payoff_sums(graph: &Graph) -> Vec<(String, Ratio)> {
     (0..graph.len() as u32)
         .filter(|&s| graph.edges_of(s).is_empty())
         .filter_map(|s| {
-            let v = graph.vector(s)?;
-            Some((graph.name(s), v.iter().map(|&x| i64::from(x)).sum()))
+            let v = graph.written_vector(s)?;
+            let sum = v.iter().try_fold(Ratio::ZERO, |t, &x| t.checked_add(x))?;
+            Some((graph.name(s), sum))
         })
         .collect()
 }
 
+/// A sum in JSON: an integer or short decimal as a number, any other fraction as its text.
+fn sum_json(r: Ratio) -> Value {
+    match crate::game::features::Amount::of(r) {
+        crate::game::features::Amount::Number(n) => Value::Number(n),
+        crate::game::features::Amount::Text(t) => Value::String(t),
+    }
+}
+
 /// The one total every terminal's payoffs add to, if there is one.
-fn constant(sums: &[(String, i64)]) -> Option<i64> {
+fn constant(sums: &[(String, Ratio)]) -> Option<Ratio> {
     let first = sums.first()?.1;
     sums.iter().all(|(_, s)| *s == first).then_some(first)
 }
@@ -42,12 +54,6 @@ pub fn sums_line(graph: &Graph) -> String {
     }
 }
 
-/// A payoff vector as seed 004 writes it: `(5, 4, 5)`.
-pub fn vector_text(v: &[i32]) -> String {
-    let parts: Vec<String> = v.iter().map(i32::to_string).collect();
-    format!("({})", parts.join(", "))
-}
-
 /// The line below the three lines: `vector=(5, 4, 5), score_for=A, players=(A, B, C)` (max-n's
 /// `score` is the root mover's entry, `score_for` names that player), then `ties=N` when a
 /// tie decided a choice and the rule; for paranoid, whose score is that player's payoff,
@@ -57,6 +63,7 @@ pub fn lines(
     r: &RunResult,
     players: &[String],
     score_for: Option<usize>,
+    units: &Units,
 ) -> String {
     let mut words = Vec::new();
     // Max-n's values are payoff vectors; the paranoid model is the one run with a root
@@ -64,7 +71,7 @@ pub fn lines(
     match (options.family().vectors(), options.paranoid_for) {
         (true, _) => {
             if !r.vector.is_empty() {
-                words.push(format!("vector={}", vector_text(&r.vector)));
+                words.push(format!("vector={}", units.vector_text(&r.vector)));
             }
             if let Some(name) = score_for.and_then(|seat| players.get(seat)) {
                 words.push(format!("score_for={name}"));
@@ -95,6 +102,7 @@ pub fn json(
     r: &RunResult,
     players: &[String],
     score_for: Option<usize>,
+    units: &Units,
 ) -> String {
     let maxn = options.family().vectors();
     if !maxn && options.paranoid_for.is_none() {
@@ -107,14 +115,17 @@ pub fn json(
     let sums = payoff_sums(graph);
     if !sums.is_empty() {
         let each: Vec<Value> = (sums.iter())
-            .map(|(name, sum)| json!({"terminal": name, "sum": sum}))
+            .map(|(name, sum)| json!({"terminal": name, "sum": sum_json(*sum)}))
             .collect();
         fields.insert("payoff_sums".into(), json!(each));
         fields.insert("constant_sum".into(), json!(constant(&sums).is_some()));
     }
     if maxn {
         if !r.vector.is_empty() {
-            fields.insert("vector".into(), json!(r.vector));
+            fields.insert("vector".into(), units.vector_json(&r.vector));
+            if let Some(exact) = units.vector_exact(&r.vector) {
+                fields.insert("vector_exact".into(), exact);
+            }
             fields.insert("leaf".into(), json!(r.score));
         }
         if let Some(name) = score_for.and_then(|seat| players.get(seat)) {

@@ -35,6 +35,10 @@ pub struct StateInfo {
     /// internal code, which no view shows.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub label_only: bool,
+    /// The state's score as a weighted sum of its evaluation features, term by term (empty
+    /// when its score is written as a number).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub terms: Vec<crate::game::features::Term>,
 }
 
 impl StateInfo {
@@ -50,6 +54,7 @@ impl StateInfo {
             payoffs: d.payoffs,
             moves: d.moves,
             label_only: d.label_only,
+            terms: d.terms,
         }
     }
 }
@@ -102,6 +107,11 @@ impl Catalog {
     /// The game's score of the state, when the trace records one.
     pub fn score(&self, id: u32) -> Option<i32> {
         self.get(id)?.score
+    }
+
+    /// The terms of the state's weighted sum of features (empty unless its score is one).
+    pub fn terms(&self, id: u32) -> &[crate::game::features::Term] {
+        self.get(id).map_or(&[], |s| s.terms.as_slice())
     }
 
     /// The state's tactical move numbers (empty when none, or unknown).

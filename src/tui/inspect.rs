@@ -74,7 +74,10 @@ fn score_phrase(r: &Replay, u: &Units, tree: &Tree, id: u32, n: &TreeNode, step:
         return if payoffs.is_empty() {
             "no payoffs of its own (only the leaves have them)".into()
         } else {
-            format!("its payoffs {}", crate::replay::maxn::vector_text(payoffs))
+            format!(
+                "its payoffs {}",
+                crate::replay::maxn::vector_text(r, payoffs)
+            )
         };
     }
     let Some(s) = r.catalog().score(n.state).map(|s| u.sc(s)) else {
@@ -253,7 +256,8 @@ fn maxn_result(r: &Replay, u: &Units, v: &TreeNode) -> String {
     };
     let payoff = u32::try_from(v.value)
         .ok()
-        .and_then(|id| r.catalog().payoffs(id).get(seat).copied());
+        .and_then(|id| r.catalog().payoffs(id).get(seat).copied())
+        .map(|p| crate::value::Units::of(r.scale()).payoff(p));
     match payoff {
         Some(p) => format!(
             "backs up {vector}: {p} for {}, who moves here",

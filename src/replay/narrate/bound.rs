@@ -62,11 +62,15 @@ fn probe_why(w: &Words, e: Entry, usable: bool, (a, b): (i32, i32)) -> String {
 pub(super) fn read(w: &Words, state: u32, value: i32, terminal: bool) -> String {
     let value_s = w.sc(value);
     let n = w.node(state, w.top().map_or(Side::Max, |f| f.turn));
+    let weighed =
+        super::weighed::sentence(w.replay, state).map_or(String::new(), |s| format!(" {s}"));
     if terminal {
-        format!("{n} is terminal: its utility {value_s} is exact, there is nothing below it.")
+        format!(
+            "{n} is terminal: its utility {value_s} is exact, there is nothing below it.{weighed}"
+        )
     } else {
         format!(
-            "{n} is at the depth horizon with no quiescence left: its static score {value_s} is taken as exact."
+            "{n} is at the depth horizon with no quiescence left: its static score {value_s} is taken as exact.{weighed}"
         )
     }
 }

@@ -11,10 +11,10 @@ use crate::replay::Replay;
 use crate::search::tt::{Entry, Key};
 use crate::trace::ReturnKind;
 
-/// A payoff vector as seed 004 writes it: `(5, 4, 5)`.
-pub fn vector_text(v: &[i32]) -> String {
-    let parts: Vec<String> = v.iter().map(i32::to_string).collect();
-    format!("({})", parts.join(", "))
+/// A payoff vector of `replay`'s run as seed 004 writes it, each entry exact in the run's
+/// units: `(5, 4, 5)`, `(3.5, 2, 1)`.
+pub fn vector_text(replay: &Replay, v: &[i32]) -> String {
+    crate::value::Units::of(replay.scale()).vector_text(v)
 }
 
 /// The vector a max-n value stands for, as text (`?` when the catalog lacks it).
@@ -23,7 +23,7 @@ pub fn value_text(replay: &Replay, value: i32) -> String {
     if v.is_empty() {
         "?".into()
     } else {
-        vector_text(v)
+        vector_text(replay, v)
     }
 }
 
@@ -59,7 +59,9 @@ fn entry(w: &Words, value: i32, side: Side) -> String {
     u32::try_from(value)
         .ok()
         .and_then(|id| w.replay.catalog().payoffs(id).get(at).copied())
-        .map_or("?".to_string(), |v| v.to_string())
+        .map_or("?".to_string(), |v| {
+            crate::value::Units::of(w.replay.scale()).payoff(v)
+        })
 }
 
 fn vector(w: &Words, value: i32) -> String {

@@ -20,10 +20,16 @@ pub fn draw(app: &App, area: Rect, buf: &mut Buffer) -> Shown {
         .top_block(" Node · ←→ siblings ↑ parent ↓ child · Esc ".into());
     let inner = block.inner(area);
     block.render(area, buf);
-    let text: Vec<Line> = inspect::lines(&app.replay, &app.st, &app.units, id)
-        .into_iter()
-        .map(Line::from)
-        .collect();
+    let mut lines = inspect::lines(&app.replay, &app.st, &app.units, id);
+    // A weighed node's score term by term, under the line that gives the score.
+    let tree = app.replay.tree();
+    if tree.contains(id)
+        && let Some(sum) =
+            crate::replay::narrate::weighed::sentence(&app.replay, tree.get(id).state)
+    {
+        lines.insert(1.min(lines.len()), sum);
+    }
+    let text: Vec<Line> = lines.into_iter().map(Line::from).collect();
     ScrollText::new(&text)
         .offset(app.inspect_scroll as usize)
         .key("PgDn")

@@ -167,10 +167,11 @@ fn cells(r: &Replay, u: &Units, f: &crate::replay::Frame, max_side: bool) -> Cel
             .iter()
             .enumerate()
             .map(|(i, v)| {
+                let v = crate::value::Units::of(r.scale()).payoff(*v);
                 if i == seat.index() {
                     format!("[{v}]")
                 } else {
-                    v.to_string()
+                    v
                 }
             })
             .collect();
