@@ -595,6 +595,7 @@ fn reward_reversed_is_its_wrong_oracle() {
                     c: Real(std::f64::consts::SQRT_2),
                     seed: 1,
                     playout: Playout::First,
+                    ..MctsOptions::default()
                 },
                 ..Options::default()
             };
