@@ -15,12 +15,8 @@ fn bound(lesson: &Lesson, setup: &RunSetup) -> Option<(u128, u128)> {
         return None;
     };
     let o = &setup.options;
-    // Inner nodes have no score: a pass that stops above the leaves ends the run at its
-    // first horizon read, at once.
-    let first_pass = if o.deepening { 1 } else { o.depth };
-    if first_pass < u.depth {
-        return None;
-    }
+    // Every pass is a search of its own (an inner node has the generator's static score), so
+    // iterative deepening costs the calls of every pass.
     let full = u.full_search_calls(o.depth, o.deepening);
     Some((full.min(o.budget as u128), full))
 }
@@ -106,10 +102,11 @@ mod tests {
         assert_eq!(uniform(8, 7, None), None);
     }
 
-    /// Iterative deepening on a uniform tree is refused before any search (its first pass
-    /// would read an inner node, which has no score), so no size note is ever due for it.
+    /// Iterative deepening on a uniform tree searches every depth 1..d, so its note counts the
+    /// calls of every pass: Σ over d = 1..3 of (8^(d+1) − 1)/7 = 9 + 73 + 585 at b = 8, which
+    /// is small; at b = 64, d = 10 the passes before the last add 1/63 of it and more.
     #[test]
-    fn a_run_with_deepening_is_refused_before_any_note() {
+    fn a_run_with_deepening_is_announced_with_every_pass() {
         let lesson = Lesson::of_game(&GameSpec::Uniform {
             branching: 64,
             depth: 10,
@@ -120,8 +117,13 @@ mod tests {
         let over = Overrides {
             depth: Some(10),
             deepening: Some(true),
+            budget: Some(10_000_000_000),
             ..Overrides::default()
         };
-        assert!(lesson.setup(None, &over).is_err());
+        let note = note(&lesson, &lesson.setup(None, &over).unwrap()).expect("announced");
+        // Positions down to depth d: (64^(d+1) − 1)/63; the passes d = 1..10 summed.
+        let total: u128 = (1..=10u32).map(|d| (64u128.pow(d + 1) - 1) / 63).sum();
+        let written = crate::size::group_digits(&total.to_string());
+        assert!(note.contains(&format!("up to {written} calls")), "{note}");
     }
 }

@@ -330,6 +330,15 @@ pub fn text(batch: &Batch) -> String {
         .max()
         .unwrap_or(0);
     out.push_str(&format!("{:<width$}  score  wrong\n", "student"));
+    students_text(batch, width, &mut out);
+    items_text(batch, &mut out);
+    out.push_str(&class_line(batch));
+    out
+}
+
+/// A line per student (score and the items answered wrong, then any misconceptions and ids
+/// not in the set), then a line per answer file that could not be graded.
+fn students_text(batch: &Batch, width: usize, out: &mut String) {
     for s in &batch.students {
         let wrong: Vec<String> = s
             .verdicts
@@ -356,6 +365,11 @@ pub fn text(batch: &Batch) -> String {
     for f in &batch.failed {
         out.push_str(&format!("{:<width$}  not graded: {}\n", f.student, f.error));
     }
+}
+
+/// A line per item (how many got it right, what the wrong answers were about), then the most
+/// missed item.
+fn items_text(batch: &Batch, out: &mut String) {
     let graded = batch.students.len();
     let id_width = batch
         .items
@@ -397,8 +411,6 @@ pub fn text(batch: &Batch) -> String {
         None if graded == 0 => out.push_str("most missed: none (no answer file was graded)\n"),
         None => out.push_str("most missed: none (every graded answer is right)\n"),
     }
-    out.push_str(&class_line(batch));
-    out
 }
 
 /// "misconceptions: fail-hard (q2), …" under a student, or nothing.

@@ -75,8 +75,8 @@ pub fn diagnose_among(
     let name = node.map(|n| problem.name(n.state));
     let at = name.as_deref().unwrap_or("the root");
     // The bound a frame improves: α for MAX (and every negamax frame), β for MIN.
-    let min = !main.rec.options().family().side_to_move()
-        && node.is_some_and(|n| n.turn == crate::game::Side::Min);
+    let family = main.rec.options().family();
+    let min = node.is_some_and(|n| !family.maximises(n.turn));
     let bound = if min { "β" } else { "α" };
     let mut sentence = format!(
         "your answer is what you get if {}",
