@@ -46,8 +46,9 @@ fn presets() -> Vec<(String, String, App)> {
     }
     assert_eq!(
         out.len(),
-        101,
-        "issue 21's 82 presets and the 19 of the Monte Carlo lessons"
+        112,
+        "issue 21's 82 presets, the 19 of the Monte Carlo lessons, the 7 of the size lessons \
+         and the 4 of the evaluation lessons"
     );
     out
 }
@@ -294,8 +295,9 @@ fn every_preset_header_keeps_the_algorithm_and_what_differs_or_counts_it() {
             checked += 1;
         }
     }
-    // Issue 21's 82 presets and the two alpha-beta ones of the Monte Carlo lessons.
-    assert_eq!(checked, 84 * 3);
+    // Issue 21's 82 presets, the two alpha-beta ones of the Monte Carlo lessons, the 7 of the
+    // size lessons and the 4 of the evaluation lessons.
+    assert_eq!(checked, 95 * 3);
 }
 
 #[test]

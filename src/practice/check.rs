@@ -39,10 +39,9 @@ pub fn evaluate(lesson: &Lesson, rec: &Recorded, fact: &FactSpec) -> Result<Valu
     let stats = &result.stats;
     let units = &ask.units;
     // Exact: a fraction that is no short decimal as its text ("19/3"), never rounded.
-    let score = |v: i32| {
-        units
-            .score_exact(v)
-            .map_or_else(|| units.score_json(v), Value::from)
+    let score = |v: i32| match units.score_exact(v) {
+        Some(exact) => Value::from(exact),
+        None => units.score_json(v),
     };
     Ok(match fact.what {
         What::Status => json!(result.status.name()),

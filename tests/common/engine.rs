@@ -81,6 +81,15 @@ fn bound(v: &Value) -> i32 {
 impl Graph {
     pub fn of_lesson(lesson: &Value) -> Option<Graph> {
         let nodes = lesson.get("graph")?.get("nodes")?.as_array()?;
+        // The engine reads seed 000's integer scores: a graph scored by features or with
+        // fractional scores is one it cannot run.
+        let integer = |n: &Value| n.get("score").is_none_or(|s| s.as_i64().is_some());
+        if nodes
+            .iter()
+            .any(|n| n.get("features").is_some() || !integer(n))
+        {
+            return None;
+        }
         let nodes = nodes
             .iter()
             .map(|n| Node {

@@ -455,7 +455,8 @@ fn crumb_row(ctx: &TreeCtx, crumb: &[u32], area: Rect, w: usize, buf: &mut Buffe
     if crate::text::width(&text) > w {
         text = format!("↑…{}", tail_within(&text, w.saturating_sub(2)));
     }
-    buf.set_stringn(area.x, area.y, text, w, ctx.theme.path());
+    // Through the fitting rule, which knows a row cut at its head ("↑…") is whole.
+    fit::put(buf, area.x, area.y, &text, w as u16, ctx.theme.path());
 }
 
 /// One outline row: node `id` at depth `d` below the pass root, with its fold mark, label,
