@@ -138,7 +138,7 @@ pub fn recorded_counting(
     moves.shrink_to_fit();
     children.shrink_to_fit();
     bonuses.shrink_to_fit();
-    let catalog = catalog(&game(lesson, &setup.options), setup.start, &children);
+    let catalog = catalog(&game(lesson, &setup.options), setup, &children);
     let header = header(lesson, setup, catalog, result);
     Ok(Trace {
         header,
@@ -171,9 +171,9 @@ pub fn header(lesson: &Lesson, setup: &RunSetup, catalog: Catalog, result: RunRe
     }
 }
 
-/// The game's names, sides, scores and tactical moves of every state `ids` lists, each once
-/// (an id the game does not have is left out).
-fn model_catalog(model: &Model, ids: impl IntoIterator<Item = u32>) -> Catalog {
+/// The game's names, sides (as the run plays them), scores and tactical moves of every state
+/// `ids` lists, each once (an id the game does not have is left out).
+fn model_catalog(model: &Model, setup: &RunSetup, ids: impl IntoIterator<Item = u32>) -> Catalog {
     let ids: Vec<u32> = if let Model::Graph(g) = model {
         // A graph's ids are dense and few: a bitmap dedups millions of mentions at once.
         let mut seen = vec![false; g.len()];
@@ -192,6 +192,7 @@ fn model_catalog(model: &Model, ids: impl IntoIterator<Item = u32>) -> Catalog {
     let states = ids
         .into_iter()
         .filter_map(|id| model.describe(id).map(|d| StateInfo::described(id, d)))
+        .map(|info| info.as_run_sees(&setup.options, setup.start))
         .collect();
     Catalog::new(states)
 }
@@ -204,18 +205,19 @@ pub fn graph_catalog(lesson: &Lesson, setup: &RunSetup) -> Option<Catalog> {
     };
     Some(model_catalog(
         &game(lesson, &setup.options),
+        setup,
         0..g.len() as u32,
     ))
 }
 
 /// The game's names and sides of every state the run mentions.
-fn catalog(model: &Model, start: u32, children: &[u32]) -> Catalog {
+fn catalog(model: &Model, setup: &RunSetup, children: &[u32]) -> Catalog {
     // Every state a run touched is its start or a candidate of some order: a push, and the
     // call it enters or is refused, is always a candidate of its frame's order (the index's
     // fold rejects a trace where it is not), so the arena names them all.
-    let mut ids = vec![start];
+    let mut ids = vec![setup.start];
     ids.extend_from_slice(children);
-    model_catalog(model, ids)
+    model_catalog(model, setup, ids)
 }
 
 /// A run that cannot proceed names the lesson it came from.

@@ -621,3 +621,93 @@ fn reward_reversed_is_its_wrong_oracle() {
         "reversed rewards changed only {differed} runs"
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// A variant's run is recorded, read back through the index, and labelled as it was searched.
+
+impl Tree {
+    fn lesson(&self) -> prune::lesson::Lesson {
+        let nodes: Vec<serde_json::Value> = (self.nodes.iter())
+            .map(|n| {
+                serde_json::json!({
+                    "player": if n.max { "MAX" } else { "MIN" },
+                    "score": n.score,
+                    "moves": n.kids.iter().map(|&c| serde_json::json!({"child": c})).collect::<Vec<_>>(),
+                })
+            })
+            .collect();
+        let json = serde_json::json!({ "title": "generated", "graph": { "nodes": nodes } });
+        prune::lesson::Lesson::parse("generated", &json.to_string()).unwrap()
+    }
+}
+
+/// Every variant that applies to a generated tree records a trace the index reads back (the
+/// fold checks each event by the run's own rules), and the two variants that change whose
+/// side a node is label it as the wrong run treats it: sides-swapped searches every node
+/// below the root for the other side than the tree gives it, and reward-reversed counts every
+/// node below the root for the opponent of the player who moved into it.
+#[test]
+fn every_variant_reads_back_labelled_as_it_was_searched() {
+    use prune::game::Side;
+    let mut rng = Mix(0x1abe1);
+    let (mut swapped, mut reversed) = (0, 0);
+    for case in 0..200 {
+        let t = gen_tree(&mut rng);
+        let lesson = t.lesson();
+        let side = |s: u32| {
+            if t.nodes[s as usize].max {
+                Side::Max
+            } else {
+                Side::Min
+            }
+        };
+        for p in Pitfall::ALL {
+            let algorithm = match p {
+                Pitfall::WrongWindow | Pitfall::WindowNotNegated => Algorithm::Negamax,
+                Pitfall::RewardReversed => Algorithm::Mcts,
+                _ => Algorithm::AlphaBeta,
+            };
+            let over = prune::lesson::Overrides {
+                pitfall: Some(p),
+                algorithm: Some(algorithm),
+                depth: Some(t.depth.max(2)),
+                iterations: (algorithm == Algorithm::Mcts).then_some(30),
+                ..prune::lesson::Overrides::default()
+            };
+            let Ok(setup) = lesson.setup(None, &over) else {
+                continue;
+            };
+            let rec = match prune::index::record(&lesson, &setup) {
+                Ok(rec) => rec,
+                // A deeper variant may reach past the tree's leaves: refused, by name.
+                Err(e) if p == Pitfall::DepthPlusOne => {
+                    assert!(e.to_string().contains("generated"), "{e}");
+                    continue;
+                }
+                Err(e) => panic!("case {case}, {}: {e}", p.name()),
+            };
+            match p {
+                Pitfall::SidesSwapped => {
+                    for node in rec.tree().call_nodes() {
+                        let s = node.state;
+                        let want = if s == 0 { side(s) } else { side(s).other() };
+                        assert_eq!(node.turn, want, "case {case}: state {s}");
+                        assert_eq!(rec.catalog().turn(s), want, "case {case}: state {s}");
+                        swapped += 1;
+                    }
+                }
+                Pitfall::RewardReversed => {
+                    let monte = &rec.index.monte;
+                    for id in 1..monte.len() as u32 {
+                        let n = monte.node(id).unwrap();
+                        let mover = side(monte.node(n.parent).unwrap().state);
+                        assert_eq!(n.counts_for, mover.other(), "case {case}: node {id}");
+                        reversed += 1;
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(swapped > 1000 && reversed > 1000, "{swapped} {reversed}");
+}

@@ -126,7 +126,7 @@ pub(super) fn build(trace: &Trace) -> Result<Index, TraceError> {
     if family.samples() {
         fold.monte_root(
             trace.header.start,
-            &trace.header.options.mcts,
+            &trace.header.options,
             trace.header.scale,
         );
     }

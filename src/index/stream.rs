@@ -18,7 +18,6 @@ use crate::game::Side;
 use crate::game::model::Model;
 use crate::lesson::{Lesson, RunSetup};
 use crate::observer::Observer;
-use crate::search::Family;
 use crate::trace::{Catalog, Header, StateInfo, TraceError};
 use crate::value::Flag;
 
@@ -26,6 +25,8 @@ use crate::value::Flag;
 /// and the rows of the calls that have finished.
 struct Open<'a> {
     model: &'a Model,
+    /// The run's options and start, for the side it plays each state for.
+    setup: RunSetup,
     orders: Vec<(u32, Vec<u16>, Vec<u32>)>,
     total: usize,
     rows: Spill,
@@ -40,7 +41,8 @@ struct Open<'a> {
 
 impl Source for Open<'_> {
     fn turn(&self, state: u32) -> Option<Side> {
-        self.model.side(state)
+        let side = self.model.side(state)?;
+        Some(self.setup.options.plays(side, state, self.setup.start))
     }
 
     fn arena_len(&self) -> usize {
@@ -83,13 +85,14 @@ struct Streaming<'a> {
 }
 
 impl<'a> Streaming<'a> {
-    /// A fold of `model`'s run by `family`'s search with nothing folded yet, keeping the
-    /// finished calls' rows or not.
-    fn new(model: &'a Model, family: &'static dyn Family, keep_rows: bool) -> Streaming<'a> {
+    /// A fold of `model`'s run of `setup` with nothing folded yet, keeping the finished
+    /// calls' rows or not.
+    fn new(model: &'a Model, setup: &RunSetup, keep_rows: bool) -> Streaming<'a> {
         Streaming {
             fold: Fold::new(
                 Open {
                     model,
+                    setup: *setup,
                     orders: Vec::new(),
                     total: 0,
                     rows: Spill::default(),
@@ -97,7 +100,7 @@ impl<'a> Streaming<'a> {
                     failed: None,
                     keep_rows,
                 },
-                family,
+                setup.options.family(),
             ),
             events: 0,
             error: None,
@@ -171,7 +174,9 @@ impl CallRows for Streamed {
     fn state(&self, state: u32) -> Option<StateInfo> {
         match self.header.catalog.get(state) {
             Some(info) => Some(info.clone()),
-            None => (self.model.describe(state)).map(|d| StateInfo::described(state, d)),
+            None => (self.model.describe(state)).map(|d| {
+                StateInfo::described(state, d).as_run_sees(&self.header.options, self.header.start)
+            }),
         }
     }
 }
@@ -213,7 +218,7 @@ fn fold_run<'a>(
     keep_rows: bool,
 ) -> Result<(crate::search::RunResult, Open<'a>, Option<Flag>)> {
     let family = setup.options.family();
-    let mut obs = Streaming::new(game, family, keep_rows);
+    let mut obs = Streaming::new(game, setup, keep_rows);
     let result =
         crate::run::search(lesson, setup, &mut obs).map_err(|e| crate::run::named(lesson, e))?;
     let named = |source| Error::Trace {
@@ -315,7 +320,7 @@ mod tests {
         let setup = lesson.setup(None, &over).unwrap();
         let game = crate::run::game(&lesson, &setup.options);
         let mut watch = Watch {
-            inner: Streaming::new(&game, setup.options.family(), true),
+            inner: Streaming::new(&game, &setup, true),
             most_calls: 0,
             most_orders: 0,
         };

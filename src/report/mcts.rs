@@ -422,10 +422,18 @@ impl RunView<'_> {
             }
             l.trim_end().to_string() + "\n"
         };
-        let mut out = String::from(if chance_root {
-            "root outcomes (U: wins of MAX):\n"
-        } else {
-            "root children (the move played is the most visited; U: wins of its mover):\n"
+        // Under reward-reversed the children count for the player to move there, not for
+        // the rule's player.
+        let reversed = self.options.pitfall == Some(crate::search::Pitfall::RewardReversed);
+        let mut out = String::from(match (chance_root, reversed) {
+            (true, false) => "root outcomes (U: wins of MAX):\n",
+            (true, true) => "root outcomes (U: wins of MIN, as reward-reversed counts them):\n",
+            (false, false) => {
+                "root children (the move played is the most visited; U: wins of its mover):\n"
+            }
+            (false, true) => {
+                "root children (the move played is the most visited; U: wins of the mover's opponent, as reward-reversed counts them):\n"
+            }
         });
         if !chance_root {
             out.push_str(&format!("UCB1 = U/N + C·sqrt(ln {} / N)\n", m.root_n));

@@ -249,7 +249,9 @@ impl<'a, G: Game, O: Observer> Search<'a, G, O> {
             self,
             Event::Enter {
                 state: id,
-                turn: self.game.side(state),
+                // The side the search treats the node as: under sides-swapped that is not the
+                // game's, and the trace must say what the run did.
+                turn: self.side(state),
                 depth,
                 qleft,
                 alpha,

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::mcts::config::MctsOptions;
-use crate::game::{Limits, Seat};
+use crate::game::{Limits, Seat, Side};
 use crate::value::{CutRule, INF, Units};
 
 pub const MAX_DEPTH: u8 = 12;
@@ -472,6 +472,18 @@ impl Default for Options {
 }
 
 impl Options {
+    /// The side a run from `start` searches `state` for, given the game's `side`: the game's,
+    /// or the other one below the start under the sides-swapped misconception. The search's
+    /// own hook (`Hooks::swapped`) swaps below the root, which is this rule on a game whose
+    /// start never recurs below itself (every game prune plays).
+    pub fn plays(&self, side: Side, state: u32, start: u32) -> Side {
+        if self.pitfall == Some(Pitfall::SidesSwapped) && state != start {
+            side.other()
+        } else {
+            side
+        }
+    }
+
     /// Whether the run searches a game of several players as its paranoid reduction: the
     /// root player (`paranoid_for`) as MAX against every other seat as MIN.
     pub fn reduces_to_two_sides(&self) -> bool {

@@ -57,6 +57,14 @@ impl StateInfo {
             terms: d.terms,
         }
     }
+
+    /// The state as a run with `options` plays it from `start`: under the sides-swapped
+    /// misconception every state below the start is searched for the other side, and the
+    /// catalog says so, as the run's enter events do, so no view labels it as the game does.
+    pub fn as_run_sees(mut self, options: &crate::search::Options, start: u32) -> StateInfo {
+        self.turn = options.plays(self.turn, self.id, start);
+        self
+    }
 }
 
 /// States sorted by id, each once.

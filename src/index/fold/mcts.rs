@@ -9,12 +9,15 @@ use super::{Fold, Source, fail};
 use crate::event::Mcts;
 use crate::game::Side;
 use crate::index::monte::{Counts, MonteNode};
-use crate::search::mcts::{MctsOptions, ucb1_parts};
+use crate::search::mcts::ucb1_parts;
+use crate::search::{Options, Pitfall};
 use crate::trace::TraceError;
 
 impl<S: Source> Fold<S> {
     /// The root of a Monte Carlo run, before any event.
-    pub(super) fn monte_root(&mut self, state: u32, mcts: &MctsOptions, scale: i32) {
+    pub(super) fn monte_root(&mut self, state: u32, options: &Options, scale: i32) {
+        let mcts = &options.mcts;
+        self.monte.reversed = options.pitfall == Some(Pitfall::RewardReversed);
         self.monte.c = mcts.c.0;
         self.monte.reward = mcts.reward;
         self.monte.scale = scale;
@@ -250,11 +253,24 @@ impl<S: Source> Fold<S> {
             .src
             .turn(state)
             .ok_or_else(|| fail(i, format!("state {state} is not in the header's catalog")))?;
-        let counts_for = if parent_node.turn.is_chance() {
-            parent_node.counts_for
-        } else {
-            parent_node.turn
+        // The rule's side for the parent first: under reward-reversed a node below the root
+        // records the other one.
+        let flip = |side: Side, below_root: bool| {
+            if self.monte.reversed && below_root {
+                side.other()
+            } else {
+                side
+            }
         };
+        let parent_rule = flip(parent_node.counts_for, parent_node.parent != u32::MAX);
+        let counts_for = flip(
+            if parent_node.turn.is_chance() {
+                parent_rule
+            } else {
+                parent_node.turn
+            },
+            true,
+        );
         let monte = &mut self.index.monte;
         monte.nodes.push(MonteNode {
             parent,

@@ -33,4 +33,7 @@ pub(super) struct MonteFold {
     /// How the run turns a finished game's score (units of 1/`scale`) into MAX's reward.
     pub reward: crate::search::mcts::Reward,
     pub scale: i32,
+    /// The reward-reversed misconception: every node below the root counts for the other
+    /// player than the rule's (the one to move there).
+    pub reversed: bool,
 }

@@ -219,8 +219,10 @@ fn playout(w: &Words, node: u32, len: u16, value: i32) -> String {
 }
 
 fn backup(w: &Words, node: u32, (n, u): (u32, u32), reward: u8) -> String {
-    let counts_for = monte_node(w, node).map_or(Side::Max, |m| m.counts_for);
-    let whose = if node == 0 {
+    let (counts_for, turn) =
+        monte_node(w, node).map_or((Side::Max, Side::Max), |m| (m.counts_for, m.turn));
+    // The root, and every node of a reward-reversed run, counts for the player to move there.
+    let whose = if counts_for == turn {
         format!("the player to move there, {}", side_name(counts_for))
     } else {
         format!("{}, who moved into it", side_name(counts_for))
