@@ -66,8 +66,14 @@ fn the_grader_names_the_variant_that_gave_a_wrong_answer() {
     // Most variants make some answer no other variant makes.
     assert!(per_variant.len() >= 8, "{per_variant:?}");
     // The Monte Carlo kinds are diagnosed too: a reversed reward convention is named.
-    let reversed = per_variant.get("reward-reversed").copied().unwrap_or((0, 0));
-    assert!(reversed.0 >= 10 && reversed.1 == reversed.0, "{per_variant:?}");
+    let reversed = per_variant
+        .get("reward-reversed")
+        .copied()
+        .unwrap_or((0, 0));
+    assert!(
+        reversed.0 >= 10 && reversed.1 == reversed.0,
+        "{per_variant:?}"
+    );
 }
 
 /// A right answer, and a wrong answer no variant gives, name no misconception.

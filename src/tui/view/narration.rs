@@ -54,6 +54,9 @@ pub fn text(app: &App) -> Vec<Line<'static>> {
             "Press i to read the whole introduction.",
             app.theme.faint(),
         ));
+        if let Some(caveat) = intro_caveat(app) {
+            lines.push(Line::styled(caveat, app.theme.note()));
+        }
         for paragraph in &app.lesson.spec.intro {
             lines.push(Line::from(paragraph.clone()));
         }
@@ -62,4 +65,37 @@ pub fn text(app: &App) -> Vec<Line<'static>> {
         lines.push(Line::styled(format!("Note: {note}"), app.theme.note()));
     }
     lines
+}
+
+/// What to say before the introduction when it is about another run than the one on screen:
+/// the lesson's text describes its presets' right searches, and a misconception or a setting
+/// changed since would make its figures false of this run.
+fn intro_caveat(app: &App) -> Option<String> {
+    let preset = crate::tui::model::preset_options(&app.lesson, app.preset.as_deref());
+    let pitfall = app.setup.options.pitfall;
+    if let Some(p) = pitfall.filter(|&p| preset.is_none_or(|o| o.pitfall != Some(p))) {
+        return Some(format!(
+            "This run is the {} misconception: {} The introduction is about the lesson's right search, not this run.",
+            p.name(),
+            p.describes()
+        ));
+    }
+    let Some(name) = &app.preset else {
+        // A file without presets has only this run for its text to be about.
+        if app.lesson.spec.runs.is_empty() {
+            return None;
+        }
+        return Some(
+            "This run is none of the lesson's presets: the introduction's figures are about the presets' runs."
+                .into(),
+        );
+    };
+    let changed = crate::tui::view::title::differences(app);
+    (!changed.is_empty()).then(|| {
+        let list: Vec<String> = changed.iter().map(|s| s.text.clone()).collect();
+        format!(
+            "This run differs from the preset {name} ({}): the introduction's figures are about the preset's run.",
+            list.join(", ")
+        )
+    })
 }
