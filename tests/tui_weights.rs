@@ -10,8 +10,8 @@ use std::collections::BTreeMap;
 
 use common::tutor::{app, app_of, flat, key, screen};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use prune::tui::app::{App, Overlay};
 use proptest::prelude::*;
+use prune::tui::app::{App, Overlay};
 
 // ---- an exact rational of the test's own ----
 
@@ -291,8 +291,14 @@ fn f_weighed_three_makes_max_prefer_the_cramped_position_at_80x24() {
     let (v0, m0) = root(&g, &lesson);
     let (v1, m1) = root(&g, &new);
     // Seed 004's E = 2f + 0.25g: mobile 1 beats cramped 0.5; with f weighed 3 it turns.
-    assert_eq!((v0.text(), root_child(&g, m0)), ("1".into(), "mobile (1)".into()));
-    assert_eq!((v1.text(), root_child(&g, m1)), ("1.5".into(), "cramped (2)".into()));
+    assert_eq!(
+        (v0.text(), root_child(&g, m0)),
+        ("1".into(), "mobile (1)".into())
+    );
+    assert_eq!(
+        (v1.text(), root_child(&g, m1)),
+        ("1.5".into(), "cramped (2)".into())
+    );
 
     let mut a = app("004-eval-two-features", "one ply");
     key(&mut a, KeyCode::End);
@@ -377,11 +383,14 @@ fn faster_wins_under_other_timing_weights_at_200x60() {
     let (decisions, scores) = oracle(&g, &lesson, &new);
     assert_eq!(tutor_says(&a), (decisions.clone(), scores.clone()));
     // Every changed decision and score is in the window (it fits at 200×60).
-    assert!(s.contains(&format!("Other decisions that changed ({})", decisions.len() - 1)));
+    assert!(s.contains(&format!(
+        "Other decisions that changed ({})",
+        decisions.len() - 1
+    )));
     assert!(s.contains(&format!("Scores that changed ({})", scores.len())));
-    assert!(s.contains(
-        "win at 3 (3): 97 → 85 = 100·result + -5·timed result = 100 × 1 + -5 × 3 = 85"
-    ));
+    assert!(
+        s.contains("win at 3 (3): 97 → 85 = 100·result + -5·timed result = 100 × 1 + -5 × 3 = 85")
+    );
     // At 80×24 the same window scrolls and says how much is below.
     let small = screen(&mut a, 80, 24);
     assert!(small.contains("more lines (↑↓ PgUp PgDn)"), "{small}");
@@ -396,9 +405,18 @@ fn bad_weights_leave_the_run_alone_with_one_line() {
     key(&mut a, KeyCode::End);
     let (len, value) = (a.replay.len(), a.replay.result().score);
     for (typed, said) in [
-        ("h=2", "weights: unknown feature \"h\": this graph weighs \"f\", \"g\""),
-        ("f=two", "weights: \"f\": 'two' is not a number (write 3, -0.5, 0.25 or 7/2)"),
-        ("f=1/0", "weights: \"f\": 1/0 divides by zero, which is no number"),
+        (
+            "h=2",
+            "weights: unknown feature \"h\": this graph weighs \"f\", \"g\"",
+        ),
+        (
+            "f=two",
+            "weights: \"f\": 'two' is not a number (write 3, -0.5, 0.25 or 7/2)",
+        ),
+        (
+            "f=1/0",
+            "weights: \"f\": 1/0 divides by zero, which is no number",
+        ),
         ("f=1 f=2", "weights: \"f\" is given twice"),
     ] {
         type_weights(&mut a, typed);
@@ -431,15 +449,27 @@ fn a_run_without_weights_says_so_and_lesson_restores_them() {
     let new = with(&g.weights, "mobility", Q::new(1, 3));
     let (v1, m1) = root(&g, &new);
     // quiet: 2 + 6/3 = 4; capture: 3 - 5/3 = 4/3.
-    assert_eq!((v1.text(), root_child(&g, m1)), ("4".into(), "quiet (1)".into()));
+    assert_eq!(
+        (v1.text(), root_child(&g, m1)),
+        ("4".into(), "quiet (1)".into())
+    );
     let text = report_text(&a);
-    assert!(text.contains("value 2.6 → 4; move quiet (1), unchanged"), "{text}");
-    assert!(text.contains("capture (2): 2.5 → 4/3 = 1·material + 1/3·mobility"), "{text}");
+    assert!(
+        text.contains("value 2.6 → 4; move quiet (1), unchanged"),
+        "{text}"
+    );
+    assert!(
+        text.contains("capture (2): 2.5 → 4/3 = 1·material + 1/3·mobility"),
+        "{text}"
+    );
     // Before the first step, the narration no longer repeats the lesson's figures.
     key(&mut a, KeyCode::Esc);
     let s = flat(&screen(&mut a, 80, 24));
     assert!(!s.contains("scores 2.6"), "{s}");
-    assert!(s.contains("This run weighs its features material=1 mobility=1/3"), "{s}");
+    assert!(
+        s.contains("This run weighs its features material=1 mobility=1/3"),
+        "{s}"
+    );
     type_weights(&mut a, "lesson");
     assert!(!a.weights_changed());
     assert!(report_text(&a).contains("value 4 → 2.6"));
@@ -447,11 +477,19 @@ fn a_run_without_weights_says_so_and_lesson_restores_them() {
     let s = screen(&mut a, 80, 24);
     // The title is the lesson's run again (the footer still says what the last change did).
     let title = s.lines().next().unwrap();
-    assert!(!title.contains("weights") && title.contains("one ply "), "{s}");
+    assert!(
+        !title.contains("weights") && title.contains("one ply "),
+        "{s}"
+    );
     assert_eq!(a.notes().len(), notes_before);
     // The same weights again change nothing.
     type_weights(&mut a, "material=1");
-    assert!(a.message.as_deref().unwrap().starts_with("weights unchanged"));
+    assert!(
+        a.message
+            .as_deref()
+            .unwrap()
+            .starts_with("weights unchanged")
+    );
 }
 
 /// A deeper graph of the test's own: MAX, MIN, MAX levels of `b` children, the leaves

@@ -209,22 +209,3 @@ pub fn decision(d: &Decision) -> String {
         )
     }
 }
-
-/// The title line's piece for weights edited live: "weights f=3 g=0.25".
-pub fn title_text(app: &crate::tui::app::App) -> String {
-    format!("weights {}", parse::text(app.weights_now()))
-}
-
-/// What the narration says before the first step in place of the lesson's introduction,
-/// whose figures are its own weights': which weights it spoke of, and which this run has.
-pub fn intro_note(app: &crate::tui::app::App) -> String {
-    let lesson = app
-        .weights
-        .as_ref()
-        .map(|l| parse::text(&l.lesson_weights))
-        .unwrap_or_default();
-    format!(
-        "This run weighs its features {}; the lesson's introduction (i) speaks of its own weights, {lesson}. Step on to see the new scores, or press * and type lesson to restore them.",
-        parse::text(app.weights_now())
-    )
-}

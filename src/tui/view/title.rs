@@ -148,7 +148,7 @@ pub fn items(app: &App) -> Vec<Item> {
     let reweighed = app.weights_changed();
     if reweighed {
         out.push(Item {
-            text: crate::tui::weights::title_text(app),
+            text: app.weights_title(),
             rank: Rank::Kept,
             changed: true,
         });

@@ -29,6 +29,23 @@ impl App {
             .is_some_and(|l| l.lesson_weights != self.weights_now())
     }
 
+    /// The title line's piece for weights edited live: "weights f=3 g=0.25".
+    pub fn weights_title(&self) -> String {
+        format!("weights {}", parse::text(self.weights_now()))
+    }
+
+    /// What the narration says before the first step in place of the lesson's introduction,
+    /// whose figures are its own weights': which weights it spoke of, and which this run has.
+    pub fn weights_intro_note(&self) -> String {
+        let lesson = (self.weights.as_ref())
+            .map(|l| parse::text(&l.lesson_weights))
+            .unwrap_or_default();
+        format!(
+            "This run weighs its features {}; the lesson's introduction (i) speaks of its own weights, {lesson}. Step on to see the new scores, or press * and type lesson to restore them.",
+            parse::text(self.weights_now())
+        )
+    }
+
     /// Why the weights of this run cannot be edited, if they cannot.
     fn weighable(&self) -> Result<(), String> {
         if let Some(why) = &self.detached {
