@@ -439,7 +439,10 @@ fn a_run_without_weights_says_so_and_lesson_restores_them() {
     key(&mut a, KeyCode::Char('*'));
     assert_eq!(a.overlay, Overlay::None);
     let m = a.message.clone().unwrap();
-    assert!(m.contains("no evaluation weights to edit"), "{m}");
+    assert_eq!(
+        m,
+        "this game has no evaluation weights (the 004-eval lessons have them)"
+    );
     assert!(!m.contains('\n'));
 
     let mut a = app("004-eval-material-mobility", "one ply");

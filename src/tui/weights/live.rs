@@ -53,14 +53,12 @@ impl App {
         }
         if self.weights_now().is_empty() {
             return Err(
-                "this run's game has no evaluation weights to edit (a graph's \"weights\" with its nodes' \"features\", as in the 004-eval lessons)"
-                    .into(),
+                "this game has no evaluation weights (the 004-eval lessons have them)".into(),
             );
         }
         if self.replay.options().family().samples() {
             return Err(
-                "weights re-run a search of calls: a Monte Carlo run reads outcomes (a picks the search)"
-                    .into(),
+                "weights re-run a search of calls: press a to leave Monte Carlo first".into(),
             );
         }
         Ok(())
