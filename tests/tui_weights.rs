@@ -473,6 +473,15 @@ fn a_run_without_weights_says_so_and_lesson_restores_them() {
         s.contains("This run weighs its features material=1 mobility=1/3"),
         "{s}"
     );
+    // The lesson's demo speaks of its own weights: it waits for them.
+    key(&mut a, KeyCode::Char('d'));
+    assert_eq!(
+        a.message.as_deref(),
+        Some(
+            "the demo speaks of the lesson's weights (material=1 mobility=0.1): * then lesson restores them"
+        )
+    );
+    assert!(a.demo.is_none());
     type_weights(&mut a, "lesson");
     assert!(!a.weights_changed());
     assert!(report_text(&a).contains("value 4 → 2.6"));

@@ -1273,6 +1273,10 @@ impl App {
                     self.use_preset(&name);
                 }
             }
+            // A demo's sentences speak of the lesson's weights.
+            Action::DemoNext | Action::DemoChoose if self.weights_changed() => {
+                self.message = Some(self.weights_demo_refusal());
+            }
             Action::DemoNext => {
                 self.demo_next();
             }

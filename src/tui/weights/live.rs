@@ -46,6 +46,14 @@ impl App {
         )
     }
 
+    /// Why `d` shows no demo while the weights differ from the lesson's, in one line.
+    pub fn weights_demo_refusal(&self) -> String {
+        let lesson = (self.weights.as_ref())
+            .map(|l| parse::text(&l.lesson_weights))
+            .unwrap_or_default();
+        format!("the demo speaks of the lesson's weights ({lesson}): * then lesson restores them")
+    }
+
     /// Why the weights of this run cannot be edited, if they cannot.
     fn weighable(&self) -> Result<(), String> {
         if let Some(why) = &self.detached {
