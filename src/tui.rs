@@ -46,6 +46,7 @@ pub mod present;
 pub mod term;
 pub mod theme;
 pub mod view;
+pub mod weights;
 
 use std::io::{self, IsTerminal, Stdout};
 use std::path::PathBuf;

@@ -48,6 +48,8 @@ pub enum Overlay {
     Diff,
     /// The chart of the run so far (`K`), on one of its pages.
     Growth(super::view::growth::Page),
+    /// What new weights changed (`*`, `weights::Live::report`).
+    Weights,
     /// A typed line over the bottom row, with Tab's candidates while `O` completes a name.
     Prompt {
         kind: PromptKind,
@@ -80,6 +82,8 @@ pub enum PromptKind {
     GoTo,
     Window,
     Open,
+    /// The graph's evaluation weights (`*`).
+    Weights,
 }
 
 /// What the second run of a comparison changes.
@@ -178,6 +182,8 @@ pub struct App {
     pub bookmarks: Bookmarks,
     /// The seed of `#`'s random trees and how many it has opened.
     pub random_trees: Option<(u64, u64)>,
+    /// Live weight editing: the lesson's own weights and the last change (`*`).
+    pub weights: Option<Box<super::weights::Live>>,
 }
 
 /// What a finished job's replay becomes.
@@ -190,6 +196,8 @@ pub enum Then {
     /// Another lesson (or graph) opened on one of its presets (`None`: a bare graph's
     /// defaults), replacing the run on screen.
     Open(Box<Lesson>, Option<String>, RunSetup),
+    /// The run on screen with the lesson's graph reweighed (`*`), as the text says.
+    Reweigh(Box<Lesson>, RunSetup, String),
 }
 
 fn record(lesson: &Lesson, setup: &RunSetup) -> Result<Replay> {
@@ -267,6 +275,7 @@ impl App {
             demo: None,
             bookmarks: Bookmarks::default(),
             random_trees: None,
+            weights: None,
         }
     }
 
@@ -499,6 +508,7 @@ impl App {
             Overlay::Help => self.help_key(key),
             Overlay::Picker { .. } => self.picker_key(key),
             Overlay::Prompt { .. } => self.prompt_key(key),
+            Overlay::Weights => self.weights_key(key),
             Overlay::None => return false,
         }
         true
@@ -508,6 +518,16 @@ impl App {
     fn diff_key(&mut self, key: KeyEvent) {
         let close = self.compare.as_mut().is_none_or(|c| c.diff.key(key.code));
         if close {
+            self.overlay = Overlay::None;
+            if key.code == KeyCode::Char('q') {
+                self.ask_quit();
+            }
+        }
+    }
+
+    /// A key while the weights window is open: it scrolls, or closes it (q still quits).
+    fn weights_key(&mut self, key: KeyEvent) {
+        if self.weights.as_mut().is_none_or(|l| l.key(key.code)) {
             self.overlay = Overlay::None;
             if key.code == KeyCode::Char('q') {
                 self.ask_quit();
@@ -630,12 +650,14 @@ impl App {
             Some((_, Then::Rerun(setup, _))) => setup,
             _ => &self.setup,
         };
-        let changed = self.change.is_some()
-            && self.preset.as_ref().is_none_or(|p| {
-                self.lesson
-                    .setup(Some(p), &Overrides::default())
-                    .is_ok_and(|s| s != *setup)
-            });
+        let changed = self.weights_changed()
+            || matches!(self.pending, Some((_, Then::Reweigh(..))))
+            || self.change.is_some()
+                && self.preset.as_ref().is_none_or(|p| {
+                    self.lesson
+                        .setup(Some(p), &Overrides::default())
+                        .is_ok_and(|s| s != *setup)
+                });
         match (marks, changed) {
             (true, true) => "marks and live changes".into(),
             (true, false) => "marks".into(),
@@ -1122,6 +1144,9 @@ impl App {
             Action::SetWindow => {
                 self.overlay = Overlay::prompt(PromptKind::Window);
             }
+            Action::Weights => {
+                self.open_weights();
+            }
             _ => return false,
         }
         true
@@ -1247,6 +1272,10 @@ impl App {
                     let name = runs[i].name.clone();
                     self.use_preset(&name);
                 }
+            }
+            // A demo's sentences speak of the lesson's weights.
+            Action::DemoNext | Action::DemoChoose if self.weights_changed() => {
+                self.message = Some(self.weights_demo_refusal());
             }
             Action::DemoNext => {
                 self.demo_next();
@@ -1453,6 +1482,7 @@ impl App {
                 }
             }
             PromptKind::Open => self.open_file(text.trim()),
+            PromptKind::Weights => self.submit_weights(text),
             PromptKind::Window => {
                 let parts: Vec<&str> = text.split([' ', ',']).filter(|p| !p.is_empty()).collect();
                 let parsed = match parts.as_slice() {
@@ -1485,9 +1515,11 @@ impl App {
 
     /// Records `setup` and hands the replay to `then`: in a thread when `background`, else
     /// right away. A newer job replaces one still running.
-    fn run_job(&mut self, setup: RunSetup, then: Then) {
+    pub(super) fn run_job(&mut self, setup: RunSetup, then: Then) {
         // Opening another lesson is how a detached trace is left, so only changes are refused.
-        if let (Some(why), Then::Rerun(..) | Then::Compare(..)) = (&self.detached, &then) {
+        if let (Some(why), Then::Rerun(..) | Then::Compare(..) | Then::Reweigh(..)) =
+            (&self.detached, &then)
+        {
             self.message = Some(why.clone());
             return;
         }
@@ -1498,12 +1530,13 @@ impl App {
                     (&self.lesson, format!("running {label} to compare with"))
                 }
                 Then::Open(lesson, ..) => (&**lesson, format!("opening {}", lesson.name)),
+                Then::Reweigh(lesson, _, what) => (&**lesson, format!("running again with {what}")),
             };
             self.pending = Some((Job::start(lesson.clone(), setup, what), then));
             return;
         }
         let result = match &then {
-            Then::Open(lesson, ..) => record(lesson, &setup),
+            Then::Open(lesson, ..) | Then::Reweigh(lesson, ..) => record(lesson, &setup),
             _ => self.record_live(&setup),
         };
         self.finish(then, result);
@@ -1561,6 +1594,7 @@ impl App {
                     self.playing = false;
                 }
                 self.lesson = *lesson;
+                self.weights = None;
                 self.detached = None;
                 self.preset = preset;
                 self.setup = setup;
@@ -1572,11 +1606,15 @@ impl App {
                 self.collapsed.clear();
             }
             (Then::Open(..), Err(e)) => self.message = Some(e.to_string()),
+            (Then::Reweigh(lesson, setup, what), Ok(replay)) => {
+                self.reweighed(*lesson, setup, what, replay)
+            }
+            (Then::Reweigh(_, _, what), Err(e)) => self.message = Some(format!("{what}: {e}")),
         }
     }
 
     /// Puts a changed run on screen at the closest step (same call, same offset).
-    fn replace_run(&mut self, setup: RunSetup, what: String, replay: Replay) {
+    pub(super) fn replace_run(&mut self, setup: RunSetup, what: String, replay: Replay) {
         let target = aligned_step(&self.replay, &self.st, &replay);
         let sampling = |r: &Replay| r.options().family().samples();
         if sampling(&self.replay) || sampling(&replay) {
@@ -1761,6 +1799,10 @@ impl App {
 
     /// Notes the lesson attaches to the current call of this preset.
     pub fn notes(&self) -> Vec<&str> {
+        // The lesson's notes speak of its own weights.
+        if self.weights_changed() {
+            return Vec::new();
+        }
         model::notes(
             &self.lesson,
             &self.replay,

@@ -59,6 +59,8 @@ pub enum Action {
     ToggleCutRule,
     ToggleAlgorithm,
     SetWindow,
+    /// The graph's evaluation weights: edit them and run again (`weights`).
+    Weights,
     Compare,
     /// The diff of the two compared runs, node by node.
     DiffView,
@@ -260,6 +262,7 @@ pub const BINDINGS: &[Binding] = &[
     ),
     bind!("Run", [ch('E')], "E", CycleC, "MCTS: C √2 2 1 0.5 0"),
     bind!("Run", [ch('w')], "w", SetWindow, "root window α β"),
+    bind!("Run", [ch('*')], "*", Weights, "evaluation weights; re-run"),
     bind!("Run", [ch('R')], "R", NextPreset, "next run preset"),
     bind!("Demo", [ch('d')], "d", DemoNext, "demo: next step"),
     bind!(

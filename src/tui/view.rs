@@ -38,6 +38,7 @@
 //! - `help`: the key bindings (`?`).
 //! - `intro`: the lesson's title, source and introduction (`i`).
 //! - `growth`: a chart of the run so far (`K`): calls per pass, positions per ply.
+//! - `weights`: what new evaluation weights changed (`*`).
 //! - `diff`: in a comparison, the diff of the two runs node by node and a strip of counter
 //!   deltas (`|`).
 //!
@@ -67,6 +68,7 @@ pub mod stack;
 pub mod table;
 pub mod title;
 pub mod tree;
+pub mod weights;
 pub mod why;
 
 use ratatui::Frame;
@@ -248,6 +250,10 @@ fn overlay(app: &App, area: Rect, buf: &mut Buffer) -> Option<scroll::Shown> {
             area,
             buf,
         )),
+        Overlay::Weights => {
+            weights::draw(app, area, buf);
+            None
+        }
         Overlay::Picker { cursor, filter } => {
             picker::draw(app, *cursor, filter, area, buf);
             None

@@ -49,7 +49,10 @@ pub fn text(app: &App) -> Vec<Line<'static>> {
         None
     })));
     // Before the first step the lesson introduces itself.
-    if app.st.step == 0 && !app.lesson.spec.intro.is_empty() {
+    if app.st.step == 0 && app.weights_changed() {
+        // The introduction's figures are the lesson's weights', not this run's.
+        lines.push(Line::from(app.weights_intro_note()));
+    } else if app.st.step == 0 && !app.lesson.spec.intro.is_empty() {
         lines.push(Line::styled(
             "Press i to read the whole introduction.",
             app.theme.faint(),

@@ -18,6 +18,7 @@ pub fn label(kind: PromptKind) -> &'static str {
         PromptKind::GoTo => "Go to step N, or call cN: ",
         PromptKind::Window => "Root window α β (e.g. -inf 5): ",
         PromptKind::Open => "Open (lesson name or JSON file): ",
+        PromptKind::Weights => "Weights (name=number; lesson restores): ",
     }
 }
 

@@ -144,7 +144,16 @@ pub fn items(app: &App) -> Vec<Item> {
             });
         }
     }
-    let changed = !diffs.is_empty();
+    // Weights edited live (`*`): the scores are not the lesson's.
+    let reweighed = app.weights_changed();
+    if reweighed {
+        out.push(Item {
+            text: app.weights_title(),
+            rank: Rank::Kept,
+            changed: true,
+        });
+    }
+    let changed = !diffs.is_empty() || reweighed;
     let preset = match &app.preset {
         Some(p) => p.clone(),
         None => "custom".to_string(),
