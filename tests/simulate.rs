@@ -372,3 +372,47 @@ fn settings_out_of_range_are_refused() {
     assert_eq!(*BRANCHING.start(), 2);
     assert_eq!(*DEPTH.end(), 5);
 }
+
+/// A finished exercise is added to the progress file; a file written before the field
+/// existed is still read.
+#[test]
+fn the_score_goes_to_the_progress_file_and_old_files_still_read() {
+    use prune::practice::store::{Progress, add_simulation};
+    let dir = std::env::temp_dir().join(format!("prune-simulate-store-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("progress.json");
+    std::fs::write(
+        &path,
+        r#"{"attempts":2,"correct":1,"streak":0,"best_streak":1,"by_kind":{"leaves":{"attempts":2,"correct":1}}}"#,
+    )
+    .unwrap();
+    let old = Progress::load_from(&path).unwrap();
+    assert_eq!(old.simulate.exercises, 0);
+    add_simulation(&path, 28, 27, "prune simulate --seed 7".into()).unwrap();
+    add_simulation(&path, 12, 12, "prune simulate --seed 8".into()).unwrap();
+    let now = Progress::load_from(&path).unwrap();
+    assert_eq!(
+        (
+            now.simulate.exercises,
+            now.simulate.steps,
+            now.simulate.right,
+            now.simulate.perfect
+        ),
+        (2, 40, 39, 1)
+    );
+    assert_eq!(now.simulate.last, "prune simulate --seed 8");
+    assert_eq!((now.attempts, now.correct), (2, 1));
+    assert!(
+        now.summary()
+            .contains("Simulate: 2 exercises, 39 of 40 steps right first time, 1 perfect")
+    );
+    // A file whose counters disagree is refused, naming the field.
+    std::fs::write(
+        &path,
+        r#"{"attempts":0,"correct":0,"streak":0,"best_streak":0,"by_kind":{},"simulate":{"exercises":1,"steps":3,"right":4,"perfect":0}}"#,
+    )
+    .unwrap();
+    let e = Progress::load_from(&path).unwrap_err().to_string();
+    assert!(e.contains("simulate: 'right' (4)"), "{e}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

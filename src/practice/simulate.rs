@@ -403,6 +403,14 @@ impl Exercise {
         self.tree().children(node).collect()
     }
 
+    /// The names of a call's children in trying order (what Tab offers to visit).
+    pub fn child_names(&self, node: u32) -> Vec<String> {
+        self.children(node)
+            .into_iter()
+            .map(|c| self.name(c))
+            .collect()
+    }
+
     pub(crate) fn side(&self, node: u32) -> Side {
         self.tree().get(node).turn
     }

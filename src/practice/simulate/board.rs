@@ -123,8 +123,20 @@ impl Exercise {
                 shown.returned.insert(frame, v);
             }
         }
-        if let Some(child) = self.settles[i] {
+        // A frame's window as narrowed by a child's return is shown once the student has
+        // used it: after the window of the next child when one is asked, at once otherwise.
+        if let Expect::Window { .. } = step
+            && let Some(child) = shown.deferred.take()
+        {
             shown.settled.insert(self.node(child).parent, child);
+        }
+        if let Some(child) = self.settles[i] {
+            let window_next = matches!(self.steps.get(i + 1), Some(Expect::Window { .. }));
+            if matches!(step, Expect::Visit { .. }) && window_next {
+                shown.deferred = Some(child);
+            } else {
+                shown.settled.insert(self.node(child).parent, child);
+            }
         }
     }
 
@@ -270,6 +282,8 @@ struct Shown {
     windows: HashMap<u32, (i32, i32)>,
     returned: HashMap<u32, i32>,
     cut: Vec<u32>,
-    /// Per frame, the last child whose return it has taken in.
+    /// Per frame, the last child whose return it has taken in, as shown.
     settled: HashMap<u32, u32>,
+    /// A child taken in whose effect on its frame's window is the answer asked now.
+    deferred: Option<u32>,
 }

@@ -111,10 +111,11 @@ impl Exercise {
         let origin = match by {
             Some(q) => {
                 let v = self.units.sc(self.node(q).value);
+                let q = self.name(q);
                 if self.side(frame).is_max() {
-                    format!("{f} is MAX and {} raised its α to {v}", self.returned(q))
+                    format!("{f} is MAX, and it raised its α to {v} when {q} returned {v}")
                 } else {
-                    format!("{f} is MIN and {} lowered its β to {v}", self.returned(q))
+                    format!("{f} is MIN, and it lowered its β to {v} when {q} returned {v}")
                 }
             }
             None if self.node(frame).parent == crate::index::NONE => {
