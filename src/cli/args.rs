@@ -690,8 +690,8 @@ pub struct SimulateArgs {
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=5))]
     pub depth: u8,
     /// The search you carry out.
-    #[arg(long, value_enum, default_value_t = SimulateAlgorithm::Alphabeta)]
-    pub algorithm: SimulateAlgorithm,
+    #[arg(long = "algorithm", value_enum, default_value_t = SimulateAlgorithm::Alphabeta)]
+    pub method: SimulateAlgorithm,
     /// When you learn whether a step was right: after each step, or at the end.
     #[arg(long, value_enum, default_value_t = SimulateFeedback::Step)]
     pub feedback: SimulateFeedback,

@@ -11,7 +11,7 @@ pub fn settings(args: &SimulateArgs) -> Result<Settings> {
         seed: args.seed.unwrap_or_else(crate::practice::clock_seed),
         branching: args.branching,
         depth: args.depth,
-        method: match args.algorithm {
+        method: match args.method {
             SimulateAlgorithm::Alphabeta => Method::AlphaBeta,
             SimulateAlgorithm::Minimax => Method::Minimax,
         },

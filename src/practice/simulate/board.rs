@@ -8,7 +8,8 @@
 
 use std::collections::HashMap;
 
-use super::{Action, Ask, Exercise, Expect, Feedback};
+use super::exercise::Exercise;
+use super::kinds::{Action, Ask, Expect, Feedback};
 use crate::game::{Game, Side};
 use crate::index::{NONE, NodeKind};
 

@@ -2,7 +2,8 @@
 //! window a frame holds after the children it has taken in (`TreeNode::window_after`), the
 //! value each child returned, the skipped candidates of a cutoff, the flag of a return.
 
-use super::{Exercise, Expect};
+use super::exercise::Exercise;
+use super::kinds::Expect;
 use crate::index::{NodeKind, TreeNode};
 use crate::value::{CutRule, Flag};
 

@@ -6,19 +6,10 @@
 //! - the cutoff: `cut`;
 //! - a return value: `return 5`, `ret 5`, `= 5`, or the value alone.
 
-use super::{Ask, Exercise};
+use super::exercise::Exercise;
+use super::kinds::{Action, Ask};
 use crate::practice::query::find_label;
 use crate::value::INF;
-
-/// One step as the student typed it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Action {
-    /// Visit the child with this state.
-    Visit(u32),
-    Window(i32, i32),
-    Cut,
-    Return(i32),
-}
 
 /// A score as typed: an integer or ±infinity.
 fn value(word: &str) -> Option<i32> {
@@ -43,8 +34,14 @@ fn words(line: &str) -> Vec<String> {
         .collect()
 }
 
-/// Reads `line` as the kind of step `ask` wants; `Err` is the hint to show.
-pub(super) fn read(line: &str, ask: Ask, ex: &Exercise) -> Result<Action, String> {
+impl Exercise {
+    /// Reads `line` as the kind of step `ask` wants; `Err` is the hint to show.
+    pub(super) fn read(&self, line: &str, ask: Ask) -> Result<Action, String> {
+        read(line, ask, self)
+    }
+}
+
+fn read(line: &str, ask: Ask, ex: &Exercise) -> Result<Action, String> {
     let words = words(line);
     let lower: Vec<String> = words.iter().map(|w| w.to_lowercase()).collect();
     let keys: Vec<&str> = lower.iter().map(String::as_str).collect();
