@@ -1,6 +1,6 @@
-//! The simulate exercise on screen (`prune simulate`, and `S` in the tutor... see README): the
-//! student types each step in the footer's one-line editor and reads the verdict; the
-//! exercise itself (steps, grading, corrections, score) is `practice::simulate`, headless.
+//! The simulate exercise on screen (`prune simulate`): the student types each step in the
+//! footer's one-line editor and reads the verdict; the exercise itself (steps, grading,
+//! corrections, score) is `practice::simulate`, headless.
 //!
 //! Keys: typing edits the line (`line_edit`); Enter submits it; Tab and ↓ / ↑ put the
 //! current frame's children into the line one after another (`visit B`), so a node can be

@@ -290,8 +290,7 @@ fn typed(ex: &Exercise, a: &Action) -> String {
     }
 }
 
-/// The verdict on the last line typed, wrapped (at most four lines; the steps list keeps the
-/// rest).
+/// The verdict on the last line typed, wrapped (the steps list keeps every verdict).
 fn feedback_lines(screen: &SimulateScreen, room: usize) -> Vec<(String, Style)> {
     let theme = Theme::from_env();
     let ex = &screen.exercise;
@@ -332,11 +331,14 @@ fn feedback_lines(screen: &SimulateScreen, room: usize) -> Vec<(String, Style)> 
                 .unwrap_or_default()
         );
     }
-    wrap(&text, room)
-        .lines()
-        .take(4)
-        .map(|l| (l.to_string(), style))
-        .collect()
+    // At most six lines: a longer text (a long progress path) ends in "…" on the sixth.
+    let mut lines: Vec<String> = wrap(&text, room).lines().map(str::to_string).collect();
+    if lines.len() > 6 {
+        lines.truncate(6);
+        let last = clip(&format!("{} …", lines[5]), room);
+        lines[5] = last;
+    }
+    lines.into_iter().map(|l| (l, style)).collect()
 }
 
 fn input(screen: &SimulateScreen, theme: Theme, area: Rect, buf: &mut Buffer) {
