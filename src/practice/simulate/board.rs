@@ -99,7 +99,8 @@ impl Exercise {
 
     fn reveal(&self, i: usize, step: Expect, shown: &mut Shown) {
         let given = &self.graded[i].given;
-        let end = self.settings.feedback == Feedback::End;
+        // At the end the board shows the run itself; until then the student's own entries.
+        let end = self.settings.feedback == Feedback::End && !self.finished();
         match step {
             Expect::Visit { child, .. } => {
                 shown.visited.push(child);

@@ -313,6 +313,11 @@ fn feedback_lines(screen: &SimulateScreen, room: usize) -> Vec<(String, Style)> 
             ),
             theme.warn(),
         ),
+        Some((_, Reply::Noted)) if ex.finished() => (
+            "Graded: the tree now shows the run, and Steps lists each wrong step with the right one."
+                .into(),
+            theme.note(),
+        ),
         Some((_, Reply::Noted)) => (
             "Noted; every step is graded at the end.".into(),
             theme.note(),
