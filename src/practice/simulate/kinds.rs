@@ -115,7 +115,10 @@ impl Settings {
             self.branching,
             self.depth,
             self.method.name()
-        )
+        ) + match self.feedback {
+            Feedback::Step => "",
+            Feedback::End => " --feedback end",
+        }
     }
 }
 
