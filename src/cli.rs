@@ -9,6 +9,7 @@ pub mod count;
 mod diff_cmd;
 mod estimate;
 mod practice_cmd;
+mod simulate_cmd;
 mod size_cmd;
 mod source;
 
@@ -210,6 +211,11 @@ fn dispatch(cli: Cli, out: &mut dyn Write) -> Result<ExitCode> {
         Command::Size(args) => size_cmd::command(&args)?,
         Command::Chart(args) => chart_cmd::command(&args)?,
         Command::Diff(args) => diff_cmd::command(&args)?,
+        Command::Simulate(args) => {
+            let settings = simulate_cmd::settings(&args)?;
+            tutor_terminal()?;
+            crate::tui::simulate::run(settings)?
+        }
         Command::Check(args) => {
             if args.open {
                 tutor_terminal()?;

@@ -16,6 +16,7 @@
 //! - `batch`: a class's answer files graded at once (totals, a per-item summary, CSV).
 //! - `set`: set and answer files; `quiz`: the line quiz.
 //! - `render`: the tree as an outline for a terminal; `store`: progress on disk.
+//! - `simulate`: the student carries out the search step by step, graded against the run.
 //!
 //! Library use (a TUI): `generate(seed, index, kind)` or `lesson_problems()` gives a
 //! `Problem`; `Problem::describe()` (or `item.question`, `settings()`, `item.answer_format`)
@@ -49,6 +50,7 @@ pub mod render;
 pub mod review;
 pub mod root_kinds;
 pub mod set;
+pub mod simulate;
 pub mod store;
 pub mod windows;
 

@@ -43,6 +43,7 @@ pub mod open_tree;
 pub mod partner;
 pub mod play;
 pub mod present;
+pub mod simulate;
 pub mod term;
 pub mod theme;
 pub mod view;

@@ -119,6 +119,10 @@ pub enum Command {
     /// cutoff, store, return) with prune's run of a lesson, and name the first call where they
     /// part, with the misconception that explains it where one does.
     Check(CheckArgs),
+    /// Simulate the algorithm: carry out alpha-beta (or minimax) yourself on a new random
+    /// tree, step by step (the node to visit, the window it gets, the cutoff, the value a call
+    /// returns), each step graded against prune's run of the same tree.
+    Simulate(SimulateArgs),
     /// Print a shell completion script.
     Completions {
         #[arg(value_enum)]
@@ -670,6 +674,39 @@ pub struct ImportArgs {
     /// write leaves the old file as it was).
     #[arg(long, value_name = "PATH")]
     pub out: Option<PathBuf>,
+}
+
+/// `prune simulate …`
+#[derive(Args, Debug, Clone)]
+pub struct SimulateArgs {
+    /// The tree's seed, shown on screen: the same seed, branching and depth give the same
+    /// tree [default: from the clock, a new tree each time].
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Moves at every inner node (2..=6).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=6))]
+    pub branching: u8,
+    /// Plies from the root to the leaves (1..=5; the tree has at most 52 nodes).
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=5))]
+    pub depth: u8,
+    /// The search you carry out.
+    #[arg(long = "algorithm", value_enum, default_value_t = SimulateAlgorithm::Alphabeta)]
+    pub method: SimulateAlgorithm,
+    /// When you learn whether a step was right: after each step, or at the end.
+    #[arg(long, value_enum, default_value_t = SimulateFeedback::Step)]
+    pub feedback: SimulateFeedback,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SimulateAlgorithm {
+    Alphabeta,
+    Minimax,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SimulateFeedback {
+    Step,
+    End,
 }
 
 /// `prune practice …`

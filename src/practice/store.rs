@@ -55,9 +55,48 @@ pub struct Progress {
     /// written before it, and from a file with nothing to review.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub review: review::Schedule,
+    /// Simulate-the-algorithm exercises (`prune simulate`); absent from files written before
+    /// it, and from a file with none.
+    #[serde(skip_serializing_if = "Simulations::is_empty")]
+    pub simulate: Simulations,
     /// Keys this version does not know (written by a newer one), kept as they were.
     #[serde(flatten)]
     pub other: BTreeMap<String, Value>,
+}
+
+/// The finished simulate exercises: how many, their steps and the steps right first time,
+/// and the latest one's score.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, expecting = "an object with exercises, steps and right")]
+pub struct Simulations {
+    pub exercises: u64,
+    pub steps: u64,
+    /// Steps right first time.
+    pub right: u64,
+    /// Exercises with every step right first time.
+    pub perfect: u64,
+    /// The latest exercise: its settings as a command, and its score.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub last: String,
+    #[serde(flatten)]
+    pub other: BTreeMap<String, Value>,
+}
+
+impl Simulations {
+    pub fn is_empty(&self) -> bool {
+        *self == Simulations::default()
+    }
+
+    /// Adds one finished exercise of `steps` steps, `right` of them right first time.
+    pub fn record(&mut self, steps: u64, right: u64, last: String) {
+        self.exercises = self.exercises.saturating_add(1);
+        self.steps = self.steps.saturating_add(steps);
+        self.right = self.right.saturating_add(right.min(steps));
+        if right >= steps {
+            self.perfect = self.perfect.saturating_add(1);
+        }
+        self.last = last;
+    }
 }
 
 pub fn data_dir() -> Option<PathBuf> {
@@ -133,6 +172,13 @@ impl Progress {
         for (kind, t) in &self.by_kind {
             text.push_str(&format!("  {kind:<12} {} of {}\n", t.correct, t.attempts));
         }
+        if self.simulate.exercises > 0 {
+            let sim = &self.simulate;
+            text.push_str(&format!(
+                "Simulate: {} exercises, {} of {} steps right first time, {} perfect\n",
+                sim.exercises, sim.right, sim.steps, sim.perfect
+            ));
+        }
         if !self.review.is_empty() {
             let today = review::Day::today().unwrap_or_else(|_| review::Day::clock());
             let due = review::due(&self.review, today);
@@ -173,6 +219,13 @@ impl Progress {
                     t.correct, t.attempts
                 ));
             }
+        }
+        let sim = &self.simulate;
+        if sim.right > sim.steps || sim.perfect > sim.exercises {
+            return broken(format!(
+                "simulate: 'right' ({}) ≤ 'steps' ({}) and 'perfect' ({}) ≤ 'exercises' ({}) do not both hold",
+                sim.right, sim.steps, sim.perfect, sim.exercises
+            ));
         }
         for (kind, card) in &self.review {
             if let Some(problem) = card.problem() {
@@ -243,11 +296,21 @@ fn json_kind(value: &Value) -> &'static str {
 /// beside the file that is written (a symlink's target), so rounds reaching one file through
 /// different links, or through the link and directly, still take turns.
 pub fn add(path: &Path, kind: Kind, correct: bool) -> Result<Progress> {
+    update(path, |p| p.record(kind, correct))
+}
+
+/// Adds one finished simulate exercise to the progress file at `path`, like `add`.
+pub fn add_simulation(path: &Path, steps: u64, right: u64, last: String) -> Result<Progress> {
+    update(path, |p| p.simulate.record(steps, right, last))
+}
+
+/// Reads the file at `path`, changes the progress and writes it back, under the lock.
+fn update(path: &Path, change: impl FnOnce(&mut Progress)) -> Result<Progress> {
     let target = save::target_of(path)?;
     create_dir(save::parent_of(&target))?;
     let _lock = Lock::take(&target)?;
     let mut progress = Progress::load_from(path)?;
-    progress.record(kind, correct);
+    change(&mut progress);
     let text = to_text(&progress);
     if text.len() as u64 > MAX_PROGRESS_BYTES {
         return Err(Error::Options(format!(

@@ -64,6 +64,7 @@ pub mod picker;
 pub mod present;
 pub mod prompt;
 pub mod scroll;
+pub mod simulate;
 pub mod stack;
 pub mod table;
 pub mod title;

@@ -1,0 +1,199 @@
+//! The simulate exercise on screen (`prune simulate`): the student types each step in the
+//! footer's one-line editor and reads the verdict; the exercise itself (steps, grading,
+//! corrections, score) is `practice::simulate`, headless.
+//!
+//! Keys: typing edits the line (`line_edit`); Enter submits it; Tab and ↓ / ↑ put the
+//! current frame's children into the line one after another (`visit B`), so a node can be
+//! chosen without typing its name; `n` on the finished exercise starts a new tree (the next
+//! seed); Esc or Ctrl-C leaves.
+
+use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+
+use crate::practice::simulate::{Ask, Exercise, Reply, Settings};
+use crate::practice::store;
+use crate::tui::line_edit::{Edit, LineEdit};
+
+/// What a key did to the screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Continue,
+    Quit,
+}
+
+/// One exercise, its input line, the last verdict and where the score is saved.
+pub struct SimulateScreen {
+    pub exercise: Exercise,
+    pub edit: LineEdit,
+    /// The answer to the last line typed, and the line.
+    pub last: Option<(String, Reply)>,
+    /// Where a finished exercise's score goes (`None`: nowhere, as in tests).
+    place: Option<store::Place>,
+    /// What became of the last finished exercise's score ("saved", or why not).
+    pub saved: Option<String>,
+    /// The child Tab put into the line last (an index into the frame's children).
+    choice: Option<usize>,
+    /// Finished exercises of this session: (right first time, steps).
+    pub history: Vec<(usize, usize)>,
+}
+
+impl SimulateScreen {
+    pub fn new(exercise: Exercise) -> SimulateScreen {
+        SimulateScreen {
+            exercise,
+            edit: LineEdit::new(),
+            last: None,
+            place: None,
+            saved: None,
+            choice: None,
+            history: Vec::new(),
+        }
+    }
+
+    /// Saves each finished exercise's score to the progress file at `place`.
+    pub fn saving(mut self, place: store::Place) -> SimulateScreen {
+        self.place = Some(place);
+        self
+    }
+
+    pub fn handle_key(&mut self, key: KeyEvent) -> Outcome {
+        if key.kind != KeyEventKind::Press {
+            return Outcome::Continue;
+        }
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        match key.code {
+            KeyCode::Esc => return Outcome::Quit,
+            KeyCode::Char('c') if ctrl => return Outcome::Quit,
+            KeyCode::Char('n') if self.exercise.finished() && !ctrl => self.next_tree(),
+            KeyCode::Enter => self.submit(),
+            KeyCode::Tab | KeyCode::Down => self.cycle(1),
+            KeyCode::BackTab | KeyCode::Up => self.cycle(-1),
+            _ => {
+                if self.edit.handle(key) == Edit::Changed {
+                    self.choice = None;
+                }
+            }
+        }
+        Outcome::Continue
+    }
+
+    fn submit(&mut self) {
+        if self.exercise.finished() {
+            return;
+        }
+        let line = self.edit.text();
+        let reply = self.exercise.answer(&line);
+        if !matches!(reply, Reply::Hint(_)) {
+            self.edit.clear();
+            self.choice = None;
+        }
+        self.last = Some((line, reply));
+        if self.exercise.finished() {
+            self.finish();
+        }
+    }
+
+    /// The finished exercise's score, to the progress file.
+    fn finish(&mut self) {
+        let (right, steps) = self.exercise.score();
+        self.history.push((right, steps));
+        let last = format!(
+            "{}: {right} of {steps} right first time",
+            self.exercise.settings.command()
+        );
+        self.saved = match &self.place {
+            None | Some(store::Place::Memory) => None,
+            Some(store::Place::Nowhere(why)) => Some(format!("score not saved: {why}")),
+            Some(store::Place::File(path)) => Some(
+                match store::add_simulation(path, steps as u64, right as u64, last) {
+                    Ok(_) => format!("score saved in {}", path.display()),
+                    Err(e) => format!("score not saved: {e}"),
+                },
+            ),
+        };
+    }
+
+    /// A new tree: the next seed, the same shape and settings.
+    fn next_tree(&mut self) {
+        let mut settings: Settings = self.exercise.settings;
+        settings.seed = settings.seed.wrapping_add(1);
+        if let Ok(ex) = Exercise::new(settings) {
+            self.exercise = ex;
+            self.last = None;
+            self.saved = None;
+            self.edit.clear();
+            self.choice = None;
+        }
+    }
+
+    /// Puts the current frame's next (or previous) child into the line as `visit X`.
+    fn cycle(&mut self, by: isize) {
+        let Some(Ask::Decide { frame }) = self.exercise.ask() else {
+            return;
+        };
+        let names = self.exercise.child_names(frame);
+        if names.is_empty() {
+            return;
+        }
+        let n = names.len() as isize;
+        let next = match self.choice {
+            Some(i) => (i as isize + by).rem_euclid(n),
+            None if by > 0 => 0,
+            None => n - 1,
+        } as usize;
+        self.choice = Some(next);
+        self.edit.set(&format!("visit {}", names[next]));
+    }
+
+    /// (right first time, steps graded) of the exercises finished in this session.
+    pub fn totals(&self) -> (usize, usize) {
+        self.history
+            .iter()
+            .fold((0, 0), |(r, s), &(r2, s2)| (r + r2, s + s2))
+    }
+}
+
+/// `prune simulate`: exercises until the student leaves; each finished one's score goes to
+/// the progress file. Returns what the session did, as lines for the shell.
+pub fn run(settings: Settings) -> crate::error::Result<String> {
+    super::need_terminal(
+        "prune simulate needs a terminal (it is an exercise on screen); run it in one",
+    )?;
+    let exercise = Exercise::new(settings)?;
+    let mut screen = SimulateScreen::new(exercise).saving(store::Place::located());
+    super::session(|terminal| screen_loop(terminal, &mut screen))?;
+    let (right, steps) = screen.exercise.score();
+    let mut out = format!(
+        "simulate seed {}: {right} of {steps} steps right first time{}\n",
+        screen.exercise.settings.seed,
+        if screen.exercise.finished() {
+            String::new()
+        } else {
+            format!(" (left after {steps} of {})", screen.exercise.steps().len())
+        }
+    );
+    if let Some(note) = &screen.saved {
+        out.push_str(&format!("{note}\n"));
+    }
+    out.push_str(&format!("Again: {}\n", screen.exercise.settings.command()));
+    Ok(out)
+}
+
+fn screen_loop(terminal: &mut super::Term, screen: &mut SimulateScreen) -> std::io::Result<()> {
+    loop {
+        if super::term::signalled().is_some() {
+            return Ok(());
+        }
+        super::redraw_after_stop(terminal)?;
+        terminal.draw(|frame| {
+            let area = frame.area();
+            frame.render_widget(&*screen, area);
+            super::view::printable_cells(frame.buffer_mut());
+        })?;
+        if let Some(crossterm::event::Event::Key(key)) =
+            super::next_event(std::time::Duration::from_millis(250))?
+            && screen.handle_key(key) == Outcome::Quit
+        {
+            return Ok(());
+        }
+    }
+}

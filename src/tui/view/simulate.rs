@@ -1,0 +1,374 @@
+//! The simulate exercise's screen, from the exercise's board only (nothing is shown before
+//! the step that reveals it):
+//!
+//! ```text
+//!  Simulate alphabeta · seed 7 · b 2 · d 3 · feedback each step     step 9/27 · 7 right (87 %)
+//! ┌Tree (values hidden until visited)──┐┌Frame──────────────────────────────┐
+//! │  R MAX (-∞, +∞)                    ││ A MIN entered (-∞, +∞)            │
+//! │* A MIN (-∞, +∞)                    ││ now (-∞, 3)  returned: C 3        │
+//! │▶   B MAX (-∞, 3)                   │├Stack (root first)─────────────────┤
+//! │      C = 3                         ││ R MAX (-∞, +∞) › A MIN (-∞, 3)    │
+//! │      D = ?                         │├Steps──────────────────────────────┤
+//! │    E MAX                           ││ ✓ 8 3 inf                         │
+//! └────────────────────────────────────┘└───────────────────────────────────┘
+//!  ✗ Expected: cut. D returned 2, so A's window is now (3, 2): α ≥ β, …
+//!  B (MAX) moves next: a child to visit, cut, or return V
+//!  › visit C                                   Enter · Tab: children · Esc
+//! ```
+//! - title: the settings (the seed a teacher hands out), the step count and the score;
+//! - tree: every node, a leaf's value once visited, windows and returns as revealed, `▶` the
+//!   node worked on, `*` the open frames, `✂` the skipped ones; it scrolls to the current node;
+//! - frame and stack: the current frame's window as entered and as it stands, the open frames;
+//! - steps: the graded steps, latest last (`✓` right first time, `✗` corrected);
+//! - footer: the last verdict with its sentence, what is asked, the line being typed.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Position, Rect};
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph, Widget};
+
+use crate::practice::render::wrap;
+use crate::practice::simulate::{Action, Board, Exercise, Feedback, Mark, NodeRow, Reply};
+use crate::tui::simulate::SimulateScreen;
+use crate::tui::theme::Theme;
+
+pub const MIN_WIDTH: u16 = 60;
+pub const MIN_HEIGHT: u16 = 16;
+
+fn width(text: &str) -> usize {
+    Span::raw(text).width()
+}
+
+impl Widget for &SimulateScreen {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let area = area.intersection(buf.area);
+        let theme = Theme::from_env();
+        if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+            let ask = format!(
+                "make the terminal at least {MIN_WIDTH}×{MIN_HEIGHT} (it is {}×{})",
+                area.width, area.height
+            );
+            Paragraph::new(wrap(&ask, area.width.max(1) as usize)).render(area, buf);
+            return;
+        }
+        let ex = &self.exercise;
+        let board = ex.board();
+        let inner = area.width.saturating_sub(2) as usize;
+        let feedback = feedback_lines(self, inner);
+        let foot = feedback.len() as u16 + 2;
+        let body = Rect::new(area.x, area.y + 1, area.width, area.height - 1 - foot);
+        title(ex, theme, Rect::new(area.x, area.y, area.width, 1), buf);
+        let tree_w = (area.width * 11 / 20).clamp(40, 64).min(area.width - 24);
+        let left = Rect::new(body.x, body.y, tree_w, body.height);
+        let right = Rect::new(body.x + tree_w, body.y, body.width - tree_w, body.height);
+        tree(ex, &board, theme, left, buf);
+        side(self, &board, theme, right, buf);
+        let mut y = body.bottom();
+        for (text, style) in feedback {
+            Line::styled(format!(" {text}"), style)
+                .render(Rect::new(area.x, y, area.width, 1), buf);
+            y += 1;
+        }
+        Line::styled(format!(" {}", board.asked), theme.header())
+            .render(Rect::new(area.x, y, area.width, 1), buf);
+        input(self, theme, Rect::new(area.x, y + 1, area.width, 1), buf);
+    }
+}
+
+fn title(ex: &Exercise, theme: Theme, area: Rect, buf: &mut Buffer) {
+    let s = &ex.settings;
+    let left = format!(
+        " Simulate {} · seed {} · b{} d{} · feedback {}",
+        s.method.name(),
+        s.seed,
+        s.branching,
+        s.depth,
+        s.feedback.name()
+    );
+    let (right_first, graded) = ex.score();
+    let score = match s.feedback {
+        Feedback::End if !ex.finished() => String::new(),
+        _ if graded == 0 => String::new(),
+        _ => format!(" · {right_first}/{graded} ✓ {} %", ex.percent()),
+    };
+    let right = format!(
+        "step {}/{}{score} ",
+        (ex.done() + 1).min(ex.steps().len()),
+        ex.steps().len()
+    );
+    let room = (area.width as usize).saturating_sub(width(&right) + 1);
+    let left = clip(&left, room);
+    let pad = room.saturating_sub(width(&left));
+    Line::from(vec![
+        Span::styled(left, theme.title()),
+        Span::raw(" ".repeat(pad)),
+        Span::styled(right, theme.header()),
+    ])
+    .render(area, buf);
+}
+
+fn clip(text: &str, room: usize) -> String {
+    if width(text) <= room {
+        return text.to_string();
+    }
+    let mut out: String = text.chars().take(room.saturating_sub(1)).collect();
+    out.push('…');
+    out
+}
+
+/// A tree row: marker, indent, name, side, and what is revealed.
+fn row_text(ex: &Exercise, r: &NodeRow) -> String {
+    let marker = match r.mark {
+        Mark::Current => "▶",
+        Mark::Path => "*",
+        Mark::Skipped => "✂",
+        Mark::Visited | Mark::Unseen => " ",
+    };
+    let u = ex.units();
+    let indent = "  ".repeat(r.depth as usize);
+    let what = if r.leaf {
+        match r.value {
+            Some(v) => format!("= {}", u.sc(v)),
+            None if r.mark == Mark::Skipped => "skipped".into(),
+            None => "= ?".into(),
+        }
+    } else {
+        let mut t = r.side.name().to_string();
+        if let Some((a, b)) = r.window {
+            t.push_str(&format!(" ({}, {})", u.sc(a), u.sc(b)));
+        }
+        if let Some(v) = r.returned {
+            t.push_str(&format!(" → {}", u.sc(v)));
+        }
+        if r.mark == Mark::Skipped {
+            t.push_str(" skipped");
+        }
+        t
+    };
+    format!("{marker}{indent}{} {what}", r.name)
+}
+
+fn tree(ex: &Exercise, board: &Board, theme: Theme, area: Rect, buf: &mut Buffer) {
+    let rows = area.height.saturating_sub(2) as usize;
+    let total = board.rows.len();
+    // Scroll so the current node shows, a third of the way down when the tree is taller.
+    let top = match board.current {
+        Some(c) if total > rows => c.saturating_sub(rows / 3).min(total - rows),
+        _ => 0,
+    };
+    let more = match (top > 0, top + rows < total) {
+        (true, true) => " ↑↓ more",
+        (true, false) => " ↑ more",
+        (false, true) => " ↓ more",
+        (false, false) => "",
+    };
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .title(format!("Tree (values hidden until visited){more}"))
+        .border_style(theme.block())
+        .title_style(theme.title());
+    let inner = block.inner(area);
+    block.render(area, buf);
+    for (i, r) in board.rows.iter().skip(top).take(rows).enumerate() {
+        let style = match r.mark {
+            Mark::Current => theme.current(),
+            Mark::Path => theme.path(),
+            Mark::Skipped => theme.skipped(),
+            Mark::Unseen => theme.faint(),
+            Mark::Visited => theme.done(),
+        };
+        let text = clip(&row_text(ex, r), inner.width as usize);
+        Line::styled(text, style)
+            .render(Rect::new(inner.x, inner.y + i as u16, inner.width, 1), buf);
+    }
+}
+
+fn side(screen: &SimulateScreen, board: &Board, theme: Theme, area: Rect, buf: &mut Buffer) {
+    let ex = &screen.exercise;
+    let u = ex.units();
+    let w = |p: Option<(i32, i32)>| {
+        p.map_or("?".into(), |(a, b)| format!("({}, {})", u.sc(a), u.sc(b)))
+    };
+    let room = area.width.saturating_sub(2) as usize;
+    let mut lines: Vec<(String, Style)> = Vec::new();
+    let section = |title: &str, body: Vec<String>, lines: &mut Vec<(String, Style)>| {
+        lines.push((format!("─ {title} "), theme.title()));
+        for b in body {
+            for l in wrap(&b, room).lines() {
+                lines.push((l.to_string(), Style::new()));
+            }
+        }
+    };
+    let mut frame = Vec::new();
+    if let Some(f) = board.stack.last() {
+        frame.push(format!(
+            "{} {} entered {}",
+            f.name,
+            f.side.name(),
+            w(f.entered)
+        ));
+        if let Some(now) = f.now {
+            frame.push(format!("now {}", w(Some(now))));
+        }
+        if !f.taken.is_empty() {
+            let taken: Vec<String> = f
+                .taken
+                .iter()
+                .map(|(n, v)| format!("{n} {}", u.sc(*v)))
+                .collect();
+            frame.push(format!("returned: {}", taken.join(", ")));
+        }
+    }
+    section("Frame", frame, &mut lines);
+    let stack: Vec<String> = board
+        .stack
+        .iter()
+        .enumerate()
+        .map(|(i, f)| {
+            let shown = f.now.or(f.entered);
+            let lead = if i == 0 { "" } else { "› " };
+            format!("{lead}{} {} {}", f.name, f.side.name(), w(shown))
+        })
+        .collect();
+    section("Stack (root first)", stack, &mut lines);
+    section("Steps", steps(ex), &mut lines);
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .title("Frame · stack · steps")
+        .border_style(theme.block())
+        .title_style(theme.title());
+    let inner = block.inner(area);
+    block.render(area, buf);
+    // The steps run on below: keep the latest ones in view.
+    let h = inner.height as usize;
+    let shown: Vec<&(String, Style)> = if lines.len() <= h {
+        lines.iter().collect()
+    } else {
+        let head = lines
+            .iter()
+            .position(|(t, _)| t.starts_with("─ Steps"))
+            .map_or(h, |k| (k + 1).min(h));
+        let tail = h - head;
+        lines[..head]
+            .iter()
+            .chain(lines[lines.len() - tail..].iter())
+            .collect()
+    };
+    for (i, (t, s)) in shown.into_iter().enumerate() {
+        Line::styled(clip(t, inner.width as usize), *s)
+            .render(Rect::new(inner.x, inner.y + i as u16, inner.width, 1), buf);
+    }
+}
+
+/// The graded steps, one line each: `✓ 4 visit B`, `✗ 7 cut (you: visit E)`; with feedback
+/// at the end only the count until it is over.
+fn steps(ex: &Exercise) -> Vec<String> {
+    if ex.settings.feedback == Feedback::End && !ex.finished() {
+        return vec![format!("{} noted; graded at the end", ex.done())];
+    }
+    ex.graded()
+        .iter()
+        .map(|g| {
+            let entry = ex.entry(g.step);
+            if g.right {
+                format!("✓ {} {entry}", g.step + 1)
+            } else {
+                format!("✗ {} {entry} (you: {})", g.step + 1, typed(ex, &g.given))
+            }
+        })
+        .collect()
+}
+
+fn typed(ex: &Exercise, a: &Action) -> String {
+    let u = ex.units();
+    match a {
+        Action::Visit(s) => format!("visit {}", ex.graph().name(*s)),
+        Action::Window(a, b) => format!("{} {}", u.fmt(*a), u.fmt(*b)),
+        Action::Cut => "cut".into(),
+        Action::Return(v) => format!("return {}", u.fmt(*v)),
+    }
+}
+
+/// The verdict on the last line typed, wrapped (the steps list keeps every verdict).
+fn feedback_lines(screen: &SimulateScreen, room: usize) -> Vec<(String, Style)> {
+    let theme = Theme::from_env();
+    let ex = &screen.exercise;
+    let (text, style) = match &screen.last {
+        None => (
+            format!(
+                "Carry out {} on this tree: choose each node to visit, type the window it gets and what each call returns, and mark each cutoff.",
+                ex.settings.method.name()
+            ),
+            theme.note(),
+        ),
+        Some((_, Reply::Hint(h))) => (format!("? {h}"), theme.changed()),
+        Some((_, Reply::Right { why })) => (format!("✓ Right. {why}"), theme.note()),
+        Some((line, Reply::Wrong { correction })) => (
+            format!(
+                "✗ Not {}: expected {}. {}",
+                crate::text::one_line(line.trim()),
+                correction.expected,
+                correction.why
+            ),
+            theme.warn(),
+        ),
+        Some((_, Reply::Noted)) if ex.finished() => (
+            "Graded: the tree now shows the run, and Steps lists each wrong step with the right one."
+                .into(),
+            theme.note(),
+        ),
+        Some((_, Reply::Noted)) => (
+            "Noted; every step is graded at the end.".into(),
+            theme.note(),
+        ),
+    };
+    let mut text = text;
+    if ex.finished() {
+        let (right, all) = ex.score();
+        text = format!(
+            "{text} Done: {right} of {all} steps right first time ({} %). n: a new tree · Esc: leave{}",
+            ex.percent(),
+            screen
+                .saved
+                .as_deref()
+                .map(|s| format!(" · {s}"))
+                .unwrap_or_default()
+        );
+    }
+    // At most six lines: a longer text (a long progress path) ends in "…" on the sixth.
+    let mut lines: Vec<String> = wrap(&text, room).lines().map(str::to_string).collect();
+    if lines.len() > 6 {
+        lines.truncate(6);
+        let last = clip(&format!("{} …", lines[5]), room);
+        lines[5] = last;
+    }
+    lines.into_iter().map(|l| (l, style)).collect()
+}
+
+fn input(screen: &SimulateScreen, theme: Theme, area: Rect, buf: &mut Buffer) {
+    let prefix = " › ";
+    let keys = "  Enter · Tab: children · Esc: leave";
+    let total = area.width as usize;
+    let keys = if total > width(prefix) + width(keys) + 12 {
+        keys
+    } else {
+        ""
+    };
+    let room = total.saturating_sub(width(prefix) + width(keys)).max(1);
+    let (shown, col) = screen.edit.view(room);
+    let pad = room.saturating_sub(width(&shown));
+    Line::from(vec![
+        Span::styled(prefix, theme.highlight()),
+        Span::raw(shown),
+        Span::raw(" ".repeat(pad)),
+        Span::styled(keys, theme.faint()),
+    ])
+    .render(area, buf);
+    let x = area.x as usize + width(prefix) + col;
+    if x < area.right() as usize
+        && let Some(cell) = buf.cell_mut(Position::new(x as u16, area.y))
+    {
+        cell.set_style(Style::new().add_modifier(Modifier::REVERSED));
+    }
+}
