@@ -55,6 +55,10 @@ pub struct Progress {
     /// written before it, and from a file with nothing to review.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub review: review::Schedule,
+    /// Predictions made in the tutor's predict mode (`prune open --predict`): asked, and
+    /// right first time; absent from files written before it and until one is made.
+    #[serde(skip_serializing_if = "untouched")]
+    pub predict: Tally,
     /// Keys this version does not know (written by a newer one), kept as they were.
     #[serde(flatten)]
     pub other: BTreeMap<String, Value>,
@@ -243,11 +247,29 @@ fn json_kind(value: &Value) -> &'static str {
 /// beside the file that is written (a symlink's target), so rounds reaching one file through
 /// different links, or through the link and directly, still take turns.
 pub fn add(path: &Path, kind: Kind, correct: bool) -> Result<Progress> {
+    change(path, |p| p.record(kind, correct))
+}
+
+fn untouched(t: &Tally) -> bool {
+    t.attempts == 0 && t.other.is_empty()
+}
+
+/// Adds one prediction made in the tutor (right first time or not) to the progress file at
+/// `path`, as `add` adds an answer.
+pub fn add_prediction(path: &Path, right: bool) -> Result<Progress> {
+    change(path, |p| {
+        p.predict.attempts = p.predict.attempts.saturating_add(1);
+        p.predict.correct = p.predict.correct.saturating_add(u64::from(right));
+    })
+}
+
+/// Reads the progress file at `path`, changes it and writes it, under the lock.
+fn change(path: &Path, change: impl FnOnce(&mut Progress)) -> Result<Progress> {
     let target = save::target_of(path)?;
     create_dir(save::parent_of(&target))?;
     let _lock = Lock::take(&target)?;
     let mut progress = Progress::load_from(path)?;
-    progress.record(kind, correct);
+    change(&mut progress);
     let text = to_text(&progress);
     if text.len() as u64 > MAX_PROGRESS_BYTES {
         return Err(Error::Options(format!(

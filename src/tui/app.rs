@@ -178,6 +178,8 @@ pub struct App {
     pub bookmarks: Bookmarks,
     /// The seed of `#`'s random trees and how many it has opened.
     pub random_trees: Option<(u64, u64)>,
+    /// Predict mode (`Q`, `--predict`): its setting, the open question and the score.
+    pub predict: Option<Box<super::predict::Predict>>,
 }
 
 /// What a finished job's replay becomes.
@@ -267,6 +269,7 @@ impl App {
             demo: None,
             bookmarks: Bookmarks::default(),
             random_trees: None,
+            predict: None,
         }
     }
 
@@ -376,6 +379,8 @@ impl App {
     }
 
     pub fn seek(&mut self, step: usize) {
+        // Predict mode stops a forward move at the first question due on the way.
+        let step = super::predict::stop(self, step);
         // A new step has new text and a new active path: show them from the top.
         self.scrolls.narration = 0;
         self.scrolls.tree = 0;
@@ -413,8 +418,27 @@ impl App {
     /// Puts `replay` on screen with the units its values are written in.
     fn set_replay(&mut self, replay: Replay) {
         self.why = None;
+        if let Some(p) = &mut self.predict {
+            p.reset();
+        }
         self.units = replay.units();
         self.replay = replay;
+    }
+
+    /// What the views hold back while a prediction is asked (`tui::predict`).
+    pub fn held(&self) -> Option<crate::index::question::Held> {
+        self.predict.as_ref().and_then(|p| p.held())
+    }
+
+    /// The same app in predict mode, asking `ask` (`prune open --predict`), saving each
+    /// prediction to the progress file if `save`.
+    pub fn predicting(mut self, ask: Option<super::predict::Ask>, save: bool) -> App {
+        if let Some(ask) = ask {
+            let mut p = super::predict::Predict::new(ask);
+            p.save = save;
+            self.predict = Some(Box::new(p));
+        }
+        self
     }
 
     /// The node the search is at.
@@ -434,6 +458,7 @@ impl App {
             scroll: self.scrolls.tree,
             theme: self.theme,
             max_side: self.max_side,
+            held: self.held(),
         }
     }
 
@@ -454,6 +479,9 @@ impl App {
         }
         if self.pending.is_some() && key.code == KeyCode::Esc {
             self.cancel_job();
+            return;
+        }
+        if super::predict::key(self, key) {
             return;
         }
         if let Some(round) = &mut self.practice {
@@ -1084,6 +1112,7 @@ impl App {
                 self.message =
                     Some("the why pane is on the main screen: F leaves presenter mode".into());
             }
+            Action::Predict => super::predict::cycle(self),
             Action::Why => {
                 let node = self.selected.or_else(|| self.current());
                 let pane =

@@ -16,6 +16,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
+use crate::index::question::Kind;
 use crate::index::{NONE, NodeKind, Outcome, TreeNode};
 use crate::replay::narrate;
 use crate::replay::{Replay, ReplayState};
@@ -207,8 +208,11 @@ pub fn label(ctx: &TreeCtx, id: u32) -> Vec<Span<'static>> {
     }
     if n.kind == NodeKind::Call {
         let exited = n.exit != NONE && (n.exit as usize) < step;
+        // An open prediction about this node keeps back what states its answer.
+        let held = |k: Kind| ctx.held.is_some_and(|h| h.kind == k && h.node == id);
+        let exited_shown = exited && !held(Kind::Return);
         let conv = Convention::of(r, ctx.max_side, n.turn);
-        if exited {
+        if exited_shown {
             let value = ctx.units.sc(conv.value(n.value));
             match n.outcome {
                 Some(Outcome::Stored(f)) => spans.push(Span::styled(
@@ -237,7 +241,9 @@ pub fn label(ctx: &TreeCtx, id: u32) -> Vec<Span<'static>> {
         if n.transposed && reached {
             spans.push(Span::styled(legend::TRANSPOSED.glyph, base));
         }
-        if n.researched && exited {
+        // The glyph of a scout that will be searched again shows at its return, before the
+        // re-search: a question about it holds it back.
+        if n.researched && exited && !held(Kind::Research) {
             spans.push(Span::styled(legend::FAILED_HIGH.glyph, base.patch(t.cut())));
         }
         // The tie is reported right after the tied call's pop.
