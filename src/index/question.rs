@@ -89,8 +89,8 @@ pub enum Truth {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Held {
     pub kind: Kind,
-    /// The call whose window, value, flag or probe it is (the parent for a cut, a
-    /// re-search or an interval).
+    /// The call whose window, value, flag, probe, re-search mark or interval it is (the
+    /// parent for a cut: its cutoff mark).
     pub node: u32,
 }
 
@@ -245,7 +245,9 @@ impl Tree<'_> {
         let Some(yes) = self.reply_outcome(due, kind) else {
             return;
         };
-        out.push(question(kind, child, due, Truth::YesNo(yes), c.parent));
+        // The cutoff mark is drawn on the parent; the re-search mark on the scout itself.
+        let held = if kind == Kind::Cut { c.parent } else { child };
+        out.push(question(kind, child, due, Truth::YesNo(yes), held));
     }
 
     /// The call whose `Return` is event `at`.
