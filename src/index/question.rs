@@ -12,8 +12,8 @@
 //! - `Window`: the window a child is entered with, due at its push (at the null window or
 //!   re-search event before the push in PVS, which states it);
 //! - `Probe`: whether a probe that found an entry answers the call, due at the probe;
-//! - `Return` and `Flag`: a call's return value and (an inner call's) the flag it stores,
-//!   due at the store (it states both), else at the return;
+//! - `Return` and `Flag`: an inner call's return value and the flag it stores, due at the
+//!   store (it states both), else at the return;
 //! - `Cut`: whether a child's reply closes its parent's window, due at the child's pop;
 //! - `Research`: PVS, whether a scout's child is searched again, due at its pop;
 //! - `Interval`: a chance node's interval after an outcome, due at the interval.
@@ -196,9 +196,8 @@ impl Tree<'_> {
     }
 
     /// The return and flag questions of the call that stores (or returns) at `due`, whose
-    /// `Return` is event `ret`. A leaf is asked its return (its read against its window:
-    /// fail-soft or fail-hard) but not its flag (a read is always exact); a table hit's
-    /// value is the entry its probe showed, so it is not asked.
+    /// `Return` is event `ret`. A leaf's value is its read and a table hit's the entry the
+    /// probe showed: neither is a decision, so neither is asked.
     fn settled(&self, due: u32, ret: u32, out: &mut Vec<Question>) {
         if (ret as usize) >= self.trace.events.len() {
             return;
@@ -207,7 +206,7 @@ impl Tree<'_> {
             return;
         };
         let n = self.get(call);
-        if n.exit != ret {
+        if n.exit != ret || n.read.is_some() {
             return;
         }
         let Some(Outcome::Stored(flag)) = n.outcome else {
@@ -221,7 +220,7 @@ impl Tree<'_> {
             call,
         ));
         let stores = matches!(self.event(due), Event::Bound(Bound::Store { .. }));
-        if stores && n.read.is_none() && self.family().has_window() && !n.turn.is_chance() {
+        if stores && self.family().has_window() && !n.turn.is_chance() {
             out.push(question(Kind::Flag, call, due, Truth::Flag(flag), call));
         }
     }
