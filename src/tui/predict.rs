@@ -149,22 +149,32 @@ impl Predict {
     }
 }
 
-/// The step a forward move to `to` stops at: the first step on the way with a question not
-/// yet answered, whose question is then opened (playback stops). Any other move goes on.
+/// The step a forward move to `to` stops at: the first step on the way (or `to` itself)
+/// with a question not yet answered, whose question is then opened (playback stops). While
+/// a question is open nothing moves.
 pub fn stop(app: &mut App, to: usize) -> usize {
     let from = app.st.step;
     let Some(p) = app.predict.as_deref() else {
         return to;
     };
-    if to <= from || p.open.is_some() {
-        return if p.open.is_some() { from } else { to };
+    if p.open.is_some() {
+        return from;
+    }
+    if to <= from {
+        return to;
     }
     let tree = app.replay.tree();
-    let found = (from..to).find_map(|d| due_at(p, &tree, d as u32).map(|q| (d, q)));
+    let found = (from..=to).find_map(|d| due_at(p, &tree, d as u32).map(|q| (d, q)));
     let Some((d, q)) = found else {
         return to;
     };
     app.playing = false;
+    ask(app, q);
+    d
+}
+
+/// Opens question `q`.
+fn ask(app: &mut App, q: Question) {
     if let Some(p) = app.predict.as_deref_mut() {
         p.open = Some(Open {
             q,
@@ -172,7 +182,19 @@ pub fn stop(app: &mut App, to: usize) -> usize {
             hint: None,
         });
     }
-    d
+}
+
+/// A question due at the step on screen, opened (predict mode just turned on, or the next
+/// one of a step that asks two).
+fn ask_here(app: &mut App) {
+    let here = app.st.step as u32;
+    let q = app
+        .predict
+        .as_deref()
+        .and_then(|p| due_at(p, &app.replay.tree(), here));
+    if let Some(q) = q {
+        ask(app, q);
+    }
 }
 
 /// The first question at `d` the setting asks that is not answered yet.
@@ -207,14 +229,7 @@ pub fn cycle(app: &mut App) {
                 "predict mode: {name} (Q: {})",
                 if name == "all" { "only cutoffs" } else { "off" }
             ));
-            let here = app.st.step;
-            let at = stop(app, here + 1);
-            if at != here {
-                // Nothing due here: stay; the next move stops at the next question.
-                if let Some(p) = app.predict.as_deref_mut() {
-                    p.open = None;
-                }
-            }
+            ask_here(app);
         }
         None => {
             app.predict = None;
@@ -286,11 +301,10 @@ fn settle(app: &mut App, given: Option<Truth>) {
     {
         app.message = Some(format!("this prediction is not saved: {e}"));
     }
-    let d = q.due as usize;
     // Several questions at one step (a return and its flag): the next is asked first.
-    let at = stop(app, d + 1);
-    if at != d {
-        app.seek(d + 1);
+    ask_here(app);
+    if app.held().is_none() {
+        app.seek(q.due as usize + 1);
     }
 }
 
