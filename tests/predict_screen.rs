@@ -23,7 +23,10 @@ fn the_question_the_hint_and_the_reveal_fit_at_both_sizes() {
     // Pass 1 (depth 1): node 1's static score is α at the root when node 2 is pushed.
     let alpha = Oracle::new(&worked(), 1, 0).value(1, 0, 0);
     assert_eq!(alpha, 3);
-    let mut a = predicting(app("000-worked-tree", "worked"), Ask::Kinds(vec![Kind::Window]));
+    let mut a = predicting(
+        app("000-worked-tree", "worked"),
+        Ask::Kinds(vec![Kind::Window]),
+    );
     // The first question: node 1's window; answered right.
     assert!(next_question(&mut a, usize::MAX));
     type_line(&mut a, "-inf inf");
@@ -35,7 +38,10 @@ fn the_question_the_hint_and_the_reveal_fit_at_both_sizes() {
         let s = screen(&mut a, w, h);
         let f = flat(&s);
         assert!(f.contains("predict 1/1"), "{s}");
-        assert!(f.contains("What window does node 2 get from node 0?"), "{s}");
+        assert!(
+            f.contains("What window does node 2 get from node 0?"),
+            "{s}"
+        );
         insta::assert_snapshot!(format!("predict_question_{w}x{h}"), s);
     }
     // A malformed answer is a hint, not a wrong answer.

@@ -380,7 +380,7 @@ impl App {
 
     pub fn seek(&mut self, step: usize) {
         // Predict mode stops a forward move at the first question due on the way.
-        let step = super::predict::stop(self, step);
+        let step = self.predict_stop(step);
         // A new step has new text and a new active path: show them from the top.
         self.scrolls.narration = 0;
         self.scrolls.tree = 0;
@@ -423,6 +423,49 @@ impl App {
         }
         self.units = replay.units();
         self.replay = replay;
+    }
+
+    /// Where a forward move to `to` stops in predict mode (playback stops there too).
+    fn predict_stop(&mut self, to: usize) -> usize {
+        let Some(p) = self.predict.as_deref_mut() else {
+            return to;
+        };
+        let at = p.stop(&self.replay.tree(), self.st.step, to);
+        if at < to {
+            self.playing = false;
+        }
+        at
+    }
+
+    /// A key while a prediction is asked: typed, answered (graded, then the step shown),
+    /// skipped, or quit.
+    fn predict_key(&mut self, key: KeyEvent) {
+        let Some(p) = self.predict.as_deref_mut() else {
+            return;
+        };
+        let given = match p.key(key, &self.units) {
+            super::predict::Keyed::Stay => return,
+            super::predict::Keyed::Quit => {
+                self.quit = true;
+                return;
+            }
+            super::predict::Keyed::Skip => None,
+            super::predict::Keyed::Answer(t) => Some(t),
+        };
+        let run = super::predict::Run {
+            replay: &self.replay,
+            units: &self.units,
+            lesson: &self.lesson,
+            setup: &self.setup,
+            detached: self.detached.is_some(),
+        };
+        let settled = p.settle(run, given);
+        if settled.message.is_some() {
+            self.message = settled.message;
+        }
+        if let Some(step) = settled.seek {
+            self.seek(step);
+        }
     }
 
     /// What the views hold back while a prediction is asked (`tui::predict`).
@@ -481,7 +524,8 @@ impl App {
             self.cancel_job();
             return;
         }
-        if super::predict::key(self, key) {
+        if self.held().is_some() {
+            self.predict_key(key);
             return;
         }
         if let Some(round) = &mut self.practice {
@@ -1112,7 +1156,14 @@ impl App {
                 self.message =
                     Some("the why pane is on the main screen: F leaves presenter mode".into());
             }
-            Action::Predict => super::predict::cycle(self),
+            Action::Predict => {
+                let (p, said) = super::predict::cycle(self.predict.take(), self.background);
+                self.predict = p;
+                self.message = Some(said);
+                if let Some(p) = self.predict.as_deref_mut() {
+                    p.ask_here(&self.replay.tree(), self.st.step);
+                }
+            }
             Action::Why => {
                 let node = self.selected.or_else(|| self.current());
                 let pane =

@@ -4,17 +4,23 @@
 //! and grades the answer (`practice::predict`), with the sentence that says why.
 //!
 //! While a question is open its `Held` value is what the views keep back (`App::held`), and
-//! this mode takes every key. Any forward move of the run (a step, a jump, playback) stops at
-//! the first question due on the way (`stop`, called by `App::seek`).
+//! this mode takes every key (`Predict::key`). Any forward move of the run (a step, a jump,
+//! playback) stops at the first question due on the way (`Predict::stop`, asked by
+//! `App::seek`). Nothing here knows the app: it is given the run it asks about (`Run`).
 
 use std::collections::HashSet;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
-use super::app::App;
+pub mod words;
+
 use super::line_edit::{Edit, LineEdit};
+use crate::index::Tree;
 use crate::index::question::{Held, Kind, Question, Truth};
+use crate::lesson::{Lesson, RunSetup};
 use crate::practice::predict::{self as grader, Variant};
+use crate::replay::Replay;
+use crate::value::Units;
 
 /// Runs with more events than this are not re-run with the wrong variants to name a
 /// misconception (the answer is still graded).
@@ -149,205 +155,219 @@ impl Predict {
     }
 }
 
-/// The step a forward move to `to` stops at: the first step on the way (or `to` itself)
-/// with a question not yet answered, whose question is then opened (playback stops). While
-/// a question is open nothing moves.
-pub fn stop(app: &mut App, to: usize) -> usize {
-    let from = app.st.step;
-    let Some(p) = app.predict.as_deref() else {
-        return to;
-    };
-    if p.open.is_some() {
-        return from;
-    }
-    if to <= from {
-        return to;
-    }
-    let tree = app.replay.tree();
-    let found = (from..=to).find_map(|d| due_at(p, &tree, d as u32).map(|q| (d, q)));
-    let Some((d, q)) = found else {
-        return to;
-    };
-    app.playing = false;
-    ask(app, q);
-    d
+/// The run a question is about, and what its wrong variants are made from.
+pub struct Run<'a> {
+    pub replay: &'a Replay,
+    pub units: &'a Units,
+    pub lesson: &'a Lesson,
+    pub setup: &'a RunSetup,
+    /// A saved trace opened without its lesson: no variants can be run.
+    pub detached: bool,
 }
 
-/// Opens question `q`.
-fn ask(app: &mut App, q: Question) {
-    if let Some(p) = app.predict.as_deref_mut() {
-        p.open = Some(Open {
+/// What a key did while a question is open.
+pub enum Keyed {
+    /// Typed, or a malformed answer (its hint is shown): nothing else happens.
+    Stay,
+    Quit,
+    /// Esc: show the step without an answer.
+    Skip,
+    Answer(Truth),
+}
+
+/// What settling a question asks of the app.
+pub struct Settled {
+    /// The step to show now (none while another question at this step is asked).
+    pub seek: Option<usize>,
+    /// A message for the footer (a prediction that could not be saved).
+    pub message: Option<String>,
+}
+
+impl Predict {
+    /// The step a forward move from `from` to `to` stops at: the first step on the way (or
+    /// `to` itself) with a question not yet answered, whose question is then opened. While a
+    /// question is open nothing moves.
+    pub fn stop(&mut self, tree: &Tree, from: usize, to: usize) -> usize {
+        if self.open.is_some() {
+            return from;
+        }
+        if to <= from {
+            return to;
+        }
+        let found = (from..=to).find_map(|d| self.due_at(tree, d as u32).map(|q| (d, q)));
+        match found {
+            Some((d, q)) => {
+                self.ask(q);
+                d
+            }
+            None => to,
+        }
+    }
+
+    /// The first question at `d` the setting asks that is not answered yet.
+    fn due_at(&self, tree: &Tree, d: u32) -> Option<Question> {
+        tree.questions_at(d)
+            .into_iter()
+            .find(|q| self.ask.asks(q.kind) && !self.answered.contains(&(q.due, q.kind)))
+    }
+
+    fn ask(&mut self, q: Question) {
+        self.open = Some(Open {
             q,
             edit: LineEdit::new(),
             hint: None,
         });
     }
-}
 
-/// A question due at the step on screen, opened (predict mode just turned on, or the next
-/// one of a step that asks two).
-fn ask_here(app: &mut App) {
-    let here = app.st.step as u32;
-    let q = app
-        .predict
-        .as_deref()
-        .and_then(|p| due_at(p, &app.replay.tree(), here));
-    if let Some(q) = q {
-        ask(app, q);
+    /// Opens a question due at the step on screen, if there is one (predict mode just
+    /// turned on, or the next one of a step that asks two).
+    pub fn ask_here(&mut self, tree: &Tree, here: usize) {
+        if self.open.is_none()
+            && let Some(q) = self.due_at(tree, here as u32)
+        {
+            self.ask(q);
+        }
+    }
+
+    /// A key while a question is open: the line editor's keys; Enter reads the line (a
+    /// malformed one leaves a hint), Esc skips, Ctrl-C quits.
+    pub fn key(&mut self, key: KeyEvent, units: &Units) -> Keyed {
+        let Some(open) = self.open.as_mut() else {
+            return Keyed::Stay;
+        };
+        if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
+            return Keyed::Quit;
+        }
+        match key.code {
+            KeyCode::Enter => match grader::read(open.q.kind, &open.edit.text(), units) {
+                Ok(given) => Keyed::Answer(given),
+                Err(hint) => {
+                    open.hint = Some(hint);
+                    Keyed::Stay
+                }
+            },
+            KeyCode::Esc => Keyed::Skip,
+            _ => {
+                if open.edit.handle(key) == Edit::Changed {
+                    open.hint = None;
+                }
+                Keyed::Stay
+            }
+        }
+    }
+
+    /// Grades `given` (`None`: skipped) against the open question, records it (and saves it
+    /// when `save`), and says what to show next: the next question at the same step, else
+    /// the step itself with the reveal.
+    pub fn settle(&mut self, run: Run<'_>, given: Option<Truth>) -> Settled {
+        let Some(q) = self.open.take().map(|o| o.q) else {
+            return Settled {
+                seek: None,
+                message: None,
+            };
+        };
+        let reveal = self.reveal(&run, &q, given);
+        let right = reveal.right;
+        self.answered.insert((q.due, q.kind));
+        self.asked += 1;
+        self.right += u32::from(right);
+        self.reveals.push(reveal);
+        let mut message = None;
+        if self.save
+            && let Some(path) = crate::practice::store::progress_path()
+            && let Err(e) = crate::practice::store::add_prediction(&path, right)
+        {
+            message = Some(format!("this prediction is not saved: {e}"));
+        }
+        // Several questions at one step (a return and its flag): the next is asked first.
+        self.ask_here(&run.replay.tree(), q.due as usize);
+        Settled {
+            seek: self.open.is_none().then_some(q.due as usize + 1),
+            message,
+        }
+    }
+
+    /// The verdict on `given` and the sentence that says why, for the step `q` is due at.
+    fn reveal(&mut self, run: &Run<'_>, q: &Question, given: Option<Truth>) -> Reveal {
+        let (r, units) = (run.replay, run.units);
+        let truth = grader::written(q.kind, q.answer, units);
+        let what = words::answer_phrase(r, q, &truth);
+        let mut lines = Vec::new();
+        let mut pitfall = None;
+        let right = match given {
+            None => {
+                lines.push(format!("Skipped: {what}."));
+                false
+            }
+            Some(g) => {
+                let graded = grader::grade(q, g, units);
+                if graded.right {
+                    lines.push(format!("✓ Right: {what}."));
+                } else {
+                    let said = grader::written(q.kind, g, units);
+                    let mut l = format!("✗ You said {said}; {what}");
+                    if let Some(parts) = &graded.parts {
+                        l.push_str(&format!(" ({parts})"));
+                    }
+                    l.push('.');
+                    lines.push(l);
+                    if let Some((p, sentence)) = self.misconception(run, q, g) {
+                        pitfall = Some(p);
+                        lines.push(format!("{}.", capital(&sentence)));
+                    }
+                }
+                graded.right
+            }
+        };
+        if let Some(why) = words::why(r, units, q) {
+            lines.push(format!("Why: {why}"));
+        }
+        Reveal {
+            step: q.due as usize + 1,
+            right,
+            lines,
+            pitfall,
+        }
+    }
+
+    /// The misconception behind a wrong answer: the variants are run once per run, on the
+    /// first wrong answer (a saved trace opened without its lesson has none).
+    fn misconception(
+        &mut self,
+        run: &Run<'_>,
+        q: &Question,
+        given: Truth,
+    ) -> Option<(crate::search::Pitfall, String)> {
+        if run.detached || run.replay.len() > VARIANT_LIMIT {
+            return None;
+        }
+        let variants = self
+            .variants
+            .get_or_insert_with(|| grader::variants(run.lesson, run.setup, VARIANT_LIMIT));
+        grader::misconception(&run.replay.rec, q, given, variants)
     }
 }
 
-/// The first question at `d` the setting asks that is not answered yet.
-fn due_at(p: &Predict, tree: &crate::index::Tree, d: u32) -> Option<Question> {
-    tree.questions_at(d)
-        .into_iter()
-        .find(|q| p.ask.asks(q.kind) && !p.answered.contains(&(q.due, q.kind)))
-}
-
-/// `Q`: predict mode on (all kinds), then only cutoffs, then off. At the step on screen a
-/// question due here is asked at once.
-pub fn cycle(app: &mut App) {
-    let next = match &app.predict {
-        None => Some(Ask::All),
-        Some(p) => p.ask.next(),
-    };
-    match next {
-        Some(ask) => {
-            let name = ask.name();
-            match app.predict.as_deref_mut() {
-                Some(p) => {
-                    p.ask = ask;
-                    p.open = None;
-                }
-                None => {
-                    let mut p = Predict::new(ask);
-                    p.save = app.background;
-                    app.predict = Some(Box::new(p));
-                }
-            }
-            app.message = Some(format!(
-                "predict mode: {name} (Q: {})",
-                if name == "all" { "only cutoffs" } else { "off" }
-            ));
-            ask_here(app);
-        }
+/// `Q`: predict mode on (all kinds), then only cutoffs, then off; what the footer says.
+pub fn cycle(now: Option<Box<Predict>>, save: bool) -> (Option<Box<Predict>>, String) {
+    match now {
         None => {
-            app.predict = None;
-            app.message = Some("predict mode off".into());
+            let mut p = Predict::new(Ask::All);
+            p.save = save;
+            (
+                Some(Box::new(p)),
+                "predict mode: all (Q: only cutoffs)".into(),
+            )
         }
-    }
-}
-
-/// A key while a question is open (else false): the line editor's keys, Enter answers, Esc
-/// shows the step without an answer (counted as asked), Ctrl-C quits.
-pub fn key(app: &mut App, key: KeyEvent) -> bool {
-    let Some(open) = app.predict.as_deref_mut().and_then(|p| p.open.as_mut()) else {
-        return false;
-    };
-    if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
-        app.quit = true;
-        return true;
-    }
-    match key.code {
-        KeyCode::Enter => {
-            let text = open.edit.text();
-            submit(app, &text);
-        }
-        KeyCode::Esc => settle(app, None),
-        _ => {
-            if open.edit.handle(key) == Edit::Changed {
-                open.hint = None;
+        Some(mut p) => match p.ask.next() {
+            Some(ask) => {
+                let said = format!("predict mode: {} (Q: off)", ask.name());
+                p.ask = ask;
+                p.open = None;
+                (Some(p), said)
             }
-        }
-    }
-    true
-}
-
-/// Reads and grades the typed line; a malformed one only leaves a hint.
-fn submit(app: &mut App, text: &str) {
-    let Some(open) = app.predict.as_deref_mut().and_then(|p| p.open.as_mut()) else {
-        return;
-    };
-    match grader::read(open.q.kind, text, &app.units) {
-        Err(hint) => open.hint = Some(hint),
-        Ok(given) => settle(app, Some(given)),
-    }
-}
-
-/// Grades `given` (`None`: skipped), records it, and shows the step: the next question due
-/// at this same step, else the step itself with the reveal.
-fn settle(app: &mut App, given: Option<Truth>) {
-    let Some(q) = app
-        .predict
-        .as_deref_mut()
-        .and_then(|p| p.open.take())
-        .map(|o| o.q)
-    else {
-        return;
-    };
-    let reveal = reveal(app, &q, given);
-    let right = reveal.right;
-    let Some(p) = app.predict.as_deref_mut() else {
-        return;
-    };
-    p.answered.insert((q.due, q.kind));
-    p.asked += 1;
-    p.right += u32::from(right);
-    p.reveals.push(reveal);
-    let save = p.save;
-    if save
-        && let Some(path) = crate::practice::store::progress_path()
-        && let Err(e) = crate::practice::store::add_prediction(&path, right)
-    {
-        app.message = Some(format!("this prediction is not saved: {e}"));
-    }
-    // Several questions at one step (a return and its flag): the next is asked first.
-    ask_here(app);
-    if app.held().is_none() {
-        app.seek(q.due as usize + 1);
-    }
-}
-
-/// The verdict on `given` and the sentence that says why, for the step `q` is due at.
-fn reveal(app: &mut App, q: &Question, given: Option<Truth>) -> Reveal {
-    let units = &app.units;
-    let truth = grader::written(q.kind, q.answer, units);
-    let what = super::view::predict::answer_phrase(app, q, &truth);
-    let mut lines = Vec::new();
-    let mut pitfall = None;
-    let right = match given {
-        None => {
-            lines.push(format!("Skipped: {what}."));
-            false
-        }
-        Some(g) => {
-            let graded = grader::grade(q, g, units);
-            if graded.right {
-                lines.push(format!("✓ Right: {what}."));
-            } else {
-                let said = grader::written(q.kind, g, units);
-                let mut l = format!("✗ You said {said}; {what}");
-                if let Some(parts) = &graded.parts {
-                    l.push_str(&format!(" ({parts})"));
-                }
-                l.push('.');
-                lines.push(l);
-                if let Some((p, sentence)) = misconception(app, q, g) {
-                    pitfall = Some(p);
-                    lines.push(format!("{}.", capital(&sentence)));
-                }
-            }
-            graded.right
-        }
-    };
-    if let Some(why) = super::view::predict::why(app, q) {
-        lines.push(format!("Why: {why}"));
-    }
-    Reveal {
-        step: q.due as usize + 1,
-        right,
-        lines,
-        pitfall,
+            None => (None, "predict mode off".into()),
+        },
     }
 }
 
@@ -356,22 +376,4 @@ fn capital(s: &str) -> String {
     c.next()
         .map(|f| f.to_uppercase().chain(c).collect())
         .unwrap_or_default()
-}
-
-/// The misconception behind a wrong answer: the variants are run once per run, on the first
-/// wrong answer (a saved trace opened without its lesson has none).
-fn misconception(
-    app: &mut App,
-    q: &Question,
-    given: Truth,
-) -> Option<(crate::search::Pitfall, String)> {
-    if app.detached.is_some() || app.replay.len() > VARIANT_LIMIT {
-        return None;
-    }
-    let (lesson, setup) = (&app.lesson, &app.setup);
-    let p = app.predict.as_deref_mut()?;
-    let variants = p
-        .variants
-        .get_or_insert_with(|| grader::variants(lesson, setup, VARIANT_LIMIT));
-    grader::misconception(&app.replay.rec, q, given, variants)
 }

@@ -148,6 +148,12 @@ fn compare_head(
     }
 }
 
+/// Whether an open prediction holds back node `id`'s `kind` item (a return's value, a
+/// scout's re-search mark).
+fn held(ctx: &TreeCtx, kind: Kind, id: u32) -> bool {
+    ctx.held.is_some_and(|h| h.kind == kind && h.node == id)
+}
+
 /// The spans of one node at the current step.
 pub fn label(ctx: &TreeCtx, id: u32) -> Vec<Span<'static>> {
     let t = ctx.theme;
@@ -208,11 +214,8 @@ pub fn label(ctx: &TreeCtx, id: u32) -> Vec<Span<'static>> {
     }
     if n.kind == NodeKind::Call {
         let exited = n.exit != NONE && (n.exit as usize) < step;
-        // An open prediction about this node keeps back what states its answer.
-        let held = |k: Kind| ctx.held.is_some_and(|h| h.kind == k && h.node == id);
-        let exited_shown = exited && !held(Kind::Return);
         let conv = Convention::of(r, ctx.max_side, n.turn);
-        if exited_shown {
+        if exited && !held(ctx, Kind::Return, id) {
             let value = ctx.units.sc(conv.value(n.value));
             match n.outcome {
                 Some(Outcome::Stored(f)) => spans.push(Span::styled(
@@ -241,9 +244,7 @@ pub fn label(ctx: &TreeCtx, id: u32) -> Vec<Span<'static>> {
         if n.transposed && reached {
             spans.push(Span::styled(legend::TRANSPOSED.glyph, base));
         }
-        // The glyph of a scout that will be searched again shows at its return, before the
-        // re-search: a question about it holds it back.
-        if n.researched && exited && !held(Kind::Research) {
+        if n.researched && exited && !held(ctx, Kind::Research, id) {
             spans.push(Span::styled(legend::FAILED_HIGH.glyph, base.patch(t.cut())));
         }
         // The tie is reported right after the tied call's pop.
