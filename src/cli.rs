@@ -171,7 +171,11 @@ fn dispatch(cli: Cli, out: &mut dyn Write) -> Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     };
     let text = match command {
-        Command::Open { run, present } => return open(&run, present),
+        Command::Open {
+            run,
+            present,
+            predict,
+        } => return open(&run, present, predict.as_deref()),
         Command::Practice(args) => return practice(&args, out),
         Command::Export(args) => {
             let (lesson, recorded) = args.run.recorded()?;
@@ -228,14 +232,19 @@ fn dispatch(cli: Cli, out: &mut dyn Write) -> Result<ExitCode> {
 }
 
 /// `prune open`: the tutor on a lesson's run, or on a saved trace.
-fn open(run: &args::RunArgs, present: bool) -> Result<ExitCode> {
+fn open(run: &args::RunArgs, present: bool, predict: Option<&str>) -> Result<ExitCode> {
+    let predict = predict
+        .map(crate::tui::predict::Ask::parse)
+        .transpose()
+        .map_err(crate::error::Error::Options)?;
     tutor_terminal()?;
+    let start = crate::tui::Start { present, predict };
     if run.file.as_deref().is_some_and(source::saved_trace) {
         let (_, recorded) = run.recorded()?;
-        crate::tui::open_saved(recorded, present)?;
+        crate::tui::open_saved(recorded, start)?;
     } else {
         let (lesson, setup) = run.load()?;
-        crate::tui::open(lesson, setup, present)?;
+        crate::tui::open(lesson, setup, start)?;
     }
     Ok(ExitCode::SUCCESS)
 }

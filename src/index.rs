@@ -12,6 +12,8 @@
 //!   tree.
 //! - `why`: "why?" on a node, as chains of trace steps (skips, flags, windows, choices,
 //!   probes; a Monte Carlo selection and the move played).
+//! - `question`: predict-then-reveal questions due at a step, with their answers read off
+//!   the trace and what the views hold back while one is open.
 //! - `saved`: saved trace files; `stream`: the fold run as the search goes (call rows only),
 //!   `rows` what the row views read, `spill` where a streamed run keeps its rows.
 
@@ -23,6 +25,7 @@ pub mod history;
 mod marks;
 pub mod monte;
 mod query;
+pub mod question;
 mod recorded;
 mod rows;
 pub mod saved;

@@ -43,6 +43,7 @@ pub mod mcts_items;
 pub mod mcts_kinds;
 pub mod misconception;
 pub mod params;
+pub mod predict;
 pub mod problem;
 pub mod query;
 pub mod quiz;

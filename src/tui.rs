@@ -42,6 +42,7 @@ pub mod monte;
 pub mod open_tree;
 pub mod partner;
 pub mod play;
+pub mod predict;
 pub mod present;
 pub mod simulate;
 pub mod term;
@@ -65,14 +66,22 @@ use components::practice::{Outcome, PracticeScreen};
 
 type Term = Terminal<CrosstermBackend<Stdout>>;
 
-/// Opens the tutor on a lesson with a resolved run (in presenter mode if `present`).
-pub fn open(lesson: Lesson, setup: RunSetup, present: bool) -> Result<()> {
+/// How `prune open` starts the tutor: in presenter mode, in predict mode.
+#[derive(Clone, Debug, Default)]
+pub struct Start {
+    pub present: bool,
+    pub predict: Option<predict::Ask>,
+}
+
+/// Opens the tutor on a lesson with a resolved run, started as `start` says.
+pub fn open(lesson: Lesson, setup: RunSetup, start: Start) -> Result<()> {
     let mut lessons = Vec::new();
     if !crate::lesson::builtin_names().contains(&lesson.name.as_str()) {
         lessons.push(lesson.clone());
     }
     lessons.extend(Lesson::builtins()?);
-    run(App::new(lessons, lesson, setup)?.presenting(present))
+    let app = App::new(lessons, lesson, setup)?.presenting(start.present);
+    run(app.predicting(start.predict, true))
 }
 
 /// Opens the tutor on a lesson's run at `step` (`prune check --open`: prune's step where a
@@ -88,9 +97,10 @@ pub fn open_at(lesson: Lesson, setup: RunSetup, step: usize) -> Result<()> {
     run(app)
 }
 
-/// Opens the tutor on a saved trace, replayed as recorded (in presenter mode if `present`).
-pub fn open_saved(rec: crate::index::Recorded, present: bool) -> Result<()> {
-    run(App::from_saved(rec)?.presenting(present))
+/// Opens the tutor on a saved trace, replayed as recorded, started as `start` says.
+pub fn open_saved(rec: crate::index::Recorded, start: Start) -> Result<()> {
+    let app = App::from_saved(rec)?.presenting(start.present);
+    run(app.predicting(start.predict, true))
 }
 
 /// Opens the tutor on the built-in lessons (what `prune` with no arguments does).

@@ -95,6 +95,11 @@ pub enum Command {
         /// Start in presenter mode (large boxes and indicator, high contrast; F toggles it).
         #[arg(long)]
         present: bool,
+        /// Predict mode: before each step that decides something, ask for a prediction,
+        /// then show the step and grade it. WHAT is `all` (the default), `cutoffs`, or kinds
+        /// joined by commas: window, probe, return, flag, cut, research, interval (Q cycles).
+        #[arg(long, num_args = 0..=1, require_equals = true, default_missing_value = "all", value_name = "WHAT")]
+        predict: Option<String>,
     },
     /// Practice problems: solve them in the terminal, or export and grade sets.
     Practice(PracticeArgs),

@@ -131,7 +131,7 @@ fn parting(right: &Solved, wrong: &Solved, pitfall: Pitfall) -> (Option<TreeNode
 
 /// What the variant does, at the node `at` where its run parts from the right one, whose
 /// frame improves `bound` (α or β).
-fn what_if(pitfall: Pitfall, at: &str, bound: &str) -> String {
+pub(crate) fn what_if(pitfall: Pitfall, at: &str, bound: &str) -> String {
     match pitfall {
         Pitfall::WrongWindow => {
             format!("the children of {at} are searched with (−α, −β) instead of (−β, −α)")

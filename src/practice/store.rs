@@ -59,6 +59,10 @@ pub struct Progress {
     /// it, and from a file with none.
     #[serde(skip_serializing_if = "Simulations::is_empty")]
     pub simulate: Simulations,
+    /// Predictions made in the tutor's predict mode (`prune open --predict`): asked, and
+    /// right first time; absent from files written before it and until one is made.
+    #[serde(skip_serializing_if = "untouched")]
+    pub predict: Tally,
     /// Keys this version does not know (written by a newer one), kept as they were.
     #[serde(flatten)]
     pub other: BTreeMap<String, Value>,
@@ -302,6 +306,20 @@ pub fn add(path: &Path, kind: Kind, correct: bool) -> Result<Progress> {
 /// Adds one finished simulate exercise to the progress file at `path`, like `add`.
 pub fn add_simulation(path: &Path, steps: u64, right: u64, last: String) -> Result<Progress> {
     update(path, |p| p.simulate.record(steps, right, last))
+}
+
+/// Whether no prediction has been counted (the field is then left out of the file).
+fn untouched(t: &Tally) -> bool {
+    t.attempts == 0 && t.other.is_empty()
+}
+
+/// Adds one prediction made in the tutor (right first time or not) to the progress file at
+/// `path`, as `add` adds an answer.
+pub fn add_prediction(path: &Path, right: bool) -> Result<Progress> {
+    update(path, |p| {
+        p.predict.attempts = p.predict.attempts.saturating_add(1);
+        p.predict.correct = p.predict.correct.saturating_add(u64::from(right));
+    })
 }
 
 /// Reads the file at `path`, changes the progress and writes it back, under the lock.

@@ -184,6 +184,8 @@ pub struct App {
     pub random_trees: Option<(u64, u64)>,
     /// Live weight editing: the lesson's own weights and the last change (`*`).
     pub weights: Option<Box<super::weights::Live>>,
+    /// Predict mode (`Q`, `--predict`): its setting, the open question and the score.
+    pub predict: Option<Box<super::predict::Predict>>,
 }
 
 /// What a finished job's replay becomes.
@@ -276,6 +278,7 @@ impl App {
             bookmarks: Bookmarks::default(),
             random_trees: None,
             weights: None,
+            predict: None,
         }
     }
 
@@ -385,6 +388,8 @@ impl App {
     }
 
     pub fn seek(&mut self, step: usize) {
+        // Predict mode stops a forward move at the first question due on the way.
+        let step = self.predict_stop(step);
         // A new step has new text and a new active path: show them from the top.
         self.scrolls.narration = 0;
         self.scrolls.tree = 0;
@@ -422,8 +427,70 @@ impl App {
     /// Puts `replay` on screen with the units its values are written in.
     fn set_replay(&mut self, replay: Replay) {
         self.why = None;
+        if let Some(p) = &mut self.predict {
+            p.reset();
+        }
         self.units = replay.units();
         self.replay = replay;
+    }
+
+    /// Where a forward move to `to` stops in predict mode (playback stops there too).
+    fn predict_stop(&mut self, to: usize) -> usize {
+        let Some(p) = self.predict.as_deref_mut() else {
+            return to;
+        };
+        let at = p.stop(&self.replay.tree(), self.st.step, to);
+        if at < to {
+            self.playing = false;
+        }
+        at
+    }
+
+    /// A key while a prediction is asked: typed, answered (graded, then the step shown),
+    /// skipped, or quit.
+    fn predict_key(&mut self, key: KeyEvent) {
+        let Some(p) = self.predict.as_deref_mut() else {
+            return;
+        };
+        let given = match p.key(key, &self.units) {
+            super::predict::Keyed::Stay => return,
+            super::predict::Keyed::Quit => {
+                self.quit = true;
+                return;
+            }
+            super::predict::Keyed::Skip => None,
+            super::predict::Keyed::Answer(t) => Some(t),
+        };
+        let run = super::predict::Run {
+            replay: &self.replay,
+            units: &self.units,
+            lesson: &self.lesson,
+            setup: &self.setup,
+            detached: self.detached.is_some(),
+        };
+        let settled = p.settle(run, given);
+        if settled.message.is_some() {
+            self.message = settled.message;
+        }
+        if let Some(step) = settled.seek {
+            self.seek(step);
+        }
+    }
+
+    /// What the views hold back while a prediction is asked (`tui::predict`).
+    pub fn held(&self) -> Option<crate::index::question::Held> {
+        self.predict.as_ref().and_then(|p| p.held())
+    }
+
+    /// The same app in predict mode, asking `ask` (`prune open --predict`), saving each
+    /// prediction to the progress file if `save`.
+    pub fn predicting(mut self, ask: Option<super::predict::Ask>, save: bool) -> App {
+        if let Some(ask) = ask {
+            let mut p = super::predict::Predict::new(ask);
+            p.save = save;
+            self.predict = Some(Box::new(p));
+        }
+        self
     }
 
     /// The node the search is at.
@@ -443,6 +510,7 @@ impl App {
             scroll: self.scrolls.tree,
             theme: self.theme,
             max_side: self.max_side,
+            held: self.held(),
         }
     }
 
@@ -463,6 +531,10 @@ impl App {
         }
         if self.pending.is_some() && key.code == KeyCode::Esc {
             self.cancel_job();
+            return;
+        }
+        if self.held().is_some() {
+            self.predict_key(key);
             return;
         }
         if let Some(round) = &mut self.practice {
@@ -1105,6 +1177,14 @@ impl App {
             Action::Why if self.present.on => {
                 self.message =
                     Some("the why pane is on the main screen: F leaves presenter mode".into());
+            }
+            Action::Predict => {
+                let (p, said) = super::predict::cycle(self.predict.take(), self.background);
+                self.predict = p;
+                self.message = Some(said);
+                if let Some(p) = self.predict.as_deref_mut() {
+                    p.ask_here(&self.replay.tree(), self.st.step);
+                }
             }
             Action::Why => {
                 let node = self.selected.or_else(|| self.current());

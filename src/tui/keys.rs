@@ -72,6 +72,8 @@ pub enum Action {
     Inspect,
     /// The "why" pane: the chain of steps that explains the node (`inspect::WhyPane`).
     Why,
+    /// Predict mode: all questions, only cutoffs, off (`tui::predict`).
+    Predict,
     /// The next page of the "What happened" text (back to its start after the last).
     MoreText,
     LessText,
@@ -304,6 +306,13 @@ pub const BINDINGS: &[Binding] = &[
         "Y",
         Why,
         "why? the node's chain of steps"
+    ),
+    bind!(
+        "View",
+        [ch('Q')],
+        "Q",
+        Predict,
+        "predict mode: all / only cutoffs / off"
     ),
     bind!(
         "View",

@@ -34,6 +34,8 @@ pub struct TreeCtx<'a> {
     pub theme: Theme,
     /// Negamax runs: values from MAX's side rather than the side to move.
     pub max_side: bool,
+    /// What an open prediction holds back (`tui::predict`).
+    pub held: Option<crate::index::question::Held>,
 }
 
 static NO_FOLDS: LazyLock<HashSet<u32>> = LazyLock::new(HashSet::new);
@@ -57,6 +59,7 @@ impl<'a> TreeCtx<'a> {
             scroll: 0,
             theme,
             max_side: false,
+            held: None,
         }
     }
 

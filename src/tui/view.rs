@@ -61,6 +61,7 @@ pub mod intro;
 pub mod monte;
 pub mod narration;
 pub mod picker;
+pub mod predict;
 pub mod present;
 pub mod prompt;
 pub mod scroll;

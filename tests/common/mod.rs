@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod model;
+pub mod predict;
 pub mod quiz;
 pub mod ttt;
 pub mod tutor;

@@ -94,6 +94,10 @@ pub fn line(app: &App, width: u16) -> Line<'static> {
         .unwrap_or_else(|| " … Esc stops".into());
         return Line::styled(text, t.changed());
     }
+    // An open prediction: its question and the line being typed.
+    if let Some(line) = super::predict::footer_line(app, width) {
+        return line;
+    }
     // Where a demo is and the run's marks, before anything else: a presenter looks here.
     let place = place(app, app.message.is_some());
     let mut line = match &app.message {
@@ -148,6 +152,10 @@ pub fn line(app: &App, width: u16) -> Line<'static> {
 /// `short` ("demo 3/9 · ★2") leaves a message the room it needs.
 fn place(app: &App, short: bool) -> String {
     let mut parts = Vec::new();
+    // Predict mode's score for the run, first.
+    if let Some(p) = &app.predict {
+        parts.push(p.score());
+    }
     if let Some(d) = app.demo.as_ref().filter(|d| d.lesson == app.lesson.name) {
         parts.push(if short {
             format!("demo {}/{}", d.done, d.len)

@@ -40,9 +40,13 @@ pub fn rows_wanted(app: &App, width: u16) -> u16 {
 
 /// Everything the region has to say at this step, one logical line per sentence group.
 pub fn text(app: &App) -> Vec<Line<'static>> {
-    let mut lines = Vec::new();
+    // A prediction's verdict comes first, on the step it reveals.
+    let mut lines = super::predict::reveal_lines(app);
+    // An open prediction holds back the demo's and the lesson's words: they may state
+    // any figure of the step it asks about.
+    let held = app.held().is_some();
     // A demo's words come first: the instructor's sentence about this very step.
-    if let Some(said) = app.demo_line() {
+    if let Some(said) = app.demo_line().filter(|_| !held) {
         lines.push(Line::styled(format!("Demo: {said}"), app.theme.note()));
     }
     lines.push(Line::from(narrate::narrate(&app.replay, &app.st, &|_| {
@@ -64,7 +68,7 @@ pub fn text(app: &App) -> Vec<Line<'static>> {
             lines.push(Line::from(paragraph.clone()));
         }
     }
-    for note in app.notes() {
+    for note in app.notes().into_iter().filter(|_| !held) {
         lines.push(Line::styled(format!("Note: {note}"), app.theme.note()));
     }
     lines

@@ -16,6 +16,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
+use crate::index::question::Kind;
 use crate::index::{NONE, NodeKind, Outcome, TreeNode};
 use crate::replay::narrate;
 use crate::replay::{Replay, ReplayState};
@@ -147,6 +148,12 @@ fn compare_head(
     }
 }
 
+/// Whether an open prediction holds back node `id`'s `kind` item (a return's value, a
+/// scout's re-search mark).
+fn held(ctx: &TreeCtx, kind: Kind, id: u32) -> bool {
+    ctx.held.is_some_and(|h| h.kind == kind && h.node == id)
+}
+
 /// The spans of one node at the current step.
 pub fn label(ctx: &TreeCtx, id: u32) -> Vec<Span<'static>> {
     let t = ctx.theme;
@@ -208,7 +215,7 @@ pub fn label(ctx: &TreeCtx, id: u32) -> Vec<Span<'static>> {
     if n.kind == NodeKind::Call {
         let exited = n.exit != NONE && (n.exit as usize) < step;
         let conv = Convention::of(r, ctx.max_side, n.turn);
-        if exited {
+        if exited && !held(ctx, Kind::Return, id) {
             let value = ctx.units.sc(conv.value(n.value));
             match n.outcome {
                 Some(Outcome::Stored(f)) => spans.push(Span::styled(
@@ -237,7 +244,7 @@ pub fn label(ctx: &TreeCtx, id: u32) -> Vec<Span<'static>> {
         if n.transposed && reached {
             spans.push(Span::styled(legend::TRANSPOSED.glyph, base));
         }
-        if n.researched && exited {
+        if n.researched && exited && !held(ctx, Kind::Research, id) {
             spans.push(Span::styled(legend::FAILED_HIGH.glyph, base.patch(t.cut())));
         }
         // The tie is reported right after the tied call's pop.

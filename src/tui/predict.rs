@@ -1,0 +1,379 @@
+//! Predict mode (`Q`, `prune open --predict`): before the tutor shows a step that decides
+//! something, it stops and asks the student to predict it (the questions are the index's,
+//! `index::question`), reads the answer from the footer's line editor, then shows the step
+//! and grades the answer (`practice::predict`), with the sentence that says why.
+//!
+//! While a question is open its `Held` value is what the views keep back (`App::held`), and
+//! this mode takes every key (`Predict::key`). Any forward move of the run (a step, a jump,
+//! playback) stops at the first question due on the way (`Predict::stop`, asked by
+//! `App::seek`). Nothing here knows the app: it is given the run it asks about (`Run`).
+
+use std::collections::HashSet;
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+pub mod words;
+
+use super::line_edit::{Edit, LineEdit};
+use crate::index::Tree;
+use crate::index::question::{Held, Kind, Question, Truth};
+use crate::lesson::{Lesson, RunSetup};
+use crate::practice::predict::{self as grader, Variant};
+use crate::replay::Replay;
+use crate::value::Units;
+
+/// Runs with more events than this are not re-run with the wrong variants to name a
+/// misconception (the answer is still graded).
+const VARIANT_LIMIT: usize = 400_000;
+
+/// Which questions are asked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Ask {
+    All,
+    /// Only whether a reply cuts.
+    Cutoffs,
+    /// The chosen kinds.
+    Kinds(Vec<Kind>),
+}
+
+impl Ask {
+    pub fn asks(&self, k: Kind) -> bool {
+        match self {
+            Ask::All => true,
+            Ask::Cutoffs => k == Kind::Cut,
+            Ask::Kinds(ks) => ks.contains(&k),
+        }
+    }
+
+    pub fn name(&self) -> String {
+        match self {
+            Ask::All => "all".into(),
+            Ask::Cutoffs => "cutoffs".into(),
+            Ask::Kinds(ks) => ks.iter().map(|k| k.name()).collect::<Vec<_>>().join(","),
+        }
+    }
+
+    /// `all`, `cutoffs`, or kinds separated by commas (`window,return,flag`).
+    pub fn parse(text: &str) -> Result<Ask, String> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "" | "all" => return Ok(Ask::All),
+            "cutoffs" => return Ok(Ask::Cutoffs),
+            _ => {}
+        }
+        let mut kinds = Vec::new();
+        for w in text.split(',').map(str::trim).filter(|w| !w.is_empty()) {
+            let k = Kind::named(w).ok_or_else(|| {
+                let names: Vec<&str> = Kind::ALL.iter().map(|k| k.name()).collect();
+                format!(
+                    "--predict: `{}` is not a kind of question (all, cutoffs, or some of {})",
+                    crate::text::cut(w),
+                    names.join(", ")
+                )
+            })?;
+            if !kinds.contains(&k) {
+                kinds.push(k);
+            }
+        }
+        Ok(Ask::Kinds(kinds))
+    }
+
+    /// What `Q` turns to next: all kinds, only cutoffs, then off.
+    fn next(&self) -> Option<Ask> {
+        match self {
+            Ask::All => Some(Ask::Cutoffs),
+            Ask::Cutoffs | Ask::Kinds(_) => None,
+        }
+    }
+}
+
+/// The question open now, and what has been typed.
+pub struct Open {
+    pub q: Question,
+    pub edit: LineEdit,
+    /// Why the last line could not be read (not a wrong answer).
+    pub hint: Option<String>,
+}
+
+/// What the step after an answer shows above its narration: the verdict and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reveal {
+    /// The screen step it belongs to (the step shown once the answer is in).
+    pub step: usize,
+    pub right: bool,
+    pub lines: Vec<String>,
+    /// The misconception named, when one was.
+    pub pitfall: Option<crate::search::Pitfall>,
+}
+
+pub struct Predict {
+    pub ask: Ask,
+    pub open: Option<Open>,
+    /// (due, kind) of every question answered (or skipped) in this run.
+    answered: HashSet<(u32, Kind)>,
+    pub right: u32,
+    pub asked: u32,
+    pub reveals: Vec<Reveal>,
+    /// Save each prediction to the progress file.
+    pub save: bool,
+    variants: Option<Vec<Variant>>,
+}
+
+impl Predict {
+    pub fn new(ask: Ask) -> Predict {
+        Predict {
+            ask,
+            open: None,
+            answered: HashSet::new(),
+            right: 0,
+            asked: 0,
+            reveals: Vec::new(),
+            save: false,
+            variants: None,
+        }
+    }
+
+    /// What the views hold back now.
+    pub fn held(&self) -> Option<Held> {
+        self.open.as_ref().map(|o| o.q.held)
+    }
+
+    /// The status line's score: "predict 3/4".
+    pub fn score(&self) -> String {
+        format!("predict {}/{}", self.right, self.asked)
+    }
+
+    /// The reveals for screen step `step`.
+    pub fn reveal_at(&self, step: usize) -> impl Iterator<Item = &Reveal> {
+        self.reveals.iter().filter(move |r| r.step == step)
+    }
+
+    /// A new run on screen: nothing of the last one's questions carries over.
+    pub fn reset(&mut self) {
+        let (ask, save) = (self.ask.clone(), self.save);
+        *self = Predict::new(ask);
+        self.save = save;
+    }
+}
+
+/// The run a question is about, and what its wrong variants are made from.
+pub struct Run<'a> {
+    pub replay: &'a Replay,
+    pub units: &'a Units,
+    pub lesson: &'a Lesson,
+    pub setup: &'a RunSetup,
+    /// A saved trace opened without its lesson: no variants can be run.
+    pub detached: bool,
+}
+
+/// What a key did while a question is open.
+pub enum Keyed {
+    /// Typed, or a malformed answer (its hint is shown): nothing else happens.
+    Stay,
+    Quit,
+    /// Esc: show the step without an answer.
+    Skip,
+    Answer(Truth),
+}
+
+/// What settling a question asks of the app.
+pub struct Settled {
+    /// The step to show now (none while another question at this step is asked).
+    pub seek: Option<usize>,
+    /// A message for the footer (a prediction that could not be saved).
+    pub message: Option<String>,
+}
+
+impl Predict {
+    /// The step a forward move from `from` to `to` stops at: the first step on the way (or
+    /// `to` itself) with a question not yet answered, whose question is then opened. While a
+    /// question is open nothing moves.
+    pub fn stop(&mut self, tree: &Tree, from: usize, to: usize) -> usize {
+        if self.open.is_some() {
+            return from;
+        }
+        if to <= from {
+            return to;
+        }
+        let found = (from..=to).find_map(|d| self.due_at(tree, d as u32).map(|q| (d, q)));
+        match found {
+            Some((d, q)) => {
+                self.ask(q);
+                d
+            }
+            None => to,
+        }
+    }
+
+    /// The first question at `d` the setting asks that is not answered yet.
+    fn due_at(&self, tree: &Tree, d: u32) -> Option<Question> {
+        tree.questions_at(d)
+            .into_iter()
+            .find(|q| self.ask.asks(q.kind) && !self.answered.contains(&(q.due, q.kind)))
+    }
+
+    fn ask(&mut self, q: Question) {
+        self.open = Some(Open {
+            q,
+            edit: LineEdit::new(),
+            hint: None,
+        });
+    }
+
+    /// Opens a question due at the step on screen, if there is one (predict mode just
+    /// turned on, or the next one of a step that asks two).
+    pub fn ask_here(&mut self, tree: &Tree, here: usize) {
+        if self.open.is_none()
+            && let Some(q) = self.due_at(tree, here as u32)
+        {
+            self.ask(q);
+        }
+    }
+
+    /// A key while a question is open: the line editor's keys; Enter reads the line (a
+    /// malformed one leaves a hint), Esc skips, Ctrl-C quits.
+    pub fn key(&mut self, key: KeyEvent, units: &Units) -> Keyed {
+        let Some(open) = self.open.as_mut() else {
+            return Keyed::Stay;
+        };
+        if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
+            return Keyed::Quit;
+        }
+        match key.code {
+            KeyCode::Enter => match grader::read(open.q.kind, &open.edit.text(), units) {
+                Ok(given) => Keyed::Answer(given),
+                Err(hint) => {
+                    open.hint = Some(hint);
+                    Keyed::Stay
+                }
+            },
+            KeyCode::Esc => Keyed::Skip,
+            _ => {
+                if open.edit.handle(key) == Edit::Changed {
+                    open.hint = None;
+                }
+                Keyed::Stay
+            }
+        }
+    }
+
+    /// Grades `given` (`None`: skipped) against the open question, records it (and saves it
+    /// when `save`), and says what to show next: the next question at the same step, else
+    /// the step itself with the reveal.
+    pub fn settle(&mut self, run: Run<'_>, given: Option<Truth>) -> Settled {
+        let Some(q) = self.open.take().map(|o| o.q) else {
+            return Settled {
+                seek: None,
+                message: None,
+            };
+        };
+        let reveal = self.reveal(&run, &q, given);
+        let right = reveal.right;
+        self.answered.insert((q.due, q.kind));
+        self.asked += 1;
+        self.right += u32::from(right);
+        self.reveals.push(reveal);
+        let mut message = None;
+        if self.save
+            && let Some(path) = crate::practice::store::progress_path()
+            && let Err(e) = crate::practice::store::add_prediction(&path, right)
+        {
+            message = Some(format!("this prediction is not saved: {e}"));
+        }
+        // Several questions at one step (a return and its flag): the next is asked first.
+        self.ask_here(&run.replay.tree(), q.due as usize);
+        Settled {
+            seek: self.open.is_none().then_some(q.due as usize + 1),
+            message,
+        }
+    }
+
+    /// The verdict on `given` and the sentence that says why, for the step `q` is due at.
+    fn reveal(&mut self, run: &Run<'_>, q: &Question, given: Option<Truth>) -> Reveal {
+        let (r, units) = (run.replay, run.units);
+        let truth = grader::written(q.kind, q.answer, units);
+        let what = words::answer_phrase(r, q, &truth);
+        let mut lines = Vec::new();
+        let mut pitfall = None;
+        let right = match given {
+            None => {
+                lines.push(format!("Skipped: {what}."));
+                false
+            }
+            Some(g) => {
+                let graded = grader::grade(q, g, units);
+                if graded.right {
+                    lines.push(format!("✓ Right: {what}."));
+                } else {
+                    let said = grader::written(q.kind, g, units);
+                    let mut l = format!("✗ You said {said}; {what}");
+                    if let Some(parts) = &graded.parts {
+                        l.push_str(&format!(" ({parts})"));
+                    }
+                    l.push('.');
+                    lines.push(l);
+                    if let Some((p, sentence)) = self.misconception(run, q, g) {
+                        pitfall = Some(p);
+                        lines.push(format!("{}.", capital(&sentence)));
+                    }
+                }
+                graded.right
+            }
+        };
+        if let Some(why) = words::why(r, units, q) {
+            lines.push(format!("Why: {why}"));
+        }
+        Reveal {
+            step: q.due as usize + 1,
+            right,
+            lines,
+            pitfall,
+        }
+    }
+
+    /// The misconception behind a wrong answer: the variants are run once per run, on the
+    /// first wrong answer (a saved trace opened without its lesson has none).
+    fn misconception(
+        &mut self,
+        run: &Run<'_>,
+        q: &Question,
+        given: Truth,
+    ) -> Option<(crate::search::Pitfall, String)> {
+        if run.detached || run.replay.len() > VARIANT_LIMIT {
+            return None;
+        }
+        let variants = self
+            .variants
+            .get_or_insert_with(|| grader::variants(run.lesson, run.setup, VARIANT_LIMIT));
+        grader::misconception(&run.replay.rec, q, given, variants)
+    }
+}
+
+/// `Q`: predict mode on (all kinds), then only cutoffs, then off; what the footer says.
+pub fn cycle(now: Option<Box<Predict>>, save: bool) -> (Option<Box<Predict>>, String) {
+    match now {
+        None => {
+            let mut p = Predict::new(Ask::All);
+            p.save = save;
+            (
+                Some(Box::new(p)),
+                "predict mode: all (Q: only cutoffs)".into(),
+            )
+        }
+        Some(mut p) => match p.ask.next() {
+            Some(ask) => {
+                let said = format!("predict mode: {} (Q: off)", ask.name());
+                p.ask = ask;
+                p.open = None;
+                (Some(p), said)
+            }
+            None => (None, "predict mode off".into()),
+        },
+    }
+}
+
+fn capital(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}

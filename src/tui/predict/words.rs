@@ -1,0 +1,100 @@
+//! The sentences of predict mode: the question as asked, the answer in words, and why
+//! (a link of the index's own chain for the node, `Tree::why_*`, or where a step has no
+//! chain, the narration of that step).
+
+use crate::index::question::{Kind, Question, Truth};
+use crate::replay::Replay;
+use crate::value::Units;
+
+/// The name of a node as the tutor says it.
+fn called(r: &Replay, node: u32) -> String {
+    let tree = r.tree();
+    r.catalog().called(tree.get(node).state)
+}
+
+fn parent(r: &Replay, node: u32) -> String {
+    let tree = r.tree();
+    let p = tree.get(node).parent;
+    if p == crate::index::NONE {
+        "the root".into()
+    } else {
+        called(r, p)
+    }
+}
+
+/// The question, as the footer asks it (its first letter a capital).
+pub fn asked(r: &Replay, q: &Question) -> String {
+    let text = asked_plain(r, q);
+    let mut c = text.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}
+
+fn asked_plain(r: &Replay, q: &Question) -> String {
+    let (n, p) = (called(r, q.node), parent(r, q.node));
+    let negamax = r.options().family().side_to_move();
+    match q.kind {
+        Kind::Window if negamax => {
+            format!("What window does {n} get from {p} (from {n}'s side to move)?")
+        }
+        Kind::Window => format!("What window does {n} get from {p}?"),
+        Kind::Probe => format!("The table has an entry for {n}: does it answer {n}?"),
+        Kind::Return => format!("What does {n} return?"),
+        Kind::Flag => format!("Which flag does {n} store with its value?"),
+        Kind::Cut => format!("{n} has returned: does {p}'s window close (a cutoff)?"),
+        Kind::Research => format!("{n}'s scout has returned: is {n} searched again?"),
+        Kind::Interval => {
+            format!("An outcome of {n} is back: in what interval does {n}'s average now lie?")
+        }
+    }
+}
+
+/// The answer in a sentence, for the verdict: "B gets (3, +∞)".
+pub fn answer_phrase(r: &Replay, q: &Question, truth: &str) -> String {
+    let (n, p) = (called(r, q.node), parent(r, q.node));
+    let yes = matches!(q.answer, Truth::YesNo(true));
+    match q.kind {
+        Kind::Window => format!("{n} gets {truth}"),
+        Kind::Probe if yes => format!("the table answers {n}"),
+        Kind::Probe => format!("the table does not answer {n}"),
+        Kind::Return => format!("{n} returns {truth}"),
+        Kind::Flag => format!("{n} stores {truth}"),
+        Kind::Cut if yes => format!("{n}'s reply closes {p}'s window: a cutoff"),
+        Kind::Cut => format!("{p}'s window stays open after {n}'s reply"),
+        Kind::Research if yes => format!("{n} is searched again with the full window"),
+        Kind::Research => format!("{n} is not searched again"),
+        Kind::Interval => format!("{n}'s average lies in {truth}"),
+    }
+}
+
+/// Why the answer is what it is: the index's chain for the node where there is one, else
+/// the narration of the step the question was due at.
+pub fn why(r: &Replay, u: &Units, q: &Question) -> Option<String> {
+    let tree = r.tree();
+    let links = |a: Option<crate::index::why::Answer>, k: usize| {
+        a.map(|a| {
+            let texts: Vec<String> = a.links.into_iter().take(k).map(|l| l.text).collect();
+            texts.join(" ")
+        })
+    };
+    let chain = match q.kind {
+        Kind::Window => links(tree.why_window(u, q.node), 1),
+        Kind::Probe => links(tree.why_probe(u, q.node), 1),
+        Kind::Flag => links(tree.why_flag(u, q.node), 1),
+        Kind::Return => links(tree.why_chosen(u, q.node), 2),
+        Kind::Cut if q.answer == Truth::YesNo(true) => {
+            let p = tree.get(q.node).parent;
+            let skipped = tree
+                .children(p)
+                .find(|&c| tree.get(c).kind == crate::index::NodeKind::Skipped);
+            links(skipped.and_then(|s| tree.why_skipped(u, s)), 1)
+        }
+        _ => None,
+    };
+    chain.filter(|t| !t.is_empty()).or_else(|| {
+        let after = r.seek(q.due as usize + 1);
+        let said = crate::replay::narrate::narrate(r, &after, &|_| None);
+        (!said.is_empty()).then_some(said)
+    })
+}
