@@ -88,7 +88,14 @@ fn root_of(rec: &Recorded, at: Moment, names: &mut Vec<(u16, String)>) -> Result
                 note(mv, monte.node(c).map_or(0, |n| n.state));
                 let k = monte.counts(c, step);
                 let per_win = monte.per_win();
-                (mv, Said::Counts { n: k.n, u: k.u, per_win })
+                (
+                    mv,
+                    Said::Counts {
+                        n: k.n,
+                        u: k.u,
+                        per_win,
+                    },
+                )
             })
             .collect();
         let of = monte.iterations().len();
@@ -113,7 +120,14 @@ fn root_of(rec: &Recorded, at: Moment, names: &mut Vec<(u16, String)>) -> Result
                 let state = monte.node(c.node).map_or(0, |n| n.state);
                 note(c.mv as u16, state);
                 let per_win = u32::from(m.map_or(2, |m| m.per_win));
-                (c.mv as u16, Said::Counts { n: c.n, u: c.u, per_win })
+                (
+                    c.mv as u16,
+                    Said::Counts {
+                        n: c.n,
+                        u: c.u,
+                        per_win,
+                    },
+                )
             })
             .collect();
         let iterations = m.map_or(0, |m| m.iterations);
@@ -237,10 +251,9 @@ impl Beside {
                 }]
             }
             Some(Said::NotSearched(why)) => vec![format!("— ({why})")],
-            Some(&Said::Counts { n, u, per_win }) => vec![
-                n.to_string(),
-                format!("{:.3}", mean(n, u, per_win)),
-            ],
+            Some(&Said::Counts { n, u, per_win }) => {
+                vec![n.to_string(), format!("{:.3}", mean(n, u, per_win))]
+            }
             Some(Said::NoNode) | None if root.samples => vec!["0".into(), "—".into()],
             Some(Said::NoNode) | None => vec!["—".into()],
         }

@@ -458,9 +458,7 @@ fn reward_unit<G: Game>(game: &G, start: G::State, rule: Reward) -> Result<u8, S
     let refuse = |s: G::State, v: i32, why| rule.refusal(&game.id(s).to_string(), v, scale, why);
     let walkable = game.id_bound().filter(|&b| b <= 1 << 22);
     let Some(bound) = walkable.filter(|_| rule == Reward::Score) else {
-        return rule
-            .coarse_unit(scale)
-            .map_err(|why| refuse(start, 1, why));
+        return rule.coarse_unit(scale).map_err(|why| refuse(start, 1, why));
     };
     let mut seen = vec![false; bound as usize];
     let mut stack = vec![start];

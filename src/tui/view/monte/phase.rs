@@ -14,8 +14,8 @@ use ratatui::widgets::Widget;
 
 use crate::event::Mcts;
 use crate::index::monte::Counts;
-use crate::search::mcts::Reward;
 use crate::replay::Replay;
+use crate::search::mcts::Reward;
 use crate::tui::monte::{self, Phase};
 use crate::tui::theme::Theme;
 use crate::tui::view::fit;
