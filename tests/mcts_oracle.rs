@@ -71,7 +71,6 @@ struct Q {
 
 impl Q {
     const ZERO: Q = Q { num: 0, den: 1 };
-    const ONE: Q = Q { num: 1, den: 1 };
 
     fn new(num: u64, den: u64) -> Q {
         let g = gcd(num, den).max(1);
@@ -238,7 +237,7 @@ struct OwnGraph {
 fn frac_json(q: Q) -> serde_json::Value {
     let mut d = q.den;
     for p in [2, 5] {
-        while d % p == 0 {
+        while d.is_multiple_of(p) {
             d /= p;
         }
     }

@@ -42,7 +42,9 @@ impl<S: Source> Fold<S> {
         let per_win = summary.map_or(2, |m| m.per_win);
         let fits = match self.monte.reward {
             Reward::Outcome => per_win == 2,
-            Reward::Score => per_win % 2 == 0 && (2..=MAX_PER_WIN).contains(&u32::from(per_win)),
+            Reward::Score => {
+                per_win.is_multiple_of(2) && (2..=MAX_PER_WIN).contains(&u32::from(per_win))
+            }
         };
         if !fits {
             return Err(TraceError::Header(format!(
