@@ -90,6 +90,16 @@ fn run_json_counts_quarter_wins_exactly() {
         assert_eq!(kid["ucb1"], json!(round6(mean + bonus)), "{kid}");
         assert!(kid.get("u_halves").is_none(), "{kid}");
     }
+    // `prune count`: five finished games, each a partial reward (3, 1, 3, 1, 3 quarters).
+    let mut count = vec!["count", path.to_str().unwrap()];
+    count.extend_from_slice(&RUN);
+    count.push("--json");
+    let c: Value = serde_json::from_str(&out_of(&count)).unwrap();
+    assert_eq!(
+        c["results"],
+        json!({"total": 5, "max_wins": 0, "min_wins": 0, "partial_rewards": 5}),
+        "{c}"
+    );
     // The text says U as exact wins.
     let mut text = vec!["run", path.to_str().unwrap()];
     text.extend_from_slice(&RUN);
