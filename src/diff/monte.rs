@@ -8,13 +8,13 @@
 use serde_json::{Value, json};
 
 use crate::index::monte::{wins_number, wins_text};
+use crate::index::{NodeKind, Recorded};
+use crate::value::Flag;
 
 /// U/N as a rate of wins, U counting 1/`per_win` of a win (no visit: 0).
 fn mean(n: u32, u: u32, per_win: u32) -> f64 {
     crate::search::mcts::ucb1_parts(n.max(1), u, per_win, 0.0, 0.0).0
 }
-use crate::index::{NodeKind, Recorded};
-use crate::value::Flag;
 
 /// What one run says of one root move.
 #[derive(Clone, Debug, PartialEq)]
@@ -27,6 +27,12 @@ pub enum Said {
     Counts { n: u32, u: u32, per_win: u32 },
     /// A Monte Carlo run that never added the move's node.
     NoNode,
+}
+
+impl Said {
+    fn counts(n: u32, u: u32, per_win: u32) -> Said {
+        Said::Counts { n, u, per_win }
+    }
 }
 
 /// One run at its root.
@@ -87,15 +93,7 @@ fn root_of(rec: &Recorded, at: Moment, names: &mut Vec<(u16, String)>) -> Result
             .map(|(mv, c)| {
                 note(mv, monte.node(c).map_or(0, |n| n.state));
                 let k = monte.counts(c, step);
-                let per_win = monte.per_win();
-                (
-                    mv,
-                    Said::Counts {
-                        n: k.n,
-                        u: k.u,
-                        per_win,
-                    },
-                )
+                (mv, Said::counts(k.n, k.u, monte.per_win()))
             })
             .collect();
         let of = monte.iterations().len();
@@ -119,15 +117,7 @@ fn root_of(rec: &Recorded, at: Moment, names: &mut Vec<(u16, String)>) -> Result
             .map(|c| {
                 let state = monte.node(c.node).map_or(0, |n| n.state);
                 note(c.mv as u16, state);
-                let per_win = u32::from(m.map_or(2, |m| m.per_win));
-                (
-                    c.mv as u16,
-                    Said::Counts {
-                        n: c.n,
-                        u: c.u,
-                        per_win,
-                    },
-                )
+                (c.mv as u16, Said::counts(c.n, c.u, monte.per_win()))
             })
             .collect();
         let iterations = m.map_or(0, |m| m.iterations);
