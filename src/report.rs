@@ -763,6 +763,9 @@ pub fn write_trace_jsonl(rec: &Recorded, out: &mut dyn std::io::Write) -> std::i
             json!({"event": "scale", "scale": scale, "meaning": format!("every value counts units of 1/{scale}")})
         );
     }
+    if let Some(line) = mcts::unit_line(rec) {
+        let _ = writeln!(rows.buf, "{line}");
+    }
     let run = JsonlRun {
         cut_owner,
         maxn: rec.options().family().vectors(),

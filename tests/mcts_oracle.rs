@@ -56,6 +56,52 @@ impl Mix {
 }
 
 // ---------------------------------------------------------------------------------------------
+// The oracle's own exact fractions (rewards, and U as their sum).
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 { a } else { gcd(b, a % b) }
+}
+
+/// A non-negative fraction in lowest terms.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Q {
+    num: u64,
+    den: u64,
+}
+
+impl Q {
+    const ZERO: Q = Q { num: 0, den: 1 };
+
+    fn new(num: u64, den: u64) -> Q {
+        let g = gcd(num, den).max(1);
+        Q {
+            num: num / g,
+            den: den / g,
+        }
+    }
+
+    fn add(self, o: Q) -> Q {
+        Q::new(self.num * o.den + o.num * self.den, self.den * o.den)
+    }
+
+    /// 1 − self, for a reward of at most one win.
+    fn rest(self) -> Q {
+        assert!(self.num <= self.den, "a reward above one win: {self:?}");
+        Q::new(self.den - self.num, self.den)
+    }
+
+    /// The count of 1/`per_win` units this is, which must be whole.
+    fn units(self, per_win: u64) -> u64 {
+        assert_eq!(
+            (self.num * per_win) % self.den,
+            0,
+            "{self:?} is no whole number of 1/{per_win} wins"
+        );
+        self.num * per_win / self.den
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
 // The games, as the oracle knows them.
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -72,6 +118,15 @@ trait Rules {
     fn who(&self, s: Self::S) -> Who;
     /// A finished game's result for MAX in half-wins (2 a win, 1 a draw, 0 a loss).
     fn outcome(&self, s: Self::S) -> u8;
+    /// A finished game's reward for MAX, exactly (a fraction of a win).
+    fn reward(&self, s: Self::S) -> Q {
+        Q::new(u64::from(self.outcome(s)), 2)
+    }
+    /// The unit prune must count rewards in: the least number of parts of a win that counts
+    /// every reward of the game exactly, and a whole number of half-wins.
+    fn per_win(&self) -> u64 {
+        2
+    }
     /// Whether a recorded result (MAX's half-wins) fits the finished game's value: by
     /// default the outcome rule (above 0 a win, 0 a draw, below 0 a loss).
     fn fits(&self, result: u8, value: i32) -> bool {
@@ -162,6 +217,9 @@ impl Rules for Ttt {
 struct GNode {
     who: Who,
     score: i32,
+    /// A finished game's score as a fraction in [0, 1] (written "1/3" or 0.75), which then
+    /// stands instead of `score`.
+    frac: Option<Q>,
     /// (child, probability as numerator / denominator; 0/1 at a choice node).
     kids: Vec<(usize, u32, u32)>,
 }
@@ -169,9 +227,43 @@ struct GNode {
 #[derive(Clone, Debug)]
 struct OwnGraph {
     nodes: Vec<GNode>,
-    /// Every finished game scores 0 or 1 and the score is MAX's reward (`--reward score`):
-    /// 1 a win, 0 a loss, never a draw.
+    /// Every finished game scores in [0, 1] and the score is MAX's reward (`--reward
+    /// score`): 1 a win, 0 a loss, 0.75 three quarters of a win.
     score_reward: bool,
+}
+
+/// Writes `q` as a lesson file may: a decimal number when it ends (0.75, 0.3), else a
+/// string fraction ("1/3").
+fn frac_json(q: Q) -> serde_json::Value {
+    let mut d = q.den;
+    for p in [2, 5] {
+        while d.is_multiple_of(p) {
+            d /= p;
+        }
+    }
+    if d == 1 {
+        // Ten to the number of places the decimal needs, written by hand (no float).
+        let mut places = 0;
+        let mut scaled = q.num;
+        let mut den = q.den;
+        while den != 1 {
+            places += 1;
+            scaled *= 10;
+            let g = gcd(scaled, den);
+            scaled /= g;
+            den /= g;
+        }
+        let digits = format!("{scaled:0>width$}", width = places + 1);
+        let (int, frac) = digits.split_at(digits.len() - places);
+        let text = if places == 0 {
+            int.to_string()
+        } else {
+            format!("{int}.{frac}")
+        };
+        serde_json::from_str(&text).expect("a decimal")
+    } else {
+        serde_json::json!(format!("{}/{}", q.num, q.den))
+    }
 }
 
 impl Rules for OwnGraph {
@@ -186,9 +278,6 @@ impl Rules for OwnGraph {
         self.nodes[s].who
     }
     fn outcome(&self, s: usize) -> u8 {
-        if self.score_reward {
-            return 2 * self.nodes[s].score as u8;
-        }
         match self.nodes[s].score.signum() {
             1 => 2,
             0 => 1,
@@ -204,10 +293,27 @@ impl Rules for OwnGraph {
     }
     fn fits(&self, result: u8, value: i32) -> bool {
         if self.score_reward {
-            // A score of 1 (scaled by the graph's denominator) is two half-wins, 0 none.
-            return (result == 2) == (value > 0) && (result == 0) == (value == 0);
+            // A score of 0 is no reward; any other (scaled by the graph's denominator) is
+            // some, at most a win.
+            return (result == 0) == (value == 0) && u64::from(result) <= self.per_win();
         }
         (result == 2) == (value > 0) && (result == 0) == (value < 0)
+    }
+    fn reward(&self, s: usize) -> Q {
+        let n = &self.nodes[s];
+        match (self.score_reward, n.frac) {
+            (true, Some(q)) => q,
+            (true, None) => Q::new(n.score as u64, 1),
+            (false, _) => Q::new(u64::from(self.outcome(s)), 2),
+        }
+    }
+    fn per_win(&self) -> u64 {
+        // Every node is reached from the root: the least common multiple of 2 and every
+        // finished game's reward denominator.
+        (0..self.nodes.len())
+            .filter(|&s| self.nodes[s].kids.is_empty())
+            .map(|s| self.reward(s).den)
+            .fold(2, |acc, d| acc / gcd(acc, d) * d)
     }
 }
 
@@ -221,7 +327,8 @@ impl OwnGraph {
                     Who::Chance => "CHANCE",
                 };
                 if n.kids.is_empty() {
-                    serde_json::json!({"player": player, "score": n.score})
+                    let score = n.frac.map_or_else(|| serde_json::json!(n.score), frac_json);
+                    serde_json::json!({"player": player, "score": score})
                 } else {
                     let moves: Vec<serde_json::Value> = (n.kids.iter())
                         .map(|&(c, num, den)| {
@@ -272,6 +379,7 @@ fn gen_graph(rng: &mut Mix, chance: bool) -> OwnGraph {
             g.nodes.push(GNode {
                 who,
                 score,
+                frac: None,
                 kids: vec![],
             });
             return id;
@@ -285,6 +393,7 @@ fn gen_graph(rng: &mut Mix, chance: bool) -> OwnGraph {
         g.nodes.push(GNode {
             who,
             score: 0,
+            frac: None,
             kids: vec![],
         });
         let probs: Vec<(u32, u32)> = if who == Who::Chance {
@@ -372,7 +481,8 @@ struct ONode<S> {
     counts_for: Who,
     kids: Vec<Option<usize>>,
     n: u32,
-    u: u32,
+    /// Wins, exactly.
+    u: Q,
 }
 
 /// Where the oracle's randomness comes from.
@@ -430,7 +540,7 @@ impl<'a, G: Rules> Oracle<'a, G> {
                 counts_for,
                 kids: vec![None; game.moves(root)],
                 n: 0,
-                u: 0,
+                u: Q::ZERO,
             }],
             source,
             at: 0,
@@ -496,7 +606,7 @@ impl<'a, G: Rules> Oracle<'a, G> {
             counts_for,
             kids: vec![None; self.game.moves(state)],
             n: 0,
-            u: 0,
+            u: Q::ZERO,
         });
         if let Some(Mcts::Expand {
             node,
@@ -543,9 +653,10 @@ impl<'a, G: Rules> Oracle<'a, G> {
         }
     }
 
-    /// UCB1 by seed 004: U/N as a rate of wins plus C·sqrt(ln N(parent) / N).
-    fn ucb1(&self, parent_n: u32, n: u32, u: u32) -> (f64, f64) {
-        let mean = u as f64 / 2.0 / n as f64;
+    /// UCB1 by seed 004: U/N as a rate of wins plus C·sqrt(ln N(parent) / N). The rate is
+    /// the exact fraction U/N rounded once to the nearest double.
+    fn ucb1(&self, parent_n: u32, n: u32, u: Q) -> (f64, f64) {
+        let mean = u.num as f64 / (u.den as f64 * n as f64);
         let bonus = self.c * ((parent_n as f64).ln() / n as f64).sqrt();
         (mean, bonus)
     }
@@ -599,8 +710,14 @@ impl<'a, G: Rules> Oracle<'a, G> {
         Ok(best.0)
     }
 
-    /// A playout from `s`: prune's moves (checked) or the oracle's own first moves.
-    fn playout(&mut self, leaf: usize) -> Result<u8, String> {
+    /// A finished game's reward for MAX in prune's unit.
+    fn units(&self, q: Q) -> u8 {
+        u8::try_from(q.units(self.game.per_win())).expect("a reward of at most 254 units")
+    }
+
+    /// A playout from `s`: prune's moves (checked) or the oracle's own first moves; MAX's
+    /// reward.
+    fn playout(&mut self, leaf: usize) -> Result<Q, String> {
         let mut s = self.nodes[leaf].state;
         let event = self.next()?;
         let own_first = matches!(self.source, Source::Alone) || self.playout == Playout::First;
@@ -655,7 +772,8 @@ impl<'a, G: Rules> Oracle<'a, G> {
             mine.push((mv as u16, self.game.id(s)));
             i += 1;
         }
-        let result = self.game.outcome(s);
+        let reward = self.game.reward(s);
+        let result = self.units(reward);
         if let Some((m, st, r)) = theirs {
             let pairs: Vec<(u16, u32)> = m.into_iter().zip(st).collect();
             if pairs != mine || r != result {
@@ -664,7 +782,7 @@ impl<'a, G: Rules> Oracle<'a, G> {
                 ));
             }
         }
-        Ok(result)
+        Ok(reward)
     }
 
     fn iteration(&mut self, number: u32) -> Result<(), String> {
@@ -709,7 +827,8 @@ impl<'a, G: Rules> Oracle<'a, G> {
         };
         let s = self.nodes[leaf].state;
         let outcome = if self.game.moves(s) == 0 {
-            let result = self.game.outcome(s);
+            let reward = self.game.reward(s);
+            let result = self.units(reward);
             match self.next()? {
                 None => {}
                 Some(Mcts::Known {
@@ -724,7 +843,7 @@ impl<'a, G: Rules> Oracle<'a, G> {
                     ));
                 }
             }
-            result
+            reward
         } else {
             self.playout(leaf)?
         };
@@ -736,19 +855,20 @@ impl<'a, G: Rules> Oracle<'a, G> {
                 Perspective::RootPlayer => root_side,
             };
             let reward = if side == Who::Min {
-                2 - outcome
+                outcome.rest()
             } else {
                 outcome
             };
             let node = &mut self.nodes[id];
             node.n += 1;
-            node.u += reward as u32;
+            node.u = node.u.add(reward);
             let (n, u) = (node.n, node.u);
+            let per_win = self.game.per_win();
             self.expect(Mcts::Backup {
                 node: id as u32,
                 n,
-                u,
-                reward,
+                u: u.units(per_win) as u32,
+                reward: self.units(reward),
             })?;
         }
         Ok(())
@@ -776,8 +896,10 @@ impl<'a, G: Rules> Oracle<'a, G> {
             ));
         }
         let root = &self.nodes[0];
+        let per_win = self.game.per_win();
+        let units = |q: Q| q.units(per_win) as u32;
         let kids: Vec<(usize, usize, u32, u32)> = (root.kids.iter().enumerate())
-            .filter_map(|(mv, k)| k.map(|k| (mv, k, self.nodes[k].n, self.nodes[k].u)))
+            .filter_map(|(mv, k)| k.map(|k| (mv, k, self.nodes[k].n, units(self.nodes[k].u))))
             .collect();
         // The most visited, the first in move order on a tie.
         let mut best: Option<(usize, u32)> = None;
@@ -790,7 +912,7 @@ impl<'a, G: Rules> Oracle<'a, G> {
             iterations: done,
             interrupted: done < iterations,
             root_n: root.n,
-            root_u: root.u,
+            root_u: units(root.u),
             kids,
             best: best.map(|b| b.0),
         })
@@ -880,6 +1002,9 @@ fn check<G: Rules>(game: &G, root: G::S, lesson: &Lesson, run: &Run, what: &str)
         .unwrap_or_else(|e| panic!("{what}, C {}, seed {}: {e}", run.c, run.seed));
     let theirs = summary_of(&result);
     assert_eq!(theirs, mine, "{what}, C {}, seed {}", run.c, run.seed);
+    // The unit the counts are in: the least that counts every reward exactly.
+    let per_win = result.mcts.as_ref().map(|m| u64::from(m.per_win));
+    assert_eq!(per_win, Some(game.per_win()), "{what}: the reward unit");
     // The index (the fold checks every iteration) reads the same counts at the end.
     if run.seed.is_multiple_of(4) {
         let setup = lesson.setup(None, &overrides(run)).unwrap();
@@ -1057,6 +1182,55 @@ fn generated_graphs_with_score_rewards() {
     assert!(zeros > 500, "{zeros}");
 }
 
+/// Score rewards in quarters, thirds, tenths and a mix of them (0.75, "1/3", 0.3, …), with
+/// and without chance nodes: prune counts every reward exactly in the least unit that holds
+/// them all (a whole number of half-wins: quarters need 1/4, thirds 1/6, tenths 1/10, the mix
+/// 1/60), and its N, U, rewards, selections and summary agree with the oracle's exact
+/// fractions iteration by iteration.
+#[test]
+fn generated_graphs_with_fractional_score_rewards() {
+    const QUARTERS: [(u64, u64); 5] = [(0, 1), (1, 4), (1, 2), (3, 4), (1, 1)];
+    const THIRDS: [(u64, u64); 4] = [(0, 1), (1, 3), (2, 3), (1, 1)];
+    const TENTHS: [(u64, u64); 5] = [(0, 1), (1, 10), (3, 10), (7, 10), (1, 1)];
+    const MIXED: [(u64, u64); 6] = [(1, 4), (3, 4), (1, 3), (3, 10), (9, 10), (5, 6)];
+    let families: [&[(u64, u64)]; 4] = [&QUARTERS, &THIRDS, &TENTHS, &MIXED];
+    let mut rng = Mix(0xf4ac);
+    let mut units = std::collections::BTreeMap::new();
+    for k in 0..600 {
+        let mut g = gen_graph(&mut rng, k % 3 == 0);
+        g.score_reward = true;
+        let family = families[k % families.len()];
+        for n in g.nodes.iter_mut().filter(|n| n.kids.is_empty()) {
+            let (num, den) = rng.pick(family);
+            n.frac = Some(Q::new(num, den));
+        }
+        *units.entry(g.per_win()).or_insert(0) += 1;
+        let run = Run {
+            c: CS[k % CS.len()],
+            iterations: rng.pick(&[1, 4, 20, 100, 300]),
+            seed: rng.next() % 10_000,
+            // First-move playouts need no draw of prune's: only without chance nodes.
+            playout: if k % 3 == 1 && k % 2 == 0 {
+                Playout::First
+            } else {
+                Playout::Random
+            },
+        };
+        check(
+            &g,
+            0,
+            &graph_lesson(&g),
+            &run,
+            &format!("graph {}", g.json()),
+        );
+    }
+    // Each family's unit comes up, and the mix's finer ones (sixtieths when all appear).
+    for unit in [4, 6, 10] {
+        assert!(units.get(&unit).is_some_and(|&c| c > 20), "{units:?}");
+    }
+    assert!(units.get(&60).is_some_and(|&c| c > 10), "{units:?}");
+}
+
 /// Under the score reward a finished game scoring 0 is a loss: the same graph read as
 /// outcomes makes it a draw, and the counts differ exactly by that.
 #[test]
@@ -1164,26 +1338,31 @@ fn a_four_to_one_chance_node_is_drawn_four_to_one() {
             GNode {
                 who: Who::Max,
                 score: 0,
+                frac: None,
                 kids: vec![(1, 0, 1), (4, 0, 1)],
             },
             GNode {
                 who: Who::Chance,
                 score: 0,
+                frac: None,
                 kids: vec![(2, 4, 5), (3, 1, 5)],
             },
             GNode {
                 who: Who::Min,
                 score: 1,
+                frac: None,
                 kids: vec![],
             },
             GNode {
                 who: Who::Max,
                 score: -1,
+                frac: None,
                 kids: vec![],
             },
             GNode {
                 who: Who::Min,
                 score: 0,
+                frac: None,
                 kids: vec![],
             },
         ],

@@ -7,9 +7,14 @@
 
 use serde_json::{Value, json};
 
-use crate::index::monte::wins_text;
+use crate::index::monte::{wins_number, wins_text};
 use crate::index::{NodeKind, Recorded};
 use crate::value::Flag;
+
+/// U/N as a rate of wins, U counting 1/`per_win` of a win (no visit: 0).
+fn mean(n: u32, u: u32, per_win: u32) -> f64 {
+    crate::search::mcts::ucb1_parts(n.max(1), u, per_win, 0.0, 0.0).0
+}
 
 /// What one run says of one root move.
 #[derive(Clone, Debug, PartialEq)]
@@ -18,10 +23,16 @@ pub enum Said {
     Value { value: i32, flag: Option<Flag> },
     /// The call was never searched to a result (cut off, refused, unreached).
     NotSearched(&'static str),
-    /// A Monte Carlo run: the child's visits and half-wins.
-    Counts { n: u32, u: u32 },
+    /// A Monte Carlo run: the child's visits and rewards, in units of 1/`per_win` of a win.
+    Counts { n: u32, u: u32, per_win: u32 },
     /// A Monte Carlo run that never added the move's node.
     NoNode,
+}
+
+impl Said {
+    fn counts(n: u32, u: u32, per_win: u32) -> Said {
+        Said::Counts { n, u, per_win }
+    }
 }
 
 /// One run at its root.
@@ -82,7 +93,7 @@ fn root_of(rec: &Recorded, at: Moment, names: &mut Vec<(u16, String)>) -> Result
             .map(|(mv, c)| {
                 note(mv, monte.node(c).map_or(0, |n| n.state));
                 let k = monte.counts(c, step);
-                (mv, Said::Counts { n: k.n, u: k.u })
+                (mv, Said::counts(k.n, k.u, monte.per_win()))
             })
             .collect();
         let of = monte.iterations().len();
@@ -106,7 +117,7 @@ fn root_of(rec: &Recorded, at: Moment, names: &mut Vec<(u16, String)>) -> Result
             .map(|c| {
                 let state = monte.node(c.node).map_or(0, |n| n.state);
                 note(c.mv as u16, state);
-                (c.mv as u16, Said::Counts { n: c.n, u: c.u })
+                (c.mv as u16, Said::counts(c.n, c.u, monte.per_win()))
             })
             .collect();
         let iterations = m.map_or(0, |m| m.iterations);
@@ -230,10 +241,9 @@ impl Beside {
                 }]
             }
             Some(Said::NotSearched(why)) => vec![format!("— ({why})")],
-            Some(Said::Counts { n, u }) => vec![
-                n.to_string(),
-                format!("{:.3}", *u as f64 / (2.0 * (*n).max(1) as f64)),
-            ],
+            Some(&Said::Counts { n, u, per_win }) => {
+                vec![n.to_string(), format!("{:.3}", mean(n, u, per_win))]
+            }
             Some(Said::NoNode) | None if root.samples => vec!["0".into(), "—".into()],
             Some(Said::NoNode) | None => vec!["—".into()],
         }
@@ -326,13 +336,17 @@ impl Beside {
                         v["bound"] = json!(flag.map(Flag::bound_name));
                     }
                     Said::NotSearched(why) => v["not_searched"] = json!(why),
-                    Said::Counts { n, u } => {
+                    &Said::Counts { n, u, per_win } => {
                         v["n"] = json!(n);
-                        v["u"] = json!(*u as f64 / 2.0);
-                        v["u_halves"] = json!(u);
-                        v["u_text"] = json!(wins_text(*u));
-                        v["mean"] =
-                            json!(((*u as f64 / (2.0 * (*n).max(1) as f64)) * 1e6).round() / 1e6);
+                        v["u"] = json!(wins_number(u, per_win));
+                        if per_win == 2 {
+                            v["u_halves"] = json!(u);
+                        } else {
+                            v["u_units"] = json!(u);
+                            v["per_win"] = json!(per_win);
+                        }
+                        v["u_text"] = json!(wins_text(u, per_win));
+                        v["mean"] = json!((mean(n, u, per_win) * 1e6).round() / 1e6);
                     }
                     Said::NoNode => v["n"] = json!(0),
                 }

@@ -129,6 +129,7 @@ pub(super) fn build(trace: &Trace) -> Result<Index, TraceError> {
             &trace.header.options,
             trace.header.scale,
         );
+        fold.monte_unit(trace.header.result.mcts.as_deref())?;
     }
     for (i, event) in trace.events.iter().enumerate() {
         fold.step(i, event)?;

@@ -1,5 +1,5 @@
 //! What the fold keeps of a Monte Carlo run: its tree of nodes (a node is the same node in
-//! every iteration, named by its id), every node's visits and half-wins after any step, and
+//! every iteration, named by its id), every node's visits and rewards after any step, and
 //! where each iteration starts. A view asks "the counts of node n after step k" and gets them
 //! by binary search in the node's history, without replaying.
 //!
@@ -19,13 +19,13 @@ pub struct MonteNode {
     pub state: u32,
     /// Whose choice the node's position is.
     pub turn: Side,
-    /// The player whose wins the node's half-wins count.
+    /// The player whose wins the node's rewards count.
     pub counts_for: Side,
     /// The event that added it (0 for the root).
     pub created: u32,
 }
 
-/// Visits and half-wins.
+/// Visits, and rewards in the run's unit (1/`Monte::per_win` of a win).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Counts {
     pub n: u32,
@@ -40,6 +40,8 @@ pub struct Monte {
     pub(super) counts: Visits,
     /// The event of each `Iteration`, in order.
     pub(super) iterations: Vec<u32>,
+    /// The run's reward unit: a win counts `per_win` (0 until the fold sets it).
+    pub(super) per_win: u8,
 }
 
 impl Monte {
@@ -50,6 +52,19 @@ impl Monte {
 
     pub fn len(&self) -> usize {
         self.nodes.len()
+    }
+
+    /// The run's reward unit: every U and reward counts 1/`per_win` of a win (2: half-wins).
+    pub fn per_win(&self) -> u32 {
+        match self.per_win {
+            0 => 2,
+            p => p.into(),
+        }
+    }
+
+    /// A count of the run's reward unit as wins, exactly (see `wins_text`).
+    pub fn wins(&self, u: u32) -> String {
+        wins_text(u, self.per_win())
     }
 
     pub fn node(&self, id: u32) -> Option<&MonteNode> {
@@ -160,7 +175,7 @@ pub struct SelectRow {
     pub mv: u16,
     pub node: u32,
     pub counts: Counts,
-    /// U / N as a rate of wins (half-wins halved).
+    /// U / N as a rate of wins (the unit count divided by `per_win`).
     pub mean: f64,
     pub bonus: f64,
     pub ucb1: f64,
@@ -183,7 +198,8 @@ impl Monte {
             .zip(bonuses)
             .map(|(&(mv, child), &bonus)| {
                 let counts = self.counts(child, step);
-                let mean = crate::search::mcts::ucb1_parts(counts.n, counts.u, 0.0, 0.0).0;
+                let mean =
+                    crate::search::mcts::ucb1_parts(counts.n, counts.u, self.per_win(), 0.0, 0.0).0;
                 SelectRow {
                     mv,
                     node: child,
@@ -198,18 +214,68 @@ impl Monte {
     }
 }
 
-/// Half-wins as wins for people: 21 → "10.5", 4 → "2".
-pub fn wins_text(half_wins: u32) -> String {
-    if half_wins.is_multiple_of(2) {
-        (half_wins / 2).to_string()
-    } else {
-        format!("{}.5", half_wins / 2)
+/// `u` units of 1/`per_win` of a win as wins for people, exactly: an integer or a short
+/// decimal where it ends (half-wins 21 → "10.5", quarter-wins 11 → "2.75"), else a fraction
+/// in lowest terms (sixths 14 → "7/3").
+pub fn wins_text(u: u32, per_win: u32) -> String {
+    crate::exact::Ratio::new(i64::from(u), i64::from(per_win.max(1)))
+        .map_or_else(|| u.to_string(), |r| r.to_string())
+}
+
+/// `wins_text` where a "/" follows it (the tree's "U/N"): a fraction is written as a mixed
+/// number with a raised numerator ("2⅓"-like "2¹⁄₃"), so that "7/3/5" cannot be misread.
+pub fn wins_compact(u: u32, per_win: u32) -> String {
+    let per_win = per_win.max(1);
+    let (whole, rest) = (u / per_win, u % per_win);
+    let r = crate::exact::Ratio::new(i64::from(rest), i64::from(per_win));
+    match r {
+        Some(r) if rest > 0 && !r.is_short_decimal() => {
+            let lead = if whole > 0 {
+                whole.to_string()
+            } else {
+                String::new()
+            };
+            format!("{lead}{}⁄{}", raised(r.num(), SUPER), raised(r.den(), SUB))
+        }
+        _ => wins_text(u, per_win),
     }
+}
+
+/// `u` units of 1/`per_win` of a win as a JSON number of wins: exact in half-wins (21 →
+/// 10.5), to six decimals in a finer unit (sixths 2 → 0.333333), the exact count beside it.
+pub fn wins_number(u: u32, per_win: u32) -> f64 {
+    if per_win == 2 {
+        f64::from(u) / 2.0
+    } else {
+        (f64::from(u) / f64::from(per_win.max(1)) * 1e6).round() / 1e6
+    }
+}
+
+const SUPER: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
+const SUB: [char; 10] = ['₀', '₁', '₂', '₃', '₄', '₅', '₆', '₇', '₈', '₉'];
+
+fn raised(v: i64, digits: [char; 10]) -> String {
+    (v.to_string().bytes())
+        .map(|b| digits[usize::from(b - b'0')])
+        .collect()
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{Counts, Visits};
+    use super::{Counts, Visits, wins_compact, wins_text};
+
+    #[test]
+    fn wins_are_written_exactly_in_any_unit() {
+        assert_eq!(wins_text(21, 2), "10.5");
+        assert_eq!(wins_text(4, 2), "2");
+        assert_eq!(wins_text(11, 4), "2.75");
+        assert_eq!(wins_text(14, 6), "7/3");
+        assert_eq!(wins_text(3, 10), "0.3");
+        assert_eq!(wins_compact(14, 6), "2¹⁄₃");
+        assert_eq!(wins_compact(2, 6), "¹⁄₃");
+        assert_eq!(wins_compact(11, 4), "2.75");
+        assert_eq!(wins_compact(12, 6), "2");
+    }
 
     /// Against a replay written here: after every step, a node holds its last change before
     /// that step (none before its first).

@@ -338,7 +338,8 @@ impl Answer {
             Answer::Counts(rows) => {
                 let parts: Vec<String> = (rows.iter())
                     .map(|(l, n, u)| {
-                        let wins = crate::index::monte::wins_text(*u);
+                        // Monte Carlo practice counts half-wins (its runs are refused otherwise).
+                        let wins = crate::index::monte::wins_text(*u, 2);
                         if l.is_empty() {
                             format!("{n} {wins}")
                         } else {

@@ -20,18 +20,21 @@ pub fn evaluate(lesson: &Lesson, rec: &Recorded, fact: &FactSpec) -> Option<Resu
         What::Selected => ask.selected(),
         What::Ucb1 | What::Mean | What::Bonus => ask.scored(),
         What::Visits => ask.counts().map(|c| json!(c.n)),
-        What::Wins => ask.counts().map(|c| wins_json(c.u)),
+        What::Wins => (ask.counts()).map(|c| wins_json(c.u, rec.index.monte.per_win())),
         What::Iterations => Ok(json!(rec.index.monte.iterations().len())),
         _ => return None,
     })
 }
 
-/// Half-wins as a number of wins: 21 → 10.5, 4 → 2.
-fn wins_json(half_wins: u32) -> Value {
-    if half_wins.is_multiple_of(2) {
-        json!(half_wins / 2)
-    } else {
-        json!(f64::from(half_wins) / 2.0)
+/// `u` units of 1/`per_win` of a win as a number of wins, as a lesson writes it: half-wins
+/// 21 → 10.5 and 4 → 2, quarter-wins 11 → 2.75, and a fraction whose decimal does not end as
+/// its text (sixths 14 → "7/3").
+fn wins_json(u: u32, per_win: u32) -> Value {
+    match crate::exact::Ratio::new(i64::from(u), i64::from(per_win.max(1))) {
+        Some(r) if r.is_integer() => json!(r.num()),
+        Some(r) if r.is_short_decimal() => json!(r.to_f64()),
+        Some(r) => json!(r.to_string()),
+        None => json!(u),
     }
 }
 

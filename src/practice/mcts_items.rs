@@ -11,13 +11,17 @@ use super::params::Params;
 use crate::error::Result;
 use crate::game::Side;
 use crate::game::graph::{GraphSpec, MoveSpec, NodeSpec, Score};
-use crate::index::monte::wins_text;
 use crate::lesson::RunSpec;
 use crate::lesson::facts::Kind;
 use crate::lesson::given::GivenSpec;
 use crate::rng::Rng;
 use crate::search::Algorithm;
 use crate::search::mcts::{Playout, Real, c_text};
+
+/// Half-wins as wins (a stated tree and a script count half-wins).
+fn wins_text(half_wins: u32) -> String {
+    crate::index::monte::wins_text(half_wins, 2)
+}
 
 /// A node of a problem's tree as it is built: label, side, a score when it is a finished
 /// game, children by index.

@@ -11,10 +11,16 @@ use super::query;
 use crate::error::{Error, Result};
 use crate::event::{Event, Mcts};
 use crate::game::Side;
-use crate::index::monte::{Counts, Monte, SelectRow, wins_text};
+use crate::index::monte::{Counts, Monte, SelectRow};
 use crate::lesson::facts::Kind;
 use crate::search::Options;
 use crate::search::mcts::c_text;
+
+/// Half-wins as wins: these kinds ask about runs counting half-wins (`Run::new` refuses a run
+/// whose score reward counts in a finer unit), as their answers are written.
+fn wins_text(half_wins: u32) -> String {
+    crate::index::monte::wins_text(half_wins, 2)
+}
 
 /// How far (in millionths) a UCB1 may lie from the run's and still be right: half of the
 /// last of the three decimals asked for.
@@ -66,6 +72,14 @@ impl<'a> Run<'a> {
                 p.item.id
             ))
         })? as usize;
+        let per_win = s.rec.index.monte.per_win();
+        if per_win != 2 {
+            return Err(Error::Options(format!(
+                "practice item {}: the run counts rewards in {}, and Monte Carlo practice is asked in half-wins: use the outcome reward or scores of 0, 1/2 and 1",
+                p.item.id,
+                crate::search::mcts::unit_words(per_win)
+            )));
+        }
         let end = starts
             .get(1)
             .map_or(s.rec.trace.events.len(), |&e| e as usize);

@@ -21,8 +21,12 @@ pub struct IterationRow {
     pub expanded: Option<String>,
     /// Why nothing was expanded (a finished game was reached).
     pub why_none: Option<&'static str>,
-    /// The result for MAX in half-wins (2 a win, 1 a draw, 0 a loss).
+    /// The result for MAX in the run's unit (half-wins: 2 a win, 1 a draw, 0 a loss).
     pub result: u8,
+    /// The run's reward unit: a win counts `per_win` (0 read as half-wins).
+    pub per_win: u8,
+    /// Whether the result is a finished game's score as MAX's reward (`--reward score`).
+    pub score: bool,
     /// Moves the playout played (`None`: a finished game's known outcome, no playout).
     pub playout_len: Option<u16>,
     /// Whether the result was stated by the run's script rather than played.
@@ -49,7 +53,14 @@ impl IterationRow {
     }
 
     pub fn result_text(&self) -> String {
+        let per_win = self.unit();
+        let reward;
         let result = match self.result {
+            // A score is a reward, not a win, a draw or a loss.
+            r if self.score => {
+                reward = format!("reward {} for MAX", wins_text(r.into(), per_win));
+                reward.as_str()
+            }
             2 => "MAX wins",
             1 => "draw",
             _ => "MIN wins",
@@ -62,10 +73,21 @@ impl IterationRow {
         }
     }
 
+    fn unit(&self) -> u32 {
+        match self.per_win {
+            0 => 2,
+            p => p.into(),
+        }
+    }
+
     /// `N/U→N/U` per node, root first, U in wins.
     pub fn updates_text(&self) -> String {
+        let per_win = self.unit();
         let parts: Vec<String> = (self.updates.iter())
-            .map(|&(_, n0, u0, n1, u1)| format!("{n0}/{}→{n1}/{}", wins_text(u0), wins_text(u1)))
+            .map(|&(_, n0, u0, n1, u1)| {
+                let (u0, u1) = (wins_text(u0, per_win), wins_text(u1, per_win));
+                format!("{n0}/{u0}→{n1}/{u1}")
+            })
             .collect();
         parts.join(" · ")
     }
@@ -95,6 +117,8 @@ pub fn rows(rec: &Recorded) -> Vec<IterationRow> {
         if let Mcts::Iteration { number } = d {
             out.push(IterationRow {
                 number,
+                per_win: monte.per_win() as u8,
+                score: rec.options().mcts.reward == crate::search::mcts::Reward::Score,
                 ..IterationRow::default()
             });
             continue;
@@ -249,7 +273,10 @@ fn summary(rec: &Recorded) -> String {
         );
     }
     let kids: Vec<String> = (m.children.iter())
-        .map(|c| format!("{} N={} U={}", name(c.node), c.n, wins_text(c.u)))
+        .map(|c| {
+            let u = wins_text(c.u, m.per_win.into());
+            format!("{} N={} U={u}", name(c.node), c.n)
+        })
         .collect();
     let interrupted = if m.interrupted {
         format!(

@@ -4,6 +4,7 @@ use serde::Serialize;
 use serde_json::{Value, json};
 
 use crate::index::Recorded;
+use crate::index::monte::{wins_number, wins_text};
 use crate::trace::Event;
 
 /// A Monte Carlo event as scripts read it: a selection with every child's counts, mean,
@@ -42,7 +43,10 @@ enum MctsJson<'a> {
         reward: u8,
         u: f64,
         u_before: f64,
-        u_halves: u32,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        u_halves: Option<u32>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        u_units: Option<u32>,
     },
     /// The kinds written as the trace writes them.
     Plain(Event),
@@ -57,13 +61,33 @@ struct ChildJson {
     n: u32,
     node: u32,
     u: f64,
-    u_halves: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    u_halves: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    u_units: Option<u32>,
     ucb1: Option<f64>,
 }
 
-/// Half-wins as wins, exactly (a half is exact in binary).
-fn wins(half_wins: u32) -> f64 {
-    f64::from(half_wins) / 2.0
+/// An exact count of the run's reward unit as JSON names it: `u_halves` in half-wins,
+/// otherwise `u_units` (the unit is stated once, by the `reward_unit` line or `per_win`).
+fn counted(u: u32, per_win: u32) -> (Option<u32>, Option<u32>) {
+    if per_win == 2 {
+        (Some(u), None)
+    } else {
+        (None, Some(u))
+    }
+}
+
+/// The jsonl rendering's first line for a run counting rewards in a unit other than
+/// half-wins: what `u_units`, `reward` and `result` count.
+pub(super) fn unit_line(rec: &Recorded) -> Option<String> {
+    let per_win = rec.index.monte.per_win();
+    (!rec.index.monte.is_empty() && per_win != 2).then(|| {
+        json!({"event": "reward_unit", "per_win": per_win,
+               "meaning": format!("every u_units, reward and result counts 1/{per_win} of a win ({})",
+                                  crate::search::mcts::unit_words(per_win))})
+        .to_string()
+    })
 }
 
 /// A real number to six decimals, as JSON writes UCB1 (infinite as null).
@@ -82,16 +106,21 @@ fn mcts_json(rec: &Recorded, i: usize, d: crate::event::Mcts) -> MctsJson<'_> {
             pos,
         } => {
             let bonuses = rec.trace.bonuses(start, len).unwrap_or(&[]);
+            let per_win = rec.index.monte.per_win();
             let children = (rec.index.monte.selection(node, i, bonuses, pos).iter())
-                .map(|r| ChildJson {
-                    bonus: round6(r.bonus),
-                    mean: round6(r.mean),
-                    mv: r.mv,
-                    n: r.counts.n,
-                    node: r.node,
-                    u: wins(r.counts.u),
-                    u_halves: r.counts.u,
-                    ucb1: round6(r.ucb1),
+                .map(|r| {
+                    let (u_halves, u_units) = counted(r.counts.u, per_win);
+                    ChildJson {
+                        bonus: round6(r.bonus),
+                        mean: round6(r.mean),
+                        mv: r.mv,
+                        n: r.counts.n,
+                        node: r.node,
+                        u: wins_number(r.counts.u, per_win),
+                        u_halves,
+                        u_units,
+                        ucb1: round6(r.ucb1),
+                    }
                 })
                 .collect();
             MctsJson::Select {
@@ -128,16 +157,21 @@ fn mcts_json(rec: &Recorded, i: usize, d: crate::event::Mcts) -> MctsJson<'_> {
                 value,
             }
         }
-        Mcts::Backup { node, n, u, reward } => MctsJson::Backup {
-            event: "backup",
-            n,
-            n_before: n - 1,
-            node,
-            reward,
-            u: wins(u),
-            u_before: wins(u - u32::from(reward)),
-            u_halves: u,
-        },
+        Mcts::Backup { node, n, u, reward } => {
+            let per_win = rec.index.monte.per_win();
+            let (u_halves, u_units) = counted(u, per_win);
+            MctsJson::Backup {
+                event: "backup",
+                n,
+                n_before: n - 1,
+                node,
+                reward,
+                u: wins_number(u, per_win),
+                u_before: wins_number(u - u32::from(reward), per_win),
+                u_halves,
+                u_units,
+            }
+        }
         Mcts::Given { .. } | Mcts::Iteration { .. } | Mcts::Draw { .. } | Mcts::Known { .. } => {
             MctsJson::Plain(Event::Mcts(d))
         }
@@ -351,11 +385,15 @@ impl RunView<'_> {
         } else {
             format!("wins of {}, to move at the root", root_side.name())
         };
+        let rule = match mc.reward {
+            crate::search::mcts::Reward::Outcome => "a draw is half a win",
+            crate::search::mcts::Reward::Score => "a finished game's score is MAX's reward",
+        };
         let _ = writeln!(
             out,
-            "root: N={}, U={} ({whose}; a draw is half a win)",
+            "root: N={}, U={} ({whose}; {rule})",
             m.root_n,
-            crate::index::monte::wins_text(m.root_u),
+            wins_text(m.root_u, m.per_win.into()),
         );
         if m.children.is_empty() {
             out.push_str("the root is a finished game: no move to play\n");
@@ -377,11 +415,11 @@ impl RunView<'_> {
         let header = ["move", "N", "U", "mean", "UCB1", ""];
         let rows: Vec<[String; 6]> = (m.children.iter())
             .map(|c| {
-                let (mean, ucb1) = child_figures(c);
+                let (mean, ucb1) = child_figures(c, m.per_win);
                 [
                     self.root_move(c.mv),
                     c.n.to_string(),
-                    crate::index::monte::wins_text(c.u),
+                    wins_text(c.u, m.per_win.into()),
                     format!("{mean:.3}"),
                     // A chance node draws its outcomes: no UCB1 chooses among them.
                     match ucb1 {
@@ -480,13 +518,16 @@ impl RunView<'_> {
             return "{}\n".into();
         };
         let mc = &self.options.mcts;
+        let per_win = u32::from(m.per_win);
         let children: Vec<Value> = (m.children.iter())
             .map(|c| {
-                let (mean, ucb1) = child_figures(c);
-                json!({"move": self.root_move_json(c.mv), "move_name": self.root_move(c.mv), "index": c.mv, "node": c.node,
-                       "n": c.n, "u": half_wins(c.u), "u_halves": c.u,
+                let (mean, ucb1) = child_figures(c, m.per_win);
+                let mut child = json!({"move": self.root_move_json(c.mv), "move_name": self.root_move(c.mv), "index": c.mv, "node": c.node,
+                       "n": c.n,
                        "mean": round6(mean),
-                       "ucb1": ucb1.filter(|_| !self.chance_root()).and_then(round6)})
+                       "ucb1": ucb1.filter(|_| !self.chance_root()).and_then(round6)});
+                u_fields(&mut child, c.u, per_win);
+                child
             })
             .collect();
         let s = &self.result.stats;
@@ -501,10 +542,15 @@ impl RunView<'_> {
             "c_text": mc.c_text(),
             "playout": mc.playout.name(),
             "seed": mc.seed,
-            "root": {"n": m.root_n, "u": half_wins(m.root_u), "u_halves": m.root_u},
+            "root": {"n": m.root_n},
             "children": children,
             "stats": {"nodes": s.nodes, "evals": s.evals, "peak": s.peak},
         });
+        u_fields(&mut value["root"], m.root_u, per_win);
+        if per_win != 2 {
+            value["per_win"] = per_win.into();
+            value["u_unit"] = crate::search::mcts::unit_words(per_win).into();
+        }
         if let Some(d) = self.draws {
             let draws: Vec<Value> = (d.chance_nodes().into_iter())
                 .map(|(node, state, path, counts)| {
@@ -526,14 +572,17 @@ impl RunView<'_> {
 }
 
 /// A root child's mean (U/N as a rate of wins) and UCB1 (`None`: unvisited, infinite).
-fn child_figures(c: &crate::search::MctsChild) -> (f64, Option<f64>) {
-    let mean = crate::search::mcts::ucb1_parts(c.n, c.u, 0.0, 0.0).0;
+fn child_figures(c: &crate::search::MctsChild, per_win: u8) -> (f64, Option<f64>) {
+    let mean = crate::search::mcts::ucb1_parts(c.n, c.u, per_win.into(), 0.0, 0.0).0;
     (mean, c.ucb1.0.is_finite().then_some(c.ucb1.0))
 }
 
-/// Half-wins as a JSON number of wins (21 → 10.5), exact.
-fn half_wins(u: u32) -> Value {
-    Value::from(u as f64 / 2.0)
+/// `u` as wins and as its exact count, into the JSON object `into`: `u` (10.5) and
+/// `u_halves` (21) in half-wins, else `u` (2.75, six decimals at most) and `u_units` (11).
+fn u_fields(into: &mut Value, u: u32, per_win: u32) {
+    into["u"] = wins_number(u, per_win).into();
+    let name = if per_win == 2 { "u_halves" } else { "u_units" };
+    into[name] = u.into();
 }
 
 /// `items` after `lead`, comma-separated, broken between items so that no line passes

@@ -3,11 +3,13 @@
 //!
 //! The rules, exactly as the seed states them:
 //! - Every node keeps N (visits) and U (rewards) for the player who made the move into it, in
-//!   half-wins so that they stay exact (a win 2, a draw 1, a loss 0). The root counts every
+//!   the run's reward unit, 1/`per_win` of a win, so that they stay exact: half-wins under
+//!   the outcome rule (a win 2, a draw 1, a loss 0), and under the score rule the least unit
+//!   that counts every finished game's score (quarter-wins for 0.75). The root counts every
 //!   iteration, its U for the player to move there. A node below a chance node counts for the
 //!   player whose choice led to the chance node.
 //! - Selection follows UCB1(n) = U(n)/N(n) + C·sqrt(ln N(parent) / N(n)) (natural log; U/N as
-//!   a rate of wins, so a half-win count is halved) through nodes whose moves all have nodes,
+//!   a rate of wins, so the unit count is divided by `per_win`) through nodes whose moves all have nodes,
 //!   taking the first child in move order on a tie. At a chance node the outcome is drawn by
 //!   its probability instead.
 //! - A node with a move that has no node yet expands one: its first such move in move order
@@ -17,15 +19,15 @@
 //!   that reaches a finished game skips expansion and playout and backs up its known outcome.
 //! - The move played is the root child with the most visits, the first in move order on a tie.
 //! - A finished game's score is MAX's reward as an outcome (above 0 a win, 0 a draw, below 0
-//!   a loss), or with `Reward::Score` the score itself, which must lie in [0, 1] (and, to stay
-//!   exact, be a whole number of half-wins).
+//!   a loss), or with `Reward::Score` the score itself, which must lie in [0, 1].
 
 pub mod config;
 mod prior;
 mod tree;
 
 pub use config::{
-    MAX_ITERATIONS, MctsOptions, Playout, Real, Reward, c_text, parse_c, score_rewards_refused,
+    MAX_ITERATIONS, MAX_PER_WIN, MctsOptions, Playout, Real, Reward, Unfit, c_text, finer_unit,
+    parse_c, score_rewards_refused, score_unit, unit_words,
 };
 pub use prior::{GivenNode, Prior};
 pub use tree::outcome_of;
@@ -69,13 +71,17 @@ pub fn run<G: Game, O: Observer>(
             mc.iterations
         )));
     }
-    let mut tree = Tree::new(game, start).map_err(SearchError::Options)?;
-    prior.build(game, &mut tree).map_err(SearchError::Options)?;
+    let per_win = reward_unit(game, start, mc.reward).map_err(SearchError::Options)?;
+    let mut tree = Tree::new(game, start, per_win).map_err(SearchError::Options)?;
+    prior
+        .build(game, &mut tree, per_win)
+        .map_err(SearchError::Options)?;
     tree.sync();
     let mut search = Search {
         game,
         tree,
         rng: Rng::new(mc.seed),
+        per_win,
         opts: *opts,
         prior,
         obs,
@@ -93,6 +99,8 @@ struct Search<'a, G: Game, O: Observer> {
     game: &'a G,
     tree: Tree<G::State>,
     rng: Rng,
+    /// The run's reward unit: a win counts `per_win` (2 under the outcome rule).
+    per_win: u8,
     opts: Options,
     prior: &'a Prior,
     obs: &'a mut O,
@@ -325,14 +333,21 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
             })
     }
 
-    /// MAX's reward in half-wins for the finished game `state` worth `value`, by the run's
-    /// reward rule.
+    /// MAX's reward in the run's unit for the finished game `state` worth `value`, by the
+    /// run's reward rule.
     #[inline]
     fn reward(&self, state: G::State, value: i32) -> Result<u8, SearchError> {
         let rule = self.opts.mcts.reward;
         let scale = self.game.scale();
-        rule.half_wins(value, scale).ok_or_else(|| {
-            SearchError::Options(rule.refusal(&self.game.id(state).to_string(), value, scale))
+        rule.units(value, scale, self.per_win).ok_or_else(|| {
+            let why = match finer_unit(self.per_win.into(), value, scale) {
+                Err(why) => why,
+                Ok(needs) => Unfit::TooFine {
+                    needs: needs.into(),
+                },
+            };
+            let name = self.game.id(state).to_string();
+            SearchError::Options(rule.refusal(&name, value, scale, why))
         })
     }
 
@@ -342,14 +357,15 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
         // The reward-reversed pitfall counts every node below the root for the other player
         // (the one to move there); the root already counts for its player to move.
         let reversed = self.opts.pitfall == Some(super::options::Pitfall::RewardReversed);
+        let win = self.per_win;
         for i in (0..self.path.len()).rev() {
             let id = self.path[i];
             let reward = match self.tree.node(id).counts_for {
-                Side::Min => 2 - outcome,
+                Side::Min => win - outcome,
                 _ => outcome,
             };
             let reward = if reversed && i > 0 {
-                2 - reward
+                win - reward
             } else {
                 reward
             };
@@ -375,7 +391,7 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
                 let id = self.tree.slot(0, pos);
                 (id != NONE).then(|| {
                     let node = self.tree.node(id);
-                    let (mean, bonus) = ucb1_parts(node.n, node.u, ln, c);
+                    let (mean, bonus) = ucb1_parts(node.n, node.u, self.per_win.into(), ln, c);
                     MctsChild {
                         mv: pos as i16,
                         node: id,
@@ -415,17 +431,57 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
                 interrupted,
                 root_n: root.n,
                 root_u: root.u,
+                per_win: self.per_win,
                 children,
             })),
         }
     }
 }
 
-/// UCB1's two terms for a child with `n` visits and `u` half-wins under a parent whose visit
-/// count has the natural log `ln_parent`: the mean reward (wins per visit) and the bonus
-/// C·sqrt(ln N(parent) / n). An unvisited child's bonus is infinite.
-pub fn ucb1_parts(n: u32, u: u32, ln_parent: f64, c: f64) -> (f64, f64) {
-    (tree::mean_of(n, u), tree::bonus_of(n, ln_parent, c))
+/// UCB1's two terms for a child with `n` visits and `u` rewards in units of 1/`per_win` of a
+/// win under a parent whose visit count has the natural log `ln_parent`: the mean reward
+/// (wins per visit) and the bonus C·sqrt(ln N(parent) / n). An unvisited child's bonus is
+/// infinite.
+pub fn ucb1_parts(n: u32, u: u32, per_win: u32, ln_parent: f64, c: f64) -> (f64, f64) {
+    (
+        tree::mean_of(n, u, f64::from(per_win)),
+        tree::bonus_of(n, ln_parent, c),
+    )
+}
+
+/// The reward unit of a run from `start` under `rule`: half-wins for outcomes; for scores the
+/// least unit that counts the score of every finished game reachable from `start` exactly (a
+/// game too large to walk: the unit its scale makes). The line that refuses the run when a
+/// reachable score is outside [0, 1] or needs a unit finer than `MAX_PER_WIN`.
+fn reward_unit<G: Game>(game: &G, start: G::State, rule: Reward) -> Result<u8, String> {
+    let scale = game.scale();
+    let refuse = |s: G::State, v: i32, why| rule.refusal(&game.id(s).to_string(), v, scale, why);
+    let walkable = game.id_bound().filter(|&b| b <= 1 << 22);
+    let Some(bound) = walkable.filter(|_| rule == Reward::Score) else {
+        return rule.coarse_unit(scale).map_err(|why| refuse(start, 1, why));
+    };
+    let mut seen = vec![false; bound as usize];
+    let mut stack = vec![start];
+    let mut per_win = 2;
+    while let Some(s) = stack.pop() {
+        let count = game.move_count(s);
+        if count == 0 {
+            if let Some(v) = game.utility(s) {
+                per_win = finer_unit(per_win, v, scale).map_err(|why| refuse(s, v, why))?;
+            }
+            continue;
+        }
+        for i in 0..count {
+            let child = game.child(s, i);
+            if let Some(mark) = seen.get_mut(game.id(child) as usize)
+                && !*mark
+            {
+                *mark = true;
+                stack.push(child);
+            }
+        }
+    }
+    Ok(per_win as u8)
 }
 
 /// `rng.below(count)`, the same number from the same draw, with the move counts of small

@@ -150,10 +150,23 @@ pub struct MctsSummary {
     /// The node budget stopped the run before its iterations were done.
     pub interrupted: bool,
     pub root_n: u32,
-    /// The root's half-wins, for the player to move there.
+    /// The root's rewards in the run's unit, for the player to move there.
     pub root_u: u32,
+    /// The run's reward unit: every U and reward counts 1/`per_win` of a win. Half-wins (2)
+    /// unless a score reward needs a finer unit; written only then, so earlier traces read
+    /// the same.
+    #[serde(default = "half_wins", skip_serializing_if = "is_half_wins")]
+    pub per_win: u8,
     /// The root's children that have nodes, in move order.
     pub children: Vec<MctsChild>,
+}
+
+fn half_wins() -> u8 {
+    2
+}
+
+fn is_half_wins(per_win: &u8) -> bool {
+    *per_win == 2
 }
 
 /// A root child at the end of a Monte Carlo run.
@@ -162,7 +175,7 @@ pub struct MctsChild {
     pub mv: i16,
     pub node: u32,
     pub n: u32,
-    /// Half-wins for the root's player.
+    /// Rewards for the root's player, in the run's unit (`MctsSummary::per_win`).
     pub u: u32,
     /// Its UCB1 under the root's final visit count.
     pub ucb1: super::mcts::config::Real,

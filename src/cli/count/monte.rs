@@ -28,8 +28,12 @@ pub struct Tally {
     pub playout_moves: u64,
     /// Iterations whose selection reached a finished game already in the tree.
     pub known: u64,
-    /// Results for MAX: wins, losses and draws (X wins, O wins, draws in tic-tac-toe).
+    /// Results for MAX: wins, losses and draws (X wins, O wins, draws in tic-tac-toe); under
+    /// a score reward counting in a unit finer than half-wins, the third is every reward
+    /// between a loss and a win. Set from `by_result` once the run's unit is known.
     pub results: [u64; 3],
+    /// How many finished games gave MAX each reward, in the run's unit.
+    by_result: Vec<u64>,
     /// Moves from the root to the deepest node.
     pub deepest: u32,
     /// Each node's depth, by id (the root's is 0).
@@ -45,6 +49,7 @@ impl Default for Tally {
             playout_moves: 0,
             known: 0,
             results: [0; 3],
+            by_result: vec![0; 256],
             deepest: 0,
             depths: vec![0],
         }
@@ -52,12 +57,15 @@ impl Default for Tally {
 }
 
 impl Tally {
-    fn result(&mut self, half_wins: u8) {
-        self.results[match half_wins {
-            2 => 0,
-            0 => 1,
-            _ => 2,
-        }] += 1;
+    fn result(&mut self, reward: u8) {
+        self.by_result[usize::from(reward)] += 1;
+    }
+
+    /// Wins, losses and the rest, for a run where a win counts `per_win`.
+    fn settle(&mut self, per_win: u8) {
+        let total: u64 = self.by_result.iter().sum();
+        let (win, loss) = (self.by_result[usize::from(per_win)], self.by_result[0]);
+        self.results = [win, loss, total - win - loss];
     }
 }
 
@@ -93,7 +101,13 @@ impl Observer for Tally {
 }
 
 /// The names of MAX's wins, MIN's wins and draws, as text and as JSON keys.
-fn result_names(model: &Model) -> ([&'static str; 3], [&'static str; 3]) {
+fn result_names(model: &Model, r: &RunResult) -> ([&'static str; 3], [&'static str; 3]) {
+    if r.mcts.as_ref().is_some_and(|m| m.per_win != 2) {
+        return (
+            ["MAX wins", "MIN wins", "partial rewards"],
+            ["max_wins", "min_wins", "partial_rewards"],
+        );
+    }
     match model {
         Model::TicTacToe(_) => (["X wins", "O wins", "draws"], ["x_wins", "o_wins", "draws"]),
         _ => (
@@ -121,6 +135,7 @@ pub fn report(lesson: &Lesson, setup: &RunSetup, as_json: bool) -> Result<String
     let mut tally = Tally::default();
     let result =
         crate::run::search(lesson, setup, &mut tally).map_err(|e| crate::run::named(lesson, e))?;
+    tally.settle(result.mcts.as_ref().map_or(2, |m| m.per_win));
     Ok(if as_json {
         json_report(lesson, setup, &result, &tally)
     } else {
@@ -137,7 +152,7 @@ fn visits(r: &RunResult) -> (u32, u32) {
 }
 
 fn text_report(lesson: &Lesson, setup: &RunSetup, r: &RunResult, t: &Tally) -> String {
-    let (names, _) = result_names(&lesson.model);
+    let (names, _) = result_names(&lesson.model, r);
     let words = crate::report::Wording::of_model(&lesson.model, setup.start, &setup.options, r);
     let (chosen, root) = visits(r);
     let mv = if r.mv >= 0 {
@@ -184,7 +199,7 @@ fn text_report(lesson: &Lesson, setup: &RunSetup, r: &RunResult, t: &Tally) -> S
 }
 
 fn json_report(lesson: &Lesson, setup: &RunSetup, r: &RunResult, t: &Tally) -> String {
-    let (_, keys) = result_names(&lesson.model);
+    let (_, keys) = result_names(&lesson.model, r);
     let words = crate::report::Wording::of_model(&lesson.model, setup.start, &setup.options, r);
     let mut results = serde_json::Map::new();
     results.insert("total".into(), json!(t.results.iter().sum::<u64>()));

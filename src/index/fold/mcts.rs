@@ -9,7 +9,7 @@ use super::{Fold, Source, fail};
 use crate::event::Mcts;
 use crate::game::Side;
 use crate::index::monte::{Counts, MonteNode};
-use crate::search::mcts::ucb1_parts;
+use crate::search::mcts::{MAX_PER_WIN, Reward, ucb1_parts, unit_words};
 use crate::search::{Options, Pitfall};
 use crate::trace::TraceError;
 
@@ -33,6 +33,31 @@ impl<S: Source> Fold<S> {
             created: 0,
         });
         monte.children.push(Vec::new());
+    }
+
+    /// The reward unit the header gives (`summary`'s, half-wins when it has none): half-wins
+    /// under the outcome rule, and under the score rule a whole number of half-wins no finer
+    /// than the search counts in.
+    pub(super) fn monte_unit(
+        &mut self,
+        summary: Option<&crate::search::MctsSummary>,
+    ) -> Result<(), TraceError> {
+        let per_win = summary.map_or(2, |m| m.per_win);
+        let fits = match self.monte.reward {
+            Reward::Outcome => per_win == 2,
+            Reward::Score => {
+                per_win.is_multiple_of(2) && (2..=MAX_PER_WIN).contains(&u32::from(per_win))
+            }
+        };
+        if !fits {
+            return Err(TraceError::Header(format!(
+                "the header counts rewards in 1/{per_win} of a win, which the {} reward does not (half-wins for outcomes, a whole number of half-wins up to 1/{MAX_PER_WIN} for scores)",
+                self.monte.reward.name()
+            )));
+        }
+        self.monte.per_win = per_win;
+        self.index.monte.per_win = per_win;
+        Ok(())
     }
 
     pub(super) fn mcts(&mut self, i: usize, event: Mcts) -> Result<(), TraceError> {
@@ -74,10 +99,14 @@ impl<S: Source> Fold<S> {
             return Err(fail(i, "stated counts after the first iteration"));
         }
         self.monte_node(i, node)?;
-        if counts.u > 2 * counts.n {
+        let win = u64::from(self.monte.per_win);
+        if u64::from(counts.u) > win * u64::from(counts.n) {
             return Err(fail(
                 i,
-                format!("node {node} is given more half-wins than two per visit"),
+                format!(
+                    "node {node} is given more {} than {win} per visit",
+                    unit_words(win as u32)
+                ),
             ));
         }
         self.index.monte.counts.record(i as u32, node, counts);
@@ -157,7 +186,7 @@ impl<S: Source> Fold<S> {
         let mut best = (0usize, f64::NEG_INFINITY);
         for (p, (&(_, child), &bonus)) in kids.iter().zip(bonuses).enumerate() {
             let c = monte.counts(child, i);
-            let (mean, owed) = ucb1_parts(c.n, c.u, ln, self.monte.c);
+            let (mean, owed) = ucb1_parts(c.n, c.u, self.monte.per_win.into(), ln, self.monte.c);
             if owed.to_bits() != bonus.to_bits() {
                 return Err(fail(
                     i,
@@ -320,11 +349,13 @@ impl<S: Source> Fold<S> {
                 format!("an outcome at node {node}, which does not end the iteration"),
             ));
         }
-        if self.monte.reward.half_wins(value, self.monte.scale) != Some(outcome) {
+        let (scale, per_win) = (self.monte.scale, self.monte.per_win);
+        if self.monte.reward.units(value, scale, per_win) != Some(outcome) {
             return Err(fail(
                 i,
                 format!(
-                    "outcome {outcome} (MAX's half-wins) for a game worth {value} under the {} reward",
+                    "outcome {outcome} (MAX's {}) for a game worth {value} under the {} reward",
+                    unit_words(per_win.into()),
                     self.monte.reward.name()
                 ),
             ));
@@ -345,15 +376,17 @@ impl<S: Source> Fold<S> {
             ));
         }
         let n = *self.monte_node(i, node)?;
+        let win = self.monte.per_win;
         let owed = match n.counts_for {
-            Side::Min => 2 - outcome,
+            Side::Min => win - outcome,
             _ => outcome,
         };
+        let unit = unit_words(win.into());
         if reward != owed {
             return Err(fail(
                 i,
                 format!(
-                    "node {node} counts wins for {}, so it is owed {owed} half-wins, not {reward}",
+                    "node {node} counts wins for {}, so it is owed {owed} {unit}, not {reward}",
                     n.counts_for.name()
                 ),
             ));
@@ -363,7 +396,7 @@ impl<S: Source> Fold<S> {
             return Err(fail(
                 i,
                 format!(
-                    "node {node} goes from {}/{} to {}/{} (visits/half-wins), not one visit and {reward} half-wins more",
+                    "node {node} goes from {}/{} to {}/{} (visits/{unit}), not one visit and {reward} {unit} more",
                     before.n, before.u, after.n, after.u
                 ),
             ));
@@ -406,8 +439,12 @@ impl<S: Source> Fold<S> {
         let root = monte.counts(0, end);
         if (root.n, root.u) != (summary.root_n, summary.root_u) {
             return Err(header(format!(
-                "the header gives the root {}/{} (visits/half-wins), the events {}/{}",
-                summary.root_n, summary.root_u, root.n, root.u
+                "the header gives the root {}/{} (visits/{}), the events {}/{}",
+                summary.root_n,
+                summary.root_u,
+                unit_words(self.monte.per_win.into()),
+                root.n,
+                root.u
             )));
         }
         let kids = monte.children_at(0, end);

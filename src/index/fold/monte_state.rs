@@ -14,7 +14,8 @@ pub(super) enum Phase {
     Drawn(u32, u16),
     /// The iteration's new node was added; its playout (or known outcome) is due.
     Expanded(u32),
-    /// Backing up `outcome` (MAX's half-wins); the node whose backup is due next.
+    /// Backing up `outcome` (MAX's reward in the run's unit); the node whose backup is due
+    /// next.
     Backup(u32, u8),
 }
 
@@ -36,4 +37,6 @@ pub(super) struct MonteFold {
     /// The reward-reversed misconception: every node below the root counts for the other
     /// player than the rule's (the one to move there).
     pub reversed: bool,
+    /// The run's reward unit: a win counts `per_win` (the header's, checked to fit the rule).
+    pub per_win: u8,
 }

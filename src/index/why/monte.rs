@@ -5,7 +5,6 @@
 use super::chain::{Answer, Link, Question};
 use crate::event::Mcts;
 use crate::index::Index;
-use crate::index::monte::wins_text;
 use crate::trace::{Event, Trace};
 
 /// A UCB1 term for people: three decimals, or ∞ for a child never visited.
@@ -64,7 +63,7 @@ pub fn why_selected(index: &Index, trace: &Trace, step: u32) -> Option<Answer> {
                 "{} had {} visits and {} wins, as this backup left them: mean {} + bonus {} = {}, {verdict}.",
                 move_name(trace, index, r.node),
                 counts.n,
-                wins_text(counts.u),
+                monte.wins(counts.u),
                 term(r.mean),
                 term(r.bonus),
                 term(r.ucb1)

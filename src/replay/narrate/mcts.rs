@@ -6,7 +6,8 @@
 use super::words::{Words, plural};
 use crate::event::Mcts;
 use crate::game::Side;
-use crate::index::monte::{MonteNode, wins_text};
+use crate::index::monte::MonteNode;
+use crate::search::mcts::Reward;
 
 /// The sentence for Monte Carlo event `d`, the `index`-th of the trace.
 pub(super) fn tell(w: &Words, index: usize, d: Mcts) -> String {
@@ -28,7 +29,7 @@ pub(super) fn tell(w: &Words, index: usize, d: Mcts) -> String {
             "{} is a finished game worth {}, {}: its outcome is known, so there is no expansion and no playout.",
             title(&node_name(w, node)),
             w.sc(value),
-            outcome_words(value)
+            outcome_words(w, value)
         ),
         Mcts::Backup {
             node, n, u, reward, ..
@@ -75,13 +76,28 @@ fn move_of(w: &Words, id: u32, pos: u16) -> String {
     }
 }
 
-/// Who a finished game's value favours.
-fn outcome_words(value: i32) -> &'static str {
+/// What a finished game's value is to the run: who it favours as an outcome, or, under the
+/// score reward, MAX's reward itself (and MIN's, the rest of a win).
+fn outcome_words(w: &Words, value: i32) -> String {
+    let monte = &w.replay.index().monte;
+    let rule = w.replay.options().mcts.reward;
+    let per_win = monte.per_win();
+    if rule == Reward::Score
+        && let Some(r) = rule.units(value, w.replay.scale(), per_win as u8)
+    {
+        let r = u32::from(r);
+        return format!(
+            "a reward of {} for MAX and {} for MIN",
+            monte.wins(r),
+            monte.wins(per_win - r)
+        );
+    }
     match value.signum() {
         1 => "a win for MAX",
         0 => "a draw",
         _ => "a win for MIN",
     }
+    .into()
 }
 
 fn side_name(side: Side) -> &'static str {
@@ -96,7 +112,7 @@ fn given(w: &Words, node: u32, n: u32, u: u32) -> String {
         "The lesson states {}: {} and U = {} wins for {}.",
         node_name(w, node),
         plural(n as usize, "visit", "visits"),
-        wins_text(u),
+        w.replay.index().monte.wins(u),
         monte_node(w, node).map_or("MAX", |m| side_name(m.counts_for))
     )
 }
@@ -152,7 +168,7 @@ fn select(w: &Words, index: usize, node: u32, (start, len): (u32, u16), pos: u16
         w.replay.options().mcts.c_text(),
         move_of(w, node, pos),
         chosen.node,
-        wins_text(chosen.counts.u),
+        monte.wins(chosen.counts.u),
         chosen.counts.n,
         chosen.mean,
         chosen.bonus,
@@ -205,7 +221,7 @@ fn playout(w: &Words, node: u32, len: u16, value: i32) -> String {
         return format!(
             "Playout from {}: the lesson states its result, {}.",
             node_name(w, node),
-            outcome_words(value)
+            outcome_words(w, value)
         );
     }
     format!(
@@ -214,7 +230,7 @@ fn playout(w: &Words, node: u32, len: u16, value: i32) -> String {
         plural(len as usize, "move", "moves"),
         policy.name(),
         w.sc(value),
-        outcome_words(value)
+        outcome_words(w, value)
     )
 }
 
@@ -227,16 +243,20 @@ fn backup(w: &Words, node: u32, (n, u): (u32, u32), reward: u8) -> String {
     } else {
         format!("{}, who moved into it", side_name(counts_for))
     };
+    let monte = &w.replay.index().monte;
+    let (per_win, reward) = (monte.per_win(), u32::from(reward));
+    let outcome = w.replay.options().mcts.reward == Reward::Outcome;
     format!(
         "Backup at {}: one visit more and {} for {whose}: N {} → {n}, U {} → {}.",
         node_name(w, node),
         match reward {
-            2 => "a win".to_string(),
-            1 => "half a win (a draw)".to_string(),
-            _ => "no win".to_string(),
+            0 => "no win".to_string(),
+            r if r == per_win => "a win".to_string(),
+            1 if outcome => "half a win (a draw)".to_string(),
+            r => format!("{} of a win", monte.wins(r)),
         },
         n - 1,
-        wins_text(u - reward as u32),
-        wins_text(u)
+        monte.wins(u - reward),
+        monte.wins(u)
     )
 }

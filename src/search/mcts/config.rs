@@ -71,8 +71,10 @@ impl Playout {
     }
 }
 
-/// How a finished game's score becomes MAX's reward, counted exactly in half-wins (a reward
-/// of 1 is two half-wins).
+/// How a finished game's score becomes MAX's reward. Rewards are counted exactly, as whole
+/// numbers of a run's reward unit, 1/`per_win` of a win: half-wins (`per_win` 2) under the
+/// outcome rule, and under the score rule the least unit that counts every finished game's
+/// score exactly (always a whole number of half-wins too: 0.75 needs quarter-wins, 1/3 sixths).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Reward {
@@ -81,6 +83,66 @@ pub enum Reward {
     Outcome,
     /// The score itself, when every finished game's score lies in [0, 1].
     Score,
+}
+
+/// The finest reward unit a run may count in: 1/254 of a win. A reward is recorded in a byte
+/// (a win is `per_win` units), and N·`per_win` stays below 2^32 for the most iterations a run
+/// may ask, so U is an exact `u32` however long the run.
+pub const MAX_PER_WIN: u32 = 254;
+
+/// Why a score is no reward under `Reward::Score`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unfit {
+    /// Below 0 or above 1.
+    Outside,
+    /// Counting it exactly beside the scores before it needs 1/`needs` of a win, finer than
+    /// `MAX_PER_WIN`.
+    TooFine { needs: u64 },
+}
+
+/// The least unit (parts of a win) that counts the score `value` (units of 1/`scale`) and
+/// every reward `per_win` already counts, exactly; a multiple of `per_win`.
+pub fn finer_unit(per_win: u32, value: i32, scale: i32) -> Result<u32, Unfit> {
+    let (v, scale) = (i64::from(value), i64::from(scale.max(1)));
+    if v < 0 || v > scale {
+        return Err(Unfit::Outside);
+    }
+    // The score v/scale in lowest terms has denominator scale / gcd(v, scale).
+    let den = scale / crate::exact::gcd(v, scale).max(1);
+    let needs = crate::exact::lcm(i64::from(per_win), den).unwrap_or(i64::MAX) as u64;
+    if needs > u64::from(MAX_PER_WIN) {
+        return Err(Unfit::TooFine { needs });
+    }
+    Ok(needs as u32)
+}
+
+/// The reward unit in words, as a count of it is read: "half-wins", "quarter-wins", "sixths
+/// of a win", or "units of 1/14 win".
+pub fn unit_words(per_win: u32) -> String {
+    match per_win {
+        1 => "wins".into(),
+        2 => "half-wins".into(),
+        4 => "quarter-wins".into(),
+        _ => match ordinal(per_win) {
+            Some(o) => format!("{o}s of a win"),
+            None => format!("units of 1/{per_win} win"),
+        },
+    }
+}
+
+fn ordinal(n: u32) -> Option<&'static str> {
+    Some(match n {
+        3 => "third",
+        5 => "fifth",
+        6 => "sixth",
+        8 => "eighth",
+        10 => "tenth",
+        12 => "twelfth",
+        16 => "sixteenth",
+        20 => "twentieth",
+        100 => "hundredth",
+        _ => return None,
+    })
 }
 
 impl Reward {
@@ -106,52 +168,67 @@ impl Reward {
         *self == Reward::Outcome
     }
 
-    /// MAX's reward in half-wins for a finished game worth `value` in units of 1/`scale`;
-    /// `None` when the score is no reward under this rule: outside [0, 1], or (exactness)
-    /// not a whole number of half-wins.
+    /// MAX's reward, in units of 1/`per_win` of a win, for a finished game worth `value` in
+    /// units of 1/`scale`; `None` when the score is no reward under this rule: outside
+    /// [0, 1], or not a whole number of the run's units. The outcome rule counts half-wins
+    /// (its runs have `per_win` 2).
     #[inline]
-    pub fn half_wins(self, value: i32, scale: i32) -> Option<u8> {
+    pub fn units(self, value: i32, scale: i32, per_win: u8) -> Option<u8> {
         match self {
             Reward::Outcome => Some(super::tree::outcome_of(value)),
             Reward::Score => {
-                let (twice, scale) = (2 * i64::from(value), i64::from(scale.max(1)));
-                (value >= 0 && i64::from(value) <= scale && twice % scale == 0)
-                    .then_some((twice / scale) as u8)
+                let (v, scale) = (i64::from(value), i64::from(scale.max(1)));
+                let times = v * i64::from(per_win);
+                (v >= 0 && v <= scale && times % scale == 0).then_some((times / scale) as u8)
             }
+        }
+    }
+
+    /// The reward unit of a run under this rule whose finished games all score in units of
+    /// 1/`scale`, before their scores are known: half-wins, or for scores the unit the scale
+    /// itself makes (a game whose finished games cannot be listed).
+    pub fn coarse_unit(self, scale: i32) -> Result<u8, Unfit> {
+        match self {
+            Reward::Outcome => Ok(2),
+            Reward::Score => finer_unit(2, 1, scale).map(|u| u as u8),
         }
     }
 
     /// Why a finished game worth `value` (units of 1/`scale`) at the node called `name` is no
     /// reward under this rule, in one line.
-    pub fn refusal(self, name: &str, value: i32, scale: i32) -> String {
+    pub fn refusal(self, name: &str, value: i32, scale: i32, why: Unfit) -> String {
         let written = crate::exact::Ratio::new(i64::from(value), i64::from(scale.max(1)))
             .map_or_else(|| value.to_string(), |r| r.to_string());
-        if value < 0 || value > scale {
-            format!(
+        match why {
+            Unfit::Outside => format!(
                 "--reward score: node {name} scores {written}, outside [0, 1]: a finished game's score is MAX's reward only from 0 to 1 (--reward outcome reads it as a win, draw or loss)"
-            )
-        } else {
-            format!(
-                "--reward score: node {name} scores {written}: rewards are counted exactly in half-wins, so a score reward is 0, 1/2 or 1"
-            )
+            ),
+            Unfit::TooFine { needs } => format!(
+                "--reward score: node {name} scores {written}, and counting every score exactly would take 1/{needs} of a win: mcts counts rewards in 1/{MAX_PER_WIN} of a win at the finest, so write the scores over smaller denominators"
+            ),
         }
     }
+}
+
+/// The reward unit (parts of a win) that counts the score of every finished game of `graph`
+/// exactly under `Reward::Score`, or the line that refuses the run: the first finished game
+/// whose score is outside [0, 1] or needs a unit finer than `MAX_PER_WIN`.
+pub fn score_unit(graph: &crate::game::graph::Graph) -> Result<u8, String> {
+    use crate::game::Game;
+    let scale = graph.scale();
+    let mut per_win = 2;
+    for s in (0..graph.len() as u32).filter(|&s| graph.move_count(s) == 0) {
+        let Some(v) = graph.score(s) else { continue };
+        per_win = finer_unit(per_win, v, scale)
+            .map_err(|why| Reward::Score.refusal(&graph.name(s), v, scale, why))?;
+    }
+    Ok(per_win as u8)
 }
 
 /// The first finished game of `graph` whose score is no reward under `Reward::Score`, as the
 /// line that refuses the run.
 pub fn score_rewards_refused(graph: &crate::game::graph::Graph) -> Option<String> {
-    use crate::game::Game;
-    let scale = graph.scale();
-    (0..graph.len() as u32)
-        .filter(|&s| graph.move_count(s) == 0)
-        .find_map(|s| {
-            let v = graph.score(s)?;
-            Reward::Score
-                .half_wins(v, scale)
-                .is_none()
-                .then(|| Reward::Score.refusal(&graph.name(s), v, scale))
-        })
+    score_unit(graph).err()
 }
 
 /// The most iterations one run may ask for.

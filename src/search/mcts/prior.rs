@@ -33,7 +33,14 @@ impl Prior {
     /// the counts can be true: each node is stated once, no child has more visits than its
     /// parent, the children of a node have no more visits together than it has, and no node
     /// has more half-wins than two per visit.
-    pub(super) fn build<G: Game>(&self, game: &G, tree: &mut Tree<G::State>) -> Result<(), String> {
+    /// The stated counts are half-wins; a run counting in a finer unit (`per_win` parts of a
+    /// win, always a whole number of halves) gets them in its own.
+    pub(super) fn build<G: Game>(
+        &self,
+        game: &G,
+        tree: &mut Tree<G::State>,
+        per_win: u8,
+    ) -> Result<(), String> {
         if let Some(bad) = self.script.iter().find(|&&o| o > 2) {
             return Err(format!(
                 "a scripted result is counted in half-wins for MAX (0 a loss, 1 a draw, 2 a win), not {bad}"
@@ -68,7 +75,18 @@ impl Prior {
             node.n = given.n;
             node.u = given.u;
         }
-        check(tree)
+        check(tree)?;
+        let times = u32::from(per_win / 2);
+        for id in 0..tree.len() as u32 {
+            let node = tree.node_mut(id);
+            node.u = node.u.checked_mul(times).ok_or_else(|| {
+                format!(
+                    "the stated counts are too large to count in {}",
+                    super::config::unit_words(per_win.into())
+                )
+            })?;
+        }
+        Ok(())
     }
 }
 

@@ -1,5 +1,6 @@
 //! The search's own tree: a node per position reached by a path of moves from the root (a
-//! position reached two ways is two nodes), with its visit count and half-win count. A node's
+//! position reached two ways is two nodes), with its visit count and reward count (in the
+//! run's unit, 1/`per_win` of a win). A node's
 //! children live in a block of slots, one per move, empty until that move is expanded.
 //!
 //! Selection reads every child of a node, so each slot also holds a copy of its child's
@@ -28,7 +29,7 @@ pub struct Node<S> {
     slots: u32,
     /// The first move in move order without a node (`moves` when every move has one).
     untried: u16,
-    /// Visits, and rewards in half-wins for `counts_for`.
+    /// Visits, and rewards in the run's unit for `counts_for`.
     pub n: u32,
     pub u: u32,
 }
@@ -38,7 +39,7 @@ pub struct Node<S> {
 struct Slot {
     child: u32,
     n: u32,
-    /// `mean_of(n, u)`, exactly as UCB1 uses it.
+    /// `mean_of(n, u, per_win)`, exactly as UCB1 uses it.
     mean: f64,
 }
 
@@ -54,16 +55,19 @@ pub struct Tree<S> {
     /// Moves of the tree's nodes that have no node yet: once none is left the tree is the
     /// whole game and an iteration can add nothing.
     open: u64,
+    /// The reward unit: a win counts `per_win`.
+    per_win: f64,
 }
 
-/// U(n)/N(n) as a rate of wins (half-wins halved); 0 for an unvisited node. One division of
-/// two exact integers, so equal rates are equal to the bit.
+/// U(n)/N(n) as a rate of wins (U counts 1/`per_win` of a win); 0 for an unvisited node. One
+/// division of two exact integers (`per_win`·N stays far below 2^53), so equal rates are
+/// equal to the bit, whatever unit they are counted in.
 #[inline]
-pub fn mean_of(n: u32, u: u32) -> f64 {
+pub fn mean_of(n: u32, u: u32, per_win: f64) -> f64 {
     if n == 0 {
         return 0.0;
     }
-    u as f64 / (2.0 * n as f64)
+    u as f64 / (per_win * n as f64)
 }
 
 /// UCB1's exploration bonus C·sqrt(ln N(parent) / n); infinite for an unvisited node.
@@ -85,8 +89,8 @@ pub fn outcome_of(value: i32) -> u8 {
 }
 
 impl<S: Copy> Tree<S> {
-    /// The root alone.
-    pub fn new<G: Game<State = S>>(game: &G, root: S) -> Result<Tree<S>, String> {
+    /// The root alone, for a run counting rewards in 1/`per_win` of a win.
+    pub fn new<G: Game<State = S>>(game: &G, root: S, per_win: u8) -> Result<Tree<S>, String> {
         let side = game.side(root);
         let counts_for = if side.is_chance() { Side::Max } else { side };
         let moves = moves_of(game, root)?;
@@ -105,6 +109,7 @@ impl<S: Copy> Tree<S> {
                 u: 0,
             }],
             slots: Vec::new(),
+            per_win: f64::from(per_win),
         };
         Ok(tree)
     }
@@ -178,7 +183,7 @@ impl<S: Copy> Tree<S> {
         best
     }
 
-    /// One visit more on node `id` with `reward` half-wins; its visits and half-wins after.
+    /// One visit more on node `id` with `reward` units; its visits and rewards after.
     #[inline]
     pub fn visit(&mut self, id: u32, reward: u32) -> (u32, u32) {
         let node = &mut self.nodes[id as usize];
@@ -190,13 +195,13 @@ impl<S: Copy> Tree<S> {
             self.slots[first + pos as usize] = Slot {
                 child: id,
                 n,
-                mean: mean_of(n, u),
+                mean: mean_of(n, u, self.per_win),
             };
         }
         (n, u)
     }
 
-    /// Copies every node's visits and half-wins into its parent's slot, after they were
+    /// Copies every node's visits and rewards into its parent's slot, after they were
     /// written directly (a prior's stated counts).
     pub fn sync(&mut self) {
         for id in 1..self.nodes.len() {
@@ -205,7 +210,7 @@ impl<S: Copy> Tree<S> {
             self.slots[first + node.pos as usize] = Slot {
                 child: id as u32,
                 n: node.n,
-                mean: mean_of(node.n, node.u),
+                mean: mean_of(node.n, node.u, self.per_win),
             };
         }
     }
@@ -277,7 +282,7 @@ mod tests {
         let game = TicTacToe::new(Board::EMPTY, Scoring::Plain);
         let mut rng = Rng::new(3);
         for _ in 0..50 {
-            let mut tree = Tree::new(&game, Board::EMPTY).unwrap();
+            let mut tree = Tree::new(&game, Board::EMPTY, 2).unwrap();
             for _ in 0..60 {
                 let at = rng.below(tree.len()) as u32;
                 let moves = tree.node(at).moves as usize;
@@ -310,7 +315,7 @@ mod tests {
                 let mut want = (0, f64::NEG_INFINITY);
                 for (p, &k) in kids.iter().enumerate() {
                     let node = tree.node(k);
-                    let score = mean_of(node.n, node.u) + bonus_of(node.n, ln, 1.3);
+                    let score = mean_of(node.n, node.u, 2.0) + bonus_of(node.n, ln, 1.3);
                     if score > want.1 {
                         want = (p, score);
                     }

@@ -180,9 +180,15 @@ impl Pair<'_> {
             };
             out.push(Line::styled(row, style));
         }
+        // What a finished game counts as: a draw half a win, or under the score reward the
+        // score itself (MAX's reward).
+        let rule = match self.mcts.options().mcts.reward {
+            crate::search::mcts::Reward::Outcome => "a draw ½",
+            crate::search::mcts::Reward::Score => "a score is MAX's reward",
+        };
         let legend = Line::styled(
             format!(
-                "› MCTS's move · ◂ {}'s · U/N: wins of {}, who moves at the root (a draw ½) · values: MAX's side",
+                "› MCTS's move · ◂ {}'s · U/N: wins of {}, who moves at the root ({rule}) · values: MAX's side",
                 self.calls_title(),
                 self.mover()
             ),

@@ -13,8 +13,9 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
 use crate::event::Mcts;
-use crate::index::monte::{Counts, wins_text};
+use crate::index::monte::Counts;
 use crate::replay::Replay;
+use crate::search::mcts::Reward;
 use crate::tui::monte::{self, Phase};
 use crate::tui::theme::Theme;
 use crate::tui::view::fit;
@@ -186,7 +187,7 @@ pub fn lines(r: &Replay, step: usize, theme: Theme, width: u16) -> Vec<Line<'sta
             Line::raw(format!(
                 "worth {}, {}.",
                 r.units().sc(value),
-                outcome(value)
+                outcome(r, value)
             )),
             Line::raw("No playout: its outcome is backed up."),
         ],
@@ -209,7 +210,7 @@ pub fn lines(r: &Replay, step: usize, theme: Theme, width: u16) -> Vec<Line<'sta
                 Line::raw(format!(
                     "visited {} times so far (U {}).",
                     c.n,
-                    wins_text(c.u)
+                    r.index().monte.wins(c.u)
                 )),
                 Line::styled("f: next phase · ): next iteration", theme.faint()),
             ]
@@ -217,7 +218,7 @@ pub fn lines(r: &Replay, step: usize, theme: Theme, width: u16) -> Vec<Line<'sta
         Mcts::Given { node, n, u } => vec![Line::raw(format!(
             "The lesson states {}: N {n}, U {}.",
             name(r, node),
-            wins_text(u)
+            r.index().monte.wins(u)
         ))],
     }
 }
@@ -234,20 +235,39 @@ fn name(r: &Replay, id: u32) -> String {
     }
 }
 
-fn short_outcome(value: i32) -> &'static str {
+/// MAX's reward for a finished game worth `value` under the score reward (`None` under the
+/// outcome reward, which reads a win, a draw or a loss).
+fn score_reward(r: &Replay, value: i32) -> Option<String> {
+    let monte = &r.index().monte;
+    let rule = r.options().mcts.reward;
+    (rule == Reward::Score)
+        .then(|| rule.units(value, r.scale(), monte.per_win() as u8))
+        .flatten()
+        .map(|u| monte.wins(u.into()))
+}
+
+fn short_outcome(r: &Replay, value: i32) -> String {
+    if let Some(reward) = score_reward(r, value) {
+        return format!("MAX {reward}");
+    }
     match value.signum() {
         1 => "MAX wins",
         0 => "draw",
         _ => "MIN wins",
     }
+    .into()
 }
 
-fn outcome(value: i32) -> &'static str {
+fn outcome(r: &Replay, value: i32) -> String {
+    if let Some(reward) = score_reward(r, value) {
+        return format!("a reward of {reward} for MAX");
+    }
     match value.signum() {
         1 => "a win for MAX",
         0 => "a draw",
         _ => "a win for MIN",
     }
+    .into()
 }
 
 /// A number with three decimals, or ∞ for an untried child's bonus.
@@ -323,7 +343,7 @@ fn selection(
             "{mark} {}{:>5} {:>6} {:>6} {:>6} {:>6}",
             pad(name, mw),
             row.counts.n,
-            wins_text(row.counts.u),
+            monte.wins(row.counts.u),
             three(row.mean),
             three(row.bonus),
             three(row.ucb1)
@@ -409,7 +429,7 @@ fn playout(
             words.push(monte::step_name(r, at, mv, Some(child)).replace(' ', "_"));
             at = child;
         }
-        words.push(format!("→ {}", short_outcome(value)));
+        words.push(format!("→ {}", short_outcome(r, value)));
         let mut row = String::new();
         for w in words {
             if !row.is_empty() && fit::width(&row) + 1 + fit::width(&w) > width as usize {
@@ -423,7 +443,7 @@ fn playout(
         out.push(Line::raw(row));
         out.push(Line::raw(format!("{} moves, not stored as nodes.", len)));
     }
-    out.push(Line::raw(format!("Result: {}.", outcome(value))));
+    out.push(Line::raw(format!("Result: {}.", outcome(r, value))));
     out
 }
 
@@ -445,12 +465,12 @@ fn backup(r: &Replay, step: usize, theme: Theme) -> Vec<Line<'static>> {
         let (n, u) = if done {
             (
                 format!("{} → {}", old.n, new.n),
-                format!("{} → {}", wins_text(old.u), wins_text(new.u)),
+                format!("{} → {}", monte.wins(old.u), monte.wins(new.u)),
             )
         } else {
             (
                 format!("{} → ·", old.n),
-                format!("{} → ·", wins_text(old.u)),
+                format!("{} → ·", monte.wins(old.u)),
             )
         };
         let style = if id == current {

@@ -15,7 +15,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
-use crate::index::monte::wins_text;
+use crate::index::monte::wins_compact;
 use crate::replay::Replay;
 use crate::tui::monte;
 use crate::tui::theme::Theme;
@@ -157,12 +157,18 @@ struct Widths {
 }
 
 impl Widths {
-    fn of(root_n: u32, nodes: u32) -> Widths {
+    fn of(root_n: u32, nodes: u32, per_win: u32) -> Widths {
         let digits = |v: u32| v.to_string().len();
+        // What a fraction of a win adds to the whole wins: ".5" in half-wins, ".75" in
+        // quarter-wins, "¹⁄₁₂" in twelfths (the widest of any part of a win).
+        let part = (1..per_win)
+            .map(|k| crate::text::width(&wins_compact(per_win + k, per_win)) - 1)
+            .max()
+            .unwrap_or(0);
         Widths {
             n: digits(root_n),
-            // "12.5/25": the wins take at most the visits' digits and ".5".
-            wins: 2 * digits(root_n) + 3,
+            // "12.5/25": the wins take at most the visits' digits and a part of a win.
+            wins: 2 * digits(root_n) + 1 + part,
             folded: digits(nodes) + 1,
         }
     }
@@ -192,7 +198,7 @@ fn node_line(
     } else {
         Style::default()
     };
-    let wins = format!("{}/{}", wins_text(c.u), c.n);
+    let wins = format!("{}/{}", wins_compact(c.u, r.index().monte.per_win()), c.n);
     let mut spans = vec![
         Span::styled(format!("{mark}{:<4}", monte::move_into(r, id)), style),
         Span::raw(format!(
@@ -231,6 +237,7 @@ pub fn draw(r: &Replay, step: usize, scroll: i32, theme: Theme, area: Rect, buf:
     let widths = Widths::of(
         r.index().monte.counts(0, step).n,
         sizes.first().copied().unwrap_or(0),
+        r.index().monte.per_win(),
     );
     let focus = rows
         .iter()
