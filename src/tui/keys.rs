@@ -312,7 +312,7 @@ pub const BINDINGS: &[Binding] = &[
         [ch('Q')],
         "Q",
         Predict,
-        "predict mode: all / only cutoffs / off"
+        "predict: all / cutoffs / off"
     ),
     bind!(
         "View",
