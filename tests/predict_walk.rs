@@ -64,6 +64,13 @@ fn every_question_of_every_preset_is_answered_right_by_the_trace() {
             "{by_kind:?}"
         );
     }
+    // Monte Carlo runs ask which child a selection picks and the counts after a backup.
+    for k in [Kind::Select, Kind::Counts] {
+        assert!(
+            by_kind.get(k.name()).copied().unwrap_or(0) >= 20,
+            "{by_kind:?}"
+        );
+    }
 }
 
 #[test]

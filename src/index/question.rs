@@ -16,10 +16,15 @@
 //!   store (it states both), else at the return;
 //! - `Cut`: whether a child's reply closes its parent's window, due at the child's pop;
 //! - `Research`: PVS, whether a scout's child is searched again, due at its pop;
-//! - `Interval`: a chance node's interval after an outcome, due at the interval.
+//! - `Interval`: a chance node's interval after an outcome, due at the interval;
+//! - `Select`: Monte Carlo, which child a selection takes where every child has been
+//!   visited (an unvisited child is taken first, no choice to predict), due at the `Select`;
+//! - `Counts`: Monte Carlo, the visits and wins of the root's child on the iteration's path
+//!   (the root when the path has no child) once the iteration is backed up, due at its first
+//!   `Backup` (the backups run from the leaf up, so the root's child is the last but one).
 
 use super::tree::{NONE, Outcome, Tree};
-use crate::event::{Bound, Chance, Scout};
+use crate::event::{Bound, Chance, Mcts, Scout};
 use crate::trace::{Event, ReturnKind};
 use crate::value::Flag;
 
@@ -33,10 +38,12 @@ pub enum Kind {
     Cut,
     Research,
     Interval,
+    Select,
+    Counts,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 7] = [
+    pub const ALL: [Kind; 9] = [
         Kind::Window,
         Kind::Probe,
         Kind::Return,
@@ -44,6 +51,8 @@ impl Kind {
         Kind::Cut,
         Kind::Research,
         Kind::Interval,
+        Kind::Select,
+        Kind::Counts,
     ];
 
     /// The name settings and `--predict=` use.
@@ -56,6 +65,8 @@ impl Kind {
             Kind::Cut => "cut",
             Kind::Research => "research",
             Kind::Interval => "interval",
+            Kind::Select => "select",
+            Kind::Counts => "counts",
         }
     }
 
@@ -69,6 +80,8 @@ impl Kind {
             "probes" => "probe",
             "researches" | "pvs" => "research",
             "intervals" | "chance" => "interval",
+            "selection" | "selects" => "select",
+            "count" | "backup" | "backups" => "counts",
             other => other,
         };
         Kind::ALL.into_iter().find(|k| k.name() == name)
@@ -83,6 +96,10 @@ pub enum Truth {
     Value(i32),
     Flag(Flag),
     YesNo(bool),
+    /// A Monte Carlo child, by its move index at its parent.
+    Child(u16),
+    /// A Monte Carlo node's visits and rewards (in the run's unit, 1/`per_win` of a win).
+    Counts(u32, u32),
 }
 
 /// What the views keep back while a question is open: the one item that states its answer.
@@ -110,6 +127,9 @@ pub struct Question {
 impl Tree<'_> {
     /// The questions due at event `due`, in the order they are asked.
     pub fn questions_at(&self, due: u32) -> Vec<Question> {
+        if let Some(Event::Mcts(m)) = self.trace.events.get(due as usize) {
+            return self.monte_question(due, m).into_iter().collect();
+        }
         let family = self.family();
         if (due as usize) >= self.trace.events.len() || family.samples() || family.vectors() {
             return Vec::new();
@@ -147,6 +167,35 @@ impl Tree<'_> {
             _ => {}
         }
         out
+    }
+
+    /// The Monte Carlo question due at `due`, whose event is `m`.
+    fn monte_question(&self, due: u32, m: Mcts) -> Option<Question> {
+        match m {
+            Mcts::Select {
+                node,
+                start,
+                len,
+                pos,
+            } => {
+                let bonuses = self.trace.bonuses(start, len)?;
+                let choice = len >= 2 && bonuses.iter().all(|b| b.is_finite());
+                choice.then(|| question(Kind::Select, node, due, Truth::Child(pos), node))
+            }
+            Mcts::Backup { .. } => {
+                let backup = |e: u32| match self.trace.events.get(e as usize) {
+                    Some(Event::Mcts(Mcts::Backup { node, n, u, .. })) => Some((node, n, u)),
+                    _ => None,
+                };
+                if due > 0 && backup(due - 1).is_some() {
+                    return None;
+                }
+                let run: Vec<_> = (due..).map_while(backup).collect();
+                let (node, n, u) = run[run.len().saturating_sub(2)];
+                Some(question(Kind::Counts, node, due, Truth::Counts(n, u), node))
+            }
+            _ => None,
+        }
     }
 
     /// Every question of the run, in the order they are asked.

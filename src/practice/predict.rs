@@ -22,6 +22,67 @@ pub fn form(kind: Kind) -> &'static str {
         Kind::Return => "a number, e.g. 4 (or inf, -inf)",
         Kind::Flag => "EXACT, LOWER or UPPER",
         Kind::Probe | Kind::Cut | Kind::Research => "yes or no",
+        Kind::Select => "a child's move or name, e.g. sq5",
+        Kind::Counts => "visits then wins, e.g. 5 2.5 (or 7 7/3)",
+    }
+}
+
+/// What a Monte Carlo answer is read and written with: the run's reward unit, and the
+/// children of the node a selection question is about, each by move with the names a
+/// student may call it (its move first, as the selection table shows it).
+#[derive(Clone, Debug, Default)]
+pub struct Choices {
+    pub per_win: u32,
+    pub children: Vec<(u16, Vec<String>)>,
+}
+
+/// Reads a Monte Carlo answer (`Select`, `Counts`); other kinds as `read`.
+pub fn read_in(kind: Kind, text: &str, units: &Units, c: &Choices) -> Result<Truth, String> {
+    let hint = |why: String| format!("{why}: write {}", form(kind));
+    match kind {
+        Kind::Select => {
+            let said = text.trim().to_lowercase();
+            let hits: Vec<u16> = (c.children.iter())
+                .filter(|(_, names)| names.iter().any(|n| n.to_lowercase() == said))
+                .map(|(mv, _)| *mv)
+                .collect();
+            match hits.as_slice() {
+                [mv] => Ok(Truth::Child(*mv)),
+                [] => Err(hint(format!("`{}` is not a child here", shown(text)))),
+                _ => Err(hint(format!("`{}` names several children", shown(text)))),
+            }
+        }
+        Kind::Counts => match words(text).as_slice() {
+            [n, u] => {
+                let n: u32 = (n.trim().parse())
+                    .map_err(|_| hint(format!("`{}` is not a count of visits", shown(n))))?;
+                let r = crate::exact::Ratio::parse(u.trim())
+                    .ok_or_else(|| hint(format!("`{}` is not a number", shown(u))))?;
+                let units_of = r
+                    .checked_mul(crate::exact::Ratio::int(i64::from(c.per_win.max(1))))
+                    .filter(|s| s.is_integer() && s.num() >= 0)
+                    .and_then(|s| u32::try_from(s.num()).ok())
+                    .ok_or_else(|| hint(format!("`{}` wins cannot be counted here", shown(u))))?;
+                Ok(Truth::Counts(n, units_of))
+            }
+            _ => Err(hint(format!("expected two numbers, got `{}`", shown(text)))),
+        },
+        _ => read(kind, text, units),
+    }
+}
+
+/// A Monte Carlo answer as the tutor shows it ("sq5", "N 5, U 2.5"); others as `written`.
+pub fn written_in(kind: Kind, t: Truth, units: &Units, c: &Choices) -> String {
+    match t {
+        Truth::Child(mv) => (c.children.iter())
+            .find(|(m, _)| *m == mv)
+            .and_then(|(_, names)| names.first().cloned())
+            .unwrap_or_else(|| format!("m{mv}")),
+        Truth::Counts(n, u) => format!(
+            "N {n}, U {}",
+            crate::index::monte::wins_text(u, c.per_win.max(1))
+        ),
+        _ => written(kind, t, units),
     }
 }
 
@@ -85,6 +146,7 @@ pub fn read(kind: Kind, text: &str, units: &Units) -> Result<Truth, String> {
                 _ => Err(hint(format!("`{}` is neither", shown(text)))),
             }
         }
+        Kind::Select | Kind::Counts => read_in(kind, text, units, &Choices::default()),
     }
 }
 
@@ -100,6 +162,7 @@ pub fn written(kind: Kind, t: Truth, units: &Units) -> String {
         (_, Truth::Value(v)) => units.sc(v),
         (_, Truth::Flag(f)) => f.name().into(),
         (_, Truth::YesNo(y)) => if y { "yes" } else { "no" }.into(),
+        (_, Truth::Child(_) | Truth::Counts(..)) => written_in(kind, t, units, &Choices::default()),
     }
 }
 

@@ -452,7 +452,7 @@ impl App {
         let Some(p) = self.predict.as_deref_mut() else {
             return;
         };
-        let given = match p.key(key, &self.units) {
+        let given = match p.key(key, &self.units, &self.replay) {
             super::predict::Keyed::Stay => return,
             super::predict::Keyed::Quit => {
                 self.quit = true;

@@ -231,7 +231,7 @@ impl Predict {
 
     /// A key while a question is open: the line editor's keys; Enter reads the line (a
     /// malformed one leaves a hint), Esc skips, Ctrl-C quits.
-    pub fn key(&mut self, key: KeyEvent, units: &Units) -> Keyed {
+    pub fn key(&mut self, key: KeyEvent, units: &Units, replay: &Replay) -> Keyed {
         let Some(open) = self.open.as_mut() else {
             return Keyed::Stay;
         };
@@ -239,7 +239,12 @@ impl Predict {
             return Keyed::Quit;
         }
         match key.code {
-            KeyCode::Enter => match grader::read(open.q.kind, &open.edit.text(), units) {
+            KeyCode::Enter => match grader::read_in(
+                open.q.kind,
+                &open.edit.text(),
+                units,
+                &words::choices(replay, &open.q),
+            ) {
                 Ok(given) => Keyed::Answer(given),
                 Err(hint) => {
                     open.hint = Some(hint);
@@ -290,7 +295,8 @@ impl Predict {
     /// The verdict on `given` and the sentence that says why, for the step `q` is due at.
     fn reveal(&mut self, run: &Run<'_>, q: &Question, given: Option<Truth>) -> Reveal {
         let (r, units) = (run.replay, run.units);
-        let truth = grader::written(q.kind, q.answer, units);
+        let choices = words::choices(r, q);
+        let truth = grader::written_in(q.kind, q.answer, units, &choices);
         let what = words::answer_phrase(r, q, &truth);
         let mut lines = Vec::new();
         let mut pitfall = None;
@@ -304,7 +310,7 @@ impl Predict {
                 if graded.right {
                     lines.push(format!("✓ Right: {what}."));
                 } else {
-                    let said = grader::written(q.kind, g, units);
+                    let said = grader::written_in(q.kind, g, units, &choices);
                     let mut l = format!("✗ You said {said}; {what}");
                     if let Some(parts) = &graded.parts {
                         l.push_str(&format!(" ({parts})"));
@@ -338,7 +344,9 @@ impl Predict {
         q: &Question,
         given: Truth,
     ) -> Option<(crate::search::Pitfall, String)> {
-        if run.detached || run.replay.len() > VARIANT_LIMIT {
+        // The wrong variants are alpha-beta's: none is a Monte Carlo mistake.
+        let monte = matches!(q.kind, Kind::Select | Kind::Counts);
+        if monte || run.detached || run.replay.len() > VARIANT_LIMIT {
             return None;
         }
         let variants = self

@@ -32,6 +32,10 @@ pub enum Key {
     Value(i32),
     Flag(&'static str),
     YesNo(bool),
+    /// A Monte Carlo selection: (the node selecting, the move it takes).
+    Child(u32, u16),
+    /// A Monte Carlo node's (visits, rewards in the run's unit).
+    Counts(u32, u32),
 }
 
 /// The index of the `enter` that opened the frame event `at` belongs to (read backwards,
@@ -104,6 +108,27 @@ pub fn key_of(ev: &[Value], kind: Kind, due: usize) -> Key {
             assert_eq!(tag(e), "interval");
             Key::Pair(int(e, "lo"), int(e, "hi"))
         }
+        Kind::Select => {
+            assert_eq!(tag(e), "select");
+            Key::Child(int(e, "node") as u32, int(e, "pos") as u16)
+        }
+        Kind::Counts => {
+            // The iteration's backups run from its leaf up to the root (node 0): the root's
+            // child on the path is the last but one, the root itself when it is alone.
+            assert_eq!(tag(e), "backup");
+            assert_ne!(tag(&ev[due - 1]), "backup", "not the first backup");
+            let run: Vec<&Value> = ev[due..]
+                .iter()
+                .take_while(|x| tag(x) == "backup")
+                .collect();
+            assert_eq!(
+                int(run[run.len() - 1], "node"),
+                0,
+                "the last backup is the root's"
+            );
+            let at = run[run.len().saturating_sub(2)];
+            Key::Counts(int(at, "n") as u32, int(at, "u") as u32)
+        }
     }
 }
 
@@ -117,6 +142,16 @@ pub fn typed(app: &App, kind: Kind, key: Key) -> String {
         Key::Flag(f) => f.to_lowercase(),
         Key::YesNo(true) => "Yes".into(),
         Key::YesNo(false) => "no".into(),
+        Key::Child(node, mv) => {
+            let monte = &app.replay.index().monte;
+            let state = monte.node(node).unwrap().state;
+            app.replay
+                .catalog()
+                .move_short(state, mv as i16)
+                .to_uppercase()
+        }
+        // Wins as a fraction of the run's unit (5/2 for 2.5 wins), not as the tutor writes them.
+        Key::Counts(n, u) => format!(" {n}  {u}/{} ", app.replay.index().monte.per_win()),
     }
 }
 

@@ -3,6 +3,7 @@
 //! chain, the narration of that step).
 
 use crate::index::question::{Kind, Question, Truth};
+use crate::practice::predict::Choices;
 use crate::replay::Replay;
 use crate::value::Units;
 
@@ -31,7 +32,60 @@ pub fn asked(r: &Replay, q: &Question) -> String {
         .unwrap_or_default()
 }
 
+/// A Monte Carlo node as the tutor says it.
+fn monte_called(r: &Replay, node: u32) -> String {
+    match r.index().monte.node(node) {
+        Some(n) => r.catalog().called(n.state),
+        None => format!("node {node}"),
+    }
+}
+
+/// What a Monte Carlo answer is read and written with (`practice::predict::Choices`): a
+/// selection's children as they exist at its step, each by its move ("sq5" or "m1", as the
+/// selection table shows it), its game name and the name of the position it reaches.
+pub fn choices(r: &Replay, q: &Question) -> Choices {
+    let monte = &r.index().monte;
+    let catalog = r.catalog();
+    let mut children = Vec::new();
+    if q.kind == Kind::Select
+        && let Some(at) = monte.node(q.node)
+    {
+        for (mv, child) in monte.children_at(q.node, q.due as usize) {
+            let m = mv as i16;
+            let mut names = vec![
+                catalog.move_short(at.state, m),
+                catalog.move_number(at.state, m),
+            ];
+            if let Some(c) = monte.node(child) {
+                let called = catalog.called(c.state);
+                if let Some((label, _)) = called.rsplit_once(" (") {
+                    names.push(label.to_string());
+                }
+                names.push(called);
+            }
+            children.push((mv, names));
+        }
+    }
+    Choices {
+        per_win: monte.per_win(),
+        children,
+    }
+}
+
 fn asked_plain(r: &Replay, q: &Question) -> String {
+    match q.kind {
+        Kind::Select => {
+            let here = monte_called(r, q.node);
+            return format!(
+                "Which child does selection pick at {here} (the largest UCB1 = mean + bonus)?"
+            );
+        }
+        Kind::Counts => {
+            let n = monte_called(r, q.node);
+            return format!("After this iteration, what are N and U of {n} (U in wins)?");
+        }
+        _ => {}
+    }
     let (n, p) = (called(r, q.node), parent(r, q.node));
     let negamax = r.options().family().side_to_move();
     match q.kind {
@@ -44,6 +98,7 @@ fn asked_plain(r: &Replay, q: &Question) -> String {
         Kind::Flag => format!("Which flag does {n} store with its value?"),
         Kind::Cut => format!("{n} has returned: does {p}'s window close (a cutoff)?"),
         Kind::Research => format!("{n}'s scout has returned: is {n} searched again?"),
+        Kind::Select | Kind::Counts => unreachable!("asked above"),
         Kind::Interval => {
             format!("An outcome of {n} is back: in what interval does {n}'s average now lie?")
         }
@@ -52,6 +107,11 @@ fn asked_plain(r: &Replay, q: &Question) -> String {
 
 /// The answer in a sentence, for the verdict: "B gets (3, +∞)".
 pub fn answer_phrase(r: &Replay, q: &Question, truth: &str) -> String {
+    match q.kind {
+        Kind::Select => return format!("selection picks {truth} at {}", monte_called(r, q.node)),
+        Kind::Counts => return format!("{} has {truth}", monte_called(r, q.node)),
+        _ => {}
+    }
     let (n, p) = (called(r, q.node), parent(r, q.node));
     let yes = matches!(q.answer, Truth::YesNo(true));
     match q.kind {
@@ -65,6 +125,7 @@ pub fn answer_phrase(r: &Replay, q: &Question, truth: &str) -> String {
         Kind::Research if yes => format!("{n} is searched again with the full window"),
         Kind::Research => format!("{n} is not searched again"),
         Kind::Interval => format!("{n}'s average lies in {truth}"),
+        Kind::Select | Kind::Counts => unreachable!("answered above"),
     }
 }
 
