@@ -4,7 +4,8 @@
 //! one that decides the answer, computed for the step after), nor the item on screen that
 //! states that answer once shown: the child's frame on the stack (a window), the node's
 //! value in the tree (a return), the call's store or probe in the table (a flag, a probe),
-//! the cutoff mark on the parent (a cut), the re-search mark on the scout.
+//! the cutoff mark on the parent (a cut), the re-search mark on the scout; for a Monte Carlo
+//! question, no sentence of the selection or of any backup of the iteration.
 
 mod common;
 
@@ -34,6 +35,11 @@ fn revealed(ev: &[serde_json::Value], q: &Question) -> std::ops::RangeInclusive<
                 )
             })
             .unwrap_or(d),
+        // Every backup of the iteration states new counts.
+        Kind::Counts => (d..ev.len())
+            .take_while(|&i| tag(i) == "backup")
+            .last()
+            .unwrap_or(d),
         _ => d,
     };
     d..=end
@@ -50,7 +56,7 @@ fn label(app: &App, node: u32) -> String {
 /// The item that states the answer is not on screen (read from the state the views draw).
 fn item_held(app: &App, q: &Question, what: &str) {
     let tree = app.replay.tree();
-    let n = tree.get(q.node);
+    let n = || tree.get(q.node);
     match q.kind {
         Kind::Window => assert!(
             !app.st.frames.iter().any(|f| f.node == q.node),
@@ -58,7 +64,7 @@ fn item_held(app: &App, q: &Question, what: &str) {
         ),
         Kind::Return => {
             let l = label(app, q.node);
-            let v = app.units.sc(n.value);
+            let v = app.units.sc(n().value);
             for mark in ["=", "≤", "≥"] {
                 assert!(!l.contains(&format!("{mark}{v}")), "{what}: tree shows {l}");
             }
@@ -72,7 +78,7 @@ fn item_held(app: &App, q: &Question, what: &str) {
             "{what}: the table shows the probe"
         ),
         Kind::Cut => {
-            let l = label(app, n.parent);
+            let l = label(app, n().parent);
             assert!(!l.contains(legend::CUT.glyph), "{what}: parent shows {l}");
         }
         Kind::Research => {
@@ -82,7 +88,9 @@ fn item_held(app: &App, q: &Question, what: &str) {
                 "{what}: scout shows {l}"
             );
         }
-        Kind::Interval => {}
+        // A Monte Carlo step's table and counts are those before it: the narration of the
+        // select or backups (checked below) is what would state the answer.
+        Kind::Interval | Kind::Select | Kind::Counts => {}
     }
 }
 
