@@ -37,8 +37,19 @@ fn a_wrong_monte_carlo_prediction_is_graded_wrong_with_the_right_answer() {
                         let kids = monte.children_at(node, q.due as usize);
                         assert!(kids.len() >= 2, "{what}: no choice at event {}", q.due);
                         let other = kids.iter().find(|k| k.0 != mv).unwrap().0;
-                        let name = |m: u16| app.replay.catalog().move_short(state, m as i16);
-                        (name(other), name(mv))
+                        let catalog = app.replay.catalog();
+                        // The verdict names the game's move, else the position it reaches.
+                        let right = match catalog.move_name(state, mv as i16) {
+                            Some(_) => catalog.move_short(state, mv as i16),
+                            None => {
+                                let child = monte.child(node, mv).unwrap();
+                                let called = catalog.called(monte.node(child).unwrap().state);
+                                called
+                                    .rsplit_once(" (")
+                                    .map_or(called.clone(), |c| c.0.into())
+                            }
+                        };
+                        (catalog.move_short(state, other as i16), right)
                     }
                     Key::Counts(n, u) => {
                         counts += 1;

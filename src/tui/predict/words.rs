@@ -41,8 +41,8 @@ fn monte_called(r: &Replay, node: u32) -> String {
 }
 
 /// What a Monte Carlo answer is read and written with (`practice::predict::Choices`): a
-/// selection's children as they exist at its step, each by its move ("sq5" or "m1", as the
-/// selection table shows it), its game name and the name of the position it reaches.
+/// selection's children as they exist at its step, each by its move ("sq5", "m1") and by the
+/// name of the position it reaches ("second").
 pub fn choices(r: &Replay, q: &Question) -> Choices {
     let monte = &r.index().monte;
     let catalog = r.catalog();
@@ -52,17 +52,25 @@ pub fn choices(r: &Replay, q: &Question) -> Choices {
     {
         for (mv, child) in monte.children_at(q.node, q.due as usize) {
             let m = mv as i16;
-            let mut names = vec![
+            let moves = [
                 catalog.move_short(at.state, m),
                 catalog.move_number(at.state, m),
             ];
+            let mut places = Vec::new();
             if let Some(c) = monte.node(child) {
                 let called = catalog.called(c.state);
                 if let Some((label, _)) = called.rsplit_once(" (") {
-                    names.push(label.to_string());
+                    places.push(label.to_string());
                 }
-                names.push(called);
+                places.push(called);
             }
+            // The name the selection table shows first: the game's move ("sq5"), else the
+            // position the move reaches ("second").
+            let names = if catalog.move_name(at.state, m).is_some() || places.is_empty() {
+                moves.into_iter().chain(places).collect()
+            } else {
+                places.into_iter().chain(moves).collect()
+            };
             children.push((mv, names));
         }
     }
