@@ -97,7 +97,8 @@ pub enum Command {
         present: bool,
         /// Predict mode: before each step that decides something, ask for a prediction,
         /// then show the step and grade it. WHAT is `all` (the default), `cutoffs`, or kinds
-        /// joined by commas: window, probe, return, flag, cut, research, interval (Q cycles).
+        /// joined by commas: window, probe, return, flag, cut, research, interval, and for
+        /// Monte Carlo runs select, counts (Q cycles).
         #[arg(long, num_args = 0..=1, require_equals = true, default_missing_value = "all", value_name = "WHAT")]
         predict: Option<String>,
     },
