@@ -22,7 +22,7 @@ pub fn form(kind: Kind) -> &'static str {
         Kind::Return => "a number, e.g. 4 (or inf, -inf)",
         Kind::Flag => "EXACT, LOWER or UPPER",
         Kind::Probe | Kind::Cut | Kind::Research => "yes or no",
-        Kind::Select => "a child's move or name, e.g. sq5",
+        Kind::Select => "a child's move or name, as the tree shows it",
         Kind::Counts => "visits then wins, e.g. 5 2.5 (or 7 7/3)",
     }
 }
