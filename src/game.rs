@@ -123,15 +123,73 @@ impl Side {
 
 /// A deterministic, alternating, two-player, zero-sum game as the search core sees it.
 ///
-/// Contract: `id` is unique per position (it keys the transposition table and the move hints),
-/// a position has at most `i16::MAX` moves, and move `i` of `s` always leads to `child(s, i)`.
+/// The position is the game's: it keys its own positions (`key`), names them and their moves
+/// for people (`name`, `move_name`, `describe`) and reads a name back (`parse`). The number a
+/// trace gives a position is the trace's (`observer::Interner`): the n-th position a recorded
+/// run met, unless the game numbers its positions itself (`number`, an explicit graph's nodes,
+/// which every lesson, note and fact names). Contract: equal positions have equal keys and
+/// unequal ones unequal keys (a 64-bit hash counts as unequal), a position has at most
+/// `i16::MAX` moves, and move `i` of `s` always leads to `child(s, i)`.
 pub trait Game {
     type State: Copy + Eq + std::fmt::Debug;
 
-    /// A unique, stable number for the position.
-    fn id(&self, s: Self::State) -> u32;
-    /// When every id is below this bound the core keeps its tables in flat arrays.
-    fn id_bound(&self) -> Option<u32>;
+    /// The game's own key for the position: what the transposition table and the move hints
+    /// are keyed by. A graph's node number, a board's code, a tree's level-order number, or a
+    /// 64-bit hash of a large game's position.
+    fn key(&self, s: Self::State) -> u64;
+    /// When every key is below this bound the core keeps its tables in flat arrays.
+    fn key_bound(&self) -> Option<u64>;
+    /// The game's own small number for the position, when its lessons name positions by
+    /// number (an explicit graph): a recorded trace then keeps that number as the id.
+    #[inline]
+    fn number(&self, _s: Self::State) -> Option<u32> {
+        None
+    }
+    /// The position as people write it: a graph node's label (its number when it has none),
+    /// a tic-tac-toe board `XO./.X./...`, a uniform tree's path of move indices.
+    fn name(&self, s: Self::State) -> String;
+    /// How messages point at a position: the game's own number when it numbers its
+    /// positions (as lessons write them), else its name.
+    fn called(&self, s: Self::State) -> String {
+        self.number(s)
+            .map_or_else(|| self.name(s), |n| n.to_string())
+    }
+    /// The game's own name of move `index` of `s` (a tic-tac-toe square), when it names moves
+    /// other than by their index.
+    fn move_name(&self, _s: Self::State, _index: usize) -> Option<String> {
+        None
+    }
+    /// Reads a position back from its name (`name`'s form, or any other the game accepts);
+    /// the error says what the game expected.
+    fn parse(&self, name: &str) -> Result<Self::State, String>;
+    /// An example of the game's notation for a position, for messages.
+    fn notation(&self) -> &'static str;
+    /// What finished games are counted as, in the order (MAX's side ahead, MIN's side ahead,
+    /// level): a game with named players says who won.
+    fn outcome_names(&self) -> [&'static str; 3] {
+        ["MAX ahead (> 0)", "MIN ahead (< 0)", "level (0)"]
+    }
+    /// Everything the catalog of a recorded trace keeps of a position, so that every view
+    /// names and reads it without the game.
+    fn describe(&self, s: Self::State) -> Described {
+        let count = self.move_count(s);
+        Described {
+            label: Some(self.name(s)),
+            turn: self.side(s),
+            score: self.score(s),
+            tactical: (0..count)
+                .filter(|&i| self.is_tactical(s, i))
+                .map(|i| i as u16)
+                .collect(),
+            chances: (0..count)
+                .map_while(|i| self.probability(s, i).map(|p| p.to_string()))
+                .collect(),
+            payoffs: self.payoffs(s).map(<[i32]>::to_vec).unwrap_or_default(),
+            moves: (0..count).map_while(|i| self.move_name(s, i)).collect(),
+            label_only: true,
+            terms: Vec::new(),
+        }
+    }
     fn side(&self, s: Self::State) -> Side;
     /// The game's own score of a position, from MAX's side: the utility of a finished one,
     /// the static evaluation of any other. What move ordering ranks children by and what the
@@ -183,9 +241,6 @@ pub struct Limits {
     pub max_budget: u64,
     /// 0 when the game has no tactical moves (quiescence would never move).
     pub max_qlimit: u8,
-    /// Whether the table, move hints and recording may key states by id: false for a tree
-    /// with more positions than a u32 numbers (its ids wrap).
-    pub ids_unique: bool,
     /// Why `--qlimit` does not apply, when `max_qlimit` is 0.
     pub no_quiescence: &'static str,
     /// Whether some node is a chance node (seed 004).
@@ -199,9 +254,25 @@ impl Limits {
         max_depth: 12,
         max_budget: 1_000_000,
         max_qlimit: 6,
-        ids_unique: true,
         no_quiescence: "",
         chance: false,
         players: 0,
     };
+}
+
+/// A position as the catalog of a recorded trace keeps it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Described {
+    pub label: Option<String>,
+    pub turn: Side,
+    pub score: Option<i32>,
+    pub tactical: Vec<u16>,
+    pub chances: Vec<String>,
+    pub payoffs: Vec<i32>,
+    /// The game's own names of the position's moves (empty: moves are their numbers).
+    pub moves: Vec<String>,
+    /// The label names the position by itself; the trace's number is not shown beside it.
+    pub label_only: bool,
+    /// The score as a weighted sum of features, term by term (empty otherwise).
+    pub terms: Vec<features::Term>,
 }

@@ -490,8 +490,10 @@ impl Lesson {
             side => side,
         };
         if !matches!(self.model, Model::Graph(_)) {
+            // A game's position is named by its label, whatever number the trace gave it.
             for s in catalog.iter() {
-                match self.model.describe(s.id) {
+                let named = s.label.as_deref().and_then(|l| self.model.find(l).ok());
+                match named.map(|(_, d)| d) {
                     Some(d) if d.turn == s.turn && d.label == s.label => {}
                     _ => return Err(format!("its state {} is not the one the trace names", s.id)),
                 }
@@ -729,7 +731,7 @@ impl Lesson {
     /// Where the run starts: a game's own root, else the start node asked for (0 by default),
     /// which must exist.
     fn start_of(&self, spec: &RunSpec) -> Result<u32> {
-        if self.model.root_id().is_some() && spec.start.is_some() {
+        if self.model.has_own_root() && spec.start.is_some() {
             return Err(self.options_error(format_args!(
                 "--start does not apply to a {}: it starts at its own root{}",
                 self.model.kind_name(),
@@ -740,8 +742,9 @@ impl Lesson {
                 }
             )));
         }
-        if let Some(root) = self.model.root_id() {
-            return Ok(root);
+        if self.model.has_own_root() {
+            // A recorded run numbers the game's root 0, the first position it meets.
+            return Ok(0);
         }
         let start = spec.start.unwrap_or(0);
         if start as usize >= self.graph.len() {

@@ -1,8 +1,14 @@
 //! Observers receive the core's events. `NoTrace` compiles every event site away; `Recorder`
 //! keeps them, and becomes a `Trace` once the run's header is known.
 
+pub mod interner;
+
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+
+pub use interner::Interner;
+
+use crate::game::Game;
 
 use crate::event::Event;
 use crate::event::events::Events;
@@ -12,9 +18,12 @@ pub trait Observer {
     /// Event sites are `if O::ENABLED { … }`, so a disabled observer costs nothing.
     const ENABLED: bool;
     fn event(&mut self, event: Event);
-    /// The candidates of a frame in the order the search will try them; `child` names the
-    /// state each candidate move leads to.
-    fn order(&mut self, state: u32, candidates: &[u16], child: impl Fn(u16) -> u32);
+    /// The number events give position `s` (asked only when `ENABLED`): the trace's, never
+    /// the game's key.
+    fn state<G: Game>(&mut self, game: &G, s: G::State) -> u32;
+    /// The candidates of a frame in the order the search will try them, and the number of
+    /// the position each leads to.
+    fn order(&mut self, state: u32, candidates: &[u16], children: &[u32]);
     /// Moves and the states they reach, kept in the move arenas (a Monte Carlo expansion or
     /// playout); where they start.
     fn arena(&mut self, _moves: &[u16], _states: &[u32]) -> u32 {
@@ -34,7 +43,11 @@ impl Observer for NoTrace {
     #[inline(always)]
     fn event(&mut self, _: Event) {}
     #[inline(always)]
-    fn order(&mut self, _: u32, _: &[u16], _: impl Fn(u16) -> u32) {}
+    fn state<G: Game>(&mut self, _: &G, _: G::State) -> u32 {
+        0
+    }
+    #[inline(always)]
+    fn order(&mut self, _: u32, _: &[u16], _: &[u32]) {}
 }
 
 /// Every event in order, each stored in 16 bytes. Variable-length candidate lists live in two
@@ -47,6 +60,8 @@ pub struct Recorder {
     pub children: Vec<u32>,
     /// Every Monte Carlo selection's exploration bonuses, concatenated.
     pub bonuses: Vec<f64>,
+    /// The positions the run met, numbered and described for the catalog.
+    pub positions: Interner,
     /// Counts admitted calls as they happen, for a screen waiting on a long run.
     pub progress: Option<Arc<AtomicU64>>,
     /// The most events to keep; past it the recorder keeps nothing more and says so in
@@ -70,13 +85,18 @@ impl Observer for Recorder {
     }
 
     #[inline]
-    fn order(&mut self, state: u32, candidates: &[u16], child: impl Fn(u16) -> u32) {
+    fn state<G: Game>(&mut self, game: &G, s: G::State) -> u32 {
+        self.positions.id(game, s)
+    }
+
+    #[inline]
+    fn order(&mut self, state: u32, candidates: &[u16], children: &[u32]) {
         if self.full() {
             return;
         }
         let start = self.moves.len() as u32;
         self.moves.extend_from_slice(candidates);
-        self.children.extend(candidates.iter().map(|&m| child(m)));
+        self.children.extend_from_slice(children);
         self.events.push(Event::Order {
             state,
             start,
@@ -144,18 +164,20 @@ pub struct Counter {
     pub terminal: [u64; 3],
     /// `per_ply[p]`: calls entered at ply p.
     pub per_ply: Vec<u64>,
-    /// One bit per possible id, when the game's ids are dense enough to keep a bitset.
+    /// One bit per possible key, when the game's keys are dense enough to keep a bitset.
     seen: Option<Vec<u64>>,
     pub distinct: u64,
     ply: usize,
 }
 
-/// Distinct positions are counted in a bitset of at most this many ids (32 MiB).
-pub const DISTINCT_LIMIT: u32 = 1 << 28;
+/// Distinct positions are counted in a bitset of at most this many keys (32 MiB).
+pub const DISTINCT_LIMIT: u64 = 1 << 28;
 
 impl Counter {
-    pub fn new(id_bound: Option<u32>) -> Counter {
-        let seen = id_bound
+    /// A counter for a game whose keys are below `key_bound` (distinct positions are
+    /// counted when the bound is small enough for a bitset).
+    pub fn new(key_bound: Option<u64>) -> Counter {
+        let seen = key_bound
             .filter(|&n| n <= DISTINCT_LIMIT)
             .map(|n| vec![0u64; (n as usize).div_ceil(64)]);
         Counter {
@@ -164,7 +186,7 @@ impl Counter {
         }
     }
 
-    /// Whether `distinct` was counted (the game's ids fit the bitset).
+    /// Whether `distinct` was counted (the game's keys fit the bitset).
     pub fn counts_distinct(&self) -> bool {
         self.seen.is_some()
     }
@@ -248,8 +270,15 @@ impl Observer for Counter {
         }
     }
 
+    /// A counter's "number" is the game's key itself, cut to 32 bits: it only tells positions
+    /// apart in the distinct-position bitset, which exists only when every key fits.
     #[inline]
-    fn order(&mut self, _: u32, _: &[u16], _: impl Fn(u16) -> u32) {}
+    fn state<G: Game>(&mut self, game: &G, s: G::State) -> u32 {
+        game.key(s) as u32
+    }
+
+    #[inline]
+    fn order(&mut self, _: u32, _: &[u16], _: &[u32]) {}
 }
 
 #[cfg(test)]
@@ -262,7 +291,7 @@ mod tests {
     fn a_recording_counts_16_bytes_per_event_and_its_arenas() {
         let mut rec = Recorder::default();
         rec.event(Event::PassStart { depth: 1 });
-        rec.order(0, &[0, 1, 2], |m| 10 + m as u32);
+        rec.order(0, &[0, 1, 2], &[10, 11, 12]);
         rec.event(Event::Bound(Bound::Cutoff {
             state: 0,
             pos: 1,

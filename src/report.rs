@@ -95,7 +95,10 @@ impl Wording {
         options: &Options,
         r: &RunResult,
     ) -> Wording {
-        let describe = |id: u32| model.describe(id).map(|d| (d.moves, d.turn, d.payoffs));
+        // The start, or a max-n leaf a graph numbers: a game with a root of its own is only
+        // ever asked about its root.
+        let describe =
+            |id: u32| (model.describe_at(id, &[])).map(|d| (d.moves, d.turn, d.payoffs));
         Wording::new(&describe, start, options, r, Units::of(model.scale()))
     }
 

@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicU64;
 
 use crate::error::{Error, Result};
 use crate::game::model::{Model, Visit};
-use crate::game::{Game, Limits, Side};
+use crate::game::{Game, Side};
 use crate::lesson::{Lesson, RunSetup};
 use crate::observer::{Counter, NoTrace, Observer, Recorder};
 use crate::search::{self, Options, RunResult, SearchError};
@@ -83,22 +83,9 @@ pub fn game<'a>(lesson: &'a Lesson, options: &Options) -> Cow<'a, Model> {
 
 /// Runs `setup` without recording and counts what the seeds count (see `Counter`).
 pub fn count(lesson: &Lesson, setup: &RunSetup) -> Result<(RunResult, Counter)> {
-    let mut counter = Counter::new(lesson.model.id_bound());
+    let mut counter = Counter::new(lesson.model.key_bound());
     let result = search(lesson, setup, &mut counter).map_err(|e| named(lesson, e))?;
     Ok((result, counter))
-}
-
-/// Whether the tutor and `prune trace` may record this run: the game's ids must name its
-/// states (a uniform tree beyond 2^32 positions wraps them).
-pub fn check_recordable(lesson: &Lesson) -> Result<()> {
-    let limits: Limits = lesson.model.limits();
-    if !limits.ids_unique {
-        return Err(Error::Options(format!(
-            "{}: this tree has more positions than a trace can name (2^32); prune run and prune count search it without recording",
-            lesson.name
-        )));
-    }
-    Ok(())
 }
 
 /// Runs `setup` on `lesson` and records every event, with a header naming the lesson, the
@@ -113,10 +100,10 @@ pub fn recorded_counting(
     setup: &RunSetup,
     progress: Option<Arc<AtomicU64>>,
 ) -> Result<Trace> {
-    check_recordable(lesson)?;
     let mut rec = Recorder {
         progress,
         limit: Some(MAX_EVENTS),
+        positions: crate::observer::Interner::describing(),
         ..Recorder::default()
     };
     let result = search(lesson, setup, &mut rec).map_err(|e| named(lesson, e))?;
@@ -131,6 +118,7 @@ pub fn recorded_counting(
         mut moves,
         mut children,
         mut bonuses,
+        positions,
         ..
     } = rec;
     // A million-call run records millions of events: give back the growth slack.
@@ -138,7 +126,7 @@ pub fn recorded_counting(
     moves.shrink_to_fit();
     children.shrink_to_fit();
     bonuses.shrink_to_fit();
-    let catalog = catalog(&game(lesson, &setup.options), setup, &children);
+    let catalog = catalog(positions, setup);
     let header = header(lesson, setup, catalog, result);
     Ok(Trace {
         header,
@@ -171,53 +159,29 @@ pub fn header(lesson: &Lesson, setup: &RunSetup, catalog: Catalog, result: RunRe
     }
 }
 
-/// The game's names, sides (as the run plays them), scores and tactical moves of every state
-/// `ids` lists, each once (an id the game does not have is left out).
-fn model_catalog(model: &Model, setup: &RunSetup, ids: impl IntoIterator<Item = u32>) -> Catalog {
-    let ids: Vec<u32> = if let Model::Graph(g) = model {
-        // A graph's ids are dense and few: a bitmap dedups millions of mentions at once.
-        let mut seen = vec![false; g.len()];
-        for s in ids {
-            if let Some(slot) = seen.get_mut(s as usize) {
-                *slot = true;
-            }
-        }
-        (0..g.len() as u32).filter(|&s| seen[s as usize]).collect()
-    } else {
-        let mut ids: Vec<u32> = ids.into_iter().collect();
-        ids.sort_unstable();
-        ids.dedup();
-        ids
-    };
-    let states = ids
-        .into_iter()
-        .filter_map(|id| model.describe(id).map(|d| StateInfo::described(id, d)))
-        .map(|info| info.as_run_sees(&setup.options, setup.start))
-        .collect();
-    Catalog::new(states)
-}
-
 /// The catalog of a graph's run before it is indexed as it goes (the call rows): every node of
-/// the graph the run searches. Other games list no states: they are named by the game.
+/// the graph the run searches, as the run plays it. Other games list no positions up front:
+/// a run numbers them as it meets them.
 pub fn graph_catalog(lesson: &Lesson, setup: &RunSetup) -> Option<Catalog> {
-    let Model::Graph(g) = &lesson.model else {
+    let Model::Graph(_) = &lesson.model else {
         return None;
     };
-    Some(model_catalog(
-        &game(lesson, &setup.options),
-        setup,
-        0..g.len() as u32,
-    ))
+    let Model::Graph(g) = game(lesson, &setup.options).into_owned() else {
+        return None;
+    };
+    let states = (0..g.len() as u32)
+        .map(|id| StateInfo::described(id, g.describe(id)).as_run_sees(&setup.options, setup.start))
+        .collect();
+    Some(Catalog::new(states))
 }
 
-/// The game's names and sides of every state the run mentions.
-fn catalog(model: &Model, setup: &RunSetup, children: &[u32]) -> Catalog {
-    // Every state a run touched is its start or a candidate of some order: a push, and the
-    // call it enters or is refused, is always a candidate of its frame's order (the index's
-    // fold rejects a trace where it is not), so the arena names them all.
-    let mut ids = vec![setup.start];
-    ids.extend_from_slice(children);
-    model_catalog(model, setup, ids)
+/// The catalog of a recorded run: every position it met, numbered as the events name it, with
+/// what the game says of it and the side the run played it for.
+fn catalog(positions: crate::observer::Interner, setup: &RunSetup) -> Catalog {
+    let states = (positions.met.into_iter())
+        .map(|(id, d)| StateInfo::described(id, d).as_run_sees(&setup.options, setup.start))
+        .collect();
+    Catalog::new(states)
 }
 
 /// A run that cannot proceed names the lesson it came from.

@@ -167,6 +167,10 @@ impl RunArgs {
             return Ok(Box::new(self.recorded()?.1));
         }
         let (lesson, setup) = self.load()?;
+        if lesson.model.has_own_root() {
+            // A game's positions are named by the recorded run's catalog.
+            return Ok(Box::new(self.recorded()?.1));
+        }
         Ok(Box::new(crate::index::calls_only(&lesson, &setup)?))
     }
 
@@ -185,6 +189,10 @@ impl RunArgs {
         let (lesson, setup) = self.load()?;
         if setup.options.family().samples() {
             return Ok(TraceRows::Iterations(Box::new(self.recorded()?.1)));
+        }
+        if lesson.model.has_own_root() {
+            // A game's positions are named by the recorded run's catalog.
+            return Ok(TraceRows::Calls(Box::new(self.recorded()?.1)));
         }
         Ok(TraceRows::Calls(Box::new(crate::index::calls_only(
             &lesson, &setup,

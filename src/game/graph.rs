@@ -1050,12 +1050,66 @@ impl Game for Graph {
     type State = u32;
 
     #[inline]
-    fn id(&self, s: u32) -> u32 {
-        s
+    fn key(&self, s: u32) -> u64 {
+        u64::from(s)
     }
 
-    fn id_bound(&self) -> Option<u32> {
-        Some(self.nodes.len() as u32)
+    fn key_bound(&self) -> Option<u64> {
+        Some(self.nodes.len() as u64)
+    }
+
+    /// Lessons, notes, facts and practice items name a graph's nodes by number, so a trace
+    /// keeps the graph's own numbers.
+    #[inline]
+    fn number(&self, s: u32) -> Option<u32> {
+        Some(s)
+    }
+
+    fn name(&self, s: u32) -> String {
+        Graph::name(self, s)
+    }
+
+    /// A move is named by the node it leads to.
+    fn move_name(&self, s: u32, index: usize) -> Option<String> {
+        (index < self.move_count(s)).then(|| Graph::name(self, self.child(s, index)))
+    }
+
+    /// A node's label, or its number when no label is that text.
+    fn parse(&self, name: &str) -> Result<u32, String> {
+        let name = name.trim();
+        let by_label = (0..self.len() as u32).find(|&s| self.label(s) == Some(name));
+        by_label
+            .or_else(|| name.parse::<u32>().ok().filter(|&s| s < self.len() as u32))
+            .ok_or_else(|| {
+                format!(
+                    "no node of the graph is labelled or numbered {:?}",
+                    crate::text::one_line(name)
+                )
+            })
+    }
+
+    fn notation(&self) -> &'static str {
+        "a node's label (B) or its number (2)"
+    }
+
+    fn describe(&self, s: u32) -> super::Described {
+        let count = self.move_count(s);
+        super::Described {
+            label: self.label(s).map(str::to_string),
+            turn: self.side(s),
+            score: self.score(s),
+            tactical: (0..count)
+                .filter(|&i| self.is_tactical(s, i))
+                .map(|i| i as u16)
+                .collect(),
+            chances: (0..count)
+                .map_while(|i| Graph::probability(self, s, i).map(|p| p.to_string()))
+                .collect(),
+            payoffs: self.vector(s).map(<[i32]>::to_vec).unwrap_or_default(),
+            moves: Vec::new(),
+            label_only: false,
+            terms: self.terms(s).to_vec(),
+        }
     }
 
     #[inline]

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use super::graph::Graph;
 use super::tictactoe::{Board, Scoring, TicTacToe};
 use super::uniform::{Leaves, Uniform};
+pub use super::Described;
 use super::{Game, Limits, Side};
 
 /// The `"game"` object of a lesson: `{"kind": "graph"}` (the lesson's `graph`, the default),
@@ -282,146 +283,101 @@ impl Model {
         }
     }
 
-    /// The id of the game's own root, for games that have one (a graph's start is chosen).
-    pub fn root_id(&self) -> Option<u32> {
-        match self {
-            Model::Graph(_) => None,
-            Model::TicTacToe(t) => Some(t.id(t.root)),
-            Model::Uniform(_) => Some(0),
-        }
-    }
-
-    pub fn id_bound(&self) -> Option<u32> {
-        match self {
-            Model::Graph(g) => g.id_bound(),
-            Model::TicTacToe(t) => t.id_bound(),
-            Model::Uniform(u) => u.id_bound(),
-        }
-    }
-
-    /// What the catalog records of the state with id `id`: its label, whose turn, its score
-    /// and its tactical moves (`None` for an id the game does not have).
-    pub fn describe(&self, id: u32) -> Option<Described> {
-        match self {
-            Model::Graph(g) => (id < g.len() as u32).then(|| Described {
-                label: g.label(id).map(str::to_string),
-                turn: g.side(id),
-                score: g.score(id),
-                tactical: (0..g.move_count(id))
-                    .filter(|&i| g.is_tactical(id, i))
-                    .map(|i| i as u16)
-                    .collect(),
-                chances: (0..g.move_count(id))
-                    .map_while(|i| g.probability(id, i).map(|p| p.to_string()))
-                    .collect(),
-                payoffs: g.vector(id).map(<[i32]>::to_vec).unwrap_or_default(),
-                moves: Vec::new(),
-                label_only: false,
-                terms: g.terms(id).to_vec(),
-            }),
-            Model::TicTacToe(t) => Board::from_code(id).map(|b| Described {
-                label: Some(b.text()),
-                turn: b.to_move(),
-                score: t.score(b),
-                tactical: Vec::new(),
-                chances: Vec::new(),
-                payoffs: Vec::new(),
-                // A move is the square it marks, as the board and the lessons number them.
-                moves: (0..t.move_count(b))
-                    .map(|i| TicTacToe::move_name(b, i))
-                    .collect(),
-                label_only: true,
-                terms: Vec::new(),
-            }),
-            Model::Uniform(u) => u.node(id as u64).map(|n| Described {
-                label: Some(u.path_name(n.number)),
-                turn: u.side(n),
-                score: u.score(n),
-                tactical: Vec::new(),
-                chances: Vec::new(),
-                payoffs: Vec::new(),
-                moves: Vec::new(),
-                label_only: false,
-                terms: Vec::new(),
-            }),
-        }
-    }
-
-    /// The name of move `mv` of state `id`: a tic-tac-toe square number, a graph child's label
-    /// (its number when it has none), the move index on a uniform tree.
-    pub fn move_name(&self, id: u32, mv: i16) -> Option<String> {
-        if mv < 0 {
-            return None;
-        }
-        let mv = mv as usize;
-        match self {
-            Model::Graph(g) => {
-                (id < g.len() as u32 && mv < g.move_count(id)).then(|| g.name(g.child(id, mv)))
+    /// Every key of the game is below this bound, when it has one (`Game::key_bound`).
+    pub fn key_bound(&self) -> Option<u64> {
+        struct Bound;
+        impl Visit for Bound {
+            type Out = Option<u64>;
+            fn visit<G: Game>(self, game: &G, _: G::State) -> Self::Out {
+                game.key_bound()
             }
-            Model::TicTacToe(_) => Board::from_code(id)
-                .filter(|b| mv < 9 - b.marks() as usize)
-                .map(|b| TicTacToe::move_name(b, mv)),
-            Model::Uniform(u) => (mv < u.branching as usize).then(|| mv.to_string()),
         }
+        self.visit(0, Bound)
+    }
+
+    /// Whether the game starts at a root of its own (a board, a tree), rather than at a
+    /// node a lesson chooses (a graph). A recorded trace numbers such a root 0.
+    pub fn has_own_root(&self) -> bool {
+        !matches!(self, Model::Graph(_))
+    }
+
+    /// What the catalog would record of the position the moves `path` reach from `start`
+    /// (`None` when a move is not there).
+    pub fn describe_at(&self, start: u32, path: &[u16]) -> Option<Described> {
+        struct At<'a>(&'a [u16]);
+        impl Visit for At<'_> {
+            type Out = Option<Described>;
+            fn visit<G: Game>(self, game: &G, start: G::State) -> Self::Out {
+                walk(game, start, self.0).map(|s| game.describe(s))
+            }
+        }
+        self.visit(start, At(path))
+    }
+
+    /// The game's name of move `mv` of the position `path` reaches from `start`: a square, a
+    /// graph child's label (its number when it has none), the move index on a uniform tree.
+    pub fn move_name_at(&self, start: u32, path: &[u16], mv: i16) -> Option<String> {
+        struct At<'a>(&'a [u16], usize);
+        impl Visit for At<'_> {
+            type Out = Option<String>;
+            fn visit<G: Game>(self, game: &G, start: G::State) -> Self::Out {
+                let s = walk(game, start, self.0)?;
+                (self.1 < game.move_count(s))
+                    .then(|| game.move_name(s, self.1).unwrap_or(self.1.to_string()))
+            }
+        }
+        self.visit(start, At(path, usize::try_from(mv).ok()?))
+    }
+
+    /// The game's name of move `mv` of the start position.
+    pub fn move_name(&self, start: u32, mv: i16) -> Option<String> {
+        self.move_name_at(start, &[], mv)
+    }
+
+    /// Whose turn the start position is.
+    pub fn side_at_start(&self, start: u32) -> Side {
+        self.describe_at(start, &[]).map_or(Side::Max, |d| d.turn)
+    }
+
+    /// The position a person's name for it reads as, in the game's notation: the graph's own
+    /// number when the game numbers its positions, and what the catalog would record of it.
+    /// The error says what the game expected, with an example.
+    pub fn find(&self, name: &str) -> Result<(Option<u32>, Described), String> {
+        struct Find<'a>(&'a str);
+        impl Visit for Find<'_> {
+            type Out = Result<(Option<u32>, Described), String>;
+            fn visit<G: Game>(self, game: &G, _: G::State) -> Self::Out {
+                let s = game.parse(self.0).map_err(|why| {
+                    format!("{why} (a position is written as {})", game.notation())
+                })?;
+                Ok((game.number(s), game.describe(s)))
+            }
+        }
+        self.visit(0, Find(name))
     }
 
     /// What the terminal positions of a run are counted as, in the order
-    /// (MAX's side ahead, MIN's side ahead, level): tic-tac-toe names its players.
+    /// (MAX's side ahead, MIN's side ahead, level).
     pub fn outcome_names(&self) -> [&'static str; 3] {
-        match self {
-            Model::TicTacToe(_) => ["X wins", "O wins", "draws"],
-            _ => ["MAX ahead (> 0)", "MIN ahead (< 0)", "level (0)"],
-        }
-    }
-
-    /// How many moves the state with id `id` has (`None` for an id the game does not have).
-    pub fn move_count(&self, id: u32) -> Option<usize> {
-        match self {
-            Model::Graph(g) => (id < g.len() as u32).then(|| g.move_count(id)),
-            Model::TicTacToe(t) => Board::from_code(id).map(|b| t.move_count(b)),
-            Model::Uniform(u) => u.node(id as u64).map(|n| u.move_count(n)),
-        }
-    }
-
-    /// The id of the state move `mv` of state `id` leads to (`None` when there is no such move).
-    pub fn child_id(&self, id: u32, mv: usize) -> Option<u32> {
-        (mv < self.move_count(id)?).then(|| match self {
-            Model::Graph(g) => g.child(id, mv),
-            Model::TicTacToe(t) => {
-                let b = Board::from_code(id).expect("a known id");
-                t.id(t.child(b, mv))
+        struct Names;
+        impl Visit for Names {
+            type Out = [&'static str; 3];
+            fn visit<G: Game>(self, game: &G, _: G::State) -> Self::Out {
+                game.outcome_names()
             }
-            Model::Uniform(u) => {
-                let n = u.node(id as u64).expect("a known id");
-                u.id(u.child(n, mv))
-            }
-        })
-    }
-
-    /// Whose turn the state with id `id` is (`describe`'s turn, without the rest of it: a run
-    /// folded as it goes asks it of every call).
-    pub fn side(&self, id: u32) -> Option<Side> {
-        match self {
-            Model::Graph(g) => (id < g.len() as u32).then(|| g.side(id)),
-            Model::TicTacToe(_) => Board::from_code(id).map(|b| b.to_move()),
-            Model::Uniform(u) => u.node(id as u64).map(|n| u.side(n)),
         }
+        self.visit(0, Names)
     }
 }
 
-/// A state as the catalog records it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Described {
-    pub label: Option<String>,
-    pub turn: Side,
-    pub score: Option<i32>,
-    pub tactical: Vec<u16>,
-    pub chances: Vec<String>,
-    pub payoffs: Vec<i32>,
-    /// The game's own names of the state's moves (empty: moves are their numbers).
-    pub moves: Vec<String>,
-    /// The label names the state by itself; the id is an internal code.
-    pub label_only: bool,
-    /// The score as a weighted sum of features, term by term (empty otherwise).
-    pub terms: Vec<super::features::Term>,
+/// The position the moves `path` reach from `start` (`None` when a move is not there).
+fn walk<G: Game>(game: &G, mut at: G::State, path: &[u16]) -> Option<G::State> {
+    for &mv in path {
+        if mv as usize >= game.move_count(at) {
+            return None;
+        }
+        at = game.child(at, mv as usize);
+    }
+    Some(at)
 }
+

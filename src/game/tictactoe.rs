@@ -12,7 +12,7 @@
 //!   columns, diagonals) with no O, minus the lines with no X. It lies in −8..=8, so under
 //!   `depth` scores it always sits strictly between a loss (≤ −91) and a win (≥ 91); under
 //!   `plain` scores it does not (a horizon can outscore a win), which the lesson says.
-//! - A position's id is its base-3 code (square i counts 3^i: 1 for X, 2 for O), below
+//! - A position's key is its base-3 code (square i counts 3^i: 1 for X, 2 for O), below
 //!   3^9 = 19,683, so tables stay flat arrays.
 
 use super::{Game, Limits, Side};
@@ -285,12 +285,32 @@ impl Game for TicTacToe {
     type State = Board;
 
     #[inline]
-    fn id(&self, s: Board) -> u32 {
-        s.code()
+    fn key(&self, s: Board) -> u64 {
+        u64::from(s.code())
     }
 
-    fn id_bound(&self) -> Option<u32> {
-        Some(ID_BOUND)
+    fn key_bound(&self) -> Option<u64> {
+        Some(u64::from(ID_BOUND))
+    }
+
+    fn name(&self, s: Board) -> String {
+        s.text()
+    }
+
+    fn move_name(&self, s: Board, index: usize) -> Option<String> {
+        (index < self.move_count(s)).then(|| TicTacToe::move_name(s, index))
+    }
+
+    fn parse(&self, name: &str) -> Result<Board, String> {
+        Board::parse(name)
+    }
+
+    fn outcome_names(&self) -> [&'static str; 3] {
+        ["X wins", "O wins", "draws"]
+    }
+
+    fn notation(&self) -> &'static str {
+        "a board row by row, X, O or . per square, rows split by /: XO./.X./..."
     }
 
     #[inline]
@@ -362,7 +382,6 @@ impl Game for TicTacToe {
             // Iterative deepening from the empty board runs nine passes of up to 549,946 calls.
             max_budget: 10_000_000,
             max_qlimit: 0,
-            ids_unique: true,
             no_quiescence: "tic-tac-toe has no tactical moves for quiescence to follow",
             ..Limits::SEED_000
         }

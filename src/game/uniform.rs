@@ -3,9 +3,9 @@
 //! from their parent, never stored, so a tree of 35^10 leaves costs only the search stack.
 //!
 //! - A node's number is its place in level order (root 0, child `i` of node `n` is
-//!   `n·b + 1 + i`). Its id is that number while the whole tree numbers below 2^32; a larger
-//!   tree's ids wrap, so the game says its ids are not unique and runs on it must keep the
-//!   table, ordering and recording off (see `Limits::ids_unique` and `run`).
+//!   `n·b + 1 + i`), below 2^62: the node's key for the table and the move hints. People
+//!   name a node by its path of move indices from the root ("0.2.1"); a recorded trace
+//!   numbers the nodes it meets in the order it meets them, whatever the tree's size.
 //! - Leaf values follow a rule:
 //!   - `best`: every node's first child is strictly best for the mover (MAX's child `i` is
 //!     worth its parent's value − i·s, MIN's + i·s), so alpha-beta meets the Knuth–Moore
@@ -174,28 +174,33 @@ impl Uniform {
         (first..=depth.max(1)).fold(0u128, |sum, d| sum.saturating_add(nodes(d)))
     }
 
-    pub fn ids_unique(&self) -> bool {
-        self.total <= 1 << 32
-    }
-
-    /// The node numbered `number` (`None` beyond the tree), rebuilt from the root along its
-    /// path: how the catalog names a state the trace mentions.
-    pub fn node(&self, number: u64) -> Option<Node> {
-        if number >= self.total {
-            return None;
-        }
-        let b = self.branching as u64;
-        let mut path = Vec::new();
-        let mut n = number;
-        while n > 0 {
-            path.push(((n - 1) % b) as usize);
-            n = (n - 1) / b;
-        }
+    /// The node a path of move indices names ("0.2.1", or "root"), rebuilt from the root.
+    pub fn parse_path(&self, name: &str) -> Result<Node, String> {
+        let name = name.trim();
         let mut node = self.root();
-        for &i in path.iter().rev() {
-            node = self.child(node, i);
+        if name == "root" || name.is_empty() {
+            return Ok(node);
         }
-        Some(node)
+        for (k, part) in name.split('.').enumerate() {
+            let index: usize = part.trim().parse().map_err(|_| {
+                format!("step {} of the path, {part:?}, is not a move index", k + 1)
+            })?;
+            if node.ply >= self.depth {
+                return Err(format!(
+                    "the path goes past the leaves: the tree is {} plies deep",
+                    self.depth
+                ));
+            }
+            if index >= self.branching as usize {
+                return Err(format!(
+                    "move {index} at step {} is past the last move ({})",
+                    k + 1,
+                    self.branching - 1
+                ));
+            }
+            node = self.child(node, index);
+        }
+        Ok(node)
     }
 
     /// The seeded score of the node numbered `number`: a `random` leaf's value, and every
@@ -254,12 +259,24 @@ impl Game for Uniform {
     type State = Node;
 
     #[inline]
-    fn id(&self, s: Node) -> u32 {
-        s.number as u32
+    fn key(&self, s: Node) -> u64 {
+        s.number
     }
 
-    fn id_bound(&self) -> Option<u32> {
-        (self.total <= 1 << 20).then_some(self.total as u32)
+    fn key_bound(&self) -> Option<u64> {
+        Some(self.total)
+    }
+
+    fn name(&self, s: Node) -> String {
+        self.path_name(s.number)
+    }
+
+    fn parse(&self, name: &str) -> Result<Node, String> {
+        self.parse_path(name)
+    }
+
+    fn notation(&self) -> &'static str {
+        "the move indices from the root, split by dots (0.2.1), or root"
     }
 
     #[inline]
@@ -327,7 +344,6 @@ impl Game for Uniform {
             max_depth: self.depth,
             max_budget: MAX_BUDGET,
             max_qlimit: 0,
-            ids_unique: self.ids_unique(),
             no_quiescence: "a uniform tree has no tactical moves for quiescence to follow",
             ..Limits::SEED_000
         }
@@ -343,8 +359,12 @@ mod tests {
         let t = Uniform::new(3, 4, Leaves::Worst, 0).unwrap();
         let n = t.child(t.child(t.root(), 2), 1);
         assert_eq!(n.number, 3 * 3 + 1 + 1);
-        assert_eq!(t.node(n.number), Some(n));
         assert_eq!(t.path_name(n.number), "2.1");
+        assert_eq!(t.parse_path("2.1"), Ok(n));
+        assert_eq!(t.parse_path("root"), Ok(t.root()));
+        assert!(t.parse_path("2.3").unwrap_err().contains("past the last move (2)"));
+        assert!(t.parse_path("0.0.0.0.0").unwrap_err().contains("past the leaves"));
+        assert!(t.parse_path("1.x").unwrap_err().contains("step 2"));
         assert_eq!(t.total(), 1 + 3 + 9 + 27 + 81);
     }
 
@@ -355,7 +375,7 @@ mod tests {
             let n = t.leaf_count;
             let mut seen = vec![false; n as usize];
             for number in t.first_leaf..t.total() {
-                let node = t.node(number).unwrap();
+                let node = t.parse_path(&t.path_name(number)).unwrap();
                 let v = t.score(node).unwrap() as i64 + (n / 2) as i64;
                 assert!((0..n as i64).contains(&v), "b={b} d={d}: {v}");
                 assert!(

@@ -3,8 +3,9 @@
 //! is the same as the one built from the recorded trace (tests check it), but the fold keeps
 //! only the calls events can still touch and hands each finished call's row to a spill store
 //! (`spill`), so the call-row views (`prune trace` as a table or tsv) of a run of any size
-//! run in the memory of its open frames. The states are asked of the game as they come,
-//! never listed: a uniform tree of 35 million calls has 35 million states.
+//! run in the memory of its open frames. Positions are numbered as they come and forgotten
+//! when no open frame names them any more (`Live`): a uniform tree of 100 million calls has
+//! 100 million positions, and the fold never holds more than its open frames' children.
 
 use std::io;
 
@@ -14,17 +15,21 @@ use super::spill::{Rows, Spill};
 use super::tree::{CallRecord, NONE};
 use crate::error::{Error, Result};
 use crate::event::Event;
-use crate::game::Side;
-use crate::game::model::Model;
+use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
+
+use crate::game::{Game, Side};
 use crate::lesson::{Lesson, RunSetup};
 use crate::observer::Observer;
-use crate::trace::{Catalog, Header, StateInfo, TraceError};
+use crate::observer::interner::KeyHasher;
+use crate::trace::{Header, StateInfo, TraceError};
 use crate::value::Flag;
 
 /// The candidate orders of the open calls, by where they would start in a recorded arena,
 /// and the rows of the calls that have finished.
-struct Open<'a> {
-    model: &'a Model,
+struct Open {
+    /// The positions the open frames name.
+    live: Live,
     /// The run's options and start, for the side it plays each state for.
     setup: RunSetup,
     orders: Vec<(u32, Vec<u16>, Vec<u32>)>,
@@ -39,9 +44,9 @@ struct Open<'a> {
     keep_rows: bool,
 }
 
-impl Source for Open<'_> {
+impl Source for Open {
     fn turn(&self, state: u32) -> Option<Side> {
-        let side = self.model.side(state)?;
+        let side = self.live.turn(state)?;
         Some(self.setup.options.plays(side, state, self.setup.start))
     }
 
@@ -56,7 +61,9 @@ impl Source for Open<'_> {
 
     fn release(&mut self, start: u32) {
         if let Some(k) = self.orders.iter().rposition(|o| o.0 == start) {
-            self.orders.truncate(k);
+            for (_, _, children) in self.orders.drain(k..) {
+                self.live.release(&children);
+            }
         }
     }
 
@@ -77,21 +84,87 @@ impl Source for Open<'_> {
     }
 }
 
+/// The positions the open frames name: numbered as met (or by the game's own numbers), with
+/// the side to move, and forgotten once no open frame's candidates name them. A position met
+/// again later is numbered anew: the fold compares numbers only within open frames.
+#[derive(Default)]
+struct Live {
+    ids: HashMap<u64, u32, BuildHasherDefault<KeyHasher>>,
+    /// Per number: the position's key, whose turn it is, how many open orders name it.
+    info: HashMap<u32, (u64, Side, u32), BuildHasherDefault<KeyHasher>>,
+    next: u32,
+}
+
+impl Live {
+    fn id<G: Game>(&mut self, game: &G, s: G::State) -> u32 {
+        let key = game.key(s);
+        if let Some(&id) = self.ids.get(&key) {
+            return id;
+        }
+        let id = match game.number(s) {
+            Some(n) => n,
+            None => loop {
+                // Numbers wrap after 2^32 positions; one still held is skipped.
+                let n = self.next;
+                self.next = self.next.wrapping_add(1);
+                if !self.info.contains_key(&n) {
+                    break n;
+                }
+            },
+        };
+        self.ids.insert(key, id);
+        self.info.insert(id, (key, game.side(s), 0));
+        id
+    }
+
+    fn turn(&self, id: u32) -> Option<Side> {
+        self.info.get(&id).map(|i| i.1)
+    }
+
+    /// An open order names `children`.
+    fn hold(&mut self, children: &[u32]) {
+        for c in children {
+            if let Some(i) = self.info.get_mut(c) {
+                i.2 += 1;
+            }
+        }
+    }
+
+    /// A closed order no longer names `children`.
+    fn release(&mut self, children: &[u32]) {
+        for c in children {
+            if let Some(i) = self.info.get_mut(c) {
+                i.2 -= 1;
+                if i.2 == 0 {
+                    let key = i.0;
+                    self.info.remove(c);
+                    self.ids.remove(&key);
+                }
+            }
+        }
+    }
+
+    #[cfg(test)]
+    fn len(&self) -> usize {
+        self.info.len()
+    }
+}
+
 /// Folds the events as they come; the first event that does not fit is kept as the error.
-struct Streaming<'a> {
-    fold: Fold<Open<'a>>,
+struct Streaming {
+    fold: Fold<Open>,
     events: usize,
     error: Option<TraceError>,
 }
 
-impl<'a> Streaming<'a> {
-    /// A fold of `model`'s run of `setup` with nothing folded yet, keeping the finished
-    /// calls' rows or not.
-    fn new(model: &'a Model, setup: &RunSetup, keep_rows: bool) -> Streaming<'a> {
+impl Streaming {
+    /// A fold of a run of `setup` with nothing folded yet, keeping the finished calls' rows
+    /// or not.
+    fn new(setup: &RunSetup, keep_rows: bool) -> Streaming {
         Streaming {
             fold: Fold::new(
                 Open {
-                    model,
+                    live: Live::default(),
                     setup: *setup,
                     orders: Vec::new(),
                     total: 0,
@@ -108,8 +181,12 @@ impl<'a> Streaming<'a> {
     }
 }
 
-impl Observer for Streaming<'_> {
+impl Observer for Streaming {
     const ENABLED: bool = true;
+
+    fn state<G: Game>(&mut self, game: &G, s: G::State) -> u32 {
+        self.fold.source().live.id(game, s)
+    }
 
     fn event(&mut self, event: Event) {
         if self.error.is_none()
@@ -120,11 +197,11 @@ impl Observer for Streaming<'_> {
         self.events += 1;
     }
 
-    fn order(&mut self, state: u32, candidates: &[u16], child: impl Fn(u16) -> u32) {
+    fn order(&mut self, state: u32, candidates: &[u16], children: &[u32]) {
         let open = self.fold.source();
         let start = open.total as u32;
-        let children = candidates.iter().map(|&m| child(m)).collect();
-        open.orders.push((start, candidates.to_vec(), children));
+        open.live.hold(children);
+        open.orders.push((start, candidates.to_vec(), children.to_vec()));
         open.total += candidates.len();
         self.event(Event::Order {
             state,
@@ -134,11 +211,9 @@ impl Observer for Streaming<'_> {
     }
 }
 
-/// A run folded as it went: its header (with a graph's catalog; an implicit game's states
-/// are named by the game) and its call rows.
+/// A graph's run folded as it went: its header (with the graph's catalog) and its call rows.
 pub struct Streamed {
     header: Header,
-    model: Model,
     rows: Rows,
     bound: Option<Flag>,
 }
@@ -156,8 +231,8 @@ impl CallRows for Streamed {
     }
 
     fn name(&self, state: u32) -> String {
-        match self.model.describe(state).and_then(|d| d.label) {
-            Some(label) => label,
+        match self.header.catalog.label(state) {
+            Some(label) => label.to_string(),
             None => state.to_string(),
         }
     }
@@ -172,29 +247,22 @@ impl CallRows for Streamed {
     }
 
     fn state(&self, state: u32) -> Option<StateInfo> {
-        match self.header.catalog.get(state) {
-            Some(info) => Some(info.clone()),
-            None => (self.model.describe(state)).map(|d| {
-                StateInfo::described(state, d).as_run_sees(&self.header.options, self.header.start)
-            }),
-        }
+        self.header.catalog.get(state).cloned()
     }
 }
 
-/// Runs `setup` on `lesson`, indexing as it goes: the call rows and the result, with no
-/// events, no candidate arenas and no list of states. For views of the call rows only (the
-/// trace table and tsv).
+/// Runs `setup` on a graph lesson, indexing as it goes: the call rows and the result, with no
+/// events and no candidate arenas. For views of the call rows only (the trace table and
+/// tsv); a game's rows name its positions from a recorded run's catalog instead.
 pub fn calls_only(lesson: &Lesson, setup: &RunSetup) -> Result<Streamed> {
-    let game = crate::run::game(lesson, &setup.options);
     // A graph's nodes are the lesson's: few, and the header's units read them.
-    let catalog = match crate::run::graph_catalog(lesson, setup) {
-        Some(catalog) => catalog,
-        None => {
-            crate::run::check_recordable(lesson)?;
-            Catalog::default()
-        }
+    let Some(catalog) = crate::run::graph_catalog(lesson, setup) else {
+        return Err(Error::Options(format!(
+            "{}: only a graph's call rows are streamed; record the run instead",
+            lesson.name
+        )));
     };
-    let (result, open, bound) = fold_run(lesson, setup, &game, true)?;
+    let (result, open, bound) = fold_run(lesson, setup, true)?;
     let header = crate::run::header(lesson, setup, catalog, result);
     let rows = open.rows.finish().map_err(|source| Error::Io {
         path: lesson.name.clone().into(),
@@ -202,7 +270,6 @@ pub fn calls_only(lesson: &Lesson, setup: &RunSetup) -> Result<Streamed> {
     })?;
     Ok(Streamed {
         header,
-        model: game.into_owned(),
         rows,
         bound,
     })
@@ -211,14 +278,13 @@ pub fn calls_only(lesson: &Lesson, setup: &RunSetup) -> Result<Streamed> {
 /// Runs `setup` on `lesson` through the streaming fold: the result, the fold's source (its
 /// rows when `keep_rows`, and the pass roots) and what the committed answer proves, read off
 /// the last completed pass's root as the index's tree reads it.
-fn fold_run<'a>(
+fn fold_run(
     lesson: &Lesson,
     setup: &RunSetup,
-    game: &'a Model,
     keep_rows: bool,
-) -> Result<(crate::search::RunResult, Open<'a>, Option<Flag>)> {
+) -> Result<(crate::search::RunResult, Open, Option<Flag>)> {
     let family = setup.options.family();
-    let mut obs = Streaming::new(game, setup, keep_rows);
+    let mut obs = Streaming::new(setup, keep_rows);
     let result =
         crate::run::search(lesson, setup, &mut obs).map_err(|e| crate::run::named(lesson, e))?;
     let named = |source| Error::Trace {
@@ -258,8 +324,7 @@ pub fn result_with_bound(
     if setup.options.family().samples() {
         return Ok((crate::run::plain(lesson, setup)?, None));
     }
-    let game = crate::run::game(lesson, &setup.options);
-    let (result, _, bound) = fold_run(lesson, setup, &game, false)?;
+    let (result, _, bound) = fold_run(lesson, setup, false)?;
     Ok((result, bound))
 }
 
@@ -272,13 +337,14 @@ mod tests {
 
     /// Forwards to the streaming fold and notes, after every event, how many calls and orders
     /// it holds.
-    struct Watch<'a> {
-        inner: Streaming<'a>,
+    struct Watch {
+        inner: Streaming,
         most_calls: usize,
         most_orders: usize,
+        most_live: usize,
     }
 
-    impl Observer for Watch<'_> {
+    impl Observer for Watch {
         const ENABLED: bool = true;
 
         fn event(&mut self, event: Event) {
@@ -286,17 +352,22 @@ mod tests {
             self.note();
         }
 
-        fn order(&mut self, state: u32, candidates: &[u16], child: impl Fn(u16) -> u32) {
-            self.inner.order(state, candidates, child);
+        fn state<G: Game>(&mut self, game: &G, s: G::State) -> u32 {
+            self.inner.state(game, s)
+        }
+
+        fn order(&mut self, state: u32, candidates: &[u16], children: &[u32]) {
+            self.inner.order(state, candidates, children);
             self.note();
         }
     }
 
-    impl Watch<'_> {
+    impl Watch {
         fn note(&mut self) {
             self.most_calls = self.most_calls.max(self.inner.fold.live_calls());
             let open = self.inner.fold.source();
             self.most_orders = self.most_orders.max(open.orders.len());
+            self.most_live = self.most_live.max(open.live.len());
         }
     }
 
@@ -318,11 +389,11 @@ mod tests {
             ..Overrides::default()
         };
         let setup = lesson.setup(None, &over).unwrap();
-        let game = crate::run::game(&lesson, &setup.options);
         let mut watch = Watch {
-            inner: Streaming::new(&game, &setup, true),
+            inner: Streaming::new(&setup, true),
             most_calls: 0,
             most_orders: 0,
+            most_live: 0,
         };
         let result = crate::run::search(&lesson, &setup, &mut watch).unwrap();
         assert!(watch.inner.error.is_none());

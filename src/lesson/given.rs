@@ -85,16 +85,13 @@ pub fn resolve(
 
 /// The move indices a path of move names takes from `start`.
 fn moves_of(model: &Model, start: u32, path: &[String]) -> Result<Vec<u16>, String> {
-    let mut at = start;
-    let mut moves = Vec::with_capacity(path.len());
+    let mut moves: Vec<u16> = Vec::with_capacity(path.len());
     for (step, name) in path.iter().enumerate() {
-        let count = model.move_count(at).unwrap_or(0);
-        let mv = (0..count)
-            .find(|&mv| model.move_name(at, mv as i16).as_deref() == Some(name.trim()))
+        let here: Vec<String> = (0..)
+            .map_while(|mv| model.move_name_at(start, &moves, mv))
+            .collect();
+        let mv = (here.iter().position(|m| m.as_str() == name.trim()))
             .ok_or_else(|| {
-                let here: Vec<String> = (0..count)
-                    .filter_map(|mv| model.move_name(at, mv as i16))
-                    .collect();
                 format!(
                     "the given path {} does not exist: its step {} '{}' is not a move there (the moves are: {})",
                     path_text(path),
@@ -108,7 +105,6 @@ fn moves_of(model: &Model, start: u32, path: &[String]) -> Result<Vec<u16>, Stri
                 )
             })?;
         moves.push(mv as u16);
-        at = model.child_id(at, mv).unwrap_or(at);
     }
     Ok(moves)
 }

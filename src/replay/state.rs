@@ -3,7 +3,7 @@
 //! probe and store.
 
 use crate::game::Side;
-use crate::search::tt::{Entry, Key};
+use crate::value::{Entry, Key};
 use crate::search::{Attempt, Counters, Pass, Stats};
 
 /// One active call on the search path.

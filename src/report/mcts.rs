@@ -207,6 +207,7 @@ pub struct Draws {
     last: (u16, u32),
     /// Per chance node that drew: the count of each outcome, by move index.
     drawn: std::collections::BTreeMap<u32, Vec<u32>>,
+    numbers: crate::observer::Interner,
 }
 
 impl Draws {
@@ -267,7 +268,12 @@ impl crate::observer::Observer for Draws {
         }
     }
 
-    fn order(&mut self, _: u32, _: &[u16], _: impl Fn(u16) -> u32) {}
+    /// Numbered as a recorded trace numbers them, so `state` in the JSON is the trace's.
+    fn state<G: crate::game::Game>(&mut self, game: &G, s: G::State) -> u32 {
+        self.numbers.id(game, s)
+    }
+
+    fn order(&mut self, _: u32, _: &[u16], _: &[u32]) {}
 
     fn arena(&mut self, moves: &[u16], states: &[u32]) -> u32 {
         if let (Some(&m), Some(&s)) = (moves.first(), states.first()) {
@@ -293,12 +299,14 @@ impl RunView<'_> {
         self.result.mcts.as_deref()
     }
 
-    /// The state's name as the game gives it (a graph's label, a board).
-    fn state_name(&self, state: u32) -> String {
-        match self.model {
-            crate::game::model::Model::Graph(g) => g.name(state),
-            m => (m.describe(state).and_then(|d| d.label)).unwrap_or_else(|| state.to_string()),
-        }
+    /// What the game says of the position `path` reaches from the start.
+    fn at(&self, path: &[u16]) -> Option<crate::game::Described> {
+        self.model.describe_at(self.start, path)
+    }
+
+    /// The position's name as the game gives it (a graph's label, a board).
+    fn state_name(&self, state: u32, path: &[u16]) -> String {
+        (self.at(path).and_then(|d| d.label)).unwrap_or_else(|| state.to_string())
     }
 
     /// A root move as the game names it (a square, a graph child's label).
@@ -318,16 +326,19 @@ impl RunView<'_> {
         }
     }
 
-    fn outcome_name(&self, state: u32, pos: usize) -> String {
-        self.model
-            .move_name(state, pos as i16)
-            .unwrap_or_else(|| pos.to_string())
+    fn outcome_name(&self, path: &[u16], pos: usize) -> String {
+        (self.model.move_name_at(self.start, path, pos as i16)).unwrap_or_else(|| pos.to_string())
     }
 
-    fn probability(&self, state: u32, pos: usize) -> String {
-        (self.model.describe(state))
+    fn probability(&self, path: &[u16], pos: usize) -> String {
+        (self.at(path))
             .and_then(|d| d.chances.get(pos).cloned())
             .unwrap_or_else(|| "?".into())
+    }
+
+    /// How many outcomes the chance position `path` reaches has.
+    fn outcomes(&self, path: &[u16]) -> usize {
+        self.at(path).map_or(0, |d| d.chances.len())
     }
 
     /// Seed 000's first line's place: status, iterations (and the interruption), C, the
@@ -379,7 +390,7 @@ impl RunView<'_> {
             "nodes={} in the tree, evals={} (playouts and finished games), peak={}",
             s.nodes, s.evals, s.peak
         );
-        let root_side = (self.model.side(self.start)).unwrap_or(crate::game::Side::Max);
+        let root_side = self.model.side_at_start(self.start);
         let whose = if chance_root {
             "wins of MAX".to_string()
         } else {
@@ -406,7 +417,7 @@ impl RunView<'_> {
 
     /// Whether the run's root is a chance node.
     fn chance_root(&self) -> bool {
-        self.model.side(self.start).is_some_and(|s| s.is_chance())
+        self.model.side_at_start(self.start).is_chance()
     }
 
     /// One row per root child with a node: move, N, U, U/N and UCB1 under the root's final N.
@@ -491,19 +502,19 @@ impl RunView<'_> {
         let mut out = String::new();
         for (node, state, path, counts) in d.chance_nodes() {
             let total: u32 = counts.iter().sum();
-            let outcomes: Vec<String> = (0..self.model.move_count(state).unwrap_or(0))
+            let outcomes: Vec<String> = (0..self.outcomes(&path))
                 .map(|pos| {
                     format!(
                         "{} (p={}) {}",
-                        crate::text::one_line(&self.outcome_name(state, pos)),
-                        self.probability(state, pos),
+                        crate::text::one_line(&self.outcome_name(&path, pos)),
+                        self.probability(&path, pos),
                         counts.get(pos).copied().unwrap_or(0)
                     )
                 })
                 .collect();
             out.push_str(&format!(
                 "drawn at chance node {} (node {node}, {}), {total} draws:\n",
-                crate::text::one_line(&self.state_name(state)),
+                crate::text::one_line(&self.state_name(state, &path)),
                 path_words(&path),
             ));
             out.push_str(&wrapped("  ", &outcomes, 78));
@@ -554,14 +565,14 @@ impl RunView<'_> {
         if let Some(d) = self.draws {
             let draws: Vec<Value> = (d.chance_nodes().into_iter())
                 .map(|(node, state, path, counts)| {
-                    let outcomes: Vec<Value> = (0..self.model.move_count(state).unwrap_or(0))
+                    let outcomes: Vec<Value> = (0..self.outcomes(&path))
                         .map(|pos| {
-                            json!({"index": pos, "name": self.outcome_name(state, pos),
-                                   "p": self.probability(state, pos),
+                            json!({"index": pos, "name": self.outcome_name(&path, pos),
+                                   "p": self.probability(&path, pos),
                                    "drawn": counts.get(pos).copied().unwrap_or(0)})
                         })
                         .collect();
-                    json!({"node": node, "state": state, "name": self.state_name(state),
+                    json!({"node": node, "state": state, "name": self.state_name(state, &path),
                            "path": path, "outcomes": outcomes})
                 })
                 .collect();

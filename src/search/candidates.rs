@@ -7,14 +7,14 @@
 //! rescanned and resorted at every visit (on a dense 64-node graph that scan and sort were most
 //! of the search's time).
 //!
-//! Games with small dense ids keep the lists in flat arrays; others (implicit trees of
+//! Games with small dense keys keep the lists in flat arrays; others (implicit trees of
 //! millions of positions, rarely revisited) build them at every visit with the same code.
 
 use super::result::SearchError;
 use crate::game::Game;
 
-/// States beyond this many ids are not cached (the span array is allocated per run).
-const CACHE_LIMIT: u32 = 1 << 16;
+/// Games with more keys than this are not cached (the span array is allocated per run).
+const CACHE_LIMIT: u64 = 1 << 16;
 
 /// Where a state's list lives in the arena; `UNKNOWN` until first built.
 #[derive(Clone, Copy)]
@@ -43,8 +43,8 @@ pub struct Candidates {
 }
 
 impl Candidates {
-    pub fn new(id_bound: Option<u32>, ranked: bool) -> Candidates {
-        let spans = match id_bound {
+    pub fn new(key_bound: Option<u64>, ranked: bool) -> Candidates {
+        let spans = match key_bound {
             Some(n) if n <= CACHE_LIMIT => vec![Span::UNKNOWN; 2 * n as usize],
             _ => Vec::new(),
         };
@@ -78,7 +78,7 @@ impl Candidates {
         if self.spans.is_empty() {
             return self.build(game, state, quiescence, out);
         }
-        let slot = 2 * game.id(state) as usize + quiescence as usize;
+        let slot = 2 * game.key(state) as usize + quiescence as usize;
         let mut span = self.spans[slot];
         if span.start == u32::MAX {
             let start = self.arena.len();
@@ -139,7 +139,7 @@ impl Candidates {
             let Some(score) = game.score(child) else {
                 out.truncate(base);
                 return Err(SearchError::MissingScore {
-                    state: game.id(child),
+                    state: game.called(child),
                     why: "move ordering sorts by child scores",
                 });
             };
@@ -206,7 +206,7 @@ mod tests {
     #[test]
     fn lists_follow_step_5_cached_or_not() {
         let g = graph();
-        for bound in [g.id_bound(), None] {
+        for bound in [g.key_bound(), None] {
             let mut plain = Candidates::new(bound, false);
             let mut ranked = Candidates::new(bound, true);
             // Twice each: the second answer comes from the cache when there is one.
@@ -226,11 +226,11 @@ mod tests {
     #[test]
     fn ranking_needs_child_scores() {
         let g = graph();
-        for bound in [g.id_bound(), None] {
+        for bound in [g.key_bound(), None] {
             let mut ranked = Candidates::new(bound, true);
             let mut out = Vec::new();
             let err = ranked.push(&g, 10, false, &mut out).unwrap_err();
-            assert!(matches!(err, SearchError::MissingScore { state: 11, .. }));
+            assert!(matches!(err, SearchError::MissingScore { ref state, .. } if state == "11"));
             assert!(out.is_empty());
             // Without ranking no child score is read.
             let mut plain = Candidates::new(bound, false);

@@ -36,6 +36,12 @@ pub fn run_from<G: Game, O: Observer>(
 ) -> Result<RunResult, SearchError> {
     opts.validate_for(&game.limits())
         .map_err(SearchError::Options)?;
+    // The start is the first position a recorded run meets: number 0, unless the game
+    // numbers its positions itself.
+    #[cfg(not(feature = "no-events"))]
+    if O::ENABLED {
+        obs.state(game, start);
+    }
     if opts.algorithm == Algorithm::Mcts {
         return super::mcts::run(game, start, opts, prior, obs);
     }

@@ -108,6 +108,8 @@ pub(super) struct Search<'a, G: Game, O: Observer> {
     pub path: Vec<G::State>,
     /// Candidate indices of every active frame, stacked; a frame owns the tail it pushed.
     pub order: Vec<u16>,
+    /// Scratch space for the trace's numbers of a frame's children (recorded runs only).
+    pub children: Vec<u32>,
     /// Each state's candidate list (ranked when ordering), built on its first visit.
     pub candidates: Candidates,
     /// Max-n: the payoff vector the last completed root search backed up.
@@ -130,13 +132,14 @@ impl<'a, G: Game, O: Observer> Search<'a, G, O> {
         Search {
             game,
             opts: *opts,
-            table: Table::new(game.id_bound(), deepest, opts.qlimit),
-            hints: Hints::new(game.id_bound()),
+            table: Table::new(game.key_bound(), deepest, opts.qlimit),
+            hints: Hints::new(game.key_bound()),
             stats: Stats::default(),
             counters: Counters::default(),
             path: Vec::with_capacity(opts.depth as usize + opts.qlimit as usize + 2),
             order: Vec::new(),
-            candidates: Candidates::new(game.id_bound(), opts.ordering)
+            children: Vec::new(),
+            candidates: Candidates::new(game.key_bound(), opts.ordering)
                 .reversed(opts.pitfall == Some(Pitfall::RightToLeft)),
             vector: Vec::new(),
             obs,
@@ -160,6 +163,7 @@ impl<'a, G: Game, O: Observer> Search<'a, G, O> {
     ) -> Result<Admitted, Stop> {
         let id = self.enter(state, depth, qleft, (alpha, beta))?;
         let key = Key {
+            position: self.game.key(state),
             state: id,
             depth,
             qleft,
@@ -228,7 +232,7 @@ impl<'a, G: Game, O: Observer> Search<'a, G, O> {
         qleft: u8,
         (alpha, beta): (i32, i32),
     ) -> Result<u32, Stop> {
-        let id = self.game.id(state);
+        let id = self.id_of(state);
         let ply = self.path.len() as u64 - 1;
         if self.stats.nodes >= self.opts.budget {
             emit!(
@@ -276,16 +280,31 @@ impl<'a, G: Game, O: Observer> Search<'a, G, O> {
             .push(self.game, state, quiescence, &mut self.order)
             .map_err(|e| Stop::Missing(Box::new(e)))?;
         if self.opts.ordering {
-            self.hint_first(id, base);
+            self.hint_first(self.game.key(state), base);
         }
         #[cfg(not(feature = "no-events"))]
         if O::ENABLED {
             let game = self.game;
-            self.obs.order(id, &self.order[base..], |m| {
-                game.id(game.child(state, m as usize))
-            });
+            let mut children = std::mem::take(&mut self.children);
+            children.clear();
+            for &m in &self.order[base..] {
+                children.push(self.obs.state(game, game.child(state, m as usize)));
+            }
+            self.obs.order(id, &self.order[base..], &children);
+            self.children = children;
         }
         Ok(base)
+    }
+
+    /// The number the trace gives position `s` (0 when nothing records the run).
+    #[inline(always)]
+    pub fn id_of(&mut self, s: G::State) -> u32 {
+        #[cfg(not(feature = "no-events"))]
+        if O::ENABLED {
+            return self.obs.state(self.game, s);
+        }
+        let _ = s;
+        0
     }
 
     /// The side a node is searched for: the game's, or the other one below the root when
@@ -314,15 +333,21 @@ impl<'a, G: Game, O: Observer> Search<'a, G, O> {
         } else {
             self.game.evaluate(state)
         };
-        score.ok_or_else(|| Stop::Missing(Box::new(SearchError::MissingScore { state: id, why })))
+        let _ = id;
+        score.ok_or_else(|| {
+            Stop::Missing(Box::new(SearchError::MissingScore {
+                state: self.game.called(state),
+                why,
+            }))
+        })
     }
 
     /// Moves the hint (the last move recorded for the state) to the front of the frame's
     /// ranked candidates; the others keep their order. This equals sorting by the key
     /// (not the hint, oriented child score, move index).
     #[inline]
-    fn hint_first(&mut self, id: u32, base: usize) {
-        let hint = self.hints.get(id);
+    fn hint_first(&mut self, position: u64, base: usize) {
+        let hint = self.hints.get(position);
         let frame = &mut self.order[base..];
         if let Some(pos) = frame.iter().position(|&i| i as i16 == hint) {
             frame[..=pos].rotate_right(1);
@@ -361,7 +386,7 @@ impl<'a, G: Game, O: Observer> Search<'a, G, O> {
         // Hints are read only by ordering; without it they are never seen, and an implicit
         // tree of millions of positions would fill a hash map for nothing.
         if mv >= 0 && self.opts.ordering {
-            self.hints.set(key.state, mv);
+            self.hints.set(key.position, mv);
         }
         emit!(
             self,
@@ -393,10 +418,11 @@ impl<'a, G: Game, O: Observer> Search<'a, G, O> {
         let i = self.order[base + pos];
         let child = self.game.child(state, i as usize);
         self.path.push(child);
+        let child_id = self.id_of(child);
         emit!(
             self,
             Event::Push {
-                state: self.game.id(child),
+                state: child_id,
                 mv: i as i16,
                 pos: pos as u16,
             }
@@ -415,10 +441,11 @@ impl<'a, G: Game, O: Observer> Search<'a, G, O> {
         self.path.pop();
         match outcome {
             Ok((value, _)) => {
+                let child_id = self.id_of(child);
                 emit!(
                     self,
                     Event::Pop {
-                        state: self.game.id(child),
+                        state: child_id,
                         value,
                     }
                 );

@@ -8,8 +8,9 @@
 //! transfer), no table and no ordering. Ties on P's entry go to the run's rule (`Ties`).
 //!
 //! A backed-up vector is always some terminal's (or horizon node's), so the value every
-//! event carries is that node's id: values stay one `i32` and events small, and the
-//! catalog's payoffs turn an id into its vector.
+//! event carries is that node's number (the game's own: max-n runs on graphs, which number
+//! their nodes, so a recorded and an unrecorded run agree): values stay one `i32` and events
+//! small, and the catalog's payoffs turn a number into its vector.
 
 use super::engine::{Search, Stop, emit};
 use super::options::NO_MOVE;
@@ -36,6 +37,7 @@ impl<'a, G: Game, O: Observer> Search<'a, G, O> {
     fn maxn(&mut self, state: G::State, depth: u8) -> Backed<G::State> {
         let id = self.enter(state, depth, 0, (-INF, INF))?;
         let key = Key {
+            position: self.game.key(state),
             state: id,
             depth,
             qleft: 0,
@@ -50,7 +52,7 @@ impl<'a, G: Game, O: Observer> Search<'a, G, O> {
                 "the depth horizon"
             };
             self.payoffs(state, why)?;
-            let value = id as i32;
+            let value = self.game.number(state).unwrap_or(id) as i32;
             emit!(
                 self,
                 Event::Bound(Bound::Read {
@@ -127,7 +129,7 @@ impl<'a, G: Game, O: Observer> Search<'a, G, O> {
                 );
             }
         }
-        Ok(best.unwrap_or((id as i32, NO_MOVE, state)))
+        Ok(best.unwrap_or((self.game.number(state).unwrap_or(id) as i32, NO_MOVE, state)))
     }
 
     /// The node's payoff vector, or the run fails naming it (a textbook tree's inner node at
@@ -136,7 +138,7 @@ impl<'a, G: Game, O: Observer> Search<'a, G, O> {
         let game: &'a G = self.game;
         game.payoffs(state).ok_or_else(|| {
             Stop::Missing(Box::new(SearchError::MissingScore {
-                state: game.id(state),
+                state: game.called(state),
                 why,
             }))
         })

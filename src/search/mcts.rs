@@ -219,7 +219,7 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
         draw_outcome(self.game, self.tree.node(at).state, &mut self.rng).ok_or(
             SearchError::Options(format!(
                 "chance node {} has no outcome with a probability",
-                self.game.id(self.tree.node(at).state)
+                self.game.called(self.tree.node(at).state)
             )),
         )
     }
@@ -233,8 +233,8 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
     }
 
     fn announce_expand(&mut self, id: u32) {
-        let node = self.tree.node(id);
-        let state = self.game.id(node.state);
+        let node = *self.tree.node(id);
+        let state = self.obs.state(self.game, node.state);
         let at = self.obs.arena(&[node.pos], &[state]);
         emit!(
             self,
@@ -308,7 +308,7 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
                 draw_outcome(self.game, state, &mut self.rng).ok_or_else(|| {
                     SearchError::Options(format!(
                         "chance node {} has no outcome with a probability",
-                        self.game.id(state)
+                        self.game.called(state)
                     ))
                 })?
             } else if first {
@@ -319,7 +319,7 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
             state = self.game.child(state, mv);
             if O::ENABLED {
                 self.played.push(mv as u16);
-                self.reached.push(self.game.id(state));
+                self.reached.push(self.obs.state(self.game, state));
             }
         }
     }
@@ -328,7 +328,7 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
         self.game
             .utility(state)
             .ok_or_else(|| SearchError::MissingScore {
-                state: self.game.id(state),
+                state: self.game.called(state),
                 why: "mcts reads every finished game's score as its outcome",
             })
     }
@@ -346,7 +346,7 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
                     needs: needs.into(),
                 },
             };
-            let name = self.game.id(state).to_string();
+            let name = self.game.called(state);
             SearchError::Options(rule.refusal(&name, value, scale, why))
         })
     }
@@ -455,8 +455,8 @@ pub fn ucb1_parts(n: u32, u: u32, per_win: u32, ln_parent: f64, c: f64) -> (f64,
 /// reachable score is outside [0, 1] or needs a unit finer than `MAX_PER_WIN`.
 fn reward_unit<G: Game>(game: &G, start: G::State, rule: Reward) -> Result<u8, String> {
     let scale = game.scale();
-    let refuse = |s: G::State, v: i32, why| rule.refusal(&game.id(s).to_string(), v, scale, why);
-    let walkable = game.id_bound().filter(|&b| b <= 1 << 22);
+    let refuse = |s: G::State, v: i32, why| rule.refusal(&game.called(s), v, scale, why);
+    let walkable = game.key_bound().filter(|&b| b <= 1 << 22);
     let Some(bound) = walkable.filter(|_| rule == Reward::Score) else {
         return rule.coarse_unit(scale).map_err(|why| refuse(start, 1, why));
     };
@@ -473,7 +473,7 @@ fn reward_unit<G: Game>(game: &G, start: G::State, rule: Reward) -> Result<u8, S
         }
         for i in 0..count {
             let child = game.child(s, i);
-            if let Some(mark) = seen.get_mut(game.id(child) as usize)
+            if let Some(mark) = seen.get_mut(game.key(child) as usize)
                 && !*mark
             {
                 *mark = true;

@@ -534,12 +534,6 @@ impl Options {
                 self.budget, limits.max_budget
             ));
         }
-        if !limits.ids_unique && (self.keeps_table() || self.ordering) {
-            return Err(format!(
-                "this tree has more than {} positions, so they have no unique ids: run it with --tt off --ordering off",
-                u32::MAX
-            ));
-        }
         let (lo, hi) = self.window;
         if lo < -INF || hi > INF || lo >= hi {
             return Err(format!(

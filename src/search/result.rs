@@ -187,7 +187,7 @@ pub enum SearchError {
     #[error(
         "node {state} has no score, but this run reads it ({why}); give it a score or change the run"
     )]
-    MissingScore { state: u32, why: &'static str },
+    MissingScore { state: String, why: &'static str },
     #[error("invalid run: {0}")]
     Options(String),
     #[error("start node {start} does not exist (the graph has {count} nodes)")]

@@ -43,7 +43,7 @@ pub struct StateInfo {
 
 impl StateInfo {
     /// What the game says of state `id`, as the catalog records it.
-    pub fn described(id: u32, d: crate::game::model::Described) -> StateInfo {
+    pub fn described(id: u32, d: crate::game::Described) -> StateInfo {
         StateInfo {
             id,
             label: d.label,

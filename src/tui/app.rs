@@ -1492,8 +1492,8 @@ impl App {
         let limits = self.lesson.model.limits();
         let chance = limits.chance && !o.chance_as_min;
         let base = *o;
-        let root_seat = match self.lesson.model.side(self.setup.start) {
-            Some(crate::game::Side::Player(seat)) => Some(seat),
+        let root_seat = match self.lesson.model.side_at_start(self.setup.start) {
+            crate::game::Side::Player(seat) => Some(seat),
             _ => None,
         };
         let with = |a: crate::search::Algorithm| switched(base, a, root_seat);

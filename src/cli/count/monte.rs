@@ -97,7 +97,12 @@ impl Observer for Tally {
         }
     }
 
-    fn order(&mut self, _: u32, _: &[u16], _: impl Fn(u16) -> u32) {}
+    /// The tally counts nodes and results, never names positions.
+    fn state<G: crate::game::Game>(&mut self, _: &G, _: G::State) -> u32 {
+        0
+    }
+
+    fn order(&mut self, _: u32, _: &[u16], _: &[u32]) {}
 }
 
 /// The names of MAX's wins, MIN's wins and draws, as text and as JSON keys.

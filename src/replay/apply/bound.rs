@@ -3,7 +3,7 @@
 
 use crate::event::Bound;
 use crate::replay::state::{ProbeMark, ReplayState, StoreMark};
-use crate::search::tt::Key;
+use crate::value::Key;
 
 pub(super) fn apply(st: &mut ReplayState, index: usize, event: Bound) {
     match event {

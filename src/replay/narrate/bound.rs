@@ -4,7 +4,7 @@
 use super::words::{Words, plural};
 use crate::game::Side;
 use crate::replay::{Frame, NodeKind};
-use crate::search::tt::{Entry, Flag, Key};
+use crate::value::{Entry, Flag, Key};
 
 pub(super) fn probe(w: &Words, state: u32, found: Option<Entry>, usable: bool) -> String {
     let f = w.top().copied();

@@ -8,7 +8,7 @@ use crate::event::Bound;
 use crate::exact::Ratio;
 use crate::game::Side;
 use crate::index::Outcome;
-use crate::search::tt::{Entry, Flag, Key};
+use crate::value::{Entry, Flag, Key};
 use crate::trace::{Event, ReturnKind};
 
 /// The voice of a chance node.

@@ -9,7 +9,7 @@ use crate::event::{Bound, Chance, Scout, Vector};
 use crate::game::Side;
 use crate::search::Family;
 use crate::search::family::Convention;
-use crate::search::tt::{Entry, Key};
+use crate::value::{Entry, Key};
 use crate::trace::Event;
 
 /// The voice for an event at a node whose turn is `turn` in a run of `family`: the one place

@@ -8,7 +8,7 @@ use super::voice::Voice;
 use super::words::Words;
 use crate::game::Side;
 use crate::replay::Replay;
-use crate::search::tt::{Entry, Key};
+use crate::value::{Entry, Key};
 use crate::trace::ReturnKind;
 
 /// A payoff vector of `replay`'s run as seed 004 writes it, each entry exact in the run's

@@ -8,7 +8,7 @@ use super::words::Words;
 use super::{bound, scout, skeleton};
 use crate::game::Side;
 use crate::search::AttemptOutcome;
-use crate::search::tt::{Entry, Key};
+use crate::value::{Entry, Key};
 use crate::trace::ReturnKind;
 
 /// The voice of one score and a window: every default below.

@@ -128,7 +128,7 @@ pub fn items(app: &App) -> Vec<Item> {
     if o.budget >= crate::search::MAX_BUDGET && o.budget < app.lesson.model.limits().max_budget {
         extra(format!("budget {}", o.budget));
     }
-    if app.lesson.model.root_id().is_none() && app.setup.start != 0 {
+    if !app.lesson.model.has_own_root() && app.setup.start != 0 {
         extra(format!(
             "from {}",
             app.replay.catalog().name(app.setup.start)
