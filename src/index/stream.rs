@@ -15,13 +15,9 @@ use super::spill::{Rows, Spill};
 use super::tree::{CallRecord, NONE};
 use crate::error::{Error, Result};
 use crate::event::Event;
-use std::collections::HashMap;
-use std::hash::BuildHasherDefault;
-
 use crate::game::{Game, Side};
 use crate::lesson::{Lesson, RunSetup};
 use crate::observer::Observer;
-use crate::observer::interner::KeyHasher;
 use crate::trace::{Header, StateInfo, TraceError};
 use crate::value::Flag;
 
@@ -61,9 +57,8 @@ impl Source for Open {
 
     fn release(&mut self, start: u32) {
         if let Some(k) = self.orders.iter().rposition(|o| o.0 == start) {
-            for (_, _, children) in self.orders.drain(k..) {
-                self.live.release(&children);
-            }
+            self.live.release(self.orders.len() - k);
+            self.orders.truncate(k);
         }
     }
 
@@ -84,69 +79,111 @@ impl Source for Open {
     }
 }
 
-/// The positions the open frames name: numbered as met (or by the game's own numbers), with
-/// the side to move, and forgotten once no open frame's candidates name them. A position met
-/// again later is numbered anew: the fold compares numbers only within open frames.
+/// The positions the open frames name, numbered as met (or by the game's own numbers) with
+/// the side to move: the start, and per open order the children it lists. A position is
+/// only ever looked for where the search names it next (a child of the newest order, or the
+/// start), so no map of every position is kept, and one met again later is numbered anew:
+/// the fold compares numbers only within open frames.
 #[derive(Default)]
 struct Live {
-    ids: HashMap<u64, u32, BuildHasherDefault<KeyHasher>>,
-    /// Per number: the position's key, whose turn it is, how many open orders name it.
-    info: HashMap<u32, (u64, Side, u32), BuildHasherDefault<KeyHasher>>,
+    start: Option<Met>,
+    /// Positions numbered since the newest order, which the next order lists.
+    pending: Vec<Met>,
+    /// The children of each open order, oldest first, and which of them was named last: the
+    /// search takes them in order, so the next one named is almost always that one or the
+    /// one after it.
+    orders: Vec<(Vec<Met>, usize)>,
     next: u32,
+}
+
+/// A position met: its key, its number, whose turn it is.
+#[derive(Clone, Copy)]
+struct Met {
+    key: u64,
+    id: u32,
+    turn: Side,
 }
 
 impl Live {
     fn id<G: Game>(&mut self, game: &G, s: G::State) -> u32 {
         let key = game.key(s);
-        if let Some(&id) = self.ids.get(&key) {
-            return id;
+        if let Some(m) = self.find(|m| m.key == key) {
+            return m.id;
         }
-        let id = match game.number(s) {
-            Some(n) => n,
-            None => loop {
-                // Numbers wrap after 2^32 positions; one still held is skipped.
-                let n = self.next;
-                self.next = self.next.wrapping_add(1);
-                if !self.info.contains_key(&n) {
-                    break n;
-                }
-            },
+        let id = game.number(s).unwrap_or_else(|| {
+            self.next = self.next.wrapping_add(1);
+            self.next - 1
+        });
+        let met = Met {
+            key,
+            id,
+            turn: game.side(s),
         };
-        self.ids.insert(key, id);
-        self.info.insert(id, (key, game.side(s), 0));
+        if self.start.is_none() {
+            self.start = Some(met);
+        } else {
+            self.pending.push(met);
+        }
         id
     }
 
-    fn turn(&self, id: u32) -> Option<Side> {
-        self.info.get(&id).map(|i| i.1)
-    }
-
-    /// An open order names `children`.
-    fn hold(&mut self, children: &[u32]) {
-        for c in children {
-            if let Some(i) = self.info.get_mut(c) {
-                i.2 += 1;
-            }
-        }
-    }
-
-    /// A closed order no longer names `children`.
-    fn release(&mut self, children: &[u32]) {
-        for c in children {
-            if let Some(i) = self.info.get_mut(c) {
-                i.2 -= 1;
-                if i.2 == 0 {
-                    let key = i.0;
-                    self.info.remove(c);
-                    self.ids.remove(&key);
+    /// A position the search names next: a child of the newest order (the last one named,
+    /// the one after it, then any), else the start. Children being numbered for an order are
+    /// new by definition, so `pending` is not searched.
+    fn find(&mut self, hit: impl Fn(&Met) -> bool) -> Option<Met> {
+        if let Some((level, at)) = self.orders.last_mut() {
+            for k in [*at, *at + 1] {
+                if let Some(m) = level.get(k).filter(|m| hit(m)) {
+                    *at = k;
+                    return Some(*m);
                 }
             }
+            if let Some(k) = level.iter().position(&hit) {
+                *at = k;
+                return Some(level[k]);
+            }
         }
+        self.start.filter(|m| hit(m))
+    }
+
+    fn turn(&self, id: u32) -> Option<Side> {
+        let hit = |m: &&Met| m.id == id;
+        if let Some((level, at)) = self.orders.last() {
+            let near = level.get(*at).filter(hit);
+            if let Some(m) = near.or_else(|| level.iter().find(hit)) {
+                return Some(m.turn);
+            }
+        }
+        (self.pending.iter().find(hit))
+            .or(self.start.as_ref().filter(hit))
+            .map(|m| m.turn)
+    }
+
+    /// An order lists `children`: the positions numbered since the last order, in its order,
+    /// and any it found already open (a graph's transposition).
+    fn hold(&mut self, children: &[u32]) {
+        let pending = std::mem::take(&mut self.pending);
+        let mut fresh = pending.iter().peekable();
+        let mut level = Vec::with_capacity(children.len());
+        for &c in children {
+            let met = match fresh.next_if(|m| m.id == c) {
+                Some(m) => Some(*m),
+                None => self.find(|m| m.id == c),
+            };
+            level.extend(met);
+        }
+        self.orders.push((level, 0));
+    }
+
+    /// The newest `n` orders closed.
+    fn release(&mut self, n: usize) {
+        let keep = self.orders.len().saturating_sub(n);
+        self.orders.truncate(keep);
     }
 
     #[cfg(test)]
     fn len(&self) -> usize {
-        self.info.len()
+        self.orders.iter().map(|o| o.0.len()).sum::<usize>() + self.pending.len() + 1
     }
 }
 
@@ -401,6 +438,9 @@ mod tests {
             .finish_keeping(watch.inner.events, &result)
             .unwrap();
         assert_eq!(open.rows.rows() as u64, result.stats.nodes);
+        // The positions held: the start and, per open frame, its b children.
+        let positions = 1 + (d as usize + 1) * b as usize;
+        assert!(watch.most_live <= positions, "{} positions held", watch.most_live);
         (watch.most_calls, watch.most_orders, result.stats.nodes)
     }
 
