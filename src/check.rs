@@ -72,6 +72,24 @@ impl Against {
         &self.names
     }
 
+    /// Reads a student's file at `path`: any legal position of the game it names is listed
+    /// from then on, whether prune's run reached it or not.
+    pub fn read(&mut self, path: &std::path::Path) -> Result<Vec<Given>> {
+        let text = crate::input::read_text(path, read::LIMIT)?;
+        self.parse(&path.display().to_string(), &text)
+    }
+
+    /// `read` on the text of a file named `origin`.
+    pub fn parse(&mut self, origin: &str, text: &str) -> Result<Vec<Given>> {
+        let mut names = read::Names {
+            catalog: std::mem::take(&mut self.names),
+            game: Some((&self.lesson.model, &self.setup)),
+        };
+        let given = read::parse(origin, text, &mut names);
+        self.names = names.catalog;
+        given
+    }
+
     /// Prune's run in the schema, one line each (`prune check --print`).
     pub fn print(&self) -> String {
         let quiescence = self.setup.options.qlimit > 0;

@@ -258,3 +258,92 @@ fn a_run_the_schema_does_not_cover_is_refused_by_name() {
         text(&o.stderr)
     );
 }
+
+/// The boards one move from `board` ("XOX/.O./..."), by the rules of tic-tac-toe written
+/// here: X moves when the marks are even, on any empty square, unless a line is complete.
+fn ttt_children(board: &str) -> Vec<String> {
+    let cells: Vec<char> = board.chars().filter(|c| *c != '/').collect();
+    let lines = [
+        [0, 1, 2],
+        [3, 4, 5],
+        [6, 7, 8],
+        [0, 3, 6],
+        [1, 4, 7],
+        [2, 5, 8],
+        [0, 4, 8],
+        [2, 4, 6],
+    ];
+    let won = |c: char| lines.iter().any(|l| l.iter().all(|&i| cells[i] == c));
+    if won('X') || won('O') {
+        return Vec::new();
+    }
+    let xs = cells.iter().filter(|&&c| c == 'X').count();
+    let os = cells.iter().filter(|&&c| c == 'O').count();
+    let mover = if xs == os { 'X' } else { 'O' };
+    (0..9)
+        .filter(|&i| cells[i] == '.')
+        .map(|i| {
+            let mut next = cells.clone();
+            next[i] = mover;
+            let rows: Vec<String> = next.chunks(3).map(|r| r.iter().collect()).collect();
+            rows.join("/")
+        })
+        .collect()
+}
+
+/// A student's engine that goes to a legal board prune's own run never reached is compared,
+/// not refused: the file is read, and the verdict names where it parts from prune's run.
+#[test]
+fn a_legal_board_the_run_never_reached_is_compared() {
+    let print = prune()
+        .args(["check", "--print", "004-tictactoe-block", "--run", "alpha-beta"])
+        .output()
+        .unwrap();
+    assert_eq!(print.status.code(), Some(0), "{}", text(&print.stderr));
+    let lines: Vec<String> = text(&print.stdout).lines().map(str::to_string).collect();
+    let node = |l: &str| -> String {
+        let v: serde_json::Value = serde_json::from_str(l).unwrap();
+        v["node"].as_str().unwrap().to_string()
+    };
+    let reached: std::collections::BTreeSet<String> = lines.iter().map(|l| node(l)).collect();
+    // The first entered board with a legal child the run never entered (a pruned one).
+    let (at, unreached) = (lines.iter().enumerate())
+        .filter(|(_, l)| l.contains("\"enter\""))
+        .find_map(|(i, l)| {
+            let missing = ttt_children(&node(l))
+                .into_iter()
+                .find(|c| !reached.contains(c))?;
+            Some((i, missing))
+        })
+        .expect("alpha-beta prunes some board of this lesson");
+    let mut file = lines[..=at].to_vec();
+    file.push(format!(
+        "{{\"event\":\"enter\",\"node\":\"{unreached}\",\"depth\":1,\"alpha\":\"-inf\",\"beta\":\"inf\"}}"
+    ));
+    file.push(format!(
+        "{{\"event\":\"return\",\"node\":\"{unreached}\",\"value\":0,\"move\":null}}"
+    ));
+    file.extend_from_slice(&lines[at + 1..]);
+    let path = temp("unreached.jsonl", &(file.join("\n") + "\n"));
+    let o = check(&path, "004-tictactoe-block", "alpha-beta");
+    let (out, err) = (text(&o.stdout), text(&o.stderr));
+    assert_eq!(o.status.code(), Some(1), "{out}{err}");
+    assert!(!err.contains("not a position"), "{err}");
+    assert!(out.contains(&unreached), "{out}");
+}
+
+/// A name the game cannot read is one line with the line number and an example of the
+/// game's notation.
+#[test]
+fn an_unreadable_board_says_how_boards_are_written() {
+    let path = temp(
+        "bad-board.jsonl",
+        "{\"event\":\"enter\",\"node\":\"XOX/.O\",\"depth\":1}\n",
+    );
+    let o = check(&path, "004-tictactoe-block", "alpha-beta");
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("line 1: node \"XOX/.O\" is not a position"), "{err}");
+    assert!(err.contains("XO./.X./..."), "{err}");
+}

@@ -39,8 +39,8 @@ fn print(json: &Value, run: &str, mistake: Mistake) -> String {
 }
 
 fn verdict(lesson: Lesson, run: &str, text: &str) -> (Against, check::Verdict) {
-    let against = Against::new(lesson, Some(run)).unwrap();
-    let given = check::read::parse("engine.jsonl", text, against.catalog()).unwrap();
+    let mut against = Against::new(lesson, Some(run)).unwrap();
+    let given = against.parse("engine.jsonl", text).unwrap();
     let v = check::check(&against, given);
     (against, v)
 }
@@ -59,12 +59,12 @@ fn the_right_engine_checks_clean_on_every_preset_it_can_run() {
             if preset.unsupported.is_some() {
                 continue;
             }
-            let Ok(against) = Against::new(Lesson::open(name).unwrap(), Some(run_name)) else {
+            let Ok(mut against) = Against::new(Lesson::open(name).unwrap(), Some(run_name)) else {
                 // Chance graphs, several players, budget stops: what the schema leaves out.
                 continue;
             };
             let text = Engine::new(&graph, preset, Mistake::None).run();
-            let given = check::read::parse("right.jsonl", &text, against.catalog()).unwrap();
+            let given = against.parse("right.jsonl", &text).unwrap();
             let v = check::check(&against, given);
             assert!(
                 v.clean(),

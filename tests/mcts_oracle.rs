@@ -446,7 +446,12 @@ impl Observer for Tap {
             self.events.push(m);
         }
     }
-    fn order(&mut self, _: u32, _: &[u16], _: impl Fn(u16) -> u32) {}
+    /// The tap names positions by the game's own key (a graph's node number, a board's
+    /// base-3 code), which the oracle computes its own way.
+    fn state<G: prune::game::Game>(&mut self, game: &G, s: G::State) -> u32 {
+        game.key(s) as u32
+    }
+    fn order(&mut self, _: u32, _: &[u16], _: &[u32]) {}
     fn arena(&mut self, moves: &[u16], states: &[u32]) -> u32 {
         let start = self.moves.len() as u32;
         self.moves.extend_from_slice(moves);
@@ -1057,7 +1062,7 @@ fn the_oracle_tictactoe_matches_the_seed_rules_it_is_built_on() {
     assert_eq!(Ttt.child(c, 3)[7], X);
     let won: Cells = [X, X, X, O, O, 0, 0, 0, 0];
     assert_eq!((Ttt.moves(won), Ttt.outcome(won)), (0, 2));
-    // prune's id is the base-3 code: X on 0 and O on 1 is 1 + 2·3.
+    // prune's key is the base-3 code: X on 0 and O on 1 is 1 + 2·3.
     assert_eq!(Ttt.id([X, O, 0, 0, 0, 0, 0, 0, 0]), 7);
 }
 

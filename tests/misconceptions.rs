@@ -151,7 +151,11 @@ impl Observer for Tap {
             _ => {}
         }
     }
-    fn order(&mut self, _: u32, _: &[u16], _: impl Fn(u16) -> u32) {}
+    /// The tap names positions by the game's own key (a graph's node number).
+    fn state<G: prune::game::Game>(&mut self, game: &G, s: G::State) -> u32 {
+        game.key(s) as u32
+    }
+    fn order(&mut self, _: u32, _: &[u16], _: &[u32]) {}
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -179,7 +179,7 @@ fn spelled(a: &App) -> Vec<Spelled> {
     if let Some(seat) = o.paranoid_for {
         push(format!("for {}", players[seat.index()]), false);
     }
-    if a.lesson.model.root_id().is_none() && a.setup.start != 0 {
+    if !a.lesson.model.has_own_root() && a.setup.start != 0 {
         push(
             format!("from {}", a.replay.catalog().name(a.setup.start)),
             false,

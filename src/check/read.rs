@@ -3,7 +3,6 @@
 //! field, a node the lesson does not have, a line outside the call it names, a run that ends
 //! with calls still open.
 
-use std::path::Path;
 
 use super::schema::{self, Kind, Line};
 use crate::error::{Error, Result};
@@ -20,14 +19,54 @@ pub struct Given {
     pub at: usize,
 }
 
-/// Reads and checks `path` (the file must be there).
-pub fn read(path: &Path, catalog: &Catalog) -> Result<Vec<Given>> {
-    let text = crate::input::read_text(path, LIMIT)?;
-    parse(&path.display().to_string(), &text, catalog)
+/// The positions a student's file may name: the lesson's catalog, grown by every legal
+/// position of the game the file names that prune's run never reached (a wrong engine goes
+/// where the right one does not).
+pub struct Names<'a> {
+    pub catalog: Catalog,
+    /// The game that reads a name in its notation, and the run (its start and options, for
+    /// the side it plays each position for); `None` where only the catalog's names count.
+    pub game: Option<(&'a crate::game::model::Model, &'a crate::lesson::RunSetup)>,
+}
+
+impl Names<'_> {
+    /// The number of the position a line's `"node"` names.
+    fn node(&mut self, v: &serde_json::Value) -> std::result::Result<u32, String> {
+        let game = self.game;
+        let mut read = None;
+        let id = schema::node_of(v, &self.catalog, |name| {
+            let (model, _) = game?;
+            read = Some(model.find(name));
+            Some(Ok(0))
+        });
+        match read {
+            Some(found) => self.add(found?),
+            None => id,
+        }
+    }
+
+    /// The number of a position the game read that the catalog does not list by that name,
+    /// listed from now on.
+    fn add(
+        &mut self,
+        (number, described): (Option<u32>, crate::game::Described),
+    ) -> std::result::Result<u32, String> {
+        let Some((_, setup)) = self.game else {
+            return Err("not a position of this lesson".into());
+        };
+        if let Some(id) = (described.label.as_deref()).and_then(|l| self.catalog.find(l)) {
+            return Ok(id);
+        }
+        let id = number.unwrap_or_else(|| self.catalog.next_id());
+        let info = crate::trace::StateInfo::described(id, described);
+        self.catalog
+            .insert(info.as_run_sees(&setup.options, setup.start));
+        Ok(id)
+    }
 }
 
 /// Parses `text`, named `origin` in messages.
-pub fn parse(origin: &str, text: &str, catalog: &Catalog) -> Result<Vec<Given>> {
+pub fn parse(origin: &str, text: &str, names: &mut Names) -> Result<Vec<Given>> {
     let bad = |at: usize, why: String| Error::Options(format!("{origin}: line {at}: {why}"));
     let mut out = Vec::new();
     // The open calls: node and the line that entered it.
@@ -47,7 +86,8 @@ pub fn parse(origin: &str, text: &str, catalog: &Catalog) -> Result<Vec<Given>> 
         let serde_json::Value::Object(object) = value else {
             return Err(bad(at, "not a JSON object (one event per line)".into()));
         };
-        let line = schema::parse(&object, catalog).map_err(|why| bad(at, why))?;
+        let line = schema::parse(&object, &mut |v| names.node(v)).map_err(|why| bad(at, why))?;
+        let catalog = &names.catalog;
         nest(&mut open, &line, at, catalog).map_err(|why| bad(at, why))?;
         out.push(Given { line, at });
     }
@@ -58,7 +98,7 @@ pub fn parse(origin: &str, text: &str, catalog: &Catalog) -> Result<Vec<Given>> 
             format!(
                 "the run ends early: the file ends with {} still open (node {} entered on line {entered} never returns)",
                 crate::text::counted(open.len() as u64, "call", "calls"),
-                catalog.name(node),
+                names.catalog.name(node),
             ),
         ));
     }

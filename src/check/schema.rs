@@ -268,8 +268,11 @@ pub fn cell_text(cell: Option<Cell>, catalog: &Catalog) -> String {
 }
 
 /// Reads one line of a student's file: `Err` is the rule it breaks (the caller names the
-/// file and line). `catalog` names the lesson's states.
-pub fn parse(object: &Map<String, Value>, catalog: &Catalog) -> Result<Line, String> {
+/// file and line). `node` gives the number of the position a `"node"` names.
+pub fn parse(
+    object: &Map<String, Value>,
+    node: &mut dyn FnMut(&Value) -> Result<u32, String>,
+) -> Result<Line, String> {
     let kind = match object.get("event") {
         Some(Value::String(name)) => Kind::named(name).ok_or_else(|| {
             format!(
@@ -282,7 +285,7 @@ pub fn parse(object: &Map<String, Value>, catalog: &Catalog) -> Result<Line, Str
         None => return Err("no \"event\" field".into()),
     };
     let node = match object.get("node") {
-        Some(v) => node_of(v, catalog)?,
+        Some(v) => node(v)?,
         None => return Err(format!("the {} has no \"node\"", kind.name())),
     };
     let (allowed, required) = kind.fields();
@@ -324,9 +327,28 @@ fn json_kind(v: &Value) -> &'static str {
     }
 }
 
-fn node_of(v: &Value, catalog: &Catalog) -> Result<u32, String> {
+/// The number of the position `v` names in `catalog`; a name the catalog does not list is
+/// handed to `unknown`, which reads it in the game's notation.
+pub fn node_of(
+    v: &Value,
+    catalog: &Catalog,
+    unknown: impl FnOnce(&str) -> Option<Result<u32, String>>,
+) -> Result<u32, String> {
     let found = match v {
-        Value::String(s) => catalog.find(s),
+        Value::String(s) => match catalog.find(s) {
+            Some(id) => Some(id),
+            None => match unknown(s) {
+                Some(read) => {
+                    return read.map_err(|why| {
+                        format!(
+                            "node \"{}\" is not a position of this lesson: {why}",
+                            crate::text::cut(s)
+                        )
+                    });
+                }
+                None => None,
+            },
+        },
         Value::Number(n) => n
             .as_u64()
             .and_then(|n| u32::try_from(n).ok())

@@ -22,8 +22,8 @@ pub fn command(args: &CheckArgs, out: &mut dyn Write) -> Result<ExitCode> {
             "prune check needs FILE and --against LESSON (or --print LESSON)".into(),
         ));
     };
-    let against = Against::new(Lesson::open(lesson)?, args.run.as_deref())?;
-    let given = check::read::read(file, against.catalog())?;
+    let mut against = Against::new(Lesson::open(lesson)?, args.run.as_deref())?;
+    let given = against.read(file)?;
     let verdict = check::check(&against, given);
     let origin = file.display().to_string();
     let report = check::report(&against, &origin, &verdict);

@@ -155,4 +155,88 @@ mod tests {
         assert!(u.key(s) > 1 << 32);
         assert_eq!(i.id(&u, u.child(u.root(), 34)), 0);
     }
+
+    /// A game whose keys are random 64-bit numbers (a uniform tree's positions, keyed by a
+    /// hash of their level-order number): nothing about its positions fits 32 bits.
+    struct Hashed(Uniform);
+
+    impl Game for Hashed {
+        type State = crate::game::uniform::Node;
+        fn key(&self, s: Self::State) -> u64 {
+            crate::rng::Rng::new(s.number ^ 0xA076_1D64_78BD_642F).next_u64()
+        }
+        fn key_bound(&self) -> Option<u64> {
+            None
+        }
+        fn name(&self, s: Self::State) -> String {
+            self.0.name(s)
+        }
+        fn parse(&self, name: &str) -> Result<Self::State, String> {
+            self.0.parse(name)
+        }
+        fn notation(&self) -> &'static str {
+            self.0.notation()
+        }
+        fn side(&self, s: Self::State) -> crate::game::Side {
+            self.0.side(s)
+        }
+        fn score(&self, s: Self::State) -> Option<i32> {
+            self.0.score(s)
+        }
+        fn move_count(&self, s: Self::State) -> usize {
+            self.0.move_count(s)
+        }
+        fn child(&self, s: Self::State, index: usize) -> Self::State {
+            self.0.child(s, index)
+        }
+        fn is_tactical(&self, _: Self::State, _: usize) -> bool {
+            false
+        }
+        fn limits(&self) -> crate::game::Limits {
+            self.0.limits()
+        }
+    }
+
+    /// A recorded run on a game with random 64-bit keys: its table and hints work by those
+    /// keys (the same result and the same table hits as the unrecorded run on the plain
+    /// tree), every event names a position the catalog lists, and every catalog name reads
+    /// back, in the game's notation, as a position of that name and side.
+    #[test]
+    fn a_game_keyed_by_random_64_bit_numbers_records() {
+        use crate::event::Event;
+        use crate::observer::{NoTrace, Recorder};
+        let plain = Uniform::new(4, 5, Leaves::Random, 7).unwrap();
+        let hashed = Hashed(plain.clone());
+        let options = crate::search::Options {
+            depth: 5,
+            ordering: true,
+            ..crate::search::Options::default()
+        };
+        let prior = crate::search::mcts::Prior::default();
+        let want = crate::search::run_from(&plain, plain.root(), &options, &prior, &mut NoTrace)
+            .unwrap();
+        let mut rec = Recorder {
+            positions: Interner::describing(),
+            ..Recorder::default()
+        };
+        let got = crate::search::run_from(&hashed, plain.root(), &options, &prior, &mut rec)
+            .unwrap();
+        assert_eq!((got.score, got.mv, got.stats), (want.score, want.mv, want.stats));
+        assert!(got.stats.tt_hits > 0, "deepening re-reads its table");
+        let met = rec.positions.met.len();
+        // Numbered 0, 1, 2, … in the order met, the root first.
+        let ids: Vec<u32> = rec.positions.met.iter().map(|m| m.0).collect();
+        assert_eq!(ids, (0..met as u32).collect::<Vec<_>>());
+        assert_eq!(rec.positions.met[0].1.label.as_deref(), Some("root"));
+        for e in rec.events.iter() {
+            if let Event::Enter { state, turn, .. } = e {
+                let (_, d) = &rec.positions.met[state as usize];
+                let s = plain.parse_path(d.label.as_deref().unwrap()).unwrap();
+                assert_eq!(turn, plain.side(s));
+            }
+        }
+        let names: std::collections::BTreeSet<_> =
+            rec.positions.met.iter().map(|m| m.1.label.clone()).collect();
+        assert_eq!(names.len(), met, "one number per position");
+    }
 }

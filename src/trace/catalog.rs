@@ -95,6 +95,18 @@ impl Catalog {
             .map(|i| &self.states[i])
     }
 
+    /// A number no state of the catalog has (one past the largest).
+    pub fn next_id(&self) -> u32 {
+        self.states.last().map_or(0, |s| s.id + 1)
+    }
+
+    /// Lists `info` (in its place by number; a number already listed keeps its first entry).
+    pub fn insert(&mut self, info: StateInfo) {
+        if let Err(at) = self.states.binary_search_by_key(&info.id, |s| s.id) {
+            self.states.insert(at, info);
+        }
+    }
+
     pub fn contains(&self, id: u32) -> bool {
         self.get(id).is_some()
     }
