@@ -164,16 +164,28 @@ pub trait Game {
     fn parse(&self, name: &str) -> Result<Self::State, String>;
     /// An example of the game's notation for a position, for messages.
     fn notation(&self) -> &'static str;
-    /// What finished games are counted as, in the order (MAX's side ahead, MIN's side ahead,
-    /// level): a game with named players says who won.
-    fn outcome_names(&self) -> [&'static str; 3] {
-        ["MAX ahead (> 0)", "MIN ahead (< 0)", "level (0)"]
+    /// The position's board, when the game has one: its rows of cells, one character a cell,
+    /// and a line on whose turn it is or how the game ended ("X to move", "O won").
+    fn board(&self, _s: Self::State) -> Option<(Vec<String>, String)> {
+        None
+    }
+    /// The number a move is written as in JSON output, when the game numbers its moves its
+    /// own way (a tic-tac-toe square); `None`: the move's index.
+    fn move_number(&self, _s: Self::State, _index: usize) -> Option<i64> {
+        None
+    }
+    /// How finished games are counted and named: a game with named players says who won.
+    fn outcomes(&self) -> Outcomes {
+        Outcomes::MAX_MIN
     }
     /// Everything the catalog of a recorded trace keeps of a position, so that every view
     /// names and reads it without the game.
     fn describe(&self, s: Self::State) -> Described {
         let count = self.move_count(s);
+        let (board, board_note) = self.board(s).unwrap_or_default();
         Described {
+            board,
+            board_note,
             label: Some(self.name(s)),
             turn: self.side(s),
             score: self.score(s),
@@ -245,6 +257,11 @@ pub struct Limits {
     pub no_quiescence: &'static str,
     /// Whether some node is a chance node (seed 004).
     pub chance: bool,
+    /// Whether a run keeps a table and deepens unless told otherwise: a tree without
+    /// transpositions whose textbook figures are of one pass says no.
+    pub table_and_deepening: bool,
+    /// What to say to a `--start` the game does not take (it starts at its own root).
+    pub start_hint: &'static str,
     /// The number of players of a game of several (0 for MAX against MIN).
     pub players: u8,
 }
@@ -256,7 +273,34 @@ impl Limits {
         max_qlimit: 6,
         no_quiescence: "",
         chance: false,
+        table_and_deepening: true,
+        start_hint: "",
         players: 0,
+    };
+}
+
+/// How a game's finished positions are counted, each in the order (MAX's side ahead, MIN's
+/// side ahead, level).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcomes {
+    /// By the sign of the value (`prune count`), as text and as JSON keys.
+    pub by_sign: [&'static str; 3],
+    pub sign_keys: [&'static str; 3],
+    /// As wins, losses and draws (a Monte Carlo run's results), as text and as JSON keys.
+    pub results: [&'static str; 3],
+    pub result_keys: [&'static str; 3],
+    /// Whether each finished position is a game played to its end (a board game), so that
+    /// counting them counts games.
+    pub games: bool,
+}
+
+impl Outcomes {
+    pub const MAX_MIN: Outcomes = Outcomes {
+        by_sign: ["MAX ahead (> 0)", "MIN ahead (< 0)", "level (0)"],
+        sign_keys: ["max_ahead", "min_ahead", "level"],
+        results: ["MAX wins", "MIN wins", "draws"],
+        result_keys: ["max_wins", "min_wins", "draws"],
+        games: false,
     };
 }
 
@@ -275,4 +319,8 @@ pub struct Described {
     pub label_only: bool,
     /// The score as a weighted sum of features, term by term (empty otherwise).
     pub terms: Vec<features::Term>,
+    /// The board's rows, one character a cell (empty: the game has no board).
+    pub board: Vec<String>,
+    /// Whose turn it is on the board, or how the game ended.
+    pub board_note: String,
 }

@@ -622,16 +622,15 @@ impl Lesson {
     /// What a run of this game does where nothing says otherwise.
     fn defaults(&self) -> Options {
         let limits = self.model.limits();
-        // A uniform tree has no transpositions, so its table is off unless asked for. A game
-        // of several players is searched to the given depth only: deepening would read inner
-        // nodes, which it does not score. A uniform tree's inner nodes have static scores,
-        // but its textbook figures are of one pass, so deepening is asked for there.
+        // A game may keep its table and deepening off unless asked for (a tree without
+        // transpositions whose textbook figures are of one pass). A game of several players is
+        // searched to the given depth only: deepening would read inner nodes, which it does
+        // not score.
         let several = limits.players > 0;
-        let uniform = matches!(self.model, Model::Uniform(_));
         Options {
             budget: limits.max_budget,
-            table: !uniform,
-            deepening: !several && !uniform,
+            table: limits.table_and_deepening,
+            deepening: !several && limits.table_and_deepening,
             algorithm: if several {
                 Algorithm::Maxn
             } else {
@@ -735,11 +734,7 @@ impl Lesson {
             return Err(self.options_error(format_args!(
                 "--start does not apply to a {}: it starts at its own root{}",
                 self.model.kind_name(),
-                if matches!(self.model, Model::TicTacToe(_)) {
-                    " (give the position with --board)"
-                } else {
-                    ""
-                }
+                self.model.limits().start_hint
             )));
         }
         if self.model.has_own_root() {

@@ -19,8 +19,33 @@ pub const FORMAT: &str = "prune-trace";
 /// The newest format version this build reads and the one it writes. Version 2's header
 /// says the run's real score convention (`side-to-move` for negamax and PVS,
 /// `payoff-vector` for max-n); version 1 wrote `max-side` for every run, and its files are
-/// read with the convention of their algorithm. The events are the same in both.
-pub const VERSION: u32 = 2;
+/// read with the convention of their algorithm. The events are the same in both. Version 3
+/// numbers a game's positions in the order the run met them (a graph keeps its node numbers)
+/// and keeps each position's board in the catalog; versions 1 and 2 numbered tic-tac-toe
+/// boards by their base-3 code and uniform trees' nodes by level order, and `upgrade` adds
+/// the boards their catalogs lack. Every number a trace holds is read through its catalog,
+/// so the old numbers read as they are.
+pub const VERSION: u32 = 3;
+
+/// Brings a trace of an earlier version up to what this build's views read: a game's trace
+/// before version 3 lists no boards, which the game gives for each label (a game names a
+/// position by its label).
+pub fn upgrade(trace: &mut Trace) {
+    if trace.header.version >= 3 {
+        return;
+    }
+    let Some(Ok(model)) = trace.header.game.as_ref().map(|g| g.build(None)) else {
+        return;
+    };
+    let states = trace.header.catalog.iter().cloned().map(|mut s| {
+        let named = s.label.as_deref().and_then(|l| model.find(l).ok());
+        if let Some((_, d)) = named {
+            (s.board, s.board_note) = (d.board, d.board_note);
+        }
+        s
+    });
+    trace.header.catalog = Catalog::new(states.collect());
+}
 
 /// Which side a score is counted from (the run's family says: `search::Family`).
 pub use crate::search::Convention as Scores;

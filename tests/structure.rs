@@ -268,6 +268,49 @@ fn code_outside_the_search_core_rarely_branches_on_the_algorithm() {
     );
 }
 
+/// Where a game may be named: its own file (`src/game/…`, with `src/game/model.rs` the
+/// registry), the command line's `--game` options, and the two commands about uniform trees
+/// themselves (`prune chart`, the size estimate). Everywhere else asks the game, through
+/// `Game` and `Model`, so adding a game is its own file plus one registration line.
+fn may_name_a_game(name: &str) -> bool {
+    name.starts_with("src/game")
+        || [
+            "src/cli/source.rs",
+            "src/cli/args.rs",
+            "src/cli/chart_cmd.rs",
+            "src/cli/estimate.rs",
+        ]
+        .contains(&name)
+}
+
+/// A game named outside its own file and the registry: a match on which game it is, or a
+/// reach into its module (test modules aside, which build games to test with).
+#[test]
+fn no_code_outside_the_games_matches_on_which_game_it_is() {
+    let names = [
+        "Model::TicTacToe",
+        "Model::Uniform",
+        "GameSpec::Tictactoe",
+        "GameSpec::Uniform",
+        "tictactoe::",
+        "game::uniform::",
+        "uniform::{",
+    ];
+    let mut found = Vec::new();
+    for f in source_files() {
+        if may_name_a_game(&f.name) {
+            continue;
+        }
+        let code = f.text.split("#[cfg(test)]\nmod tests").next().unwrap_or("");
+        for (i, line) in code.lines().enumerate() {
+            if let Some(n) = names.iter().find(|n| line.contains(*n)) {
+                found.push(format!("{}:{}  {n}", f.name, i + 1));
+            }
+        }
+    }
+    assert!(found.is_empty(), "games named outside their files:\n{}", found.join("\n"));
+}
+
 #[test]
 fn function_spans_skip_literals_comments_and_bodiless_declarations() {
     let code = r####"

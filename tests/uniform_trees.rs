@@ -166,28 +166,80 @@ fn bad_shapes_are_one_line_and_exit_2() {
     }
 }
 
-/// A tree beyond 2^32 positions is searched but never recorded.
+/// A tree of more than 2^32 positions (35^8 leaves: 2.3·10^12 positions) records under a
+/// budget that fits the recording cap, saves, reads back byte for byte and opens in the tutor,
+/// and every call's position is named as the game names it: its path of move indices from the
+/// root, which the test rebuilds from the moves the events push.
 #[test]
-fn huge_trees_are_not_recorded() {
+fn a_tree_past_2_to_the_32_positions_records_saves_and_opens() {
+    use prune::event::Event;
+    let lesson = Lesson::of_game(&GameSpec::Uniform {
+        branching: 35,
+        depth: 8,
+        leaves: LeavesSpec::Best,
+        seed: 0,
+    })
+    .unwrap();
+    let positions: u128 = (0..=8).map(|k| 35u128.pow(k)).sum();
+    assert!(positions > 1 << 32);
+    let over = Overrides {
+        depth: Some(8),
+        deepening: Some(false),
+        table: Some(false),
+        ordering: Some(false),
+        budget: Some(50_000),
+        ..Overrides::default()
+    };
+    let setup = lesson.setup(None, &over).unwrap();
+    let rec = prune::index::record(&lesson, &setup).unwrap();
+    let json = rec.trace.to_json();
+    let back = prune::index::Recorded::new(prune::index::parse("saved.json", &json).unwrap())
+        .unwrap();
+    assert_eq!(back.trace.to_json(), json);
+    let catalog = back.catalog();
+    let (mut path, mut pending, mut entered) = (Vec::<String>::new(), None, 0);
+    for e in back.trace.events.iter() {
+        match e {
+            Event::Push { mv, .. } => pending = Some(mv.to_string()),
+            Event::Enter { state, .. } => {
+                path.extend(pending.take());
+                let want = if path.is_empty() { "root".to_string() } else { path.join(".") };
+                assert_eq!(catalog.name(state), want);
+                entered += 1;
+            }
+            Event::Pop { .. } | Event::Unwind { .. } => {
+                path.pop();
+            }
+            _ => {}
+        }
+    }
+    assert_eq!(entered, 50_000);
+    let mut app = prune::tui::app::App::from_saved(back).unwrap();
+    app.theme = prune::tui::theme::Theme { color: false };
+    app.seek(app.replay.len() / 2);
+    let top = app.st.frames.last().unwrap().state;
+    let name = app.replay.catalog().name(top);
+    assert_eq!(name.split('.').count(), app.st.frames.len() - 1);
+    let screen = common::tutor::screen(&mut app, 120, 40);
+    assert!(screen.contains(&name), "{name}\n{screen}");
+}
+
+/// `prune run` on a tree of 35^8 leaves, best first, one pass without table or ordering:
+/// Knuth and Moore's minimal tree, b^⌈d/2⌉ + b^⌊d/2⌋ − 1 leaves, in a few megabytes (the fold
+/// that proves the result's bound keeps only its open frames).
+#[test]
+fn prune_run_on_35_to_the_8_leaves_meets_knuth_and_moore() {
     let out = Command::new(env!("CARGO_BIN_EXE_prune"))
         .args([
-            "trace",
-            "--game",
-            "uniform",
-            "--branching",
-            "64",
-            "--depth",
-            "6",
-            "--leaves",
-            "best",
-            "--tt",
-            "off",
+            "run", "--game", "uniform", "--branching", "35", "--depth", "8", "--leaves", "best",
+            "--id", "off", "--tt", "off", "--ordering", "off", "--json",
         ])
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert!(err.contains("without recording"), "{err}");
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["stats"]["evals"], 35u64.pow(4) + 35u64.pow(4) - 1);
+    assert_eq!(v["bound"], "exact");
 }
 
 /// A run whose tree is too large to finish soon says so on stderr before it starts, with the

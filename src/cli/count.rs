@@ -8,7 +8,6 @@ mod monte;
 use serde_json::json;
 
 use crate::error::Result;
-use crate::game::model::Model;
 use crate::lesson::{Lesson, RunSetup};
 use crate::observer::Counter;
 use crate::search::RunResult;
@@ -18,13 +17,6 @@ pub fn thousands(n: u64) -> String {
     crate::size::group_digits(&n.to_string())
 }
 
-/// The JSON keys of the three terminal outcomes, in `Model::outcome_names` order.
-fn outcome_keys(model: &Model) -> [&'static str; 3] {
-    match model {
-        Model::TicTacToe(_) => ["x_wins", "o_wins", "draws"],
-        _ => ["max_ahead", "min_ahead", "level"],
-    }
-}
 
 /// One line naming the run's options, so the figures are never read without them.
 fn options_line(setup: &RunSetup) -> String {
@@ -57,9 +49,10 @@ pub fn report(lesson: &Lesson, setup: &RunSetup, as_json: bool) -> Result<String
 }
 
 fn text_report(lesson: &Lesson, setup: &RunSetup, r: &RunResult, c: &Counter) -> String {
-    let names = lesson.model.outcome_names();
+    let outcomes = lesson.model.outcomes();
+    let names = outcomes.by_sign;
     let terminal: u64 = c.terminal.iter().sum();
-    let games = if matches!(lesson.model, Model::TicTacToe(_)) {
+    let games = if outcomes.games {
         "games (terminal positions reached)"
     } else {
         "terminal positions reached"
@@ -168,7 +161,7 @@ fn passes_json(r: &RunResult, words: &crate::report::Wording) -> serde_json::Val
 
 fn json_report(lesson: &Lesson, setup: &RunSetup, r: &RunResult, c: &Counter) -> String {
     let words = crate::report::Wording::of_model(&lesson.model, setup.start, &setup.options, r);
-    let keys = outcome_keys(&lesson.model);
+    let keys = lesson.model.outcomes().sign_keys;
     let mut terminal = serde_json::Map::new();
     terminal.insert("total".into(), json!(c.terminal.iter().sum::<u64>()));
     for (k, v) in keys.iter().zip(c.terminal) {

@@ -1109,6 +1109,8 @@ impl Game for Graph {
             moves: Vec::new(),
             label_only: false,
             terms: self.terms(s).to_vec(),
+            board: Vec::new(),
+            board_note: String::new(),
         }
     }
 

@@ -356,17 +356,30 @@ impl Model {
         self.visit(0, Find(name))
     }
 
-    /// What the terminal positions of a run are counted as, in the order
-    /// (MAX's side ahead, MIN's side ahead, level).
-    pub fn outcome_names(&self) -> [&'static str; 3] {
+    /// How the game's finished positions are counted and named.
+    pub fn outcomes(&self) -> super::Outcomes {
         struct Names;
         impl Visit for Names {
-            type Out = [&'static str; 3];
+            type Out = super::Outcomes;
             fn visit<G: Game>(self, game: &G, _: G::State) -> Self::Out {
-                game.outcome_names()
+                game.outcomes()
             }
         }
         self.visit(0, Names)
+    }
+
+    /// The number move `mv` of the start position is written as in JSON: the game's own
+    /// (a square) when it numbers moves its way, else the index.
+    pub fn move_number(&self, start: u32, mv: i16) -> i64 {
+        struct Number(usize);
+        impl Visit for Number {
+            type Out = Option<i64>;
+            fn visit<G: Game>(self, game: &G, s: G::State) -> Self::Out {
+                game.move_number(s, self.0)
+            }
+        }
+        let index = usize::try_from(mv).unwrap_or(usize::MAX);
+        self.visit(start, Number(index)).unwrap_or(i64::from(mv))
     }
 }
 

@@ -138,6 +138,26 @@ impl Board {
     }
 
     /// The board as 9 characters in rows of 3: "XOX/.O./...".
+    /// The board's three rows of cells and whose turn it is, or how the game ended: what
+    /// the catalog keeps for the tutor's board pane.
+    pub fn rows(&self) -> (Vec<String>, String) {
+        let rows = (0..3)
+            .map(|r| (0..3).map(|c| self.cell(r * 3 + c)).collect())
+            .collect();
+        let note = if self.x_won() {
+            "X won"
+        } else if self.o_won() {
+            "O won"
+        } else if self.marks() == 9 {
+            "draw"
+        } else if self.to_move() == Side::Max {
+            "X to move"
+        } else {
+            "O to move"
+        };
+        (rows, note.to_string())
+    }
+
     pub fn text(&self) -> String {
         let mut s = String::with_capacity(11);
         for sq in 0..9usize {
@@ -305,8 +325,23 @@ impl Game for TicTacToe {
         Board::parse(name)
     }
 
-    fn outcome_names(&self) -> [&'static str; 3] {
-        ["X wins", "O wins", "draws"]
+    fn outcomes(&self) -> crate::game::Outcomes {
+        crate::game::Outcomes {
+            by_sign: ["X wins", "O wins", "draws"],
+            sign_keys: ["x_wins", "o_wins", "draws"],
+            results: ["X wins", "O wins", "draws"],
+            result_keys: ["x_wins", "o_wins", "draws"],
+            games: true,
+        }
+    }
+
+    fn board(&self, s: Board) -> Option<(Vec<String>, String)> {
+        Some(s.rows())
+    }
+
+    /// A move is written as the square it marks.
+    fn move_number(&self, s: Board, index: usize) -> Option<i64> {
+        (index < self.move_count(s)).then(|| s.empty_square(index) as i64)
     }
 
     fn notation(&self) -> &'static str {
@@ -383,6 +418,7 @@ impl Game for TicTacToe {
             max_budget: 10_000_000,
             max_qlimit: 0,
             no_quiescence: "tic-tac-toe has no tactical moves for quiescence to follow",
+            start_hint: " (give the position with --board)",
             ..Limits::SEED_000
         }
     }

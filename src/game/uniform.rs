@@ -345,6 +345,8 @@ impl Game for Uniform {
             max_budget: MAX_BUDGET,
             max_qlimit: 0,
             no_quiescence: "a uniform tree has no tactical moves for quiescence to follow",
+            // No transpositions, and its textbook figures are of one pass.
+            table_and_deepening: false,
             ..Limits::SEED_000
         }
     }

@@ -29,12 +29,13 @@ impl Recorded {
     pub fn load(path: &Path) -> Result<Recorded> {
         let origin = path.display().to_string();
         let parsed = serde_json::from_reader(reader(path)?);
-        let trace = parsed.map_err(|e| {
+        let mut trace = parsed.map_err(|e| {
             let peek = reader(path)
                 .ok()
                 .and_then(|r| serde_json::from_reader(r).ok());
             explain(&origin, peek, &e)
         })?;
+        trace::upgrade(&mut trace);
         Recorded::from_trace(&origin, trace)
     }
 }
@@ -97,7 +98,10 @@ pub fn json_len(trace: &Trace) -> u64 {
 
 /// Reads a saved trace from text; `origin` names it in errors.
 pub fn parse(origin: &str, text: &str) -> Result<Trace> {
-    serde_json::from_str(text).map_err(|e| explain(origin, serde_json::from_str(text).ok(), &e))
+    let mut trace: Trace = serde_json::from_str(text)
+        .map_err(|e| explain(origin, serde_json::from_str(text).ok(), &e))?;
+    trace::upgrade(&mut trace);
+    Ok(trace)
 }
 
 /// A regular file within the size limit, buffered, read through a bounded reader.

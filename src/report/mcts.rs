@@ -318,12 +318,7 @@ impl RunView<'_> {
     /// A root move as a JSON number: the square a tic-tac-toe move marks, else its index
     /// (as `prune run --json` writes every search's move).
     fn root_move_json(&self, mv: i16) -> Value {
-        match self.model {
-            crate::game::model::Model::TicTacToe(_) => {
-                (self.root_move(mv).parse::<i64>()).map_or_else(|_| mv.into(), Value::from)
-            }
-            _ => mv.into(),
-        }
+        self.model.move_number(self.start, mv).into()
     }
 
     fn outcome_name(&self, path: &[u16], pos: usize) -> String {

@@ -39,6 +39,12 @@ pub struct StateInfo {
     /// when its score is written as a number).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub terms: Vec<crate::game::features::Term>,
+    /// The state's board, row by row, one character a cell, when the game has one.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub board: Vec<String>,
+    /// Whose turn it is on the board, or how the game ended ("X to move").
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub board_note: String,
 }
 
 impl StateInfo {
@@ -55,6 +61,8 @@ impl StateInfo {
             moves: d.moves,
             label_only: d.label_only,
             terms: d.terms,
+            board: d.board,
+            board_note: d.board_note,
         }
     }
 

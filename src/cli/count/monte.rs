@@ -113,13 +113,8 @@ fn result_names(model: &Model, r: &RunResult) -> ([&'static str; 3], [&'static s
             ["max_wins", "min_wins", "partial_rewards"],
         );
     }
-    match model {
-        Model::TicTacToe(_) => (["X wins", "O wins", "draws"], ["x_wins", "o_wins", "draws"]),
-        _ => (
-            ["MAX wins", "MIN wins", "draws"],
-            ["max_wins", "min_wins", "draws"],
-        ),
-    }
+    let outcomes = model.outcomes();
+    (outcomes.results, outcomes.result_keys)
 }
 
 /// The run's Monte Carlo options in one line.

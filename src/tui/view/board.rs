@@ -10,36 +10,32 @@
 //! └ O to move ─┘
 //! ```
 //!
-//! The board is read from the trace's catalog (a tic-tac-toe state's label is its board
-//! text, "XOX/.O./.X."), and the move from the difference with the parent's board, so the
-//! view needs no game and shows only what the run recorded.
+//! The board is read from the trace's catalog (the game draws each position's board when the
+//! run records it: rows of cells and whose turn it is), and the move from the cell that
+//! differs from the parent's board, so the view needs no game, knows no game by name, and
+//! shows only what the run recorded.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
 
-use crate::game::model::GameSpec;
-use crate::game::tictactoe;
 use crate::index::NONE;
+use crate::trace::StateInfo;
 use crate::tui::app::App;
 
-/// Whether `app`'s run has a board to show (a tic-tac-toe game).
+/// Whether `app`'s run has a board to show (its start position has one).
 pub fn shown(app: &App) -> bool {
-    matches!(
-        app.replay.rec.trace.header.game,
-        Some(GameSpec::Tictactoe { .. })
-    )
+    let header = &app.replay.rec.trace.header;
+    header
+        .catalog
+        .get(header.start)
+        .is_some_and(|s| !s.board.is_empty())
 }
 
-/// The 9 cells of a board label ("XOX/.O./..."), or `None` for any other label.
-fn cells(label: &str) -> Option<[char; 9]> {
-    let squares: Vec<char> = label.chars().filter(|&c| c != '/').collect();
-    let cells: [char; 9] = squares.try_into().ok()?;
-    cells
-        .iter()
-        .all(|c| matches!(c, 'X' | 'O' | '.'))
-        .then_some(cells)
+/// A board's cells, row by row.
+fn cells(info: &StateInfo) -> Vec<Vec<char>> {
+    info.board.iter().map(|r| r.chars().collect()).collect()
 }
 
 /// Draws the board into `rect` (the board region).
@@ -53,54 +49,42 @@ pub fn draw(app: &App, rect: Rect, buf: &mut Buffer) {
         .map(|n| app.replay.tree().get(n))
         .map_or((header.start, NONE), |n| (n.state, n.parent));
     let catalog = &header.catalog;
-    let Some(board) = catalog.label(node.0).and_then(cells) else {
+    let Some(info) = catalog.get(node.0).filter(|s| !s.board.is_empty()) else {
         return;
     };
+    let board = cells(info);
     let parent = (node.1 != NONE)
         .then(|| app.replay.tree().get(node.1).state)
-        .and_then(|s| catalog.label(s))
-        .and_then(cells);
-    // The square the parent's board did not have marked.
-    let played = parent.and_then(|p| (0..9).find(|&sq| p[sq] == '.' && board[sq] != '.'));
+        .and_then(|s| catalog.get(s))
+        .map(cells);
+    // The cell the parent's board had empty and this one has not.
+    let played = parent.and_then(|p| {
+        (board.iter().enumerate()).find_map(|(r, row)| {
+            (row.iter().enumerate())
+                .find(|&(c, &x)| x != '.' && p.get(r).and_then(|pr| pr.get(c)) == Some(&'.'))
+                .map(|(c, _)| (r, c))
+        })
+    });
+    let width = board.first().map_or(0, Vec::len);
     let theme = app.theme;
-    let rows: Vec<Line> = (0..3)
-        .map(|r| {
-            let spans: Vec<Span> = (0..3)
-                .map(|c| {
-                    let sq = r * 3 + c;
-                    if played == Some(sq) {
-                        Span::styled(format!("[{}]", board[sq]), theme.current())
+    let rows: Vec<Line> = (board.iter().enumerate())
+        .map(|(r, row)| {
+            let spans: Vec<Span> = (row.iter().enumerate())
+                .map(|(c, &x)| {
+                    if played == Some((r, c)) {
+                        Span::styled(format!("[{x}]"), theme.current())
                     } else {
-                        Span::raw(format!(" {} ", board[sq]))
+                        Span::raw(format!(" {x} "))
                     }
                 })
                 .collect();
             Line::from(spans)
         })
         .collect();
-    let xs = board.iter().filter(|&&c| c == 'X').count();
-    let os = board.iter().filter(|&&c| c == 'O').count();
+    // A square numbered row by row, as the game numbers its moves.
     let title = match played {
-        Some(sq) => format!(" Board sq {sq} "),
+        Some((r, c)) => format!(" Board sq {} ", r * width + c),
         None => " Board ".to_string(),
-    };
-    // Whose line it is, by the game's own rule.
-    let mask = |p: char| {
-        (0..9)
-            .filter(|&sq| board[sq] == p)
-            .fold(0u16, |m, sq| m | 1 << sq)
-    };
-    let line = |p: char| tictactoe::has_line(mask(p));
-    let turn = if line('X') {
-        " X won "
-    } else if line('O') {
-        " O won "
-    } else if xs + os == 9 {
-        " draw "
-    } else if xs == os {
-        " X to move "
-    } else {
-        " O to move "
     };
     Clear.render(rect, buf);
     Paragraph::new(rows)
@@ -108,7 +92,7 @@ pub fn draw(app: &App, rect: Rect, buf: &mut Buffer) {
             Block::default()
                 .borders(Borders::ALL)
                 .title(title)
-                .title_bottom(turn),
+                .title_bottom(format!(" {} ", crate::text::one_line(&info.board_note))),
         )
         .render(rect, buf);
 }
