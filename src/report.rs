@@ -97,8 +97,7 @@ impl Wording {
     ) -> Wording {
         // The start, or a max-n leaf a graph numbers: a game with a root of its own is only
         // ever asked about its root.
-        let describe =
-            |id: u32| (model.describe_at(id, &[])).map(|d| (d.moves, d.turn, d.payoffs));
+        let describe = |id: u32| (model.describe_at(id, &[])).map(|d| (d.moves, d.turn, d.payoffs));
         Wording::new(&describe, start, options, r, Units::of(model.scale()))
     }
 

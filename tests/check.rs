@@ -296,7 +296,13 @@ fn ttt_children(board: &str) -> Vec<String> {
 #[test]
 fn a_legal_board_the_run_never_reached_is_compared() {
     let print = prune()
-        .args(["check", "--print", "004-tictactoe-block", "--run", "alpha-beta"])
+        .args([
+            "check",
+            "--print",
+            "004-tictactoe-block",
+            "--run",
+            "alpha-beta",
+        ])
         .output()
         .unwrap();
     assert_eq!(print.status.code(), Some(0), "{}", text(&print.stderr));
@@ -344,6 +350,9 @@ fn an_unreadable_board_says_how_boards_are_written() {
     let err = text(&o.stderr);
     assert_eq!(o.status.code(), Some(2), "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.contains("line 1: node \"XOX/.O\" is not a position"), "{err}");
+    assert!(
+        err.contains("line 1: node \"XOX/.O\" is not a position"),
+        "{err}"
+    );
     assert!(err.contains("XO./.X./..."), "{err}");
 }

@@ -308,7 +308,11 @@ fn no_code_outside_the_games_matches_on_which_game_it_is() {
             }
         }
     }
-    assert!(found.is_empty(), "games named outside their files:\n{}", found.join("\n"));
+    assert!(
+        found.is_empty(),
+        "games named outside their files:\n{}",
+        found.join("\n")
+    );
 }
 
 #[test]

@@ -606,3 +606,40 @@ fn a_uniform_trees_streamed_rows_equal_the_recorded_ones() {
         assert!(table.contains("0.0.0.0.0"), "{table}");
     }
 }
+
+/// Traces written by the binary before positions were numbered as met (format version 2:
+/// tic-tac-toe boards numbered by their base-3 code, uniform nodes by level order) read back
+/// with the same `prune trace` table that binary printed of them (kept beside each file), and
+/// a tic-tac-toe one still draws its board in the tutor.
+#[test]
+fn version_2_traces_read_back_as_they_were_written() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/v2");
+    for name in [
+        "tictactoe-block",
+        "uniform-3-4",
+        "worked-tree",
+        "mcts-tictactoe",
+    ] {
+        let file = dir.join(format!("{name}.json"));
+        let text = std::fs::read_to_string(&file).unwrap();
+        assert!(text.contains("\"version\":2"), "{name}");
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_prune"))
+            .arg("trace")
+            .arg(&file)
+            .output()
+            .unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{name}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let want = std::fs::read_to_string(dir.join(format!("{name}.table.txt"))).unwrap();
+        assert_eq!(String::from_utf8(out.stdout).unwrap(), want, "{name}");
+    }
+    let rec = prune::index::Recorded::load(&dir.join("tictactoe-block.json")).unwrap();
+    let start = rec.trace.header.start;
+    let root = rec.catalog().get(start).unwrap();
+    assert_eq!(root.board, ["XOX", ".O.", "..."]);
+    assert_eq!(root.board_note, "X to move");
+}

@@ -193,8 +193,8 @@ fn a_tree_past_2_to_the_32_positions_records_saves_and_opens() {
     let setup = lesson.setup(None, &over).unwrap();
     let rec = prune::index::record(&lesson, &setup).unwrap();
     let json = rec.trace.to_json();
-    let back = prune::index::Recorded::new(prune::index::parse("saved.json", &json).unwrap())
-        .unwrap();
+    let back =
+        prune::index::Recorded::new(prune::index::parse("saved.json", &json).unwrap()).unwrap();
     assert_eq!(back.trace.to_json(), json);
     let catalog = back.catalog();
     let (mut path, mut pending, mut entered) = (Vec::<String>::new(), None, 0);
@@ -203,7 +203,11 @@ fn a_tree_past_2_to_the_32_positions_records_saves_and_opens() {
             Event::Push { mv, .. } => pending = Some(mv.to_string()),
             Event::Enter { state, .. } => {
                 path.extend(pending.take());
-                let want = if path.is_empty() { "root".to_string() } else { path.join(".") };
+                let want = if path.is_empty() {
+                    "root".to_string()
+                } else {
+                    path.join(".")
+                };
                 assert_eq!(catalog.name(state), want);
                 entered += 1;
             }
@@ -231,12 +235,31 @@ fn a_tree_past_2_to_the_32_positions_records_saves_and_opens() {
 fn prune_run_on_35_to_the_8_leaves_meets_knuth_and_moore() {
     let out = Command::new(env!("CARGO_BIN_EXE_prune"))
         .args([
-            "run", "--game", "uniform", "--branching", "35", "--depth", "8", "--leaves", "best",
-            "--id", "off", "--tt", "off", "--ordering", "off", "--json",
+            "run",
+            "--game",
+            "uniform",
+            "--branching",
+            "35",
+            "--depth",
+            "8",
+            "--leaves",
+            "best",
+            "--id",
+            "off",
+            "--tt",
+            "off",
+            "--ordering",
+            "off",
+            "--json",
         ])
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["stats"]["evals"], 35u64.pow(4) + 35u64.pow(4) - 1);
     assert_eq!(v["bound"], "exact");

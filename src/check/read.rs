@@ -3,7 +3,6 @@
 //! field, a node the lesson does not have, a line outside the call it names, a run that ends
 //! with calls still open.
 
-
 use super::schema::{self, Kind, Line};
 use crate::error::{Error, Result};
 use crate::trace::Catalog;

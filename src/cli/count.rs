@@ -17,7 +17,6 @@ pub fn thousands(n: u64) -> String {
     crate::size::group_digits(&n.to_string())
 }
 
-
 /// One line naming the run's options, so the figures are never read without them.
 fn options_line(setup: &RunSetup) -> String {
     let o = &setup.options;

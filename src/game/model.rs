@@ -4,10 +4,10 @@
 
 use serde::{Deserialize, Serialize};
 
+pub use super::Described;
 use super::graph::Graph;
 use super::tictactoe::{Board, Scoring, TicTacToe};
 use super::uniform::{Leaves, Uniform};
-pub use super::Described;
 use super::{Game, Limits, Side};
 
 /// The `"game"` object of a lesson: `{"kind": "graph"}` (the lesson's `graph`, the default),
@@ -393,4 +393,3 @@ fn walk<G: Game>(game: &G, mut at: G::State, path: &[u16]) -> Option<G::State> {
     }
     Some(at)
 }
-

@@ -364,8 +364,16 @@ mod tests {
         assert_eq!(t.path_name(n.number), "2.1");
         assert_eq!(t.parse_path("2.1"), Ok(n));
         assert_eq!(t.parse_path("root"), Ok(t.root()));
-        assert!(t.parse_path("2.3").unwrap_err().contains("past the last move (2)"));
-        assert!(t.parse_path("0.0.0.0.0").unwrap_err().contains("past the leaves"));
+        assert!(
+            t.parse_path("2.3")
+                .unwrap_err()
+                .contains("past the last move (2)")
+        );
+        assert!(
+            t.parse_path("0.0.0.0.0")
+                .unwrap_err()
+                .contains("past the leaves")
+        );
         assert!(t.parse_path("1.x").unwrap_err().contains("step 2"));
         assert_eq!(t.total(), 1 + 3 + 9 + 27 + 81);
     }

@@ -238,7 +238,8 @@ impl Observer for Streaming {
         let open = self.fold.source();
         let start = open.total as u32;
         open.live.hold(children);
-        open.orders.push((start, candidates.to_vec(), children.to_vec()));
+        open.orders
+            .push((start, candidates.to_vec(), children.to_vec()));
         open.total += candidates.len();
         self.event(Event::Order {
             state,
@@ -440,7 +441,11 @@ mod tests {
         assert_eq!(open.rows.rows() as u64, result.stats.nodes);
         // The positions held: the start and, per open frame, its b children.
         let positions = 1 + (d as usize + 1) * b as usize;
-        assert!(watch.most_live <= positions, "{} positions held", watch.most_live);
+        assert!(
+            watch.most_live <= positions,
+            "{} positions held",
+            watch.most_live
+        );
         (watch.most_calls, watch.most_orders, result.stats.nodes)
     }
 

@@ -213,15 +213,18 @@ mod tests {
             ..crate::search::Options::default()
         };
         let prior = crate::search::mcts::Prior::default();
-        let want = crate::search::run_from(&plain, plain.root(), &options, &prior, &mut NoTrace)
-            .unwrap();
+        let want =
+            crate::search::run_from(&plain, plain.root(), &options, &prior, &mut NoTrace).unwrap();
         let mut rec = Recorder {
             positions: Interner::describing(),
             ..Recorder::default()
         };
-        let got = crate::search::run_from(&hashed, plain.root(), &options, &prior, &mut rec)
-            .unwrap();
-        assert_eq!((got.score, got.mv, got.stats), (want.score, want.mv, want.stats));
+        let got =
+            crate::search::run_from(&hashed, plain.root(), &options, &prior, &mut rec).unwrap();
+        assert_eq!(
+            (got.score, got.mv, got.stats),
+            (want.score, want.mv, want.stats)
+        );
         assert!(got.stats.tt_hits > 0, "deepening re-reads its table");
         let met = rec.positions.met.len();
         // Numbered 0, 1, 2, … in the order met, the root first.
@@ -235,8 +238,12 @@ mod tests {
                 assert_eq!(turn, plain.side(s));
             }
         }
-        let names: std::collections::BTreeSet<_> =
-            rec.positions.met.iter().map(|m| m.1.label.clone()).collect();
+        let names: std::collections::BTreeSet<_> = rec
+            .positions
+            .met
+            .iter()
+            .map(|m| m.1.label.clone())
+            .collect();
         assert_eq!(names.len(), met, "one number per position");
     }
 }

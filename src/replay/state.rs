@@ -3,8 +3,8 @@
 //! probe and store.
 
 use crate::game::Side;
-use crate::value::{Entry, Key};
 use crate::search::{Attempt, Counters, Pass, Stats};
+use crate::value::{Entry, Key};
 
 /// One active call on the search path.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -8,8 +8,8 @@ use crate::event::Bound;
 use crate::exact::Ratio;
 use crate::game::Side;
 use crate::index::Outcome;
-use crate::value::{Entry, Flag, Key};
 use crate::trace::{Event, ReturnKind};
+use crate::value::{Entry, Flag, Key};
 
 /// The voice of a chance node.
 pub(super) struct ChanceNode;

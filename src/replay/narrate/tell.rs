@@ -9,8 +9,8 @@ use crate::event::{Bound, Chance, Scout, Vector};
 use crate::game::Side;
 use crate::search::Family;
 use crate::search::family::Convention;
-use crate::value::{Entry, Key};
 use crate::trace::Event;
+use crate::value::{Entry, Key};
 
 /// The voice for an event at a node whose turn is `turn` in a run of `family`: the one place
 /// a family's narration is registered.

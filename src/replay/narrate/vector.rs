@@ -8,8 +8,8 @@ use super::voice::Voice;
 use super::words::Words;
 use crate::game::Side;
 use crate::replay::Replay;
-use crate::value::{Entry, Key};
 use crate::trace::ReturnKind;
+use crate::value::{Entry, Key};
 
 /// A payoff vector of `replay`'s run as seed 004 writes it, each entry exact in the run's
 /// units: `(5, 4, 5)`, `(3.5, 2, 1)`.

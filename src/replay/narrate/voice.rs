@@ -8,8 +8,8 @@ use super::words::Words;
 use super::{bound, scout, skeleton};
 use crate::game::Side;
 use crate::search::AttemptOutcome;
-use crate::value::{Entry, Key};
 use crate::trace::ReturnKind;
+use crate::value::{Entry, Key};
 
 /// The voice of one score and a window: every default below.
 pub(super) struct Scores;

@@ -264,8 +264,12 @@ impl<S: Copy> Tree<S> {
 }
 
 fn moves_of<G: Game>(game: &G, s: G::State) -> Result<u16, String> {
-    u16::try_from(game.move_count(s))
-        .map_err(|_| format!("node {} has more moves than mcts can number", game.called(s)))
+    u16::try_from(game.move_count(s)).map_err(|_| {
+        format!(
+            "node {} has more moves than mcts can number",
+            game.called(s)
+        )
+    })
 }
 
 #[cfg(test)]
