@@ -148,6 +148,11 @@ pub trait Game {
     /// The position as people write it: a graph node's label (its number when it has none),
     /// a tic-tac-toe board `XO./.X./...`, a uniform tree's path of move indices.
     fn name(&self, s: Self::State) -> String;
+    /// Whether a name reads as the position's alone (a board). A name that could be taken for
+    /// a number (a tree's path, "2") is written with the trace's number beside it instead.
+    fn names_alone(&self) -> bool {
+        true
+    }
     /// How messages point at a position: the game's own number when it numbers its
     /// positions (as lessons write them), else its name.
     fn called(&self, s: Self::State) -> String {
@@ -198,7 +203,7 @@ pub trait Game {
                 .collect(),
             payoffs: self.payoffs(s).map(<[i32]>::to_vec).unwrap_or_default(),
             moves: (0..count).map_while(|i| self.move_name(s, i)).collect(),
-            label_only: true,
+            label_only: self.names_alone(),
             terms: Vec::new(),
         }
     }

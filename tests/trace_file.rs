@@ -95,7 +95,7 @@ fn the_header_describes_the_run_without_the_lesson() {
     let setup = lesson.setup(Some("worked"), &Overrides::default()).unwrap();
     let rec = prune::index::record(&lesson, &setup).unwrap();
     let h = &rec.trace.header;
-    assert_eq!((h.format.as_str(), h.version), ("prune-trace", 2));
+    assert_eq!((h.format.as_str(), h.version), ("prune-trace", 3));
     assert_eq!(h.lesson, "000-worked-tree");
     // Seed 000's worked tree: value 3 by move 0 in 12 calls (seed 000, fixture "worked").
     assert_eq!(
@@ -144,10 +144,10 @@ fn load_error(text: &str, name: &str) -> String {
 #[test]
 fn a_newer_version_is_refused_by_name() {
     let mut trace = saved_worked();
-    trace.header.version = 3;
+    trace.header.version = 4;
     let msg = load_error(&trace.to_json(), "newer.json");
-    assert!(msg.contains("format version 3"), "{msg}");
-    assert!(msg.contains("up to 2"), "{msg}");
+    assert!(msg.contains("format version 4"), "{msg}");
+    assert!(msg.contains("up to 3"), "{msg}");
 }
 
 /// The header says which side every value is counted from, as the run really counts it:
@@ -363,7 +363,7 @@ fn corrupted_traces_are_refused_or_replayed_never_a_panic() {
 }
 
 /// The call rows indexed as the search runs are the rows of the recorded run, for every
-/// built-in lesson and preset.
+/// built-in graph lesson and preset (a game's rows are always its recorded run's).
 #[test]
 fn rows_folded_as_the_search_runs_equal_the_recorded_ones() {
     for stem in builtin_names() {
@@ -372,8 +372,9 @@ fn rows_folded_as_the_search_runs_equal_the_recorded_ones() {
             let setup = lesson
                 .setup(Some(&run.name), &Overrides::default())
                 .unwrap();
-            // A Monte Carlo run has no call rows to stream.
-            if setup.options.family().samples() {
+            // A Monte Carlo run has no call rows to stream; a game's positions are named by its
+            // recorded catalog.
+            if setup.options.family().samples() || lesson.model.has_own_root() {
                 continue;
             }
             let recorded = prune::index::record(&lesson, &setup).unwrap();
@@ -571,10 +572,11 @@ fn players_that_disagree_with_the_vectors_are_refused() {
     assert!(msg.contains("but the header names 4 players"), "{msg}");
 }
 
-/// A uniform tree's rows folded as the search runs, its states named by the game and never
-/// listed, are the rows of the recorded run (whose header lists every state).
+/// A uniform tree's rows (`prune trace` as tsv) are its recorded run's, each position named
+/// by its moves from the root, as the game names it; only a graph's rows are folded as the
+/// search runs (its nodes are the lesson's own, listed up front).
 #[test]
-fn a_uniform_trees_streamed_rows_equal_the_recorded_ones() {
+fn a_uniform_trees_rows_name_positions_by_their_moves() {
     use prune::game::model::{GameSpec, LeavesSpec};
     for leaves in [LeavesSpec::Random, LeavesSpec::Worst] {
         let lesson = Lesson::of_game(&GameSpec::Uniform {
@@ -591,18 +593,30 @@ fn a_uniform_trees_streamed_rows_equal_the_recorded_ones() {
         };
         let setup = lesson.setup(None, &over).unwrap();
         let recorded = prune::index::record(&lesson, &setup).unwrap();
-        assert!(!recorded.catalog().is_empty());
-        let streamed = prune::index::calls_only(&lesson, &setup).unwrap();
-        assert!(prune::index::CallRows::header(&streamed).catalog.is_empty());
-        let tsv = prune::report::trace_tsv(&streamed);
-        assert_eq!(tsv, prune::report::trace_tsv(&recorded));
+        assert!(prune::index::calls_only(&lesson, &setup).is_err());
+        let tsv = prune::report::trace_tsv(&recorded);
+        let leaves_name = leaves.name();
+        let out = prune(&[
+            "trace",
+            "--game",
+            "uniform",
+            "--branching",
+            "3",
+            "--depth",
+            "5",
+            "--leaves",
+            leaves_name,
+            "--seed",
+            "7",
+            "--format",
+            "tsv",
+        ]);
+        assert_eq!(String::from_utf8(out.stdout).unwrap(), tsv);
         assert_eq!(
             tsv.lines().count() as u64,
             recorded.result().stats.nodes + 1
         );
-        let table = prune::report::trace_table(&streamed);
-        assert_eq!(table, prune::report::trace_table(&recorded));
-        // The states are named by their moves from the root, as the recorded catalog names them.
+        let table = prune::report::trace_table(&recorded);
         assert!(table.contains("0.0.0.0.0"), "{table}");
     }
 }

@@ -145,19 +145,6 @@ fn bad_shapes_are_one_line_and_exit_2() {
             &["--branching", "35", "--depth", "8", "--leaves", "worst"],
             "need scores beyond",
         ),
-        (
-            &[
-                "--branching",
-                "64",
-                "--depth",
-                "8",
-                "--leaves",
-                "best",
-                "--tt",
-                "on",
-            ],
-            "--tt off --ordering off",
-        ),
     ];
     for (extra, words) in cases {
         let mut args = vec!["run", "--game", "uniform"];

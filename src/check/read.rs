@@ -35,11 +35,16 @@ impl Names<'_> {
         let mut read = None;
         let id = schema::node_of(v, &self.catalog, |name| {
             let (model, _) = game?;
-            read = Some(model.find(name));
+            read = Some((name.to_string(), model.find(name)));
             Some(Ok(0))
         });
         match read {
-            Some(found) => self.add(found?),
+            Some((name, found)) => found.and_then(|f| self.add(f)).map_err(|why| {
+                format!(
+                    "node \"{}\" is not a position of this lesson: {why}",
+                    crate::text::cut(&name)
+                )
+            }),
             None => id,
         }
     }

@@ -275,6 +275,10 @@ impl Game for Uniform {
         self.parse_path(name)
     }
 
+    fn names_alone(&self) -> bool {
+        false
+    }
+
     fn notation(&self) -> &'static str {
         "the move indices from the root, split by dots (0.2.1), or root"
     }

@@ -156,14 +156,14 @@ mod tests {
         assert_eq!(i.id(&u, u.child(u.root(), 34)), 0);
     }
 
-    /// A game whose keys are random 64-bit numbers (a uniform tree's positions, keyed by a
-    /// hash of their level-order number): nothing about its positions fits 32 bits.
-    struct Hashed(Uniform);
+    /// A game whose keys are random 64-bit numbers (a hash of the wrapped game's key):
+    /// nothing about its positions fits 32 bits.
+    struct Hashed<G>(G);
 
-    impl Game for Hashed {
-        type State = crate::game::uniform::Node;
+    impl<G: Game> Game for Hashed<G> {
+        type State = G::State;
         fn key(&self, s: Self::State) -> u64 {
-            crate::rng::Rng::new(s.number ^ 0xA076_1D64_78BD_642F).next_u64()
+            crate::rng::Rng::new(self.0.key(s) ^ 0xA076_1D64_78BD_642F).next_u64()
         }
         fn key_bound(&self) -> Option<u64> {
             None
@@ -183,6 +183,12 @@ mod tests {
         fn score(&self, s: Self::State) -> Option<i32> {
             self.0.score(s)
         }
+        fn utility(&self, s: Self::State) -> Option<i32> {
+            self.0.utility(s)
+        }
+        fn evaluate(&self, s: Self::State) -> Option<i32> {
+            self.0.evaluate(s)
+        }
         fn move_count(&self, s: Self::State) -> usize {
             self.0.move_count(s)
         }
@@ -197,45 +203,38 @@ mod tests {
         }
     }
 
-    /// A recorded run on a game with random 64-bit keys: its table and hints work by those
-    /// keys (the same result and the same table hits as the unrecorded run on the plain
-    /// tree), every event names a position the catalog lists, and every catalog name reads
-    /// back, in the game's notation, as a position of that name and side.
-    #[test]
-    fn a_game_keyed_by_random_64_bit_numbers_records() {
+    /// A recorded run of `options` on `game` keyed by random 64-bit numbers: the same result
+    /// and counters as the unrecorded run keyed by the game's own keys (the table and hints
+    /// work by either), numbers 0, 1, 2, … in the order met, the start first, and every
+    /// entered position named as the game names it, one number per name.
+    fn records_hashed<G: Game + Clone>(
+        game: &G,
+        start: G::State,
+        options: &crate::search::Options,
+    ) -> crate::search::RunResult {
         use crate::event::Event;
         use crate::observer::{NoTrace, Recorder};
-        let plain = Uniform::new(4, 5, Leaves::Random, 7).unwrap();
-        let hashed = Hashed(plain.clone());
-        let options = crate::search::Options {
-            depth: 5,
-            ordering: true,
-            ..crate::search::Options::default()
-        };
         let prior = crate::search::mcts::Prior::default();
-        let want =
-            crate::search::run_from(&plain, plain.root(), &options, &prior, &mut NoTrace).unwrap();
+        let want = crate::search::run_from(game, start, options, &prior, &mut NoTrace).unwrap();
         let mut rec = Recorder {
             positions: Interner::describing(),
             ..Recorder::default()
         };
-        let got =
-            crate::search::run_from(&hashed, plain.root(), &options, &prior, &mut rec).unwrap();
+        let hashed = Hashed(game.clone());
+        let got = crate::search::run_from(&hashed, start, options, &prior, &mut rec).unwrap();
         assert_eq!(
             (got.score, got.mv, got.stats),
             (want.score, want.mv, want.stats)
         );
-        assert!(got.stats.tt_hits > 0, "deepening re-reads its table");
         let met = rec.positions.met.len();
-        // Numbered 0, 1, 2, … in the order met, the root first.
         let ids: Vec<u32> = rec.positions.met.iter().map(|m| m.0).collect();
         assert_eq!(ids, (0..met as u32).collect::<Vec<_>>());
-        assert_eq!(rec.positions.met[0].1.label.as_deref(), Some("root"));
+        assert_eq!(rec.positions.met[0].1.label, Some(game.name(start)));
         for e in rec.events.iter() {
             if let Event::Enter { state, turn, .. } = e {
                 let (_, d) = &rec.positions.met[state as usize];
-                let s = plain.parse_path(d.label.as_deref().unwrap()).unwrap();
-                assert_eq!(turn, plain.side(s));
+                let s = game.parse(d.label.as_deref().unwrap()).unwrap();
+                assert_eq!(turn, game.side(s));
             }
         }
         let names: std::collections::BTreeSet<_> = rec
@@ -245,5 +244,29 @@ mod tests {
             .map(|m| m.1.label.clone())
             .collect();
         assert_eq!(names.len(), met, "one number per position");
+        got
+    }
+
+    /// On a uniform tree and on tic-tac-toe (whose transpositions the table answers from the
+    /// hashed keys as it does from the boards' own codes).
+    #[test]
+    fn a_game_keyed_by_random_64_bit_numbers_records() {
+        let tree = Uniform::new(4, 5, Leaves::Random, 7).unwrap();
+        let options = crate::search::Options {
+            depth: 5,
+            ordering: true,
+            ..crate::search::Options::default()
+        };
+        records_hashed(&tree, tree.root(), &options);
+        let t = TicTacToe::new(Board::EMPTY, Scoring::Plain);
+        let options = crate::search::Options {
+            depth: 9,
+            ..options
+        };
+        let r = records_hashed(&t, Board::EMPTY, &options);
+        assert!(
+            r.stats.tt_hits > 0,
+            "transpositions answered from the table"
+        );
     }
 }
