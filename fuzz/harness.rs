@@ -253,7 +253,7 @@ impl Mutator {
     }
 }
 
-/// Mutations per seed; `PRUNE_FUZZ_EXECS=1000000 cargo test --release --test export --test fuzz_practice fuzz_`
+/// Mutations per seed; `PRUNE_FUZZ_EXECS=1000000 cargo test --release --test all fuzz_`
 /// turns these tests into a long stable-toolchain fuzz run (no nightly, no libFuzzer).
 pub fn mutations(default: usize) -> usize {
     std::env::var("PRUNE_FUZZ_EXECS")

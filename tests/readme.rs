@@ -1,7 +1,7 @@
 //! The README's screenshot is the tutor's real screen: this test renders the worked tree of
 //! seed 000 at its first cutoff (what `prune open 000-worked-tree` then `x` shows) at 80×24 and
 //! fails when the README's block, or `assets/screenshot.txt`, differs from it.
-//! `UPDATE_README=1 cargo test --test readme` writes both anew.
+//! `UPDATE_README=1 cargo test --test all readme::` writes both anew.
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use prune::game::Game;
@@ -13,7 +13,7 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
 /// The line just before the screenshot's code block in the README.
-const MARKER: &str = "<!-- screenshot: tests/readme.rs renders it; UPDATE_README=1 cargo test --test readme rewrites it -->";
+const MARKER: &str = "<!-- screenshot: tests/readme.rs renders it; UPDATE_README=1 cargo test --test all readme:: rewrites it -->";
 
 fn root() -> std::path::PathBuf {
     std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -94,12 +94,12 @@ fn the_readme_screenshot_is_the_screen() {
     }
     assert_eq!(
         block, text,
-        "the README's screenshot is stale: run UPDATE_README=1 cargo test --test readme"
+        "the README's screenshot is stale: run UPDATE_README=1 cargo test --test all readme::"
     );
     assert_eq!(
         std::fs::read_to_string(&asset).unwrap(),
         format!("{text}\n"),
-        "assets/screenshot.txt is stale: run UPDATE_README=1 cargo test --test readme"
+        "assets/screenshot.txt is stale: run UPDATE_README=1 cargo test --test all readme::"
     );
 }
 

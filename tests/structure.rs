@@ -1,7 +1,7 @@
 //! The shape of the code, measured from its source text: how long its functions are, and how
 //! often code outside the search core branches on the algorithm instead of asking its family
 //! (`search::Family`). The ceilings are today's figures and may only come down; run
-//! `cargo test --test structure -- --nocapture` to see each figure and the worst offenders.
+//! `cargo test --test all structure:: -- --nocapture` to see each figure and the worst offenders.
 //!
 //! A function's length is the span of lines from its `fn` line to its closing brace, tests
 //! and nested functions included (a nested function also counts inside its parent).
