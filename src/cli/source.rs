@@ -186,6 +186,11 @@ impl RunArgs {
         if setup.options.family().samples() {
             return Ok(TraceRows::Iterations(Box::new(self.recorded()?.1)));
         }
+        if let Some(note) = super::estimate::trace_note(&lesson, &setup) {
+            use std::io::Write as _;
+            let line = format!("prune: {}\n", crate::text::one_line(&note));
+            let _ = std::io::stderr().write_all(line.as_bytes());
+        }
         Ok(TraceRows::Calls(Box::new(crate::index::calls_only(
             &lesson, &setup,
         )?)))
