@@ -37,6 +37,17 @@ impl RunArgs {
         };
         self.check_ranges(&lesson)?;
         let setup = lesson.setup(self.run.as_deref(), &self.overrides())?;
+        if setup.options.family().samples() {
+            // A Monte Carlo run has no table, no move ordering and no deepening to switch.
+            self.refuse(
+                &[
+                    ("--tt", self.tt.is_some()),
+                    ("--ordering", self.ordering.is_some()),
+                    ("--id", self.id.is_some()),
+                ],
+                "a Monte Carlo run (it keeps no table, orders no moves and does not deepen; --iterations sets its length)",
+            )?;
+        }
         // `--seed` seeds a uniform tree's leaves or a Monte Carlo run's draws, nothing else.
         let uniform = matches!(self.game, Some(GameArg::Uniform));
         if self.seed.is_some() && !uniform && !setup.options.family().samples() {
