@@ -105,6 +105,18 @@ pub fn lesson_json(origin: &str, text: &str, title: Option<&str>) -> Result<Stri
     let _ = writeln!(out, "  \"runs\": [\n    {run}\n  ]");
     out.push_str("}\n");
 
+    // A lesson file over the read limit could be written but never opened again.
+    if out.len() as u64 > crate::lesson::MAX_FILE_BYTES {
+        return Err(Error::Invalid {
+            path: origin.to_string(),
+            problem: Problem::Lesson(format!(
+                "the tree of {} nodes makes a lesson file of {} bytes, over the {} bytes prune reads; import a smaller tree",
+                order.len(),
+                out.len(),
+                crate::lesson::MAX_FILE_BYTES
+            )),
+        });
+    }
     // What we write must load; a failure here is our bug, reported rather than written.
     Lesson::parse(origin, &out)?;
     Ok(out)
