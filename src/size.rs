@@ -244,7 +244,7 @@ impl Dice {
         let bad = || {
             format!(
                 "dice `{}`: expected NdM, N dice of M faces (such as 2d6)",
-                crate::text::cut(spec)
+                short(spec)
             )
         };
         let (n, m) = spec.trim().split_once(['d', 'D']).ok_or_else(bad)?;
@@ -259,13 +259,13 @@ impl Dice {
         if count == 0 || faces == 0 {
             return Err(format!(
                 "dice `{}`: needs at least one die of at least one face",
-                crate::text::cut(spec)
+                short(spec)
             ));
         }
         if count > MAX_DICE || faces > MAX_DICE {
             return Err(format!(
                 "dice `{}`: too large: at most {} dice of at most {} faces",
-                crate::text::cut(spec),
+                short(spec),
                 group_digits(&MAX_DICE.to_string()),
                 group_digits(&MAX_DICE.to_string())
             ));
@@ -332,6 +332,16 @@ impl Dice {
             })
             .collect()
     }
+}
+
+/// A spec as a message echoes it: its first 40 characters, then "…" (a 100,000-digit
+/// number is not worth a 100 kB line).
+fn short(spec: &str) -> String {
+    let mut out: String = spec.chars().take(40).collect();
+    if spec.chars().nth(40).is_some() {
+        out.push('…');
+    }
+    out
 }
 
 /// Multisets of size k from n kinds, C(n + k − 1, k), when it is at most `most` (`None`

@@ -241,16 +241,6 @@ pub fn over_seeds(run: &super::args::RunArgs, k: u32, as_json: bool) -> Result<S
         last_leaves: Vec::with_capacity(k as usize),
     };
     let mut last = None;
-    {
-        let mut one = run.clone();
-        one.seed = Some(first);
-        let (lesson, setup) = one.load()?;
-        if let Some(note) = super::estimate::seeds_note(&lesson, &setup, k) {
-            use std::io::Write as _;
-            let line = format!("prune: {}\n", crate::text::one_line(&note));
-            let _ = std::io::stderr().write_all(line.as_bytes());
-        }
-    }
     for i in 0..u64::from(k) {
         let mut one = run.clone();
         one.seed = Some(first + i);

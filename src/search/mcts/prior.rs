@@ -96,7 +96,8 @@ impl Prior {
 pub const MAX_STATED_VISITS: u32 = 1_000_000;
 
 const _: () = assert!(
-    (MAX_STATED_VISITS as u64 + super::MAX_ITERATIONS as u64) * super::MAX_PER_WIN as u64
+    (MAX_STATED_VISITS as u64 + super::config::MAX_ITERATIONS as u64)
+        * super::config::MAX_PER_WIN as u64
         <= u32::MAX as u64
 );
 
