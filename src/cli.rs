@@ -200,7 +200,17 @@ fn dispatch(cli: Cli, out: &mut dyn Write) -> Result<ExitCode> {
             run,
             json,
             seeds: Some(k),
-        } => count::over_seeds(&run, k, json)?,
+        } => {
+            // K runs together may take minutes: said before the first (the seed does not
+            // change a run's size).
+            if let Ok((lesson, setup)) = run.load()
+                && let Some(note) = estimate::seeds_note(&lesson, &setup, k)
+            {
+                let line = format!("prune: {}\n", text::one_line(&note));
+                let _ = std::io::stderr().write_all(line.as_bytes());
+            }
+            count::over_seeds(&run, k, json)?
+        }
         Command::Count { run, json, .. } => {
             let (lesson, setup) = run.load()?;
             announce(&lesson, &setup);

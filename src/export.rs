@@ -41,6 +41,13 @@ pub fn write(
     passes: Passes,
     out: &mut dyn std::io::Write,
 ) -> Result<()> {
+    let options = &rec.trace.header.options;
+    if matches!(format, Format::Dot | Format::Md) && options.family().samples() {
+        return Err(Error::Options(format!(
+            "--format {}: draws a search's calls, and a Monte Carlo run makes none (it grows a tree by iterations); export it with --format jsonl, or see its tree with `prune run` or `prune open`",
+            if format == Format::Dot { "dot" } else { "md" }
+        )));
+    }
     match format {
         Format::Dot => dot::write(rec, passes, out)?,
         Format::Md => markdown::write(rec, out)?,

@@ -42,6 +42,8 @@ pub use query::{After, Skip};
 pub use recorded::{Recorded, record};
 pub use rows::{CallRows, Row};
 pub use saved::parse;
+/// Bytes of temporary disk a call's row takes when a large run's rows go to a file.
+pub use spill::ROW as ROW_BYTES;
 pub use stream::{Streamed, calls_only, result_with_bound};
 pub use table::{TableLog, TableRow};
 pub use tree::{AttemptInfo, NONE, NodeKind, Outcome, PassInfo, Tree, TreeNode};

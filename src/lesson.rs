@@ -1065,12 +1065,7 @@ fn c_field<'de, D: serde::Deserializer<'de>>(
         Text(String),
     }
     let c = match C::deserialize(d)? {
-        C::Number(c) if c.is_finite() && c >= 0.0 => c,
-        C::Number(c) => {
-            return Err(serde::de::Error::custom(format!(
-                "exploration constant C = {c} must be a number at least 0"
-            )));
-        }
+        C::Number(c) => crate::search::mcts::checked_c(c).map_err(serde::de::Error::custom)?,
         C::Text(t) => crate::search::mcts::parse_c(&t).map_err(serde::de::Error::custom)?,
     };
     Ok(Some(crate::search::mcts::Real(c)))

@@ -108,9 +108,18 @@ pub fn recorded_counting(
     };
     let result = search(lesson, setup, &mut rec).map_err(|e| named(lesson, e))?;
     if rec.overflowed {
+        let (size, shorter) = if setup.options.family().samples() {
+            let its = setup.options.mcts.iterations;
+            (format!("{its} iterations"), "fewer --iterations")
+        } else {
+            (
+                format!("{} calls", result.stats.nodes),
+                "a lower --depth or --budget",
+            )
+        };
         return Err(Error::Options(format!(
-            "{}: this run takes more than {MAX_EVENTS} events ({} calls), more than the tutor and prune trace record; prune run and prune count give its result and counts without recording",
-            lesson.name, result.stats.nodes
+            "{}: this run takes more than {MAX_EVENTS} events ({size}), more than the tutor and prune trace record; record a shorter run ({shorter}), or get its result without recording from prune run",
+            lesson.name
         )));
     }
     let Recorder {

@@ -234,28 +234,59 @@ pub struct Dice {
 /// The largest dice spec enumerated: beyond it the distinct rolls are too many to list.
 pub const MAX_DISTINCT_ROLLS: usize = 100_000;
 
+/// The most dice, and the most faces of a die, a spec may give.
+pub const MAX_DICE: u64 = 100_000;
+
 impl Dice {
-    /// Parses "NdM" (N dice of M faces), both at least 1.
+    /// Parses "NdM" (N dice of M faces), both from 1 to `MAX_DICE`. Refused: more distinct
+    /// rolls than `MAX_DISTINCT_ROLLS`, and a roll given by more orders than a `u64` holds.
     pub fn parse(spec: &str) -> Result<Dice, String> {
-        let bad = || format!("dice `{spec}`: expected NdM, N dice of M faces (such as 2d6)");
+        let bad = || {
+            format!(
+                "dice `{}`: expected NdM, N dice of M faces (such as 2d6)",
+                short(spec)
+            )
+        };
         let (n, m) = spec.trim().split_once(['d', 'D']).ok_or_else(bad)?;
-        let count: u32 = n.parse().map_err(|_| bad())?;
-        let faces: u32 = m.parse().map_err(|_| bad())?;
+        let number = |t: &str| -> Result<u64, String> {
+            if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(bad());
+            }
+            // Digits past u64 are as much too large as any number over the cap.
+            Ok(t.parse::<u64>().unwrap_or(u64::MAX))
+        };
+        let (count, faces) = (number(n)?, number(m)?);
         if count == 0 || faces == 0 {
             return Err(format!(
-                "dice `{spec}`: needs at least one die of at least one face"
+                "dice `{}`: needs at least one die of at least one face",
+                short(spec)
             ));
         }
-        let distinct_rolls = multichoose(faces, count);
-        if distinct_rolls > BigUint::from(MAX_DISTINCT_ROLLS) {
+        if count > MAX_DICE || faces > MAX_DICE {
             return Err(format!(
-                "dice `{spec}`: {distinct_rolls} distinct rolls, more than the {MAX_DISTINCT_ROLLS} that are listed"
+                "dice `{}`: too large: at most {} dice of at most {} faces",
+                short(spec),
+                group_digits(&MAX_DICE.to_string()),
+                group_digits(&MAX_DICE.to_string())
+            ));
+        }
+        let (count, faces) = (count as u32, faces as u32);
+        if multichoose(faces, count, MAX_DISTINCT_ROLLS as u64).is_none() {
+            return Err(format!(
+                "dice `{spec}`: more than the {} distinct rolls that are listed",
+                group_digits(&MAX_DISTINCT_ROLLS.to_string())
             ));
         }
         let mut distinct = Vec::new();
         let mut roll = vec![1u32; count as usize];
         loop {
-            distinct.push((roll.clone(), arrangements(&roll)));
+            let Some(ways) = arrangements(&roll) else {
+                return Err(format!(
+                    "dice `{spec}`: a roll comes in more orders than {} (the most counted)",
+                    group_digits(&u64::MAX.to_string())
+                ));
+            };
+            distinct.push((roll.clone(), ways));
             // The next non-decreasing sequence: raise the last face that can rise, and reset
             // every face after it to that value.
             let Some(i) = (0..roll.len()).rev().find(|&i| roll[i] < faces) else {
@@ -284,8 +315,9 @@ impl Dice {
     /// Every distinct roll's probability added up exactly, in lowest terms (1/1: the rolls
     /// cover every ordered outcome once).
     pub fn probability_sum(&self) -> (BigUint, BigUint) {
-        let orders: u64 = self.distinct.iter().map(|(_, w)| *w).sum();
-        reduced(BigUint::from(orders), self.ordered())
+        // Summed exactly: the orders of all rolls are faces^count, past a u64 for 64d2.
+        let orders: BigUint = self.distinct.iter().map(|(_, w)| BigUint::from(*w)).sum();
+        reduced(orders, self.ordered())
     }
 
     /// The distinct rolls grouped by how many orders give them: (orders, rolls, probability).
@@ -302,29 +334,50 @@ impl Dice {
     }
 }
 
-/// Multisets of size k from n kinds: C(n + k − 1, k).
-fn multichoose(n: u32, k: u32) -> BigUint {
-    let mut c = BigUint::one();
-    for i in 0..k {
-        c = c * BigUint::from(n + i) / BigUint::from(i + 1);
+/// A spec as a message echoes it: its first 40 characters, then "…" (a 100,000-digit
+/// number is not worth a 100 kB line).
+fn short(spec: &str) -> String {
+    let mut out: String = spec.chars().take(40).collect();
+    if spec.chars().nth(40).is_some() {
+        out.push('…');
     }
-    c
+    out
 }
 
-/// How many ordered outcomes show the faces of `roll` (a multinomial coefficient).
-fn arrangements(roll: &[u32]) -> u64 {
-    let mut ways = 1u64;
-    let mut placed = 0u64;
+/// Multisets of size k from n kinds, C(n + k − 1, k), when it is at most `most` (`None`
+/// past it: the count stops as soon as it is over, so a huge k costs nothing).
+fn multichoose(n: u32, k: u32, most: u64) -> Option<u64> {
+    // After step i, c = C(n + i, i + 1) exactly; c never falls as i grows, and c ≤ most
+    // before each step keeps c × (n + i) well inside a u128.
+    let mut c: u128 = 1;
+    for i in 0..u128::from(k) {
+        c = c * (u128::from(n) + i) / (i + 1);
+        if c > u128::from(most) {
+            return None;
+        }
+    }
+    Some(c as u64)
+}
+
+/// How many ordered outcomes show the faces of `roll` (a multinomial coefficient), `None`
+/// when more than a `u64` holds. Each step's value is the coefficient of a shorter roll, at
+/// most the whole one's, so a u128 holds every product on the way.
+fn arrangements(roll: &[u32]) -> Option<u64> {
+    let mut ways = 1u128;
+    let mut placed = 0u128;
     let mut i = 0;
     while i < roll.len() {
-        let run = roll[i..].iter().take_while(|&&f| f == roll[i]).count() as u64;
-        for j in 1..=run {
+        let run = roll[i..].iter().take_while(|&&f| f == roll[i]).count();
+        for j in 1..=run as u128 {
             placed += 1;
             ways = ways * placed / j;
+            if ways > u128::from(u64::MAX) {
+                return None;
+            }
         }
-        i += run as usize;
+        i += run;
     }
-    ways
+    Some(ways as u64)
 }
 
 #[cfg(test)]
@@ -333,10 +386,24 @@ mod tests {
 
     #[test]
     fn arrangements_count_orders() {
-        assert_eq!(arrangements(&[3, 3]), 1);
-        assert_eq!(arrangements(&[3, 5]), 2);
-        assert_eq!(arrangements(&[1, 1, 2]), 3);
-        assert_eq!(arrangements(&[1, 2, 3]), 6);
+        assert_eq!(arrangements(&[3, 3]), Some(1));
+        assert_eq!(arrangements(&[3, 5]), Some(2));
+        assert_eq!(arrangements(&[1, 1, 2]), Some(3));
+        assert_eq!(arrangements(&[1, 2, 3]), Some(6));
+    }
+
+    #[test]
+    fn counts_of_many_dice_do_not_wrap() {
+        // C(64, 32) = 1,832,624,140,942,590,534: 64 two-sided dice, half of each face.
+        let half = [vec![1; 32], vec![2; 32]].concat();
+        assert_eq!(arrangements(&half), Some(1_832_624_140_942_590_534));
+        // C(100, 50) ≈ 1.0e29 is past a u64.
+        let wide = [vec![1; 50], vec![2; 50]].concat();
+        assert_eq!(arrangements(&wide), None);
+        // C(6 + 2 − 1, 2) = 21; C(2 + 4294967295 − 1, ...) stops at once past the cap.
+        assert_eq!(multichoose(6, 2, 100), Some(21));
+        assert_eq!(multichoose(2, u32::MAX, 100_000), None);
+        assert_eq!(multichoose(u32::MAX, 2, 100_000), None);
     }
 
     #[test]

@@ -18,7 +18,8 @@ pub fn t95(df: usize) -> f64 {
 }
 
 /// The mean of `xs` (not empty) and the 95 % interval of that mean, by Student's t; no
-/// interval from a single sample.
+/// interval from a single sample. The samples are counts, never below 0, and so is the
+/// interval's low end (with few seeds, mean − t·s/√n can fall below zero).
 pub fn mean_interval(xs: &[f64]) -> (f64, Option<(f64, f64)>) {
     let n = xs.len() as f64;
     let mean = xs.iter().sum::<f64>() / n;
@@ -27,5 +28,5 @@ pub fn mean_interval(xs: &[f64]) -> (f64, Option<(f64, f64)>) {
     }
     let var = xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0);
     let half = t95(xs.len() - 1) * (var / n).sqrt();
-    (mean, Some((mean - half, mean + half)))
+    (mean, Some(((mean - half).max(0.0), mean + half)))
 }

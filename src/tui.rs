@@ -158,12 +158,25 @@ fn gone() -> io::Error {
 /// The next terminal event, or `None` after `wait` with none. A closed terminal reads as
 /// endless end-of-file, which crossterm's poll and read spin on; this checks for it (an
 /// error) and waits with its own poll (crossterm's buffer first).
+///
+/// Input the terminal holds is always read: crossterm stops after 1,024 bytes of a burst (a
+/// paste, a stream of mouse motion) and waits for an edge that does not come, so when the
+/// terminal is readable and crossterm has nothing, its reader is woken (`term::wake_reader`).
+/// No call returns at once without an event: if crossterm still has nothing, this waits out
+/// a short pause, so no loop spins.
 fn next_event(wait: Duration) -> io::Result<Option<TermEvent>> {
     if term::terminal_gone() {
         return Err(gone());
     }
-    let ready = event::poll(Duration::ZERO)?
+    let mut ready = event::poll(Duration::ZERO)?
         || (term::wait_for_input(wait) && !term::terminal_gone() && event::poll(Duration::ZERO)?);
+    if !ready && term::wait_for_input(Duration::ZERO) && !term::terminal_gone() {
+        term::wake_reader();
+        ready = event::poll(Duration::ZERO)?;
+        if !ready {
+            std::thread::sleep(wait.min(STALLED_INPUT_PAUSE));
+        }
+    }
     if !ready {
         return Ok(None);
     }
@@ -173,6 +186,9 @@ fn next_event(wait: Duration) -> io::Result<Option<TermEvent>> {
     }
     event::read().map(Some)
 }
+
+/// How long `next_event` pauses when the terminal has input that crossterm does not read.
+const STALLED_INPUT_PAUSE: Duration = Duration::from_millis(20);
 
 /// For the end-to-end tests of restoring a terminal whose main thread is stuck: with
 /// PRUNE_TEST_BLOCK_ON=PATH the loops open PATH after their first frame (a FIFO that nobody
@@ -248,15 +264,40 @@ fn event_loop(terminal: &mut Term, app: &mut App) -> io::Result<()> {
         } else {
             Duration::from_millis(100)
         };
-        match next_event(wait)? {
-            Some(TermEvent::Key(k)) if k.kind == KeyEventKind::Press => app.on_key(k),
-            Some(TermEvent::Mouse(m)) => app.on_mouse(m),
-            // A resize just redraws on the next pass.
-            Some(_) => {}
-            None => app.tick(),
-        }
-        if app.quit {
-            return Ok(());
+        let Some(mut event) = next_event(wait)? else {
+            app.tick();
+            if app.quit {
+                return Ok(());
+            }
+            continue;
+        };
+        // Every event crossterm already holds is taken before the next frame (a paste, a
+        // stream of mouse motion): one frame per burst, not one per byte.
+        for _ in 0..BURST_EVENTS {
+            match event {
+                TermEvent::Key(k) if k.kind == KeyEventKind::Press => app.on_key(k),
+                TermEvent::Mouse(m) => app.on_mouse(m),
+                // A resize just redraws on the next pass.
+                _ => {}
+            }
+            if app.quit {
+                return Ok(());
+            }
+            match ready_event()? {
+                Some(next) => event = next,
+                None => break,
+            }
         }
     }
+}
+
+/// The most events taken between two frames: a long stream still shows as it goes.
+const BURST_EVENTS: usize = 512;
+
+/// An event crossterm holds already, without waiting (`None` when it holds none).
+fn ready_event() -> io::Result<Option<TermEvent>> {
+    if term::signalled().is_some() || !event::poll(Duration::ZERO)? || term::terminal_gone() {
+        return Ok(None);
+    }
+    event::read().map(Some)
 }

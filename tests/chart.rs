@@ -103,7 +103,8 @@ fn measured_columns_are_count_runs_and_formulas_are_exact() {
         // with the worst first it reads every leaf.
         assert_eq!(n(best) as u64, km_leaves, "d={d}");
         assert_eq!(n(worst), n(power), "d={d}");
-        let samples: Vec<f64> = (1..=5)
+        // Seeds 0..=4: a chart's seeds start where `count`'s do, at 0, unless --seed says.
+        let samples: Vec<f64> = (0..5)
             .map(|seed| counted(3, d, "distinct", seed, "alphabeta", "leaves") as f64)
             .collect();
         let mean = samples.iter().sum::<f64>() / 5.0;
@@ -236,6 +237,11 @@ fn bad_ranges_are_one_line_errors() {
         ("3", "a..b", "expected a range"),
         ("30", "1..9", "more than the"),
         ("1", "3", "--branching"),
+        // Issue 35: depths past the chart's range are refused by that range, at once.
+        ("64", "4294967295", "from 1 to 30"),
+        ("64", "1..1000000", "from 1 to 30"),
+        ("2", "1..99999999999999999999999", "from 1 to 30"),
+        ("2", "31", "from 1 to 30"),
     ] {
         let args = [
             "chart",
@@ -339,4 +345,171 @@ fn out_writes_the_svg_to_a_file() {
     let (_, stdout, _) = run_prune(&[&args[..], &["--format", "svg"]].concat());
     assert_eq!(std::fs::read_to_string(&path).unwrap(), stdout);
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Issue 35: a depth of four billion, or a range to a million, is refused within a second
+/// (it hung, or took a minute, building b^d before the check).
+#[test]
+fn huge_depths_are_refused_at_once() {
+    for depth in ["4294967295", "1..1000000"] {
+        let start = std::time::Instant::now();
+        let (code, _, err) = run_prune(&["chart", "leaves", "--branching", "64", "--depth", depth]);
+        assert_eq!(code, Some(2), "{err}");
+        assert!(
+            start.elapsed().as_secs_f64() < 2.0,
+            "{depth}: {:?}",
+            start.elapsed()
+        );
+    }
+}
+
+/// Issue 35: the refusal counts every run a chart makes (the random order once per seed),
+/// not only the minimax run: 10,000 seeds of b = 8, d = 1..6 is refused at once. Each run
+/// reads at most the whole tree: Σ (8^(d+1) − 1)/7 for d = 1..6 = 9 + 73 + 585 + 4,681 +
+/// 37,449 + 299,593 = 342,390 calls, times 10,003 runs, is 3,424,927,170, over the
+/// 2,000,000,000 a chart makes.
+#[test]
+fn many_seeds_are_refused_before_running() {
+    let nodes: u64 = (1..=6u32).map(|d| (8u64.pow(d + 1) - 1) / 7).sum();
+    assert_eq!(nodes, 342_390);
+    assert_eq!(nodes * 10_003, 3_424_927_170);
+    let start = std::time::Instant::now();
+    let (code, _, err) = run_prune(&[
+        "chart",
+        "leaves",
+        "--branching",
+        "8",
+        "--depth",
+        "1..6",
+        "--seeds",
+        "10000",
+    ]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("3,424,927,170"), "{err}");
+    assert!(err.contains("--seeds"), "{err}");
+    assert!(start.elapsed().as_secs_f64() < 2.0, "{:?}", start.elapsed());
+    // A seed range that would wrap past the largest seed is refused, not wrapped.
+    assert_one_line_error(
+        &[
+            "chart",
+            "leaves",
+            "--branching",
+            "2",
+            "--depth",
+            "2",
+            "--seed",
+            "18446744073709551614",
+            "--seeds",
+            "5",
+        ],
+        "largest seed",
+    );
+}
+
+/// Issue 34, item 14: `chart` and `count --seeds` give the same mean for the same seeds,
+/// and the chart names them. The oracle is `count` run once per seed.
+#[test]
+fn chart_and_count_agree_on_the_same_seeds() {
+    let (header, rows) = chart_csv(&[
+        "leaves",
+        "--branching",
+        "3",
+        "--depth",
+        "4..4",
+        "--seeds",
+        "4",
+        "--seed",
+        "7",
+    ]);
+    let r = column(&header, "alpha-beta, random");
+    assert_eq!(header[r], "alpha-beta, random order, mean of seeds 7..=10");
+    let samples: Vec<f64> = (7..=10)
+        .map(|seed| counted(3, 4, "distinct", seed, "alphabeta", "leaves") as f64)
+        .collect();
+    let mean = samples.iter().sum::<f64>() / 4.0;
+    let chart_mean: f64 = rows[0][r].parse().unwrap();
+    assert!(
+        (chart_mean - mean).abs() < 1e-3,
+        "{chart_mean} against {mean}"
+    );
+    let (code, out, err) = run_prune(&[
+        "count",
+        "--game",
+        "uniform",
+        "--branching",
+        "3",
+        "--depth",
+        "4",
+        "--leaves",
+        "distinct",
+        "--seed",
+        "7",
+        "--seeds",
+        "4",
+        "--id",
+        "off",
+        "--tt",
+        "off",
+        "--json",
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert!((v["leaves"]["mean"].as_f64().unwrap() - chart_mean).abs() < 1e-3);
+}
+
+/// Issue 35 (low): with two seeds Student's t is 12.706, and mean − t·s/√2 can fall below
+/// zero; a count is never negative, and neither is the interval's low end. A seed range
+/// past the largest seed is refused, not wrapped.
+#[test]
+fn count_over_two_seeds_has_no_negative_bound() {
+    let leaves: Vec<f64> = (0..2)
+        .map(|s| counted(3, 4, "random", s, "alphabeta", "leaves") as f64)
+        .collect();
+    let mean = (leaves[0] + leaves[1]) / 2.0;
+    let s = ((leaves[0] - mean).powi(2) + (leaves[1] - mean).powi(2)).sqrt();
+    let raw_low = mean - 12.706 * s / 2f64.sqrt();
+    let (code, out, err) = run_prune(&[
+        "count",
+        "--game",
+        "uniform",
+        "--branching",
+        "3",
+        "--depth",
+        "4",
+        "--leaves",
+        "random",
+        "--seeds",
+        "2",
+        "--id",
+        "off",
+        "--tt",
+        "off",
+        "--json",
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let low = v["leaves"]["low"].as_f64().unwrap();
+    assert!(
+        (low - raw_low.max(0.0)).abs() < 1e-6,
+        "{low} against {raw_low}"
+    );
+    assert!(low >= 0.0);
+    assert_one_line_error(
+        &[
+            "count",
+            "--game",
+            "uniform",
+            "--branching",
+            "2",
+            "--depth",
+            "2",
+            "--leaves",
+            "random",
+            "--seed",
+            "18446744073709551614",
+            "--seeds",
+            "5",
+        ],
+        "largest seed",
+    );
 }

@@ -356,3 +356,31 @@ fn an_unreadable_board_says_how_boards_are_written() {
     );
     assert!(err.contains("XO./.X./..."), "{err}");
 }
+
+/// Issue 35, item 7: a weighted lesson has fractional scores and no chance node; the refusal
+/// names the fractions, and a chance lesson's still names its chance nodes.
+#[test]
+fn the_refusal_of_fractional_scores_names_what_makes_them() {
+    let out = prune()
+        .args(["check", "--print", "004-eval-two-features"])
+        .output()
+        .unwrap();
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("scores are fractions"), "{err}");
+    assert!(!err.contains("chance"), "{err}");
+    let out = prune()
+        .args([
+            "check",
+            "--print",
+            "004-chance-coin",
+            "--run",
+            "expectiminimax",
+        ])
+        .output()
+        .unwrap();
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("chance nodes average"), "{err}");
+}

@@ -764,3 +764,71 @@ fn games_export_as_s_expressions() {
     );
     assert!(err.contains("export dot instead"), "{err}");
 }
+
+/// Issue 35, item 6: dot and Markdown draw a search's calls; a Monte Carlo run has none, and
+/// is refused in one line (it printed an empty "COMPLETE, depth 0, score 0" tree, exit 0).
+#[test]
+fn dot_and_markdown_refuse_a_monte_carlo_run() {
+    let bin = env!("CARGO_BIN_EXE_prune");
+    for format in ["dot", "md"] {
+        let out = Command::new(bin)
+            .args([
+                "export",
+                "--format",
+                format,
+                "--game",
+                "tictactoe",
+                "--algorithm",
+                "mcts",
+                "--iterations",
+                "20",
+            ])
+            .output()
+            .unwrap();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{format}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains("Monte Carlo") && err.contains(format), "{err}");
+        assert!(out.stdout.is_empty(), "{format}");
+    }
+    // jsonl still exports the run's events.
+    let out = Command::new(bin)
+        .args([
+            "export",
+            "--format",
+            "jsonl",
+            "--game",
+            "tictactoe",
+            "--algorithm",
+            "mcts",
+            "--iterations",
+            "20",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+}
+
+/// Issue 35 (low): a tree whose lesson file would be over the 4 MiB prune reads is refused
+/// (it was written, and then refused when opened). A label of 2,500,000 tabs is 2.5 MB of
+/// input and twice that as JSON (each tab is written `\t`).
+#[test]
+fn import_refuses_a_lesson_it_could_not_read_back() {
+    let dir = std::env::temp_dir().join(format!("prune-export-big-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let tree = dir.join("big.txt");
+    std::fs::write(&tree, format!("(\"{}\" (1) (2))", "\t".repeat(2_500_000))).unwrap();
+    let lesson = dir.join("big.json");
+    let out = Command::new(env!("CARGO_BIN_EXE_prune"))
+        .arg("import")
+        .arg(&tree)
+        .arg("--out")
+        .arg(&lesson)
+        .output()
+        .unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("over the 4194304 bytes prune reads"), "{err}");
+    assert!(!lesson.exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -8,6 +8,7 @@ mod common;
 use std::path::{Path, PathBuf};
 
 use common::{repo, run_prune};
+use proptest::prelude::*;
 
 /// Runs `prune run ARGS...` and checks the one-line rejection and each expected fragment.
 fn rejected(args: &[&str], fragments: &[&str]) {
@@ -438,4 +439,294 @@ fn bad_command_line_values_name_the_option_and_range() {
         &["--depth", "2", "--frobnicate"],
         &["unexpected argument '--frobnicate'"],
     );
+}
+
+/// A two-leaf graph weighing one feature by `name` (`features` of both leaves), in a
+/// temporary file; its path.
+fn weighted_graph(tag: &str, name: &str) -> PathBuf {
+    let graph = serde_json::json!({"title": "weighted", "graph": {
+        "weights": {name: 2},
+        "nodes": [
+            {"player": "MAX", "moves": [{"child": 1}, {"child": 2}]},
+            {"player": "MIN", "features": {name: 1}},
+            {"player": "MIN", "features": {name: -1}},
+        ]
+    }});
+    let dir = std::env::temp_dir().join(format!("prune-invalid-{}-{tag}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("weighted.json");
+    std::fs::write(&path, graph.to_string()).unwrap();
+    path
+}
+
+/// Issue 35 (low): a feature name the weights editor cannot type (`f=g`, ` f`, `f;`) is
+/// refused when the graph is read, and one with an escape is called what it is (it was
+/// called "not empty").
+#[test]
+fn feature_names_the_editor_cannot_type_are_refused() {
+    let good = weighted_graph("good", "mobility");
+    let (code, _, err) = run_prune(&["run", good.to_str().unwrap(), "--depth", "1"]);
+    assert_eq!(code, Some(0), "{err}");
+    for (tag, name) in [
+        ("eq", "f=g"),
+        ("space", " f"),
+        ("semi", "f;"),
+        ("quote", "\"f"),
+    ] {
+        let path = weighted_graph(tag, name);
+        rejected(
+            &[path.to_str().unwrap(), "--depth", "1"],
+            &["cannot be typed as name=number"],
+        );
+    }
+    let path = weighted_graph("esc", "f\u{1b}[2J");
+    rejected(
+        &[path.to_str().unwrap(), "--depth", "1"],
+        &["control character"],
+    );
+}
+
+// ── Issue 35, acceptance: every number that reaches an allocation or a loop bound ──────────
+
+/// How a bounded run ended: its exit code (`None`: killed by a signal, or still running at the
+/// deadline and killed then), how long it took, and its stderr.
+struct Bounded {
+    code: Option<i32>,
+    timed_out: bool,
+    took: std::time::Duration,
+    stderr: String,
+}
+
+/// The address space a child may use: 1 GB. An unbounded allocation fails under it (and
+/// Rust aborts, a signal) instead of taking the machine.
+const ADDRESS_SPACE: u64 = 1 << 30;
+
+/// Runs `prune args` under the address-space limit, stopped after `deadline`.
+#[cfg(target_os = "linux")]
+fn bounded(args: &[String], deadline: std::time::Duration) -> Bounded {
+    use std::os::unix::process::CommandExt;
+    use std::process::Stdio;
+    let mut command = common::prune();
+    command
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped());
+    // SAFETY: only setrlimit, async-signal-safe, between fork and exec.
+    unsafe {
+        command.pre_exec(|| {
+            let rl = libc::rlimit {
+                rlim_cur: ADDRESS_SPACE as libc::rlim_t,
+                rlim_max: ADDRESS_SPACE as libc::rlim_t,
+            };
+            if libc::setrlimit(libc::RLIMIT_AS, &rl) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    let start = std::time::Instant::now();
+    let mut child = command.spawn().unwrap();
+    let mut err = child.stderr.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut text = String::new();
+        let _ = std::io::Read::read_to_string(&mut err, &mut text);
+        text
+    });
+    let mut timed_out = false;
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if start.elapsed() > deadline {
+            timed_out = true;
+            let _ = child.kill();
+            break child.wait().unwrap();
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    };
+    Bounded {
+        code: status.code(),
+        timed_out,
+        took: start.elapsed(),
+        stderr: reader.join().unwrap(),
+    }
+}
+
+/// A number as a command line may write it: from the edges of every type (0, 1, 2^31, 2^32,
+/// 2^64 and one past each), a long run of digits, a sign, or any u64.
+fn numeral() -> impl Strategy<Value = String> {
+    prop_oneof![
+        prop::sample::select(vec![
+            "0",
+            "1",
+            "2",
+            "30",
+            "31",
+            "64",
+            "65",
+            "100000",
+            "100001",
+            "10000000",
+            "10000001",
+            "2147483647",
+            "2147483648",
+            "4294967295",
+            "4294967296",
+            "18446744073709551615",
+            "18446744073709551616",
+            "99999999999999999999999999999999",
+            "-1",
+            "1e9",
+            "",
+        ])
+        .prop_map(str::to_string),
+        any::<u64>().prop_map(|n| n.to_string()),
+        (0u64..200).prop_map(|n| n.to_string()),
+    ]
+}
+
+/// One command line with the number `n` in a field that bounds an allocation or a loop; the
+/// field's name.
+fn field_case(field: usize, n: &str) -> (&'static str, Vec<String>) {
+    let owned = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<String>>();
+    match field {
+        0 => (
+            "size --depth",
+            owned(&["size", "--branching", "2", "--depth", n]),
+        ),
+        1 => (
+            "size --dice N",
+            owned(&["size", "--dice", &format!("{n}d6")]),
+        ),
+        2 => (
+            "size --dice M",
+            owned(&["size", "--dice", &format!("2d{n}")]),
+        ),
+        3 => (
+            "chart --depth",
+            owned(&[
+                "chart",
+                "leaves",
+                "--branching",
+                "64",
+                "--depth",
+                &format!("1..{n}"),
+            ]),
+        ),
+        4 => (
+            "chart --seeds",
+            owned(&[
+                "chart",
+                "calls",
+                "--branching",
+                "2",
+                "--depth",
+                "3",
+                "--seeds",
+                n,
+            ]),
+        ),
+        5 => (
+            "count --seeds",
+            owned(&[
+                "count",
+                "--game",
+                "uniform",
+                "--branching",
+                "2",
+                "--depth",
+                "2",
+                "--leaves",
+                "random",
+                "--seeds",
+                n,
+            ]),
+        ),
+        6 => (
+            "run --iterations",
+            owned(&["run", "004-mcts-trap", "--iterations", n]),
+        ),
+        _ => (
+            "run --depth",
+            owned(&["run", "000-worked-tree", "--depth", n]),
+        ),
+    }
+}
+
+/// A lesson whose Monte Carlo preset states the root's visits as `n` (and as many wins), or
+/// whose chance node rolls `dice`: the lesson's own numbers.
+fn lesson_case(dir: &Path, kind: usize, n: &str) -> Vec<String> {
+    let path = dir.join(format!("lesson-{kind}.json"));
+    let n_json: serde_json::Value = serde_json::from_str(n).unwrap_or(serde_json::json!(n));
+    let lesson = if kind == 0 {
+        serde_json::json!({
+            "title": "stated", "graph": {"nodes": [
+                {"player": "MAX", "label": "root", "moves": [{"child": 1, "label": "A"}, {"child": 2, "label": "B"}]},
+                {"player": "MIN", "score": 1},
+                {"player": "MIN", "score": -1}
+            ]},
+            "runs": [{"name": "m", "depth": 1, "algorithm": "mcts", "iterations": 3,
+                      "given": [{"path": [], "n": n_json, "u": n_json}]}]
+        })
+    } else {
+        serde_json::json!({"graph": {"nodes": [
+            {"player": "CHANCE", "dice": format!("{n}d{n}"), "distinct": true,
+             "moves": [{"child": 1}, {"child": 2}]},
+            {"player": "MAX", "score": 1},
+            {"player": "MAX", "score": 2}
+        ]}})
+    };
+    std::fs::write(&path, lesson.to_string()).unwrap();
+    let mut args = vec!["run".to_string(), path.display().to_string()];
+    if kind == 1 {
+        args.extend(["--depth".to_string(), "1".to_string()]);
+    }
+    args
+}
+
+/// What every case must come to: an answer (0) or a refusal (2), never a signal (an abort on
+/// a failed allocation) or any other code, within `limit`; a refusal is one line.
+fn assert_bounded(what: &str, n: &str, b: &Bounded, limit: std::time::Duration) {
+    assert!(
+        !b.timed_out && b.took <= limit,
+        "{what} {n:?}: still running after {:?}",
+        b.took
+    );
+    assert!(
+        matches!(b.code, Some(0 | 2)),
+        "{what} {n:?}: ended with {:?} after {:?}: {}",
+        b.code,
+        b.took,
+        b.stderr
+    );
+    if b.code == Some(2) {
+        assert_eq!(b.stderr.lines().count(), 1, "{what} {n:?}: {}", b.stderr);
+    }
+}
+
+#[cfg(target_os = "linux")]
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Every numeric field of the command line that sizes an allocation or a loop, at the
+    /// edges of its type and anywhere between: refused at once, or run within its bound (the
+    /// largest valid values take seconds, none takes 20), in 1 GB of address space.
+    #[test]
+    fn numbers_on_the_command_line_are_bounded(field in 0usize..8, n in numeral()) {
+        let (what, args) = field_case(field, &n);
+        let b = bounded(&args, std::time::Duration::from_secs(40));
+        assert_bounded(what, &n, &b, std::time::Duration::from_secs(20));
+    }
+
+    /// The numbers a lesson states: a Monte Carlo preset's visits, a chance node's dice.
+    #[test]
+    fn numbers_in_a_lesson_are_bounded(kind in 0usize..2, n in numeral()) {
+        let dir = std::env::temp_dir()
+            .join(format!("prune-invalid-bounded-{}-{kind}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let args = lesson_case(&dir, kind, &n);
+        let b = bounded(&args, std::time::Duration::from_secs(40));
+        assert_bounded(if kind == 0 { "given n" } else { "dice" }, &n, &b, std::time::Duration::from_secs(5));
+    }
 }

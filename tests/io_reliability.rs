@@ -658,3 +658,140 @@ fn a_dumb_terminal_gets_a_message_instead_of_the_tutor() {
         );
     }
 }
+
+// ── Issue 35, item 4: a burst of input over 1,024 bytes is read to its end, without spinning
+
+/// A pseudo-terminal of 80×24: (master, slave).
+#[cfg(target_os = "linux")]
+fn pty() -> (OwnedFd, OwnedFd) {
+    let (mut master, mut slave) = (0, 0);
+    let size = libc::winsize {
+        ws_row: 24,
+        ws_col: 80,
+        ws_xpixel: 0,
+        ws_ypixel: 0,
+    };
+    // SAFETY: two out-parameters, no name buffer, default modes, a valid winsize.
+    let r = unsafe {
+        libc::openpty(
+            &mut master,
+            &mut slave,
+            std::ptr::null_mut(),
+            std::ptr::null(),
+            &size,
+        )
+    };
+    assert_eq!(r, 0, "openpty: {}", std::io::Error::last_os_error());
+    // SAFETY: both descriptors were just opened and are owned here alone.
+    unsafe { (OwnedFd::from_raw_fd(master), OwnedFd::from_raw_fd(slave)) }
+}
+
+/// CPU time (user and system) the process `pid` has used so far, from /proc.
+#[cfg(target_os = "linux")]
+fn cpu_time(pid: u32) -> Option<Duration> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The fields after the command name (in parentheses, which may hold spaces).
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    // utime and stime are fields 14 and 15 of the line, 12 and 13 after the name.
+    let ticks: u64 = fields[11].parse::<u64>().ok()? + fields[12].parse::<u64>().ok()?;
+    // SAFETY: sysconf only reads a constant.
+    let hz = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64;
+    Some(Duration::from_millis(ticks * 1000 / hz))
+}
+
+/// The tutor on a pseudo-terminal of its own (its controlling terminal, in a new session),
+/// with everything it draws read and kept.
+#[cfg(target_os = "linux")]
+fn tutor_on_pty() -> (
+    std::process::Child,
+    File,
+    std::sync::Arc<std::sync::Mutex<Vec<u8>>>,
+) {
+    use std::io::Read;
+    use std::os::unix::process::CommandExt;
+    let (master, slave) = pty();
+    let fd = |f: &OwnedFd| Stdio::from(f.try_clone().unwrap());
+    let mut command = prune();
+    command
+        .args(["open", "000-worked-tree"])
+        .env("TERM", "xterm-256color")
+        .stdin(fd(&slave))
+        .stdout(fd(&slave))
+        .stderr(fd(&slave));
+    // SAFETY: only async-signal-safe calls between fork and exec.
+    unsafe {
+        command.pre_exec(|| {
+            if libc::setsid() < 0 || libc::ioctl(0, libc::TIOCSCTTY, 0) < 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    let child = command.spawn().unwrap();
+    drop(slave);
+    let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let mut reader = File::from(master.try_clone().unwrap());
+    let mut answer = File::from(master.try_clone().unwrap());
+    let sink = seen.clone();
+    std::thread::spawn(move || {
+        let mut buf = [0u8; 4096];
+        while let Ok(n) = reader.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            // The terminal's answer to a cursor position request (as a terminal gives it).
+            if buf[..n].windows(4).any(|w| w == b"\x1b[6n") {
+                let _ = answer.write_all(b"\x1b[1;1R");
+            }
+            sink.lock().unwrap().extend_from_slice(&buf[..n]);
+        }
+    });
+    (child, File::from(master), seen)
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_burst_of_input_is_read_to_its_end_without_spinning() {
+    let (mut child, mut master, seen) = tutor_on_pty();
+    // The first frame: the alternate screen is entered and something is drawn.
+    let start = Instant::now();
+    while seen.lock().unwrap().len() < 2000 {
+        assert!(start.elapsed() < Duration::from_secs(30), "no first frame");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    // 1,100 key presses in one write (a paste): more than the 1,024 bytes crossterm reads at
+    // a time. `9` is no key of the main screen.
+    let burst = vec![b'9'; 1100];
+    master.write_all(&burst).unwrap();
+    let pid = child.id();
+    let before = cpu_time(pid).expect("the tutor runs");
+    std::thread::sleep(Duration::from_secs(5));
+    let after = cpu_time(pid).expect("the tutor runs");
+    let used = after - before;
+    if used >= Duration::from_secs(1) {
+        let _ = child.kill();
+        let _ = child.wait();
+        panic!("the tutor used {used:?} of CPU in the 5 s after a 1,100-byte burst");
+    }
+    // A burst that ends with q: the q is read, and the tutor quits, with no byte after it.
+    let mut last = burst.clone();
+    last.push(b'q');
+    master.write_all(&last).unwrap();
+    let start = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            assert!(status.success(), "{status:?}");
+            break;
+        }
+        if start.elapsed() > Duration::from_secs(10) {
+            let _ = child.kill();
+            let _ = child.wait();
+            let seen = seen.lock().unwrap();
+            let tail =
+                String::from_utf8_lossy(&seen[seen.len().saturating_sub(3000)..]).into_owned();
+            panic!("the q at the end of a 1,101-byte burst was not read: {tail:?}");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}

@@ -375,3 +375,112 @@ fn a_saved_trace_reads_back_and_an_altered_bonus_is_refused() {
         &[bad.arg(), "is given bonus", "C = √2"],
     );
 }
+
+/// Issue 35, item 5: counts near 2^32 are refused as too large, not wrapped (a root of
+/// 4,294,967,295 visits went round to 2 after three iterations), and the "two half-wins a
+/// visit" rule is checked without overflow: 2,147,483,648 visits may have 4,294,967,295
+/// half-wins by that rule, but are over the cap.
+#[test]
+fn stated_counts_near_two_to_the_32_are_too_large() {
+    let e = stated_error(
+        &stated(vec![given(&[], u32::MAX, 3), given(&[0], u32::MAX, 1)]),
+        Playout::Random,
+        3,
+    );
+    assert!(
+        e.contains("root") && e.contains("4294967295 visits") && e.contains("too large"),
+        "{e}"
+    );
+    let e = stated_error(
+        &stated(vec![given(&[], 1 << 31, u32::MAX)]),
+        Playout::Random,
+        1,
+    );
+    assert!(
+        e.contains("too large") && !e.contains("two per visit"),
+        "{e}"
+    );
+    // The cap itself is a valid count: 1,000,000 visits with 2,000,000 half-wins run.
+    let lesson = Lesson::parse("stated", TWO).unwrap();
+    let over = Overrides {
+        algorithm: Some(Algorithm::Mcts),
+        iterations: Some(3),
+        depth: Some(1),
+        ..Overrides::default()
+    };
+    let setup = lesson.setup(None, &over).unwrap();
+    let Model::Graph(g) = &lesson.model else {
+        unreachable!()
+    };
+    let prior = stated(vec![
+        given(&[], 1_000_000, 2_000_000),
+        given(&[0], 600_000, 1_200_000),
+    ]);
+    let r = prune::search::run_from(
+        g,
+        setup.start,
+        &setup.options,
+        &prior,
+        &mut prune::observer::NoTrace,
+    );
+    assert!(r.is_ok(), "{:?}", r.err());
+}
+
+/// Issue 35 (low): a C that JSON cannot hold (1e308 wrote `"c": null`), one it rounds to 0
+/// (1e-320) or one that prints with 309 digits is refused by its range; −0 is 0.
+#[test]
+fn c_out_of_its_range_is_refused_and_minus_zero_is_zero() {
+    for c in ["--c=1e308", "--c=1e-320", "--c=1e7", "--c=0.0000001"] {
+        refused(
+            &ttt_with(&[c, "--iterations", "5"]),
+            &["exploration constant", "out of range"],
+        );
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_prune"))
+        .args(ttt_with(&["--c=-0", "--iterations", "5", "--json"]))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(!text.contains("-0"), "{text}");
+    let out = Command::new(env!("CARGO_BIN_EXE_prune"))
+        .args(ttt_with(&["--c=-0", "--iterations", "5"]))
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(!text.contains("C=-0") && !text.contains("C = -0"), "{text}");
+}
+
+/// Issue 35 (low): switches of a search by depth are refused on a Monte Carlo run (they were
+/// accepted and ignored), a run too long to record is measured in iterations and shortened
+/// by --iterations, and the hint for a Monte Carlo setting on another search also says how a
+/// preset writes it.
+#[test]
+fn monte_carlo_refuses_depth_switches_and_counts_iterations() {
+    for switch in ["--tt", "--ordering", "--id"] {
+        refused(
+            &ttt_with(&["--iterations", "5", switch, "on"]),
+            &[switch, "does not apply to a Monte Carlo run"],
+        );
+    }
+    refused(
+        &[
+            "trace",
+            "--game",
+            "tictactoe",
+            "--algorithm",
+            "mcts",
+            "--iterations",
+            "10000000",
+        ],
+        &["10000000 iterations", "fewer --iterations"],
+    );
+    refused(
+        &["run", "004-abc-tree", "--reward", "score"],
+        &["Monte Carlo settings", "\"algorithm\": \"mcts\""],
+    );
+}

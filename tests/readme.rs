@@ -419,3 +419,16 @@ fn the_readme_import_example_counts_its_calls() {
     assert!(out.contains("score=3"), "{out}");
     std::fs::remove_dir_all(dir).ok();
 }
+
+/// Issue 35 (low): a signal while the terminal is stalled leaves the alternate screen,
+/// mouse reporting and the hidden cursor behind; the README says what to type then.
+#[test]
+fn the_readme_says_what_to_do_after_a_stalled_terminal() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let at = readme
+        .find("has stopped reading")
+        .expect("the README explains a stalled terminal");
+    let passage = &readme[at..at + 600];
+    assert!(passage.contains("`reset`"), "{passage}");
+    assert!(passage.contains("Ctrl-Q"), "{passage}");
+}

@@ -436,3 +436,83 @@ fn dice_rules_are_one_line_errors() {
     }
     check(on_max, "belongs only on a CHANCE node");
 }
+
+/// Issue 35, item 8: 64 two-sided dice. The test's oracle is Pascal's triangle in u128: the
+/// roll with k ones comes in C(64, k) orders, and the orders add up to 2^64, so the exact
+/// probabilities sum to 1 (they summed to 0.28 when the counts wrapped in a u64).
+#[test]
+fn many_dice_count_every_order() {
+    let mut row = vec![1u128];
+    for _ in 0..64 {
+        let mut next = vec![1u128; row.len() + 1];
+        for k in 1..row.len() {
+            next[k] = row[k - 1] + row[k];
+        }
+        row = next;
+    }
+    assert_eq!(row.iter().sum::<u128>(), 1u128 << 64);
+    let v = size_json(&["--dice", "64d2"]);
+    assert_eq!(v["dice"]["probability_sum"], "1");
+    assert_eq!(v["dice"]["ordered"], (1u128 << 64).to_string());
+    let rolls = v["dice"]["rolls"].as_array().unwrap();
+    assert_eq!(rolls.len(), 65);
+    for roll in rolls {
+        let faces = roll["faces"].as_array().unwrap();
+        let ones = faces.iter().filter(|f| f.as_u64() == Some(1)).count();
+        assert_eq!(
+            u128::from(roll["orders"].as_u64().unwrap()),
+            row[ones],
+            "{ones} ones"
+        );
+    }
+    // Past a u64 (C(100, 50) ≈ 1.01e29 orders for one roll) the spec is refused, not wrapped.
+    assert_one_line_error(&["size", "--dice", "100d2"], "more orders than");
+}
+
+/// Issue 35, item 3: dice counts and faces far past what can be listed are refused at once,
+/// as a spec of the command line and as a lesson's "dice" (they wrapped to "0 rolls" and
+/// enumerated without end).
+#[test]
+fn huge_dice_are_refused_at_once() {
+    for spec in [
+        "2d4294967295",
+        "4294967295d1",
+        "4294967295d2",
+        "100001d1",
+        "1d100001",
+        "99999999999999999999999d6",
+    ] {
+        let start = std::time::Instant::now();
+        let (code, _, err) = run_prune(&["size", "--dice", spec]);
+        assert_eq!(code, Some(2), "{spec}: {err}");
+        assert_eq!(err.lines().count(), 1, "{spec}: {err}");
+        assert!(
+            err.contains("too large") || err.contains("distinct rolls"),
+            "{spec}: {err}"
+        );
+        assert!(
+            start.elapsed().as_secs_f64() < 2.0,
+            "{spec}: {:?}",
+            start.elapsed()
+        );
+    }
+    // The largest spec allowed: one die of 100,000 faces, and 100,000 dice of one face.
+    let v = size_json(&["--dice", "1d100000"]);
+    assert_eq!(v["dice"]["distinct"], 100_000);
+    let v = size_json(&["--dice", "100000d1"]);
+    assert_eq!(v["dice"]["distinct"], 1);
+    assert_eq!(v["dice"]["probability_sum"], "1");
+    // In a lesson: a 2-move chance node that claims 2d4294967295.
+    let sums: Vec<i64> = vec![1, 2];
+    let start = std::time::Instant::now();
+    let (code, _, err) = run_graph(
+        &dice_graph(
+            &sums,
+            serde_json::json!({"dice": "2d4294967295", "distinct": true}),
+        ),
+        "huge-dice",
+    );
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("too large"), "{err}");
+    assert!(start.elapsed().as_secs_f64() < 2.0, "{:?}", start.elapsed());
+}

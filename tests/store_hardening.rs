@@ -745,3 +745,109 @@ fn a_read_only_file_is_not_replaced() {
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "kept\n");
     assert_one_line_error(&out, &[&file.display().to_string(), "read-only"]);
 }
+
+// ── Issue 35, item 1: a review kind's name from the progress file never reaches the
+// terminal raw, and a name prune does not know is neither asked nor shown ─────────────────
+
+#[test]
+fn a_hostile_review_kind_name_is_not_shown_raw() {
+    let data = Scratch::new("review-name");
+    let hostile = "\u{1b}]52;c;UFdORUQ=\u{7}";
+    let progress = json!({
+        "attempts": 1, "correct": 0, "streak": 0, "best_streak": 0,
+        "by_kind": {"window": {"attempts": 1, "correct": 0}},
+        "review": {
+            hostile: {"box": 1, "due": "2026-01-01"},
+            "window": {"box": 1, "due": "2026-01-02"},
+        },
+    });
+    let path = data.path().join("progress.json");
+    std::fs::write(&path, progress.to_string()).unwrap();
+    let mut c = prune_in(data.path());
+    c.env("PRUNE_TODAY", "2026-01-05").arg("practice");
+    let out = feed(c, b"").expect("the review round ends");
+    assert_printable(&out.stdout, "practice stdout");
+    assert_printable(&out.stderr, "practice stderr");
+    let stdout = text(&out.stdout);
+    // Only the known kind is due: one kind, by its name; the unknown one is not listed.
+    assert!(stdout.starts_with("1 kind due today: window;"), "{stdout}");
+    assert!(!stdout.contains("52;c"), "{stdout}");
+    let mut c = prune_in(data.path());
+    c.env("PRUNE_TODAY", "2026-01-05")
+        .args(["practice", "progress"]);
+    let shown = feed(c, b"").unwrap();
+    assert!(shown.status.success(), "{}", text(&shown.stderr));
+    assert_printable(&shown.stdout, "practice progress");
+    assert!(!text(&shown.stdout).contains("52;c"));
+}
+
+// ── Issue 35, item 9: a failed write of a large trace's rows names the file ──────────────
+
+/// Minimax's 2^22 − 1 calls (b = 2, d = 21, no deepening) are past the million rows kept in
+/// memory, so
+/// the rows go to a temporary file; under a 1 MB file-size limit its first write fails, and
+/// the error names the file it could not grow.
+#[cfg(unix)]
+#[test]
+fn a_failed_write_of_the_call_rows_names_the_file() {
+    let dir = Scratch::new("spill");
+    let mut c = prune();
+    c.env("TMPDIR", dir.path()).args([
+        "trace",
+        "--game",
+        "uniform",
+        "--branching",
+        "2",
+        "--depth",
+        "21",
+        "--leaves",
+        "random",
+        "--algorithm",
+        "minimax",
+        "--id",
+        "off",
+        "--tt",
+        "off",
+        "--format",
+        "tsv",
+    ]);
+    with_file_size_limit(&mut c, 1 << 20);
+    let out = feed(c, b"").expect("the trace ends");
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("prune-rows."), "{stderr}");
+    assert!(
+        stderr.contains(&dir.path().display().to_string()),
+        "{stderr}"
+    );
+}
+
+/// Issue 35, item 10: a today whose reviews would fall after 9999-12-31 is refused in one
+/// line, and the progress file is left as it was.
+#[test]
+fn a_today_too_late_for_its_reviews_is_refused() {
+    let data = Scratch::new("late-today");
+    let mut c = prune_in(data.path());
+    c.env("PRUNE_TODAY", "9999-12-30").arg("practice");
+    let out = feed(c, b"").expect("ends");
+    assert_one_line_error(&out, &["PRUNE_TODAY", "too late", "9999-12-15"]);
+    assert!(!data.path().join("progress.json").exists());
+}
+
+/// Issue 35 (low): a dangling link at `progress.json.lock` is refused by name; its target
+/// is not created.
+#[cfg(unix)]
+#[test]
+fn a_dangling_link_at_the_lock_creates_nothing() {
+    let data = Scratch::new("lock-link");
+    let target = data.path().join("elsewhere");
+    std::os::unix::fs::symlink(&target, data.path().join("progress.json.lock")).unwrap();
+    let set = problems(5, 1);
+    let key = key_lines(&set);
+    let mut c = prune_in(data.path());
+    c.args(quiz_args(5, 1));
+    let out = feed(c, format!("{}\n", key[0]).as_bytes()).expect("the quiz ends");
+    assert!(!target.exists(), "the link's target was created");
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("symbolic link"), "{stderr}");
+}

@@ -657,3 +657,60 @@ fn version_2_traces_read_back_as_they_were_written() {
     assert_eq!(root.board, ["XOX", ".O.", "..."]);
     assert_eq!(root.board_note, "X to move");
 }
+
+/// Issue 35 (low): a max-n trace naming one player twice, or a player with an escape in its
+/// name, is refused (both were accepted and drawn as columns).
+#[test]
+fn duplicate_or_unprintable_player_names_are_refused() {
+    let lesson = Lesson::open("004-three-players").unwrap();
+    let setup = lesson.setup(None, &Overrides::default()).unwrap();
+    let trace = prune::run::recorded(&lesson, &setup).unwrap();
+    let mut twice = trace.clone();
+    twice.header.players[2] = twice.header.players[0].clone();
+    let msg = load_error(&twice.to_json(), "twice.json");
+    assert!(
+        msg.contains("player 3") && msg.contains("earlier one"),
+        "{msg}"
+    );
+    let mut escaped = trace.clone();
+    escaped.header.players[1] = "B\u{1b}[2J".into();
+    let msg = load_error(&escaped.to_json(), "escaped.json");
+    assert!(
+        msg.contains("player 2") && msg.contains("printable"),
+        "{msg}"
+    );
+    assert!(!msg.contains('\u{1b}'), "{msg}");
+}
+
+/// Issue 35, item 11: a saved Monte Carlo trace whose expansion adds the root's own position
+/// below the root (a root as its own child) is refused; it was shown as if real.
+#[test]
+fn a_monte_carlo_root_as_its_own_child_is_refused() {
+    use prune::event::Mcts;
+    use prune::search::Algorithm;
+    let lesson = Lesson::of_game(&prune::game::model::GameSpec::Tictactoe {
+        board: String::new(),
+        scores: prune::game::model::ScoresSpec::Plain,
+    })
+    .unwrap();
+    let over = Overrides {
+        algorithm: Some(Algorithm::Mcts),
+        iterations: Some(5),
+        ..Overrides::default()
+    };
+    let setup = lesson.setup(None, &over).unwrap();
+    let trace = prune::run::recorded(&lesson, &setup).unwrap();
+    Recorded::new(trace.clone()).unwrap();
+    let at = trace
+        .events
+        .iter()
+        .find_map(|e| match e {
+            Event::Mcts(Mcts::Expand { parent: 0, at, .. }) => Some(at),
+            _ => None,
+        })
+        .expect("an expansion below the root");
+    let mut own_child = trace.clone();
+    own_child.children[at as usize] = trace.header.start;
+    let msg = load_error(&own_child.to_json(), "own-child.json");
+    assert!(msg.contains("same position"), "{msg}");
+}

@@ -28,10 +28,18 @@ pub fn refusal(rec: &Recorded) -> Option<String> {
         ));
     }
     if header.scale != 1 {
-        return Some(
+        // Chance nodes average their outcomes into fractions; without any, the fractions
+        // are the scores themselves (a weighted evaluation, fractional leaves).
+        let chance = header.catalog.iter().any(|s| !s.chances.is_empty());
+        return Some(if chance {
             "prune check compares runs with whole-number scores; this run's chance nodes average"
-                .into(),
-        );
+                .into()
+        } else {
+            format!(
+                "prune check compares runs with whole-number scores; this run's scores are fractions (in 1/{} steps: a weighted evaluation or fractional leaves)",
+                header.scale
+            )
+        });
     }
     let aborted = rec.tree().passes().iter().any(|p| !p.done);
     if aborted {

@@ -144,12 +144,16 @@ pub struct ChartArgs {
     /// Moves at every position (b).
     #[arg(long, value_parser = clap::value_parser!(u32).range(2..=64))]
     pub branching: u32,
-    /// The depths: LO..HI (such as 1..10), or D for 1..D.
+    /// The depths: LO..HI (such as 1..10), or D for 1..D; from 1 to 30.
     #[arg(long)]
     pub depth: String,
-    /// Random-leaf trees per depth; their mean and its 95 % interval are drawn.
+    /// Random-leaf trees per depth (seeds S, S+1, …); their mean and its 95 % interval are
+    /// drawn.
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=10_000))]
     pub seeds: u32,
+    /// The first seed S of the random-leaf trees (as `prune count --seed S --seeds K`).
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
     /// text: a chart for the terminal; csv: the numbers; svg: a picture for a slide.
     #[arg(long, value_enum, default_value_t = ChartFormat::Text)]
     pub format: ChartFormat,

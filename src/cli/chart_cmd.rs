@@ -45,37 +45,51 @@ fn measure(
     } as f64)
 }
 
-/// The depths of "LO..HI" or "D" (1..=D).
+/// The deepest depth a chart takes: minimax on the smallest branching (2) makes more than
+/// `CHART_CALLS` calls past depth 24, so no chart runs deeper; refused before any count is
+/// worked out (b^d for a depth of four billion is a number too large to build).
+pub const MAX_CHART_DEPTH: u64 = 30;
+
+/// The depths of "LO..HI" or "D" (1..=D), each from 1 to `MAX_CHART_DEPTH`.
 fn depths(text: &str) -> Result<(u32, u32)> {
     let bad = || {
         Error::Options(format!(
             "--depth {}: expected a range LO..HI such as 1..10, or one depth",
-            crate::text::cut(text)
+            crate::text::one_line(&crate::text::cut(text))
         ))
     };
+    // Digits only; a number past u64 is as much too deep as any over the cap.
+    let number = |t: &str| -> Result<u64> {
+        let t = t.trim();
+        if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(bad());
+        }
+        Ok(t.parse::<u64>().unwrap_or(u64::MAX))
+    };
     let (lo, hi) = match text.split_once("..") {
-        Some((lo, hi)) => (
-            lo.trim().parse::<u32>().map_err(|_| bad())?,
-            hi.trim()
-                .trim_start_matches('=')
-                .parse::<u32>()
-                .map_err(|_| bad())?,
-        ),
-        None => (1, text.trim().parse::<u32>().map_err(|_| bad())?),
+        Some((lo, hi)) => (number(lo)?, number(hi.trim().trim_start_matches('='))?),
+        None => (1, number(text)?),
     };
     if lo == 0 || lo > hi {
         return Err(Error::Options(format!(
             "--depth {}: the range must run upwards from depth 1 or more",
-            crate::text::cut(text)
+            crate::text::one_line(&crate::text::cut(text))
         )));
     }
-    Ok((lo, hi))
+    if hi > MAX_CHART_DEPTH {
+        return Err(Error::Options(format!(
+            "--depth {}: too deep: a chart's depths run from 1 to {MAX_CHART_DEPTH}",
+            crate::text::one_line(&crate::text::cut(text))
+        )));
+    }
+    Ok((lo as u32, hi as u32))
 }
 
 pub fn command(args: &ChartArgs) -> Result<String> {
     let (lo, hi) = depths(&args.depth)?;
     let b = args.branching;
     refuse_long_runs(b, lo, hi)?;
+    refuse_many_seeds(args, lo, hi)?;
     // Distinct values where the tree is small enough to give every leaf its own: the model of
     // the random-order formulas (ties let alpha-beta cut more).
     let distinct = TreeCounts::new(b, hi).leaves
@@ -113,6 +127,34 @@ fn refuse_long_runs(b: u32, lo: u32, hi: u32) -> Result<()> {
             "--branching {b} --depth {lo}..{hi}: minimax at depth {hi} makes {} calls, more than the {} a chart runs; use a smaller depth",
             size::grouped(&largest),
             size::group_digits(&CHART_CALLS.to_string())
+        )));
+    }
+    Ok(())
+}
+
+/// Every run of a chart reads at most the whole tree (b^0 + … + b^d calls): minimax, the
+/// worst and best orders and each seed's random order, at every depth. Refused when that bound
+/// is over `CHART_TOTAL_CALLS`, before the first run, with the way to shorten it.
+fn refuse_many_seeds(args: &ChartArgs, lo: u32, hi: u32) -> Result<()> {
+    let (b, seeds) = (args.branching, args.seeds);
+    let runs = 3 + u64::from(seeds);
+    let mut total = num_bigint::BigUint::ZERO;
+    for d in lo..=hi {
+        total += TreeCounts::new(b, d).nodes;
+    }
+    let total = total * runs;
+    if total.to_u64().is_none_or(|n| n > CHART_TOTAL_CALLS) {
+        return Err(Error::Options(format!(
+            "--branching {b} --depth {lo}..{hi} --seeds {seeds}: the chart's {runs} runs per depth may make up to {} calls, more than the {} a chart makes; use fewer --seeds or a smaller depth",
+            size::grouped(&total),
+            size::group_digits(&CHART_TOTAL_CALLS.to_string())
+        )));
+    }
+    if args.seed.checked_add(u64::from(seeds) - 1).is_none() {
+        return Err(Error::Options(format!(
+            "--seed {} --seeds {seeds}: the seeds would run past {}, the largest seed",
+            args.seed,
+            u64::MAX
         )));
     }
     Ok(())
@@ -157,7 +199,7 @@ impl Columns {
             c.minimax.push(point(minimax));
             c.worst
                 .push(point(measure(b, d, LeavesSpec::Worst, 0, ab, what)?));
-            let samples = (1..=u64::from(args.seeds))
+            let samples = (args.seed..=args.seed + u64::from(args.seeds) - 1)
                 .map(|seed| measure(b, d, leaves, seed, ab, what))
                 .collect::<Result<Vec<f64>>>()?;
             let (mean, interval) = crate::stats::mean_interval(&samples);
@@ -196,12 +238,17 @@ impl Columns {
             measured: false,
             points,
         };
-        let (b, seeds) = (args.branching, args.seeds);
+        let (b, seeds, first) = (args.branching, args.seeds, args.seed);
+        let last = first + u64::from(seeds) - 1;
         let mut series = vec![
             measured("minimax", 'M', self.minimax),
             measured("alpha-beta, worst order", 'W', self.worst),
             Series {
-                name: format!("alpha-beta, random order, mean of {seeds}"),
+                name: if seeds == 1 {
+                    format!("alpha-beta, random order, seed {first}")
+                } else {
+                    format!("alpha-beta, random order, mean of seeds {first}..={last}")
+                },
                 ..measured("", 'R', self.random)
             },
             measured("alpha-beta, best order", 'B', self.best),
@@ -229,3 +276,6 @@ impl Columns {
 
 /// Calls the deepest minimax run of a chart may make.
 const CHART_CALLS: u64 = 50_000_000;
+
+/// Calls all of a chart's runs together may make at most (each counted as the whole tree).
+const CHART_TOTAL_CALLS: u64 = 2_000_000_000;

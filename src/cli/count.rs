@@ -220,6 +220,12 @@ pub fn over_seeds(run: &super::args::RunArgs, k: u32, as_json: bool) -> Result<S
         ));
     }
     let first = run.seed.unwrap_or(0);
+    if first.checked_add(u64::from(k) - 1).is_none() {
+        return Err(Error::Options(format!(
+            "--seed {first} --seeds {k}: the seeds would run past {}, the largest seed",
+            u64::MAX
+        )));
+    }
     let mut s = Samples {
         calls: Vec::with_capacity(k as usize),
         leaves: Vec::with_capacity(k as usize),

@@ -50,6 +50,37 @@ pub fn note(lesson: &Lesson, setup: &RunSetup) -> Option<String> {
     ))
 }
 
+/// The note for `prune trace` as a table or tsv: `note`'s, and the temporary disk space the
+/// run's call rows may take (`crate::index::ROW_BYTES` a call, in the temporary directory,
+/// where a large run's rows wait for their call order).
+pub fn trace_note(lesson: &Lesson, setup: &RunSetup) -> Option<String> {
+    let note = note(lesson, setup)?;
+    let (most, _) = bound(lesson, setup)?;
+    let bytes = most.saturating_mul(crate::index::ROW_BYTES as u128);
+    Some(format!(
+        "{note}; its call rows may take up to {} bytes ({} a call) of temporary space in {}",
+        big(bytes),
+        crate::index::ROW_BYTES,
+        std::env::temp_dir().display()
+    ))
+}
+
+/// The note for `prune count --seeds K`: K runs of `setup`, each as `note` counts it, when
+/// together they may make more than `ANNOUNCE_CALLS` calls.
+pub fn seeds_note(lesson: &Lesson, setup: &RunSetup, k: u32) -> Option<String> {
+    let (most, _) = bound(lesson, setup)?;
+    let all = most.saturating_mul(u128::from(k));
+    if all <= ANNOUNCE_CALLS {
+        return None;
+    }
+    Some(format!(
+        "{}: a large search: {k} runs of up to {} calls each, up to {} calls in all; this can take minutes (fewer --seeds or a lower --depth answers sooner)",
+        lesson.name,
+        big(most),
+        big(all)
+    ))
+}
+
 /// A count in thousands, or "more than 10^38" when it saturated.
 fn big(n: u128) -> String {
     if n == u128::MAX {
@@ -100,6 +131,70 @@ mod tests {
         assert_eq!(uniform(64, 10, Some(1_000_000)), None);
         // 8^7 nodes per pass: about 2.4 million calls at most.
         assert_eq!(uniform(8, 7, None), None);
+    }
+
+    /// `prune trace` adds the disk its call rows may take: 26 bytes a call, for the budget's
+    /// 10^10 calls at b = 64, d = 10.
+    #[test]
+    fn a_trace_is_announced_with_its_disk_space() {
+        let lesson = Lesson::of_game(&GameSpec::Uniform {
+            branching: 64,
+            depth: 10,
+            leaves: LeavesSpec::Random,
+            seed: 0,
+        })
+        .unwrap();
+        let over = Overrides {
+            depth: Some(10),
+            deepening: Some(false),
+            ..Overrides::default()
+        };
+        let setup = lesson.setup(None, &over).unwrap();
+        let note = trace_note(&lesson, &setup).expect("announced");
+        assert!(
+            note.contains("up to 260,000,000,000 bytes (26 a call)"),
+            "{note}"
+        );
+        assert_eq!(
+            trace_note(
+                &lesson,
+                &lesson
+                    .setup(
+                        None,
+                        &Overrides {
+                            depth: Some(2),
+                            ..Overrides::default()
+                        }
+                    )
+                    .unwrap()
+            ),
+            None
+        );
+    }
+
+    /// `prune count --seeds K` counts every seed's run: one run of b = 8, d = 8 is at most
+    /// (8^9 − 1)/7 = 19,173,961 calls, under the threshold; 10 of them are over it.
+    #[test]
+    fn many_seeds_are_announced_together() {
+        let lesson = Lesson::of_game(&GameSpec::Uniform {
+            branching: 8,
+            depth: 8,
+            leaves: LeavesSpec::Random,
+            seed: 0,
+        })
+        .unwrap();
+        let over = Overrides {
+            depth: Some(8),
+            deepening: Some(false),
+            ..Overrides::default()
+        };
+        let setup = lesson.setup(None, &over).unwrap();
+        assert_eq!(seeds_note(&lesson, &setup, 1), None);
+        let note = seeds_note(&lesson, &setup, 10).expect("announced");
+        assert!(
+            note.contains("10 runs of up to 19,173,961 calls each, up to 191,739,610 calls"),
+            "{note}"
+        );
     }
 
     /// Iterative deepening on a uniform tree searches every depth 1..d, so its note counts the

@@ -24,7 +24,7 @@ fn review_round() -> Result<String> {
     use clap::FromArgMatches;
     use std::io::Write as _;
     let today = Day::today()?;
-    let due = review::due(&store::Progress::load()?.review, today);
+    let due = review::due(&store::Progress::load()?.known_review(), today);
     let kinds: Vec<crate::practice::Kind> = (due.now.iter())
         .filter_map(|name| {
             crate::practice::Kind::ALL
@@ -47,7 +47,7 @@ fn review_round() -> Result<String> {
     writeln!(out, "{}", due.line()).map_err(|e| Error::Options(e.to_string()))?;
     drop(out);
     practice::quiz_in_terminal(&problems)?;
-    let after = review::due(&store::Progress::load()?.review, today);
+    let after = review::due(&store::Progress::load()?.known_review(), today);
     Ok(format!("Review: {}\n", after.line()))
 }
 

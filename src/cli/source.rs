@@ -37,6 +37,17 @@ impl RunArgs {
         };
         self.check_ranges(&lesson)?;
         let setup = lesson.setup(self.run.as_deref(), &self.overrides())?;
+        if setup.options.family().samples() {
+            // A Monte Carlo run has no table, no move ordering and no deepening to switch.
+            self.refuse(
+                &[
+                    ("--tt", self.tt.is_some()),
+                    ("--ordering", self.ordering.is_some()),
+                    ("--id", self.id.is_some()),
+                ],
+                "a Monte Carlo run (it keeps no table, orders no moves and does not deepen; --iterations sets its length)",
+            )?;
+        }
         // `--seed` seeds a uniform tree's leaves or a Monte Carlo run's draws, nothing else.
         let uniform = matches!(self.game, Some(GameArg::Uniform));
         if self.seed.is_some() && !uniform && !setup.options.family().samples() {
@@ -193,6 +204,11 @@ impl RunArgs {
         if lesson.model.has_own_root() {
             // A game's positions are named by the recorded run's catalog.
             return Ok(TraceRows::Calls(Box::new(self.recorded()?.1)));
+        }
+        if let Some(note) = super::estimate::trace_note(&lesson, &setup) {
+            use std::io::Write as _;
+            let line = format!("prune: {}\n", crate::text::one_line(&note));
+            let _ = std::io::stderr().write_all(line.as_bytes());
         }
         Ok(TraceRows::Calls(Box::new(crate::index::calls_only(
             &lesson, &setup,

@@ -16,6 +16,21 @@ use crate::game::Side;
 use crate::lesson::Lesson;
 use crate::search::MAX_DEPTH;
 
+/// A lesson file over the read limit could be written but never opened again: refused.
+fn readable(origin: &str, out: &str, nodes: usize) -> Result<()> {
+    if out.len() as u64 > crate::lesson::MAX_FILE_BYTES {
+        return Err(Error::Invalid {
+            path: origin.to_string(),
+            problem: Problem::Lesson(format!(
+                "the tree of {nodes} nodes makes a lesson file of {} bytes, over the {} bytes prune reads; import a smaller tree",
+                out.len(),
+                crate::lesson::MAX_FILE_BYTES
+            )),
+        });
+    }
+    Ok(())
+}
+
 /// Parses `text` (named `origin` in errors) and returns the lesson file's JSON text, checked by
 /// loading it back.
 pub fn lesson_json(origin: &str, text: &str, title: Option<&str>) -> Result<String> {
@@ -105,6 +120,7 @@ pub fn lesson_json(origin: &str, text: &str, title: Option<&str>) -> Result<Stri
     let _ = writeln!(out, "  \"runs\": [\n    {run}\n  ]");
     out.push_str("}\n");
 
+    readable(origin, &out, order.len())?;
     // What we write must load; a failure here is our bug, reported rather than written.
     Lesson::parse(origin, &out)?;
     Ok(out)

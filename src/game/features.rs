@@ -121,10 +121,24 @@ impl<'de> Deserialize<'de> for Features {
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Features, A::Error> {
                 let mut out: Vec<(String, Amount)> = Vec::new();
                 while let Some((name, a)) = map.next_entry::<String, Amount>()? {
-                    if name.trim().is_empty() || name.chars().any(char::is_control) {
+                    let shown = crate::text::one_line(&crate::text::cut(&name)).into_owned();
+                    if name.trim().is_empty() {
                         return Err(serde::de::Error::custom(
                             "a feature's name must be printable text, not empty",
                         ));
+                    }
+                    if name.chars().any(crate::text::is_control_text) {
+                        return Err(serde::de::Error::custom(format!(
+                            "a feature's name must be printable text: \"{shown}\" holds a control character"
+                        )));
+                    }
+                    // What the weights editor (`*`) reads as one name: up to '=', without the
+                    // separators and quotes it trims.
+                    let edge = |c: char| c.is_whitespace() || matches!(c, ',' | ';' | '"');
+                    if name.contains('=') || name.starts_with(edge) || name.ends_with(edge) {
+                        return Err(serde::de::Error::custom(format!(
+                            "the feature name \"{shown}\" cannot be typed as name=number: no '=' in it, and no space, ',', ';' or '\"' at its ends"
+                        )));
                     }
                     if out.iter().any(|(n, _)| *n == name) {
                         return Err(serde::de::Error::custom(format!("{name:?} is named twice")));

@@ -963,8 +963,16 @@ fn dice_probabilities(
             ),
         });
     }
-    // A node has at most a few thousand moves, so the number of orders fits an i64 here.
-    let orders = i64::try_from(&ordered).unwrap_or(i64::MAX);
+    // Probabilities are fractions of i64: more orders than that are refused, not rounded.
+    let Ok(orders) = i64::try_from(&ordered) else {
+        return Err(Problem::Dice {
+            node,
+            rule: format!(
+                "{text} has {expected} {what} of {ordered} orders, more than a probability's denominator may be (at most {})",
+                i64::MAX
+            ),
+        });
+    };
     let p = |ways: u64| Ratio::new(ways as i64, orders).unwrap_or(Ratio::ZERO);
     Ok(Some(if spec.distinct {
         dice.distinct.iter().map(|(_, ways)| p(*ways)).collect()

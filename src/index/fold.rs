@@ -191,6 +191,21 @@ fn check_header(trace: &Trace) -> Result<(), TraceError> {
 /// header's players (the tutor draws one column per player).
 fn check_players(h: &trace::Header) -> Result<(), TraceError> {
     let players = h.players.len();
+    for (k, name) in h.players.iter().enumerate() {
+        let shown = crate::text::one_line(&crate::text::cut(name)).into_owned();
+        if name.is_empty() || name.chars().any(crate::text::is_control_text) {
+            return Err(TraceError::Header(format!(
+                "player {} is named \"{shown}\": a name is printable text, not empty",
+                k + 1
+            )));
+        }
+        if h.players[..k].contains(name) {
+            return Err(TraceError::Header(format!(
+                "player {} is named \"{shown}\" like an earlier one: the header names each player once",
+                k + 1
+            )));
+        }
+    }
     for s in h.catalog.iter() {
         if let Side::Player(seat) = s.turn
             && seat.index() >= players

@@ -9,7 +9,7 @@ use std::io::{self, BufReader, Read};
 use std::os::unix::fs::FileExt;
 
 /// Bytes of one row.
-pub(super) const ROW: usize = 26;
+pub const ROW: usize = 26;
 /// Rows held in memory before they go to a file (about 27 MB).
 const MEMORY_ROWS: usize = 1 << 20;
 /// Rows gathered before a batch of them is written out.
@@ -22,6 +22,8 @@ pub(super) struct Spill {
     /// Rows `0..` by number while no file is used.
     memory: Vec<u8>,
     file: Option<File>,
+    /// Where the file was made (it is unlinked at once), for the message of a failed write.
+    path: std::path::PathBuf,
     /// Rows waiting to be written to the file, by number.
     batch: Vec<(u32, RowBytes)>,
     rows: u32,
@@ -39,6 +41,7 @@ impl Spill {
         Spill {
             memory: Vec::new(),
             file: None,
+            path: std::path::PathBuf::new(),
             batch: Vec::new(),
             rows: 0,
             memory_rows,
@@ -57,16 +60,30 @@ impl Spill {
             return Ok(());
         }
         if self.file.is_none() {
-            let file = temporary()?;
-            file.write_all_at(&self.memory, 0)?;
+            let (file, path) = temporary()?;
+            self.path = path;
+            file.write_all_at(&self.memory, 0)
+                .map_err(|e| self.failed_write(e))?;
             self.memory = Vec::new();
             self.file = Some(file);
         }
         self.batch.push((n, row));
         if self.batch.len() >= BATCH_ROWS {
-            self.write_batch()?;
+            self.write_batch().map_err(|e| self.failed_write(e))?;
         }
         Ok(())
+    }
+
+    /// A failed write to the rows' file, naming the file and how much it held.
+    fn failed_write(&self, e: io::Error) -> io::Error {
+        io::Error::new(
+            e.kind(),
+            format!(
+                "the call rows of a large run go to a temporary file, {} (removed when prune ends), which could not grow past {} rows of {ROW} bytes: {e}",
+                self.path.display(),
+                self.rows
+            ),
+        )
     }
 
     /// Writes the waiting rows, each run of consecutive numbers in one write.
@@ -101,7 +118,7 @@ impl Spill {
 
     /// Every row put, once all of them are: the store is read as often as a view needs.
     pub fn finish(mut self) -> io::Result<Rows> {
-        self.write_batch()?;
+        self.write_batch().map_err(|e| self.failed_write(e))?;
         Ok(Rows {
             memory: self.memory,
             file: self.file,
@@ -157,7 +174,7 @@ impl Read for Positioned<'_> {
 
 /// A new file in the temporary directory, unlinked at once: it goes away with the process,
 /// however the process ends.
-fn temporary() -> io::Result<File> {
+fn temporary() -> io::Result<(File, std::path::PathBuf)> {
     use std::sync::atomic::{AtomicU32, Ordering};
     static NEXT: AtomicU32 = AtomicU32::new(0);
     let dir = std::env::temp_dir();
@@ -174,7 +191,7 @@ fn temporary() -> io::Result<File> {
         .open(&path)
         .map_err(|e| with_place(e, &dir))?;
     std::fs::remove_file(&path).map_err(|e| with_place(e, &dir))?;
-    Ok(file)
+    Ok((file, path))
 }
 
 fn with_place(e: io::Error, dir: &std::path::Path) -> io::Error {

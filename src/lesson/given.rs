@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::game::model::{Model, Visit};
 use crate::search::Options;
-use crate::search::mcts::{GivenNode, Prior};
+use crate::search::mcts::{GivenNode, MAX_STATED_VISITS, Prior};
 
 /// A node of the stated tree: the moves from the run's start, its visits and its wins for the
 /// player who moved into it.
@@ -35,11 +35,12 @@ fn result_of(word: &str) -> Option<u8> {
     }
 }
 
-/// Wins written with halves as half-wins: 10.5 → 21.
+/// Wins written with halves as half-wins: 10.5 → 21 (at most two per visit of the most a
+/// node may have stated; the core judges each node's own visits).
 fn half_wins(u: f64) -> Option<u32> {
     let halves = u * 2.0;
-    (u.is_finite() && u >= 0.0 && halves.fract() == 0.0 && halves <= f64::from(u32::MAX))
-        .then_some(halves as u32)
+    let most = 2.0 * f64::from(MAX_STATED_VISITS);
+    (u.is_finite() && u >= 0.0 && halves.fract() == 0.0 && halves <= most).then_some(halves as u32)
 }
 
 /// The core's stated tree for `given` and `script`, with paths read from the state `start` of
@@ -67,6 +68,14 @@ pub fn resolve(
         .iter()
         .map(|g| {
             let u = half_wins(g.u).ok_or_else(|| {
+                if g.u.is_finite() && g.u > f64::from(MAX_STATED_VISITS) {
+                    return format!(
+                        "the given node {} has u = {}: too large (a node has at most {} visits, and at most one win each)",
+                        path_text(&g.path),
+                        g.u,
+                        crate::size::group_digits(&MAX_STATED_VISITS.to_string())
+                    );
+                }
                 format!(
                     "the given node {} has u = {}: wins are a whole number or a half (a draw counts 0.5)",
                     path_text(&g.path),

@@ -81,16 +81,40 @@ impl Day {
 
     /// Today: `PRUNE_TODAY` when set (an error names it when it is not a date), else the
     /// system clock's date in UTC.
+    /// A day whose reviews (up to the last interval later) fall past `Day::LAST` is refused:
+    /// their due dates could not be written.
     pub fn today() -> Result<Day> {
         match std::env::var(TODAY_VAR) {
-            Ok(text) if !text.is_empty() => Day::parse(text.trim()).ok_or_else(|| {
-                Error::Options(format!(
-                    "{TODAY_VAR}='{}': not a date; write it as YYYY-MM-DD",
-                    crate::text::one_line(&crate::text::cut(&text))
-                ))
-            }),
+            Ok(text) if !text.is_empty() => {
+                let day = Day::parse(text.trim()).ok_or_else(|| {
+                    Error::Options(format!(
+                        "{TODAY_VAR}='{}': not a date; write it as YYYY-MM-DD",
+                        crate::text::one_line(&crate::text::cut(&text))
+                    ))
+                })?;
+                if day > Day::latest_today() {
+                    return Err(Error::Options(format!(
+                        "{TODAY_VAR}='{}': too late: a review may be due {} days later, and dates end at {}; give {} or earlier",
+                        crate::text::one_line(&crate::text::cut(&text)),
+                        INTERVALS[INTERVALS.len() - 1],
+                        Day::last().text(),
+                        Day::latest_today().text()
+                    )));
+                }
+                Ok(day)
+            }
             _ => Ok(Day::clock()),
         }
+    }
+
+    /// The last day a date of four digits can write: 9999-12-31.
+    pub fn last() -> Day {
+        Day::from_civil(9999, 12, 31)
+    }
+
+    /// The last today whose reviews all fall on or before `Day::last`.
+    pub fn latest_today() -> Day {
+        Day(Day::last().0 - INTERVALS[INTERVALS.len() - 1])
     }
 
     /// The system clock's date (UTC).
@@ -136,7 +160,8 @@ pub type Schedule = BTreeMap<String, Card>;
 
 /// Moves `kind` by one graded answer on `today` (see the module's rules).
 pub fn answer(schedule: &mut Schedule, kind: &str, correct: bool, today: Day) {
-    let due = |level: u8| Day(today.0 + INTERVALS[level as usize - 1]).text();
+    // Never past the last day a date can be written on (`Day::today` refuses such a today).
+    let due = |level: u8| Day((today.0 + INTERVALS[level as usize - 1]).min(Day::last().0)).text();
     if !correct {
         schedule.insert(
             kind.to_string(),
@@ -191,11 +216,18 @@ pub fn due(schedule: &Schedule, today: Day) -> Due {
 
 impl Due {
     /// "3 kinds due today: window, flag, chance-value; next: cutoff in 2 days".
+    /// Names are shown escaped and cut (`crate::text::one_line`): they come from a file.
     pub fn line(&self) -> String {
+        let names = |kinds: &[String]| {
+            let shown: Vec<String> = (kinds.iter())
+                .map(|k| crate::text::one_line(&crate::text::cut(k)).into_owned())
+                .collect();
+            shown.join(", ")
+        };
         let next = match &self.next {
             Some((kinds, days)) => format!(
                 "next: {} in {}",
-                kinds.join(", "),
+                names(kinds),
                 crate::text::counted(*days as u64, "day", "days")
             ),
             None if self.now.is_empty() => {
@@ -209,7 +241,30 @@ impl Due {
         format!(
             "{} due today: {}; {next}.",
             crate::text::counted(self.now.len() as u64, "kind", "kinds"),
-            self.now.join(", ")
+            names(&self.now)
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 35, item 10: a wrong answer on 9999-12-30 was due "10000-01-01", which no date
+    /// reads back; the due day stops at 9999-12-31, and a today later than 16 days before it
+    /// is refused.
+    #[test]
+    fn no_due_date_is_written_past_9999() {
+        let late = Day::parse("9999-12-30").unwrap();
+        let mut schedule = Schedule::new();
+        answer(&mut schedule, "window", false, late);
+        assert_eq!(schedule["window"].due, "9999-12-31");
+        assert!(schedule["window"].problem().is_none());
+        assert_eq!(Day::latest_today().text(), "9999-12-15");
+        // Every box's interval from the latest today is a date that reads back.
+        for days in INTERVALS {
+            let due = Day(Day::latest_today().0 + days);
+            assert_eq!(Day::parse(&due.text()), Some(due));
+        }
     }
 }

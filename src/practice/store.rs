@@ -144,6 +144,16 @@ impl Progress {
         Ok(progress)
     }
 
+    /// The review cards of the kinds this version knows (`Kind::ALL`): a name it does not
+    /// know (a newer version's kind, or an edited file) is kept in the file but neither asked
+    /// nor shown.
+    pub fn known_review(&self) -> review::Schedule {
+        (self.review.iter())
+            .filter(|(name, _)| Kind::ALL.iter().any(|k| k.name() == name.as_str()))
+            .map(|(name, card)| (name.clone(), card.clone()))
+            .collect()
+    }
+
     /// Adds one graded answer today (`review::Day::today`; the clock's date if
     /// `PRUNE_TODAY` is not a date, which `prune practice` reports before any answer).
     pub fn record(&mut self, kind: Kind, correct: bool) {
@@ -174,7 +184,13 @@ impl Progress {
             self.correct, self.attempts, self.streak, self.best_streak
         );
         for (kind, t) in &self.by_kind {
-            text.push_str(&format!("  {kind:<12} {} of {}\n", t.correct, t.attempts));
+            let kind = crate::text::one_line(&crate::text::cut(kind)).into_owned();
+            text.push_str(&format!(
+                "  {} {} of {}\n",
+                crate::text::pad(&kind, 12),
+                t.correct,
+                t.attempts
+            ));
         }
         if self.simulate.exercises > 0 {
             let sim = &self.simulate;
@@ -183,9 +199,10 @@ impl Progress {
                 sim.exercises, sim.right, sim.steps, sim.perfect
             ));
         }
-        if !self.review.is_empty() {
+        let review = self.known_review();
+        if !review.is_empty() {
             let today = review::Day::today().unwrap_or_else(|_| review::Day::clock());
-            let due = review::due(&self.review, today);
+            let due = review::due(&review, today);
             text.push_str(&format!("Review: {}\n", due.line()));
         }
         match progress_path() {
@@ -397,6 +414,14 @@ impl Lock {
                 lock_path.display()
             )))
         };
+        // A link is never followed: a dangling one would make its target (anywhere the link
+        // points) the lock file.
+        if std::fs::symlink_metadata(&lock_path).is_ok_and(|m| m.file_type().is_symlink()) {
+            return Err(Error::Options(format!(
+                "{}: a symbolic link (the progress lock is never opened through a link, which could create a file where it points; remove it)",
+                lock_path.display()
+            )));
+        }
         match std::fs::metadata(&lock_path) {
             Ok(meta) => regular(&meta)?,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
@@ -416,7 +441,7 @@ fn open_lock_file(path: &Path) -> std::io::Result<File> {
         .create(true)
         .truncate(false)
         .write(true)
-        .custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY)
+        .custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY | libc::O_NOFOLLOW)
         .open(path)
 }
 

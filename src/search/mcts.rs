@@ -26,10 +26,10 @@ mod prior;
 mod tree;
 
 pub use config::{
-    MAX_ITERATIONS, MAX_PER_WIN, MctsOptions, Playout, Real, Reward, Unfit, c_text, finer_unit,
-    parse_c, score_rewards_refused, score_unit, unit_words,
+    MAX_ITERATIONS, MAX_PER_WIN, MctsOptions, Playout, Real, Reward, Unfit, c_text, checked_c,
+    finer_unit, parse_c, score_rewards_refused, score_unit, unit_words,
 };
-pub use prior::{GivenNode, Prior};
+pub use prior::{GivenNode, MAX_STATED_VISITS, Prior};
 pub use tree::outcome_of;
 
 use super::options::{NO_MOVE, Options};

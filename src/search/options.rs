@@ -664,7 +664,7 @@ impl Options {
                 Ok(())
             } else {
                 Err(format!(
-                    "--iterations, --c, --seed, --playout and --reward are Monte Carlo settings; {} does not use them: add --algorithm mcts",
+                    "--iterations, --c, --seed, --playout and --reward are Monte Carlo settings (a preset's \"iterations\", \"c\", \"seed\", \"playout\" and \"reward\"); {} does not use them: choose mcts (--algorithm mcts, or \"algorithm\": \"mcts\" in a preset)",
                     self.algorithm.name()
                 ))
             };
@@ -672,7 +672,7 @@ impl Options {
         self.mcts.validate()?;
         if self.qlimit > 0 || self.aspiration.is_some() || self.window != (-INF, INF) {
             return Err(
-                "mcts plays every playout to the end of the game: leave out --qlimit, --window and --aspiration"
+                "mcts plays every playout to the end of the game: leave out --qlimit, --window and --aspiration (a preset's \"qlimit\", \"window\" and \"aspiration\")"
                     .into(),
             );
         }

@@ -219,6 +219,15 @@ pub fn wait_for_input(timeout: Duration) -> bool {
     sys::wait_for_input(timeout)
 }
 
+/// Makes the terminal's reader look at its input again. crossterm waits for input
+/// edge-triggered (epoll, kqueue) and reads at most 1,024 bytes before it hands out the events
+/// they hold: after a longer burst the rest waits in the terminal with no new edge to report
+/// it. Setting the terminal's modes to what they are wakes every reader of the terminal (a
+/// new edge), so crossterm reads on.
+pub fn wake_reader() {
+    sys::wake_reader()
+}
+
 #[cfg(unix)]
 mod sys {
     use std::io;
@@ -461,6 +470,17 @@ mod sys {
         // SAFETY: one valid pollfd; poll only writes `revents`.
         unsafe { libc::poll(&mut fd, 1, ms) > 0 }
     }
+
+    pub fn wake_reader() {
+        // SAFETY: termios is plain data; tcgetattr fills it in or fails, and tcsetattr only
+        // reads the modes it filled in (the same modes: nothing changes but the wake-up).
+        unsafe {
+            let mut ios: libc::termios = std::mem::zeroed();
+            if libc::tcgetattr(TTY_IN, &mut ios) == 0 {
+                libc::tcsetattr(TTY_IN, libc::TCSANOW, &ios);
+            }
+        }
+    }
 }
 
 /// Windows and any other non-Unix target: crossterm's own calls (console modes, not termios).
@@ -506,4 +526,7 @@ mod sys {
     pub fn wait_for_input(timeout: Duration) -> bool {
         crossterm::event::poll(timeout).unwrap_or(false)
     }
+
+    /// crossterm's console reader is not edge-triggered.
+    pub fn wake_reader() {}
 }

@@ -282,6 +282,21 @@ impl<S: Source> Fold<S> {
             .src
             .turn(state)
             .ok_or_else(|| fail(i, format!("state {state} is not in the header's catalog")))?;
+        // A move leads on: no node is below one of its own position (a root as its own
+        // child, or a path that comes back to a state it passed).
+        let mut up = parent;
+        while up != u32::MAX {
+            let above = self.index.monte.nodes[up as usize];
+            if above.state == state {
+                return Err(fail(
+                    i,
+                    format!(
+                        "node {node} (state {state}) is added below node {up}, which is the same position: a move cannot lead back to it"
+                    ),
+                ));
+            }
+            up = above.parent;
+        }
         // The rule's side for the parent first: under reward-reversed a node below the root
         // records the other one.
         let flip = |side: Side, below_root: bool| {
@@ -392,7 +407,9 @@ impl<S: Source> Fold<S> {
             ));
         }
         let before = self.index.monte.counts(node, i);
-        if after.n != before.n + 1 || after.u != before.u + reward as u32 {
+        let one_more = before.n.checked_add(1) == Some(after.n)
+            && before.u.checked_add(u32::from(reward)) == Some(after.u);
+        if !one_more {
             return Err(fail(
                 i,
                 format!(

@@ -267,12 +267,7 @@ impl MctsOptions {
     }
 
     pub fn validate(&self) -> Result<(), String> {
-        let c = self.c.0;
-        if !c.is_finite() || c < 0.0 {
-            return Err(format!(
-                "exploration constant C = {c} must be a number at least 0"
-            ));
-        }
+        checked_c(self.c.0)?;
         if self.reward == Reward::Score && self.playout == Playout::Scripted {
             return Err(
                 "--reward score reads the scores of finished games, and a scripted playout states outcomes instead: use --reward outcome".into(),
@@ -302,6 +297,29 @@ pub fn c_text(c: f64) -> String {
     }
 }
 
+/// The largest C: a bonus a million times a win already drowns every mean.
+pub const MAX_C: f64 = 1e6;
+
+/// The smallest C other than 0: anything smaller is no exploration a run could show, and
+/// below 1e-308 it no longer even prints as itself.
+pub const MIN_C: f64 = 1e-6;
+
+/// C when it is one a run takes: 0, or from `MIN_C` to `MAX_C` (−0 is 0).
+pub fn checked_c(c: f64) -> Result<f64, String> {
+    if !c.is_finite() || c < 0.0 {
+        return Err(format!(
+            "exploration constant C = {c} must be a number at least 0"
+        ));
+    }
+    if c != 0.0 && !(MIN_C..=MAX_C).contains(&c) {
+        return Err(format!(
+            "exploration constant C = {c:e} is out of range: 0, or from {MIN_C:e} to {MAX_C:e}"
+        ));
+    }
+    // −0 + 0 is +0: C is shown as 0, never "-0".
+    Ok(c + 0.0)
+}
+
 /// Reads C: a number, or `sqrt2` / `√2`.
 pub fn parse_c(text: &str) -> Result<f64, String> {
     let t = text.trim();
@@ -309,7 +327,7 @@ pub fn parse_c(text: &str) -> Result<f64, String> {
         return Ok(std::f64::consts::SQRT_2);
     }
     match t.parse::<f64>() {
-        Ok(c) if c.is_finite() && c >= 0.0 => Ok(c),
+        Ok(c) if c.is_finite() && c >= 0.0 => checked_c(c),
         _ => Err(format!(
             "exploration constant '{}' is not a number at least 0 (or sqrt2)",
             crate::text::cut(t)

@@ -90,10 +90,29 @@ impl Prior {
     }
 }
 
+/// The most visits a stated node may have: the run's iterations add to them (up to
+/// `MAX_ITERATIONS`), and N·`MAX_PER_WIN` must stay below 2^32 after the last, so U counts
+/// exactly in any reward unit.
+pub const MAX_STATED_VISITS: u32 = 1_000_000;
+
+const _: () = assert!(
+    (MAX_STATED_VISITS as u64 + super::config::MAX_ITERATIONS as u64)
+        * super::config::MAX_PER_WIN as u64
+        <= u32::MAX as u64
+);
+
 fn check<S: Copy>(tree: &Tree<S>) -> Result<(), String> {
     for id in 0..tree.len() as u32 {
         let node = tree.node(id);
-        if node.u > 2 * node.n {
+        if node.n > MAX_STATED_VISITS {
+            return Err(format!(
+                "the stated node {} has {} visits: too large, at most {} (room is kept for the run's iterations)",
+                name(tree, id),
+                node.n,
+                crate::size::group_digits(&MAX_STATED_VISITS.to_string())
+            ));
+        }
+        if u64::from(node.u) > 2 * u64::from(node.n) {
             return Err(format!(
                 "the stated node {} has {} visits but {} half-wins: at most two per visit",
                 name(tree, id),
