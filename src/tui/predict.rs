@@ -325,7 +325,10 @@ impl Predict {
                 graded.right
             }
         };
-        if let Some(why) = words::why(r, units, q) {
+        // The step the reveal shows may ask its own question at once: the why keeps back
+        // what that one asks.
+        let next = self.due_at(&r.tree(), q.due + 1).map(|n| n.held);
+        if let Some(why) = words::why(r, units, q, next) {
             lines.push(format!("Why: {why}"));
         }
         Reveal {

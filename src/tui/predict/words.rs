@@ -138,8 +138,14 @@ pub fn answer_phrase(r: &Replay, q: &Question, truth: &str) -> String {
 }
 
 /// Why the answer is what it is: the index's chain for the node where there is one, else
-/// the narration of the step the question was due at.
-pub fn why(r: &Replay, u: &Units, q: &Question) -> Option<String> {
+/// the narration of the step the question was due at, keeping back what the question asked
+/// next on that step holds (`next`).
+pub fn why(
+    r: &Replay,
+    u: &Units,
+    q: &Question,
+    next: Option<crate::index::question::Held>,
+) -> Option<String> {
     let tree = r.tree();
     let links = |a: Option<crate::index::why::Answer>, k: usize| {
         a.map(|a| {
@@ -163,7 +169,7 @@ pub fn why(r: &Replay, u: &Units, q: &Question) -> Option<String> {
     };
     chain.filter(|t| !t.is_empty()).or_else(|| {
         let after = r.seek(q.due as usize + 1);
-        let said = crate::replay::narrate::narrate(r, &after, &|_| None);
+        let said = crate::replay::narrate::narrate_holding(r, &after, &|_| None, next);
         (!said.is_empty()).then_some(said)
     })
 }
