@@ -369,3 +369,46 @@ fn a_wrong_monte_carlo_figure_is_caught() {
         caught[3]
     );
 }
+
+/// Monte Carlo narration numbers a node once (issue 34.5): by its number in the search's
+/// tree, with its position's label, never with the input's own number beside it ("node 4
+/// (second-end (5))"); and a finished game just added by this iteration's expansion is not
+/// said to have "no expansion" (004-mcts-ucb1-table: expansion adds node 4, second-end, a
+/// finished game, at the step before).
+#[test]
+fn monte_carlo_narration_numbers_a_node_once_and_never_denies_its_expansion() {
+    use prune::replay::{Replay, ReplayState};
+    let mut known_new = 0;
+    for lesson in Lesson::builtins().unwrap() {
+        if !lesson.name.starts_with("004-mcts") {
+            continue;
+        }
+        for preset in &lesson.spec.runs {
+            let replay = Replay::new(record(&lesson, &preset.name));
+            let catalog = replay.catalog();
+            let mut st = ReplayState::default();
+            let mut expanded = Vec::new();
+            for _ in 0..replay.len().min(3000) {
+                let event = replay.events().at(st.step);
+                replay.apply(&mut st);
+                let said = prune::replay::narrate::narrate(&replay, &st, &|_| None);
+                let at = format!("{} / {} step {}: {said}", lesson.name, preset.name, st.step);
+                for (id, n) in replay.index().monte.nodes_at(st.step) {
+                    let twice = format!("({} ({}))", catalog.name(n.state), n.state);
+                    assert!(!said.contains(&twice), "{at}: node {id} as {twice}");
+                }
+                match event {
+                    Event::Mcts(Mcts::Iteration { .. }) => expanded.clear(),
+                    Event::Mcts(Mcts::Expand { node, .. }) => expanded.push(node),
+                    Event::Mcts(Mcts::Known { node, .. }) if expanded.contains(&node) => {
+                        known_new += 1;
+                        assert!(!said.contains("no expansion"), "{at}");
+                        assert!(said.contains("no playout"), "{at}");
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+    assert!(known_new >= 1, "{known_new}");
+}

@@ -63,6 +63,16 @@ fn the_end_of_a_quarter_reward_run_shows_exact_wins() {
             has_row(&text, &["4", "→", "5", "2", "→", "2.75"]),
             "the root's backup at {w}×{h}:\n{text}"
         );
+        // The root is named once, as the tree pane numbers it: "the root (R)", not "R (0)".
+        let flat: String = text
+            .lines()
+            .map(|l| l.trim_matches('"').trim_end())
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(
+            flat.contains("Backup at the root (R): one visit more"),
+            "{text}"
+        );
         insta::assert_snapshot!(format!("mcts_quarters_end_{w}x{h}"), text);
     }
 }

@@ -20,6 +20,7 @@
 use std::collections::BTreeMap;
 
 use prune::event::{Bound, Scout};
+use prune::game::graph::Graph;
 use prune::game::{Game, Side};
 use prune::lesson::{Lesson, Overrides};
 use prune::replay::narrate::narrate;
@@ -244,7 +245,7 @@ fn the_narration_is_true_of_every_builtin_run_and_its_variants() {
                             for (claim, quote) in note_claims(note, replay.catalog()) {
                                 claims += 1;
                                 let pass = replay.events().iter().take(st.step).skip(from);
-                                if !happened(&claim, pass) {
+                                if !happened(&claim, pass, &lesson.graph) {
                                     faults.add(
                                         &format!("[note] '{quote}' has not happened yet"),
                                         format!(
@@ -712,6 +713,16 @@ enum Claim {
     Returned(u32, i32),
     Stored(u32, Flag, i32),
     Closed,
+    /// "<node> averages <a> and <b>": the node's outcomes have come back with these values.
+    Averages(u32, Vec<i32>),
+}
+
+/// "1 and 5", at the start of `text`.
+fn note_pair(text: &str) -> Option<Vec<i32>> {
+    let a = note_number(text)?;
+    let rest = &text[a.to_string().len()..];
+    let b = note_number(rest.strip_prefix(" and ")?)?;
+    Some(vec![a, b])
 }
 
 fn note_claims(text: &str, catalog: &Catalog) -> Vec<(Claim, String)> {
@@ -731,6 +742,12 @@ fn note_claims(text: &str, catalog: &Catalog) -> Vec<(Claim, String)> {
             && let Some(v) = note_number(r)
         {
             out.push((Claim::Returned(id, v), quote(6)));
+        }
+        if let Some(r) =
+            (rest.strip_prefix(" averages ")).or_else(|| rest.strip_prefix(" now averages "))
+            && let Some(values) = note_pair(r)
+        {
+            out.push((Claim::Averages(id, values), quote(20)));
         }
         if let Some(r) = rest.strip_prefix(" stores ") {
             for flag in [Flag::Exact, Flag::Upper, Flag::Lower] {
@@ -760,9 +777,22 @@ fn note_claims(text: &str, catalog: &Catalog) -> Vec<(Claim, String)> {
     out
 }
 
-/// Whether `claim` has happened among `events` (those of the current pass up to the step).
-fn happened(claim: &Claim, mut events: impl Iterator<Item = Event>) -> bool {
-    events.any(|e| match (claim, e) {
+/// Whether `claim` has happened among `events` (those of the current pass up to the step);
+/// `graph` says which states are a node's outcomes.
+fn happened(claim: &Claim, events: impl Iterator<Item = Event>, graph: &Graph) -> bool {
+    let events: Vec<Event> = events.collect();
+    if let Claim::Averages(id, values) = claim {
+        let outcomes: Vec<u32> = (0..graph.move_count(*id))
+            .map(|i| graph.child(*id, i))
+            .collect();
+        return values.iter().all(|v| {
+            events.iter().any(|e| {
+                matches!(*e, Event::Return { state, value, .. }
+                    if outcomes.contains(&state) && value == *v * graph.scale())
+            })
+        });
+    }
+    events.into_iter().any(|e| match (claim, e) {
         (Claim::Returned(id, v), Event::Return { state, value, .. })
         | (Claim::Returned(id, v), Event::Pop { state, value })
         | (Claim::Returned(id, v), Event::Bound(Bound::Read { state, value, .. })) => {
@@ -899,4 +929,64 @@ fn an_interrupted_pass_keeps_what_its_finished_calls_stored() {
         "{s}"
     );
     assert!(!s.contains("dropped"), "{s}");
+}
+
+/// The numbers after `word` in `text` ("call c13" gives 13).
+fn numbers_after(text: &str, word: &str) -> Vec<u64> {
+    text.match_indices(word)
+        .filter_map(|(i, _)| leading_number(&text[i + word.len()..]).map(|(n, _)| n as u64))
+        .collect()
+}
+
+/// A note names a call as the `:` prompt reads it (issue 34.8): "call cN", never "step N" (a
+/// step is one event: seed 000's transposition note once said "step 13" for call 13, and
+/// `:13` shows another event). Typed at `:`, "cN" goes to call N, which comes before the
+/// note's own call, and what the note says it proved is what that call stored.
+#[test]
+fn a_note_names_calls_as_the_go_to_prompt_reads_them() {
+    use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    use prune::index::Outcome;
+    use prune::tui::app::App;
+    let mut cited = 0;
+    for lesson in Lesson::builtins().unwrap() {
+        for note in &lesson.spec.notes {
+            let at = format!("{} / {} call {}", lesson.name, note.run, note.step);
+            assert!(
+                numbers_after(&note.text, "step ").is_empty(),
+                "{at}: '{}' names a step",
+                note.text
+            );
+            for n in numbers_after(&note.text, "call c") {
+                let setup = lesson
+                    .setup(Some(&note.run), &Overrides::default())
+                    .unwrap();
+                let mut app = App::new(vec![lesson.clone()], lesson.clone(), setup).unwrap();
+                let mut press = |code| app.on_key(KeyEvent::new(code, KeyModifiers::NONE));
+                press(KeyCode::Char(':'));
+                for c in format!("c{n}").chars() {
+                    press(KeyCode::Char(c));
+                }
+                press(KeyCode::Enter);
+                let node = app.current().unwrap();
+                let call = app.replay.tree().get(node);
+                // Calls are numbered from 1 in the order they are entered; nodes from 0.
+                assert_eq!(u64::from(node) + 1, n, "{at}: :c{n} is at node {node}");
+                assert!(n < note.step, "{at}: call c{n} is not before the note");
+                for flag in [Flag::Exact, Flag::Lower, Flag::Upper] {
+                    let proved = format!("proved {} ", flag.name());
+                    if let Some(v) = note
+                        .text
+                        .find(&proved)
+                        .and_then(|i| note_number(&note.text[i + proved.len()..]))
+                    {
+                        assert_eq!(call.outcome, Some(Outcome::Stored(flag)), "{at}");
+                        assert_eq!(call.value, v * lesson.graph.scale(), "{at}");
+                    }
+                }
+                cited += 1;
+            }
+        }
+    }
+    // Seed 000's transposition: pass 3's call 13 proves node 3 EXACT 6, reused at call 18.
+    assert!(cited >= 1, "{cited}");
 }

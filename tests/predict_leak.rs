@@ -9,7 +9,7 @@
 
 mod common;
 
-use common::predict::{events, key_of, next_question, open, predicting, type_line, typed};
+use common::predict::{Key, events, key_of, next_question, open, predicting, type_line, typed};
 use common::tutor::{flat, screen};
 use prune::index::question::{Kind, Question};
 use prune::lesson::{Lesson, Overrides};
@@ -94,6 +94,110 @@ fn item_held(app: &App, q: &Question, what: &str) {
     }
 }
 
+/// The flag word a store at `due` gives, when the question is due at one.
+fn stored_flag(ev: &[serde_json::Value], due: usize) -> Option<&'static str> {
+    (ev[due]["event"] == "store").then(|| match ev[due]["flag"].as_str().unwrap() {
+        "EXACT" => "EXACT",
+        "LOWER" => "LOWER",
+        _ => "UPPER",
+    })
+}
+
+/// The rows of the screen as drawn (quotes of TestBackend's print taken off).
+fn rows(s: &str) -> Vec<&str> {
+    s.lines().map(|l| l.trim_matches('"')).collect()
+}
+
+/// The answer itself is nowhere on screen while its question is open (issue 34.1): for a
+/// return or a flag, "What happened" names neither the flag nor the value as the call's
+/// (stored, returned, its best, its α or β), and the call's stack row shows `?` for its
+/// window now, best and move; for a Monte Carlo selection the child is not yet on the path;
+/// for counts, the child's row does not show them.
+fn answer_unsaid(
+    app: &App,
+    q: &Question,
+    key: Key,
+    ev: &[serde_json::Value],
+    shown: &str,
+    what: &str,
+) {
+    let u = &app.units;
+    // A return and its flag are asked at one step: neither may show while either is open.
+    let key = match q.kind {
+        Kind::Return | Kind::Flag => key_of(ev, Kind::Return, q.due as usize),
+        _ => key,
+    };
+    match key {
+        Key::Value(v) => {
+            let said: String = prune::tui::view::narration::text(app)
+                .iter()
+                .map(|l| l.to_string())
+                .collect::<Vec<_>>()
+                .join(" ");
+            let v = u.sc(v);
+            for stated in [
+                format!("{v} will be stored"),
+                format!("returns {v} as"),
+                format!("best so far was {v}"),
+                format!("raises α to {v}"),
+                format!("lowers β to {v}"),
+                format!("now expects {v}"),
+                format!("stores {v}"),
+            ] {
+                assert!(!said.contains(&stated), "{what}: says '{stated}': {said}");
+            }
+            if let Some(flag) = stored_flag(ev, q.due as usize) {
+                assert!(!said.contains(flag), "{what}: says {flag}: {said}");
+            }
+            stack_row_held(shown, what);
+        }
+        Key::Child(node, pos) => {
+            let monte = &app.replay.index().monte;
+            let child = monte.child(node, pos).unwrap();
+            let tag = format!("#{child}");
+            for row in rows(shown) {
+                let at = row.split_whitespace().position(|w| w == tag);
+                let lead = row.split('N').next().unwrap_or("");
+                assert!(
+                    at.is_none() || !(lead.contains('›') || lead.contains('▶')),
+                    "{what}: the child picked is on the path: {row}"
+                );
+            }
+        }
+        Key::Counts(n, w) => {
+            let monte = &app.replay.index().monte;
+            let wins = prune::index::monte::wins_compact(w, monte.per_win());
+            let tag = format!("#{}", q.node);
+            for row in rows(shown) {
+                if row.split_whitespace().any(|w| w == tag) {
+                    assert!(
+                        !row.contains(&format!("N {n} ")) && !row.contains(&format!("{wins}/{n}")),
+                        "{what}: the row shows the counts asked: {row}"
+                    );
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The stack row of the call on top (`›`): its window now, best and move are `?`.
+fn stack_row_held(shown: &str, what: &str) {
+    let Some(row) = rows(shown)
+        .into_iter()
+        .find(|r| r.starts_with("› ") && r.matches('│').count() >= 3)
+    else {
+        return;
+    };
+    let cells: Vec<&str> = row.split('│').collect();
+    for cell in &cells[2..4] {
+        assert!(
+            cell.split_whitespace().all(|c| c == "?" || c == "…"),
+            "{what}: the stack shows the call's figures: {row}"
+        );
+    }
+}
+
 #[test]
 fn no_question_is_answered_on_screen_before_its_reveal() {
     let mut checked = 0;
@@ -119,8 +223,11 @@ fn no_question_is_answered_on_screen_before_its_reveal() {
                     })
                     .filter(|s| s.len() > 12)
                     .collect();
+                let key = key_of(&ev, q.kind, q.due as usize);
                 for (w, h) in [(80, 24), (200, 60)] {
-                    let s = flat(&screen(&mut app, w, h));
+                    let drawn = screen(&mut app, w, h);
+                    answer_unsaid(&app, &q, key, &ev, &drawn, &format!("{what} {w}×{h}"));
+                    let s = flat(&drawn);
                     for line in &said {
                         assert!(
                             !s.contains(line.as_str()),
@@ -128,7 +235,6 @@ fn no_question_is_answered_on_screen_before_its_reveal() {
                         );
                     }
                 }
-                let key = key_of(&ev, q.kind, q.due as usize);
                 let line = typed(&app, q.kind, key);
                 type_line(&mut app, &line);
                 n += 1;

@@ -127,3 +127,54 @@ fn exact(u: u32, per_win: u32) -> String {
 fn gcd(a: u32, b: u32) -> u32 {
     if b == 0 { a } else { gcd(b, a % b) }
 }
+
+/// A counts question is revealed where the backup pane shows those counts (issue 34.6): the
+/// step after the iteration's last backup, not after the leaf's first; its why is the backup
+/// of the node asked about, named as the tree pane numbers it.
+#[test]
+fn a_counts_reveal_waits_for_the_backup_of_its_node() {
+    use common::predict::typed;
+    use prune::event::Mcts;
+    use prune::trace::Event;
+    let mut checked = 0;
+    for lesson in Lesson::builtins().unwrap() {
+        if !lesson.name.starts_with("004-mcts") {
+            continue;
+        }
+        for preset in &lesson.spec.runs {
+            let setup = lesson
+                .setup(Some(&preset.name), &Overrides::default())
+                .unwrap();
+            let app = App::new(vec![lesson.clone()], lesson.clone(), setup).unwrap();
+            let mut app = predicting(app, Ask::Kinds(vec![Kind::Counts]));
+            let ev = events(&app);
+            while next_question(&mut app, 3000) {
+                let q = open(&app).unwrap();
+                let key = key_of(&ev, q.kind, q.due as usize);
+                // The backups run from the leaf to the root: the step after the root's.
+                let end = (q.due as usize..ev.len())
+                    .find(|&e| ev[e]["event"] != "backup")
+                    .unwrap_or(ev.len());
+                let line = typed(&app, q.kind, key);
+                type_line(&mut app, &line);
+                assert_eq!(app.st.step, end, "{} at event {}", lesson.name, q.due);
+                let p = app.predict.as_ref().unwrap();
+                let last = p.reveals.last().unwrap();
+                assert_eq!(last.step, end);
+                let why = last.lines.iter().find(|l| l.starts_with("Why:")).unwrap();
+                let own = (q.due as usize..end).any(|e| {
+                    matches!(app.replay.events().at(e), Event::Mcts(Mcts::Backup { node, .. }) if node == q.node)
+                });
+                assert!(own);
+                assert!(
+                    why.contains(&format!("Backup at node {} (", q.node))
+                        || (q.node == 0 && why.contains("Backup at the root (")),
+                    "{}: {why}",
+                    lesson.name
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 20, "{checked}");
+}

@@ -29,6 +29,9 @@ fn sym(v: i64) -> String {
 struct Line {
     text: String,
     kind: Kind,
+    /// The window of the frame the step is made in, as it stands when the step is asked (the
+    /// parent's for a window: the frame whose window the child gets).
+    frame: (i64, i64),
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -73,6 +76,7 @@ impl Oracle<'_> {
             self.lines.push(Line {
                 text: self.g.name(c),
                 kind: Kind::Visit,
+                frame: (alpha, beta),
             });
             let child_window = if self.prunes {
                 (alpha, beta)
@@ -86,6 +90,7 @@ impl Oracle<'_> {
                         parent_entry: entry,
                         right: (alpha, beta),
                     },
+                    frame: (alpha, beta),
                 });
             }
             let v = self.search(c, child_window.0, child_window.1);
@@ -109,6 +114,7 @@ impl Oracle<'_> {
                             window: (alpha, beta),
                             skipped,
                         },
+                        frame: (alpha, beta),
                     });
                     break;
                 }
@@ -117,6 +123,7 @@ impl Oracle<'_> {
         self.lines.push(Line {
             text: format!("return {}", typed(best)),
             kind: Kind::Return,
+            frame: (alpha, beta),
         });
         best
     }
@@ -191,6 +198,81 @@ fn a_correct_student_scores_100_percent_on_1000_trees() {
     assert_eq!(trees, 1000);
     // The trees show cutoffs, or the test proves little about them.
     assert!(cuts > 500, "only {cuts} cutoffs in 1,000 trees");
+}
+
+/// Every step asked is asked on the state it is made in (issue 34.3): the frame's window on
+/// screen is the oracle's window of that frame as it stands, the child that returned last
+/// taken in (at a cut decision the closed window, after a leaf's return the narrowed one), on
+/// 300 trees; minimax shows no window at all (issue 34.9).
+#[test]
+fn the_frame_shown_is_the_window_the_step_is_made_in() {
+    let mut closed = 0;
+    for k in 0..300u64 {
+        let (b, d) = SHAPES[k as usize % SHAPES.len()];
+        let method = if k % 3 == 2 {
+            Method::Minimax
+        } else {
+            Method::AlphaBeta
+        };
+        let mut ex = Exercise::new(settings(k * 5 + 2, b, d, method)).unwrap();
+        for line in oracle(&ex) {
+            let board = ex.board();
+            let at = match line.kind {
+                Kind::Window { .. } => board.stack.len() - 2,
+                _ => board.stack.len() - 1,
+            };
+            let f = &board.stack[at];
+            let shown = f.now.map(|(a, b)| (a as i64, b as i64));
+            if method == Method::Minimax {
+                assert!(
+                    board
+                        .stack
+                        .iter()
+                        .all(|f| f.now.is_none() && f.entered.is_none())
+                );
+                assert!(board.rows.iter().all(|r| r.window.is_none()));
+            } else {
+                assert_eq!(
+                    shown,
+                    Some(line.frame),
+                    "seed {} b {b} d {d}: {} at '{}'",
+                    k * 5 + 2,
+                    f.name,
+                    line.text
+                );
+                closed += usize::from(line.frame.0 >= line.frame.1);
+            }
+            assert!(matches!(ex.answer(&line.text), Reply::Right { .. }));
+        }
+    }
+    assert!(closed > 100, "{closed} cut decisions");
+}
+
+/// The issue's own moves: seed 7, b 3, d 2. At the cut decision after G returned, B's window
+/// is (4, 2) (B MIN entered with (4, +∞), G's 2 lowers β), and typing `cut` is right.
+#[test]
+fn seed_7_shows_bs_closed_window_at_the_cut() {
+    let mut ex = Exercise::new(settings(7, 3, 2, Method::AlphaBeta)).unwrap();
+    let g = ex.graph();
+    let score = |name: &str| {
+        let s = (0..g.len() as u32).find(|&s| g.name(s) == name).unwrap();
+        g.score(s).unwrap()
+    };
+    let (d, e, f, leaf_g) = (score("D"), score("E"), score("F"), score("G"));
+    // The tree the issue was filed on: A = min(D, E, F) = 4, and G = 2 < 4.
+    assert_eq!((d.min(e).min(f), leaf_g), (4, 2));
+    for line in ["A", "-inf inf", "D"] {
+        assert!(matches!(ex.answer(line), Reply::Right { .. }), "{line}");
+    }
+    // D returned: A (MIN) has lowered β to D's value.
+    let a = ex.board().stack.last().unwrap().clone();
+    assert_eq!((a.name.as_str(), a.now), ("A", Some((-1_000_000, d))));
+    for line in ["E", "F", "return 4", "B", "4 inf", "G"] {
+        assert!(matches!(ex.answer(line), Reply::Right { .. }), "{line}");
+    }
+    let b = ex.board().stack.last().unwrap().clone();
+    assert_eq!((b.name.as_str(), b.now), ("B", Some((4, 2))));
+    assert!(matches!(ex.answer("cut"), Reply::Right { .. }));
 }
 
 /// A student who never cuts (visits the next child instead) is stopped at the first cutoff,

@@ -174,3 +174,44 @@ fn a_finished_exercise_is_saved_and_n_starts_a_new_tree() {
     assert_eq!(s.exercise.done(), 0);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Minimax has no windows and no cutoffs (issue 34.9): its screen never asks for either nor
+/// draws a window, at 80×24 and 200×60, before the first step and half way through.
+#[test]
+fn minimax_asks_for_no_window_and_draws_none() {
+    let minimax = || {
+        let settings = Settings {
+            seed: 7,
+            branching: 2,
+            depth: 3,
+            method: Method::Minimax,
+            feedback: Feedback::Step,
+        };
+        SimulateScreen::new(Exercise::new(settings).unwrap())
+    };
+    let mut s = minimax();
+    for half in [false, true] {
+        if half {
+            for _ in 0..s.exercise.steps().len() / 2 {
+                let line = s.exercise.entry(s.exercise.done());
+                type_line(&mut s, &line);
+            }
+        }
+        for (w, h) in [(80, 24), (200, 60)] {
+            let text = draw(&s, w, h);
+            for never in ["∞", "window", "cut", "entered", "now ("] {
+                assert!(!text.contains(never), "{w}×{h} shows '{never}':\n{text}");
+            }
+            // The stack names its frames, root first: R, then the open frames below it.
+            assert!(text.contains("R MAX"), "{text}");
+        }
+    }
+    let first = draw(&minimax(), 200, 60);
+    assert!(
+        first.contains("choose each node to visit and type what each call returns"),
+        "{first}"
+    );
+    // A window typed where a decision is asked is a hint that names why.
+    type_line(&mut s, "3 inf");
+    assert!(draw(&s, 200, 60).contains("minimax keeps no window"));
+}

@@ -581,6 +581,16 @@ fn the_trap_lessons_demo_steps_compares_and_changes_c_with_true_figures_at_each_
     for (w, h) in [(80, 24), (200, 50)] {
         let (all, text) = beside_text(&mut app, w, h);
         assert!(all.contains(&want), "{want}\n{text}");
+        // The root is named once, as the tree pane numbers it: "the root (R)", not "R (0)".
+        let flat = text
+            .lines()
+            .map(|l| l.trim_matches('"').trim_end())
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(
+            flat.contains("Backup at the root (R): one visit more"),
+            "{text}"
+        );
         insta::assert_snapshot!(format!("demo_trap_answer_{w}x{h}"), text);
     }
     // The lesson's own facts say the same: bold 6 visits, quiet played by alpha-beta.

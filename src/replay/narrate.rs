@@ -27,7 +27,19 @@ use words::{Words, operators};
 
 /// The sentence for the event that led to `st` (the event at `st.step - 1`).
 pub fn narrate(replay: &Replay, st: &ReplayState, namer: Namer) -> String {
-    let w = Words::new(replay, st, namer);
+    narrate_holding(replay, st, namer, None)
+}
+
+/// The same sentence, keeping back what an open prediction asks (`held`): a cutoff then does
+/// not say what its call will store.
+pub fn narrate_holding(
+    replay: &Replay,
+    st: &ReplayState,
+    namer: Namer,
+    held: Option<crate::index::question::Held>,
+) -> String {
+    let mut w = Words::new(replay, st, namer);
+    w.held = held;
     // A sentence may begin with a state's name ("node 2 returns…").
     let s = sentence(&w);
     // A label is the lesson's own spelling (g and G are two nodes): never capitalised.

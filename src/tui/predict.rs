@@ -287,7 +287,7 @@ impl Predict {
         // Several questions at one step (a return and its flag): the next is asked first.
         self.ask_here(&run.replay.tree(), q.due as usize);
         Settled {
-            seek: self.open.is_none().then_some(q.due as usize + 1),
+            seek: self.open.is_none().then_some(shown_at(run.replay, &q)),
             message,
         }
     }
@@ -325,11 +325,14 @@ impl Predict {
                 graded.right
             }
         };
-        if let Some(why) = words::why(r, units, q) {
+        // The step the reveal shows may ask its own question at once: the why keeps back
+        // what that one asks.
+        let next = self.due_at(&r.tree(), q.due + 1).map(|n| n.held);
+        if let Some(why) = words::why(r, units, q, next) {
             lines.push(format!("Why: {why}"));
         }
         Reveal {
-            step: q.due as usize + 1,
+            step: shown_at(r, q),
             right,
             lines,
             pitfall,
@@ -377,6 +380,27 @@ pub fn cycle(now: Option<Box<Predict>>, save: bool) -> (Option<Box<Predict>>, St
             None => (None, "predict mode off".into()),
         },
     }
+}
+
+/// The step an answer is revealed at: the one that shows the question's event, or for a
+/// Monte Carlo node's counts the end of the iteration's backups, where the backup pane shows
+/// the counts the verdict states (the backups run from the leaf up to the root).
+fn shown_at(r: &Replay, q: &Question) -> usize {
+    let due = q.due as usize;
+    if q.kind != Kind::Counts {
+        return due + 1;
+    }
+    let backup = |e: usize| {
+        e < r.len()
+            && matches!(
+                r.events().at(e),
+                crate::trace::Event::Mcts(crate::event::Mcts::Backup { .. })
+            )
+    };
+    (due..)
+        .find(|&e| !backup(e))
+        .unwrap_or(due + 1)
+        .max(due + 1)
 }
 
 fn capital(s: &str) -> String {

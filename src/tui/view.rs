@@ -168,7 +168,8 @@ pub fn render(app: &mut App, area: Rect, buf: &mut Buffer) {
             regions.counters,
             buf,
         );
-        stack::draw(r, st, &app.units, app.max_side, theme, regions.stack, buf);
+        let look = (app.max_side, app.held());
+        stack::draw_holding(r, st, &app.units, look, theme, regions.stack, buf);
         let narration = narration::draw(app, regions.narration, buf);
         if app.inspecting {
             inspector::draw(app, regions.stack.union(regions.narration), buf);

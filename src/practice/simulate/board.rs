@@ -75,6 +75,7 @@ impl Exercise {
         let done = self.done();
         let mut shown = Shown::default();
         shown.visited.push(self.root());
+        self.settle(0, &mut shown);
         for (i, step) in self.steps[..done].iter().enumerate() {
             self.reveal(i, *step, &mut shown);
         }
@@ -125,20 +126,16 @@ impl Exercise {
                 shown.returned.insert(frame, v);
             }
         }
-        // A frame's window as narrowed by a child's return is shown once the student has
-        // used it: after the window of the next child when one is asked, at once otherwise.
-        if let Expect::Window { .. } = step
-            && let Some(child) = shown.deferred.take()
-        {
+        // The step after this one is decided in a frame that has taken in the child that
+        // returned last: its window as it stands now is the one the student acts on.
+        self.settle(i + 1, shown);
+    }
+
+    /// Takes the child step `i` settles into its frame's window (with feedback at each step
+    /// a child's value is known, leaf or call, as soon as it returns).
+    fn settle(&self, i: usize, shown: &mut Shown) {
+        if let Some(child) = self.settles.get(i).copied().flatten() {
             shown.settled.insert(self.node(child).parent, child);
-        }
-        if let Some(child) = self.settles[i] {
-            let window_next = matches!(self.steps.get(i + 1), Some(Expect::Window { .. }));
-            if matches!(step, Expect::Visit { .. }) && window_next {
-                shown.deferred = Some(child);
-            } else {
-                shown.settled.insert(self.node(child).parent, child);
-            }
         }
     }
 
@@ -150,7 +147,12 @@ impl Exercise {
         })
     }
 
+    /// The window a frame was entered with, once the student has given it (the root's is
+    /// the full window). Minimax has no windows: none is shown.
     fn window_shown(&self, node: u32, shown: &Shown) -> Option<(i32, i32)> {
+        if !self.prunes() {
+            return None;
+        }
         if node == self.root() {
             let r = self.node(node);
             return Some((r.alpha, r.beta));
@@ -286,6 +288,4 @@ struct Shown {
     cut: Vec<u32>,
     /// Per frame, the last child whose return it has taken in, as shown.
     settled: HashMap<u32, u32>,
-    /// A child taken in whose effect on its frame's window is the answer asked now.
-    deferred: Option<u32>,
 }

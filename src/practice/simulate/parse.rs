@@ -103,7 +103,12 @@ fn decide(words: &[String], keys: &[&str], frame: u32, ex: &Exercise) -> Result<
         [_] => &words[0],
         ["visit" | "go" | "enter" | "to", _] => &words[1],
         [_, _] if keys.iter().all(|k| value(k).is_some()) => {
-            return Err(format!("a window is asked right after a visit; {}", hint()));
+            let when = if ex.prunes() {
+                "a window is asked right after a visit".to_string()
+            } else {
+                format!("{} keeps no window", ex.settings.method.name())
+            };
+            return Err(format!("{when}; {}", hint()));
         }
         _ => return Err(hint()),
     };

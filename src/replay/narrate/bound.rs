@@ -177,7 +177,12 @@ pub(super) fn cutoff(w: &Words, _state: u32, pos: u16, alpha: i32, beta: i32) ->
         ("reply", "replies")
     };
     let skip = skipped(w, f, pos, (word, words));
-    let what = cut_stored(w, f);
+    // What the call goes on to store, unless a prediction asks it.
+    let what = if w.holds_settled(f.node) {
+        String::new()
+    } else {
+        format!(", and {}", cut_stored(w, f))
+    };
     // The value the cut child brought, counted from the cutting node's side (a negamax
     // child's is negated), and whether it only equals the bound.
     let brought = st.last_done.map(|c| {
@@ -196,7 +201,7 @@ pub(super) fn cutoff(w: &Words, _state: u32, pos: u16, alpha: i32, beta: i32) ->
     };
     if nm {
         format!(
-            "{}: {word} to {child} gives {} {ge} β = {} from {}'s side, so the opponent already has {} above; {skip}, and {what}.",
+            "{}: {word} to {child} gives {} {ge} β = {} from {}'s side, so the opponent already has {} above; {skip}{what}.",
             w.node(f.state, f.turn),
             w.sc(v),
             w.sc(beta),
@@ -205,7 +210,7 @@ pub(super) fn cutoff(w: &Words, _state: u32, pos: u16, alpha: i32, beta: i32) ->
         )
     } else if f.turn.is_max() {
         format!(
-            "{}: {word} to {child} gives {} {ge} β = {}, so MIN already has {} above; {skip}, and {what}.",
+            "{}: {word} to {child} gives {} {ge} β = {}, so MIN already has {} above; {skip}{what}.",
             w.node(f.state, f.turn),
             w.sc(v),
             w.sc(beta),
@@ -213,7 +218,7 @@ pub(super) fn cutoff(w: &Words, _state: u32, pos: u16, alpha: i32, beta: i32) ->
         )
     } else {
         format!(
-            "{}: {word} {reply} returns {} {le} α = {}, so MAX already has {}; {skip}, and {what}.",
+            "{}: {word} {reply} returns {} {le} α = {}, so MAX already has {}; {skip}{what}.",
             w.node(f.state, f.turn),
             w.sc(v),
             w.sc(alpha),

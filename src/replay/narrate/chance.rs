@@ -152,16 +152,24 @@ impl Voice for ChanceNode {
                 w.sc(f.beta)
             )
         };
+        // What it returns, unless a prediction asks it.
+        let returns = if w.holds_settled(f.node) {
+            String::new()
+        } else {
+            format!(
+                ", and it returns {} as {} {} bound",
+                w.sc(if flag == Flag::Upper { hi } else { lo }),
+                if flag == Flag::Upper { "an" } else { "a" },
+                flag.name()
+            )
+        };
         format!(
-            "Chance cutoff at {}: its value {why}. The other {} skipped, and it returns {} as {} {} bound.",
+            "Chance cutoff at {}: its value {why}. The other {} skipped{returns}.",
             w.name(state),
             match skipped {
                 1 => "outcome is".to_string(),
                 n => format!("{n} outcomes are"),
             },
-            w.sc(if flag == Flag::Upper { hi } else { lo }),
-            if flag == Flag::Upper { "an" } else { "a" },
-            flag.name()
         )
     }
 

@@ -25,12 +25,7 @@ pub(super) fn tell(w: &Words, index: usize, d: Mcts) -> String {
         Mcts::Playout {
             node, len, value, ..
         } => playout(w, node, len, value),
-        Mcts::Known { node, value, .. } => format!(
-            "{} is a finished game worth {}, {}: its outcome is known, so there is no expansion and no playout.",
-            title(&node_name(w, node)),
-            w.sc(value),
-            outcome_words(w, value)
-        ),
+        Mcts::Known { node, value, .. } => known(w, index, node, value),
         Mcts::Backup {
             node, n, u, reward, ..
         } => backup(w, node, (n, u), reward),
@@ -41,9 +36,15 @@ fn monte_node(w: &Words, id: u32) -> Option<MonteNode> {
     w.replay.index().monte.node(id).copied()
 }
 
-/// "node 3 (B (2))", or "the root (A (0))".
+/// A position as the tree pane names it: its label, without the input's own number (a node
+/// is numbered once, by its number in the search's tree).
+fn position(w: &Words, state: u32) -> String {
+    w.replay.catalog().name(state)
+}
+
+/// "node 3 (B)", or "the root (A)".
 fn node_name(w: &Words, id: u32) -> String {
-    let state = monte_node(w, id).map_or(String::new(), |n| format!(" ({})", w.name(n.state)));
+    let state = monte_node(w, id).map_or(String::new(), |n| format!(" ({})", position(w, n.state)));
     if id == 0 {
         format!("the root{state}")
     } else {
@@ -71,7 +72,7 @@ fn move_of(w: &Words, id: u32, pos: u16) -> String {
         .move_name(node.state, pos as i16)
         .is_some();
     match monte.child(id, pos).and_then(|c| monte.node(c)) {
-        Some(child) if !named => format!("the move to {}", w.name(child.state)),
+        Some(child) if !named => format!("the move to {}", position(w, child.state)),
         _ => w.mv(node.state, pos as i16),
     }
 }
@@ -105,6 +106,26 @@ fn side_name(side: Side) -> &'static str {
         Side::Min => "MIN",
         _ => "MAX",
     }
+}
+
+/// A finished game reached by selection: it is not expanded (it has no moves) and not played
+/// out; one just added by this iteration's expansion says only the second.
+fn known(w: &Words, index: usize, node: u32, value: i32) -> String {
+    let monte = &w.replay.index().monte;
+    let added = monte_node(w, node).is_some_and(|n| {
+        node != 0 && monte.iteration_at(n.created as usize) == monte.iteration_at(index)
+    });
+    let what = if added {
+        "so no playout is needed"
+    } else {
+        "so there is no expansion and no playout"
+    };
+    format!(
+        "{} is a finished game worth {}, {}: its outcome is known, {what}.",
+        title(&node_name(w, node)),
+        w.sc(value),
+        outcome_words(w, value)
+    )
 }
 
 fn given(w: &Words, node: u32, n: u32, u: u32) -> String {

@@ -28,6 +28,9 @@ pub(super) fn voice(family: &dyn Family, turn: Option<Side>) -> &'static dyn Voi
 
 /// The sentence for `event`, told by the voice of the node it happens at.
 pub(super) fn tell(w: &Words, index: usize, event: Event) -> String {
+    if let Some(said) = held_back(w, event) {
+        return said;
+    }
     let at_top = voice(w.family, w.top().map(|f| f.turn));
     match event {
         Event::PassStart { depth } => at_top.pass_start(w, depth),
@@ -146,5 +149,36 @@ fn chance(v: &dyn Voice, w: &Words, index: usize, c: Chance) -> String {
 fn vector(v: &dyn Voice, w: &Words, d: Vector) -> String {
     match d {
         Vector::Tie { state, pos, kept } => v.tie(w, state, pos, kept),
+    }
+}
+
+/// While a prediction asks what the call on top returns or stores, the sentences that take a
+/// child's value into its best so far and its window (each would state the answer once the
+/// last child is in) say only what came back. A cutoff's sentence is its voice's, without
+/// what the call goes on to store (`bound::cutoff`, the chance voice's).
+fn held_back(w: &Words, event: Event) -> Option<String> {
+    let f = w.top().filter(|f| w.holds_settled(f.node))?;
+    let node = w.node(f.state, f.turn);
+    let kept = if f.turn.is_chance() {
+        "its weighted sum so far is kept back until you answer below"
+    } else {
+        "its best so far and its window are kept back until you answer below"
+    };
+    match event {
+        Event::Pop { state, value } if w.family.side_to_move() => Some(format!(
+            "{} returns {} from its own side to {node}; {kept}.",
+            w.name(state),
+            w.sc(value)
+        )),
+        Event::Pop { state, value } => Some(format!(
+            "{} returns {} to {node}; {kept}.",
+            w.name(state),
+            w.sc(value)
+        )),
+        Event::Bound(Bound::Best { .. } | Bound::Window { .. })
+        | Event::Chance(Chance::Average { .. }) => {
+            Some(format!("{node} takes in what came back; {kept}."))
+        }
+        _ => None,
     }
 }

@@ -3,6 +3,7 @@
 //! family.
 
 use crate::game::Side;
+use crate::index::question::{Held, Kind};
 use crate::replay::{Frame, Replay, ReplayState};
 use crate::search::tt::Flag;
 use crate::search::{CutRule, Family};
@@ -52,6 +53,8 @@ pub(super) struct Words<'a> {
     /// How the run's values are written, built once per sentence (max-n's walk the catalog).
     pub units: Units,
     pub family: &'static dyn Family,
+    /// What an open prediction keeps back (`tui::predict`): a sentence never states it.
+    pub held: Option<Held>,
 }
 
 impl<'a> Words<'a> {
@@ -62,7 +65,15 @@ impl<'a> Words<'a> {
             namer,
             units: replay.units(),
             family: replay.options().family(),
+            held: None,
         }
+    }
+
+    /// Whether an open prediction asks what call `node` returns or stores: then no sentence
+    /// may say it before the step that does.
+    pub fn holds_settled(&self, node: u32) -> bool {
+        self.held
+            .is_some_and(|h| matches!(h.kind, Kind::Return | Kind::Flag) && h.node == node)
     }
 
     /// The innermost open call after the event.

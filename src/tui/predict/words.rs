@@ -2,9 +2,11 @@
 //! (a link of the index's own chain for the node, `Tree::why_*`, or where a step has no
 //! chain, the narration of that step).
 
+use crate::event::Mcts;
 use crate::index::question::{Kind, Question, Truth};
 use crate::practice::predict::Choices;
 use crate::replay::Replay;
+use crate::trace::Event;
 use crate::value::Units;
 
 /// The name of a node as the tutor says it.
@@ -32,11 +34,16 @@ pub fn asked(r: &Replay, q: &Question) -> String {
         .unwrap_or_default()
 }
 
-/// A Monte Carlo node as the tutor says it.
+/// A Monte Carlo node as the narration and the tree pane say it: by its number in the
+/// search's tree, with the position's label ("node 2 (second)", "the root (R)").
 fn monte_called(r: &Replay, node: u32) -> String {
-    match r.index().monte.node(node) {
-        Some(n) => r.catalog().called(n.state),
-        None => format!("node {node}"),
+    let at = r.index().monte.node(node).map_or(String::new(), |n| {
+        format!(" ({})", r.catalog().name(n.state))
+    });
+    if node == 0 {
+        format!("the root{at}")
+    } else {
+        format!("node {node}{at}")
     }
 }
 
@@ -138,8 +145,14 @@ pub fn answer_phrase(r: &Replay, q: &Question, truth: &str) -> String {
 }
 
 /// Why the answer is what it is: the index's chain for the node where there is one, else
-/// the narration of the step the question was due at.
-pub fn why(r: &Replay, u: &Units, q: &Question) -> Option<String> {
+/// the narration of the step the question was due at, keeping back what the question asked
+/// next on that step holds (`next`).
+pub fn why(
+    r: &Replay,
+    u: &Units,
+    q: &Question,
+    next: Option<crate::index::question::Held>,
+) -> Option<String> {
     let tree = r.tree();
     let links = |a: Option<crate::index::why::Answer>, k: usize| {
         a.map(|a| {
@@ -161,9 +174,19 @@ pub fn why(r: &Replay, u: &Units, q: &Question) -> Option<String> {
         }
         _ => None,
     };
+    // A node's counts: the sentence of that node's own backup, not of the leaf's first.
+    let told = match q.kind {
+        Kind::Counts => (q.due as usize..r.len())
+            .take_while(|&e| matches!(r.events().at(e), Event::Mcts(Mcts::Backup { .. })))
+            .find(|&e| {
+                matches!(r.events().at(e), Event::Mcts(Mcts::Backup { node, .. }) if node == q.node)
+            })
+            .unwrap_or(q.due as usize),
+        _ => q.due as usize,
+    };
     chain.filter(|t| !t.is_empty()).or_else(|| {
-        let after = r.seek(q.due as usize + 1);
-        let said = crate::replay::narrate::narrate(r, &after, &|_| None);
+        let after = r.seek(told + 1);
+        let said = crate::replay::narrate::narrate_holding(r, &after, &|_| None, next);
         (!said.is_empty()).then_some(said)
     })
 }

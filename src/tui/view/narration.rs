@@ -49,9 +49,12 @@ pub fn text(app: &App) -> Vec<Line<'static>> {
     if let Some(said) = app.demo_line().filter(|_| !held) {
         lines.push(Line::styled(format!("Demo: {said}"), app.theme.note()));
     }
-    lines.push(Line::from(narrate::narrate(&app.replay, &app.st, &|_| {
-        None
-    })));
+    lines.push(Line::from(narrate::narrate_holding(
+        &app.replay,
+        &app.st,
+        &|_| None,
+        app.held(),
+    )));
     // Before the first step the lesson introduces itself.
     if app.st.step == 0 && app.weights_changed() {
         // The introduction's figures are the lesson's weights', not this run's.

@@ -202,12 +202,11 @@ fn side(screen: &SimulateScreen, board: &Board, theme: Theme, area: Rect, buf: &
     };
     let mut frame = Vec::new();
     if let Some(f) = board.stack.last() {
-        frame.push(format!(
-            "{} {} entered {}",
-            f.name,
-            f.side.name(),
-            w(f.entered)
-        ));
+        // Minimax has no windows: a frame is its name and side.
+        frame.push(match ex.prunes() {
+            true => format!("{} {} entered {}", f.name, f.side.name(), w(f.entered)),
+            false => format!("{} {}", f.name, f.side.name()),
+        });
         if let Some(now) = f.now {
             frame.push(format!("now {}", w(Some(now))));
         }
@@ -228,7 +227,12 @@ fn side(screen: &SimulateScreen, board: &Board, theme: Theme, area: Rect, buf: &
         .map(|(i, f)| {
             let shown = f.now.or(f.entered);
             let lead = if i == 0 { "" } else { "› " };
-            format!("{lead}{} {} {}", f.name, f.side.name(), w(shown))
+            let window = if ex.prunes() {
+                format!(" {}", w(shown))
+            } else {
+                String::new()
+            };
+            format!("{lead}{} {}{window}", f.name, f.side.name())
         })
         .collect();
     section("Stack (root first)", stack, &mut lines);
@@ -295,13 +299,7 @@ fn feedback_lines(screen: &SimulateScreen, room: usize) -> Vec<(String, Style)> 
     let theme = Theme::from_env();
     let ex = &screen.exercise;
     let (text, style) = match &screen.last {
-        None => (
-            format!(
-                "Carry out {} on this tree: choose each node to visit, type the window it gets and what each call returns, and mark each cutoff.",
-                ex.settings.method.name()
-            ),
-            theme.note(),
-        ),
+        None => (intro(ex), theme.note()),
         Some((_, Reply::Hint(h))) => (format!("? {h}"), theme.changed()),
         Some((_, Reply::Right { why })) => (format!("✓ Right. {why}"), theme.note()),
         Some((line, Reply::Wrong { correction })) => (
@@ -344,6 +342,20 @@ fn feedback_lines(screen: &SimulateScreen, room: usize) -> Vec<(String, Style)> 
         lines[5] = last;
     }
     lines.into_iter().map(|l| (l, style)).collect()
+}
+
+/// What the student does, before the first step: minimax has no windows and no cutoffs.
+fn intro(ex: &Exercise) -> String {
+    let name = ex.settings.method.name();
+    if ex.prunes() {
+        format!(
+            "Carry out {name} on this tree: choose each node to visit, type the window it gets and what each call returns, and mark each cutoff."
+        )
+    } else {
+        format!(
+            "Carry out {name} on this tree: choose each node to visit and type what each call returns: {name} visits every child, with no α or β to narrow."
+        )
+    }
 }
 
 fn input(screen: &SimulateScreen, theme: Theme, area: Rect, buf: &mut Buffer) {

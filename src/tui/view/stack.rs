@@ -10,6 +10,7 @@ use crate::text::{counted, pad, width};
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
+use crate::index::question::{Held, Kind};
 use crate::replay::{Replay, ReplayState};
 use crate::search::INF;
 use crate::value::Units;
@@ -24,6 +25,21 @@ pub fn draw(
     st: &ReplayState,
     u: &Units,
     max_side: bool,
+    t: Theme,
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    draw_holding(r, st, u, (max_side, None), t, area, buf);
+}
+
+/// The region, keeping back what an open prediction asks (`held`): while the tutor asks what
+/// a call returns or stores, its row shows `?` for the window now, the best so far and its
+/// move, each of which states or gives away the answer.
+pub fn draw_holding(
+    r: &Replay,
+    st: &ReplayState,
+    u: &Units,
+    (max_side, held): (bool, Option<Held>),
     t: Theme,
     area: Rect,
     buf: &mut Buffer,
@@ -49,7 +65,13 @@ pub fn draw(
     let name_w = name_w_of(r, frames);
     let cells: Vec<Cells> = shown
         .iter()
-        .map(|&fi| cells(r, u, &frames[fi], max_side))
+        .map(|&fi| {
+            let c = cells(r, u, &frames[fi], max_side);
+            let f = &frames[fi];
+            let asked = held
+                .is_some_and(|h| matches!(h.kind, Kind::Return | Kind::Flag) && h.node == f.node);
+            if asked { c.held() } else { c }
+        })
         .collect();
     // Numbers as wide as the widest shown (an exact fraction of a chance run is wider than
     // seed 000's integers), so the columns stay under their heads.
@@ -151,11 +173,29 @@ fn name_w_of(r: &Replay, frames: &[crate::replay::Frame]) -> usize {
         .clamp(4, 12)
 }
 
-/// A frame's numbers as the row writes them: the two windows and the best so far.
+/// A frame's numbers as the row writes them: the two windows and the best so far, and its
+/// best move (`None`: the frame's own, as the row reads it).
 struct Cells {
     window: [String; 4],
     best: String,
+    mv: Option<String>,
 }
+
+impl Cells {
+    /// The same row with what states the call's return kept back: the window now, the best
+    /// so far and its move. The window it was entered with stays (the flag is read from it).
+    fn held(self) -> Cells {
+        let [alpha0, beta0, _, _] = self.window;
+        Cells {
+            window: [alpha0, beta0, HELD.into(), HELD.into()],
+            best: HELD.into(),
+            mv: Some(HELD.into()),
+        }
+    }
+}
+
+/// What a kept-back cell shows.
+const HELD: &str = "?";
 
 fn cells(r: &Replay, u: &Units, f: &crate::replay::Frame, max_side: bool) -> Cells {
     let conv = Convention::of(r, max_side, f.turn);
@@ -188,6 +228,7 @@ fn cells(r: &Replay, u: &Units, f: &crate::replay::Frame, max_side: bool) -> Cel
         return Cells {
             window: ["—", "—", "—", "—"].map(String::from),
             best,
+            mv: None,
         };
     }
     let (alpha0, beta0) = conv.window((f.alpha0, f.beta0));
@@ -195,6 +236,7 @@ fn cells(r: &Replay, u: &Units, f: &crate::replay::Frame, max_side: bool) -> Cel
     Cells {
         window: [u.sc(alpha0), u.sc(beta0), u.sc(alpha), u.sc(beta)],
         best,
+        mv: None,
     }
 }
 
@@ -217,7 +259,9 @@ fn row_text(
         " "
     };
     let sym = format!("{visit}{}", legend::side(f.turn, &r.trace().header.players));
-    let mv = if f.turn.is_chance() {
+    let mv = if let Some(mv) = &c.mv {
+        mv.clone()
+    } else if f.turn.is_chance() {
         legend::CHANCE_SUM.glyph.into()
     } else if f.best_mv >= 0 {
         r.catalog().move_short(f.state, f.best_mv)
