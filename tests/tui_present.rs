@@ -301,3 +301,39 @@ fn every_lesson_draws_in_presenter_mode_at_every_size() {
         }
     }
 }
+
+/// Issue 34, item 4: presenter mode on a search of calls says what the demo says, as the
+/// main screen does. The worked tree's demo asks its first question at its fourth step; the
+/// question's words come from the lesson file, and the footer says where the demo is.
+#[test]
+fn presenter_mode_shows_the_demos_question_on_the_worked_tree() {
+    let path = common::repo().join("lessons/000-worked-tree.json");
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let steps = json["demos"][0]["steps"].as_array().unwrap();
+    let asked = steps[3]["ask"].as_str().unwrap();
+    let said = steps[0]["say"].as_str().unwrap();
+    let name = json["demos"][0]["name"].as_str().unwrap();
+    let mut a = app("000-worked-tree", "worked").presenting(true);
+    press(&mut a, 'd');
+    for (w, h) in SIZES {
+        let s = common::tutor::flat(&screen(&mut a, w, h));
+        assert!(s.contains(&format!("Demo: {said}")), "{w}×{h}:\n{s}");
+        let place = format!("demo '{name}' 1/{}", steps.len());
+        assert!(s.contains(&place), "{w}×{h}:\n{s}");
+    }
+    for _ in 0..3 {
+        a.message = None;
+        press(&mut a, 'd');
+    }
+    assert!(a.present.on);
+    for (w, h) in SIZES {
+        let s = common::tutor::flat(&screen(&mut a, w, h));
+        assert!(
+            s.contains(&format!("Demo: Question: {asked}")),
+            "{w}×{h}:\n{s}"
+        );
+        let place = format!("demo '{name}' 4/{} · d reveals", steps.len());
+        assert!(s.contains(&place), "{w}×{h}:\n{s}");
+    }
+}

@@ -1174,7 +1174,9 @@ impl App {
             Action::Inspect => {
                 self.toggle_inspector();
             }
-            Action::Why if self.present.on => {
+            // A Monte Carlo run's presenter screen is its main screen's panes: the pane is
+            // drawn there.
+            Action::Why if self.present.on && !self.replay.options().family().samples() => {
                 self.message =
                     Some("the why pane is on the main screen: F leaves presenter mode".into());
             }

@@ -150,7 +150,7 @@ pub fn line(app: &App, width: u16) -> Line<'static> {
 
 /// "demo 'cutoffs' 3/9 · ★ marked, 2 marks": the demo's place and the run's bookmarks;
 /// `short` ("demo 3/9 · ★2") leaves a message the room it needs.
-fn place(app: &App, short: bool) -> String {
+pub fn place(app: &App, short: bool) -> String {
     let mut parts = Vec::new();
     // Predict mode's score for the run, first.
     if let Some(p) = &app.predict {

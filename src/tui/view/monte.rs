@@ -28,7 +28,7 @@ use crate::tui::app::{App, Overlay};
 use crate::tui::layout::Regions;
 
 use super::scroll::Shown;
-use super::{diff, footer, narration, title};
+use super::{diff, footer, narration, title, why};
 
 /// The narrowest the tree and the comparison each may be to stand side by side.
 const SIDE_BY_SIDE: u16 = 38;
@@ -94,6 +94,11 @@ pub fn draw(app: &App, regions: &Regions, area: Rect, buf: &mut Buffer) -> Drawn
         None => tree::draw(r, step, scroll, theme, left, buf),
     }
     let phase = phase::draw(r, step, app.scrolls.table, theme, right, buf);
+    // The why pane (`Y`) over the phase pane: the selection it explains is the one the
+    // phase pane shows, and the tree stays in view beside it.
+    if let Some(pane) = &app.why {
+        why::draw(app, pane, right, buf);
+    }
     let narration = narration::draw(app, regions.narration, buf);
     footer::draw(app, regions.footer, buf);
     let diff = match (&app.overlay, &app.compare) {

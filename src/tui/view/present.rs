@@ -48,7 +48,7 @@ use crate::tui::present::Pane;
 use crate::tui::theme::Stage;
 use crate::tui::view::narration::MORE_KEY;
 use crate::tui::view::scroll::ScrollText;
-use crate::tui::view::{board, counters, fit, inspector, stack, table, title, tree};
+use crate::tui::view::{board, counters, fit, footer, inspector, stack, table, title, tree};
 
 /// The indicator's three numbers, as label and value ("STEP", "75/98").
 pub fn indicator(app: &App) -> Vec<(&'static str, String)> {
@@ -246,13 +246,20 @@ fn draw_tree(app: &App, s: Stage, area: Rect, buf: &mut Buffer) -> Rect {
     body
 }
 
-/// The narration: what the last event did, and the lesson's notes for this call.
+/// The narration: what a demo says at this step, what the last event did, and the lesson's
+/// notes for this call (the demo's words and the notes held back while a prediction is
+/// asked, as on the main screen).
 pub fn text(app: &App, s: Stage) -> Vec<Line<'static>> {
-    let mut lines = vec![Line::styled(
+    let held = app.held().is_some();
+    let mut lines = Vec::new();
+    if let Some(said) = app.demo_line().filter(|_| !held) {
+        lines.push(Line::styled(format!("Demo: {said}"), s.text()));
+    }
+    lines.push(Line::styled(
         narrate::narrate(&app.replay, &app.st, &|_| None),
         s.strong(),
-    )];
-    for note in app.notes() {
+    ));
+    for note in app.notes().into_iter().filter(|_| !held) {
         lines.push(Line::styled(format!("Note: {note}"), s.text()));
     }
     lines
@@ -340,12 +347,19 @@ fn draw_footer(app: &App, s: Stage, area: Rect, buf: &mut Buffer) {
     if area.height == 0 {
         return;
     }
+    // Where a demo is and the run's marks first, as on the main screen's footer.
+    let place = footer::place(app, app.message.is_some());
+    let place = if place.is_empty() {
+        place
+    } else {
+        format!(" {place} ·")
+    };
     if let Some(m) = &app.message {
         fit::put_line(
             buf,
             area.x,
             area.y,
-            &Line::styled(format!(" {m}"), s.frame()),
+            &Line::styled(format!("{place} {m}"), s.frame()),
             area.width,
         );
         return;
@@ -368,7 +382,7 @@ fn draw_footer(app: &App, s: Stage, area: Rect, buf: &mut Buffer) {
     ];
     // `? help` (which lists every key) always closes the line: what has no room is there.
     let help = " · ? help";
-    let room = (area.width as usize).saturating_sub(help.chars().count());
+    let room = (area.width as usize).saturating_sub(help.chars().count() + place.chars().count());
     let mut text = String::new();
     for item in items {
         let next = if text.is_empty() {
@@ -382,5 +396,9 @@ fn draw_footer(app: &App, s: Stage, area: Rect, buf: &mut Buffer) {
         text = next;
     }
     text.push_str(help);
-    buf.set_line(area.x, area.y, &Line::styled(text, s.strong()), area.width);
+    let line = Line::from(vec![
+        Span::styled(place, s.current()),
+        Span::styled(text, s.strong()),
+    ]);
+    buf.set_line(area.x, area.y, &line, area.width);
 }
