@@ -37,7 +37,10 @@ fn the_skipped_leaf_says_which_cutoff_and_which_value_closed_the_window() {
         press(&mut a, k);
     }
     press(&mut a, KeyCode::Char('Y'));
-    let pane = a.why.as_ref().expect("the why pane is open");
+    let pane = a
+        .layers
+        .top::<prune::tui::inspect::WhyPane>()
+        .expect("the why pane is open");
     let skipped = &pane.answers[0];
     assert_eq!(skipped.title, "Why was m1 → node 7 skipped?");
     let texts: Vec<&str> = skipped.links.iter().map(|l| l.text.as_str()).collect();
@@ -59,24 +62,33 @@ fn the_skipped_leaf_says_which_cutoff_and_which_value_closed_the_window() {
         insta::assert_snapshot!(format!("why_skipped_leaf_{w}x{h}"), s);
     }
     // Enter on the third link shows the run right after node 6 returned.
-    let third = a.why.as_ref().unwrap().answers[0].links[2].step as usize;
+    let third = a
+        .layers
+        .top::<prune::tui::inspect::WhyPane>()
+        .unwrap()
+        .answers[0]
+        .links[2]
+        .step as usize;
     press(&mut a, KeyCode::Down);
     press(&mut a, KeyCode::Down);
     press(&mut a, KeyCode::Enter);
     assert_eq!(a.st.step, third + 1);
-    assert!(a.why.is_some(), "the pane stays open on a jump");
+    assert!(
+        a.layers.has::<prune::tui::inspect::WhyPane>(),
+        "the pane stays open on a jump"
+    );
     let s = flat(&screen(&mut a, 80, 24));
     assert!(s.contains(&format!("step {}/", third + 1)), "{s}");
     press(&mut a, KeyCode::Esc);
-    assert!(a.why.is_none());
-    assert!(a.inspecting, "Esc closes the pane first, then the cursor");
+    assert!(!a.layers.has::<prune::tui::inspect::WhyPane>());
+    assert!(a.inspecting(), "Esc closes the pane first, then the cursor");
 }
 
 #[test]
 fn before_a_node_is_decided_the_pane_tells_nothing_of_it() {
     let mut a = app("000-worked-tree", "worked");
     press(&mut a, KeyCode::Char('Y'));
-    let pane = a.why.as_ref().unwrap();
+    let pane = a.layers.top::<prune::tui::inspect::WhyPane>().unwrap();
     assert!(pane.answers.is_empty());
     let s = flat(&screen(&mut a, 80, 24));
     assert!(
@@ -131,7 +143,7 @@ fn why_on_a_monte_carlo_run_draws_the_ucb1_terms_of_the_selected_child() {
         );
         assert!(s.contains("Nothing about it has been decided"), "{s}");
         press(&mut a, KeyCode::Esc);
-        assert!(a.why.is_none());
+        assert!(!a.layers.has::<prune::tui::inspect::WhyPane>());
         // Right after the run's selection, the pane explains it.
         let select = (0..a.replay.len())
             .find(|&i| {
@@ -143,7 +155,10 @@ fn why_on_a_monte_carlo_run_draws_the_ucb1_terms_of_the_selected_child() {
             .expect("the run selects");
         a.seek(select + 1);
         press(&mut a, KeyCode::Char('Y'));
-        assert!(a.why.is_some(), "the pane is open");
+        assert!(
+            a.layers.has::<prune::tui::inspect::WhyPane>(),
+            "the pane is open"
+        );
         // The pane is the right column (the phase pane's place): its rows read alone.
         for (w, h) in [(80, 24), (200, 50)] {
             let s = flat(&screen(&mut a, w, h));
@@ -172,7 +187,7 @@ fn why_on_a_monte_carlo_run_draws_the_ucb1_terms_of_the_selected_child() {
             );
         }
         press(&mut a, KeyCode::Esc);
-        assert!(a.why.is_none());
+        assert!(!a.layers.has::<prune::tui::inspect::WhyPane>());
     }
 }
 

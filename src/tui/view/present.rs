@@ -50,21 +50,29 @@ use crate::tui::view::narration::MORE_KEY;
 use crate::tui::view::scroll::ScrollText;
 use crate::tui::view::{board, counters, fit, footer, inspector, stack, table, title, tree};
 
-/// The indicator's three numbers, as label and value ("STEP", "75/98").
+/// The indicator's numbers, as label and value ("STEP", "75/98"): the main screen's.
 pub fn indicator(app: &App) -> Vec<(&'static str, String)> {
+    app.screen().indicator(app)
+}
+
+/// A Monte Carlo run's indicator: it has no calls or passes; its iterations are what a room
+/// counts.
+pub(super) fn monte_indicator_items(app: &App) -> Vec<(&'static str, String)> {
     let r = &app.replay;
-    if r.options().family().samples() {
-        // A Monte Carlo run has no calls or passes: its iterations are what a room counts.
-        let iteration = r.index().monte.iteration_at(app.st.step.saturating_sub(1));
-        let iteration = if app.st.step == 0 { 0 } else { iteration };
-        return vec![
-            ("STEP", format!("{}/{}", app.st.step, r.len())),
-            (
-                "ITERATION",
-                format!("{}/{}", iteration, r.index().monte.iterations().len()),
-            ),
-        ];
-    }
+    let iteration = r.index().monte.iteration_at(app.st.step.saturating_sub(1));
+    let iteration = if app.st.step == 0 { 0 } else { iteration };
+    vec![
+        ("STEP", format!("{}/{}", app.st.step, r.len())),
+        (
+            "ITERATION",
+            format!("{}/{}", iteration, r.index().monte.iterations().len()),
+        ),
+    ]
+}
+
+/// A search of calls' indicator: the step, the call and the pass (or depth).
+pub(super) fn call_indicator_items(app: &App) -> Vec<(&'static str, String)> {
+    let r = &app.replay;
     let mut out = vec![
         ("STEP", format!("{}/{}", app.st.step, r.len())),
         (
@@ -106,8 +114,9 @@ pub fn monte_indicator(app: &App, area: Rect, buf: &mut Buffer) -> Rect {
 }
 
 /// Draws presenter mode over `area`; says what of the narration (and the table pane) was on
-/// screen, for paging with `n` and the wheel.
-pub fn render(app: &mut App, area: Rect, buf: &mut Buffer) {
+/// screen, for paging with `n` and the wheel. Gives back the narration region, where a pane
+/// for windows goes.
+pub fn render(app: &mut App, area: Rect, buf: &mut Buffer) -> Rect {
     let s = Stage::new(app.present.palette, app.theme);
     buf.set_style(area, s.base());
     let items = indicator(app);
@@ -134,6 +143,7 @@ pub fn render(app: &mut App, area: Rect, buf: &mut Buffer) {
     } else {
         sc.table_area = Rect::default();
     }
+    regions.narration
 }
 
 fn draw_indicator(
