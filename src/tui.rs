@@ -1,12 +1,17 @@
 //! The stepping TUI (issue 3): a replay of the recorded trace of a run, one event at a time.
 //! It never searches on its own; live option changes re-run the core through `run::recorded`.
 //!
-//! - `app`: plain state and how actions change it (it draws nothing and imports no view).
+//! - `app`: plain state and how keys reach it (it draws nothing and imports no view).
+//! - `actions`: what each action of the main screen's key table does.
+//! - `rerun`: changing the run on screen (live settings, another search, a comparison, another
+//!   lesson), recorded in the background and put on screen at the closest step.
 //! - `model`: what the app and the views both read (the current node, the tree's settings,
 //!   the lesson's notes, setting names), as functions of the replay state.
 //! - `layout`: the screen's regions, and where each tree node sits (drawing and clicks).
 //! - `view`: one module per screen region, reading the replay state and the app.
-//! - `components`: screens that take over the tutor (a practice round).
+//! - `components`: the screens and windows over the main screen, as a stack of layers that
+//!   take keys top first, list their keys for the help, and draw from the app read-only.
+//! - `open`: where each key that opens a component pushes it onto the layers.
 //! - `partner`: the second run of a comparison, lined up by node, and the two runs' diff.
 //! - `monte`: a Monte Carlo run's phase, iteration and path at a step, and its jumps.
 //! - `job`: a changed run recorded off the main thread, so input stays live meanwhile.
@@ -24,6 +29,7 @@
 //! Every terminal session (the tutor, or a practice round on its own) goes through `session`
 //! here and waits for input through `next_event`.
 
+pub mod actions;
 pub mod app;
 pub mod bookmarks;
 pub mod complete;
@@ -39,11 +45,13 @@ pub mod legend;
 pub mod line_edit;
 pub mod model;
 pub mod monte;
+pub mod open;
 pub mod open_tree;
 pub mod partner;
 pub mod play;
 pub mod predict;
 pub mod present;
+pub mod rerun;
 pub mod simulate;
 pub mod term;
 pub mod theme;

@@ -249,7 +249,7 @@ fn check_demos(lesson: &Lesson) {
         for press in 0..demo.steps.len() + asks {
             app.message = None;
             app.act(Action::DemoNext);
-            let d = app.demo.as_ref().expect("the demo is on");
+            let d = app.demo().expect("the demo is on");
             assert_eq!(&d.name, name);
             assert!(
                 d.failed.is_none(),
@@ -258,7 +258,7 @@ fn check_demos(lesson: &Lesson) {
                 d.failed.as_deref().unwrap_or("")
             );
         }
-        let d = app.demo.as_ref().unwrap();
+        let d = app.demo().unwrap();
         assert_eq!((d.done, d.len), (demo.steps.len(), demo.steps.len()));
         assert!(
             d.reveal.is_none(),

@@ -233,7 +233,7 @@ fn the_tutor_draws_no_window_and_names_the_mover_s_payoff() {
         assert!(s.contains("root=(5, 4, 5)"), "{s}");
         // The inspector on the root: no window, the vector and A's payoff.
         key(&mut a, KeyCode::Char('v'));
-        a.selected = Some(0);
+        a.select(Some(0));
         let s = flat(&screen(&mut a, w, h));
         assert!(s.contains("no window"), "{s}");
         assert!(s.contains("backs up (5, 4, 5): 5 for A"), "{s}");

@@ -448,7 +448,8 @@ fn a_broken_practice_item_in_a_lesson_is_reported_to_its_author() {
     let mut app = App::new(vec![lesson.clone()], lesson, setup).unwrap();
     app.start_practice();
     assert!(
-        app.practice.is_none(),
+        !app.layers
+            .has::<prune::tui::components::practice::PracticeScreen>(),
         "a generated round replaced the lesson's items"
     );
     let message = app.message.clone().unwrap_or_default();

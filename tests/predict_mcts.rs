@@ -59,7 +59,7 @@ fn a_wrong_monte_carlo_prediction_is_graded_wrong_with_the_right_answer() {
                     k => panic!("{what}: {k:?}"),
                 };
                 type_line(&mut app, &wrong);
-                let p = app.predict.as_ref().unwrap();
+                let p = app.predict().unwrap();
                 let last = p.reveals.last().unwrap();
                 assert!(!last.right, "{what}: {wrong} graded right");
                 assert!(

@@ -32,14 +32,7 @@ fn first_wrong(
         let said = student(&ev, &q, right).unwrap_or(right);
         let line = typed(&app, q.kind, said);
         type_line(&mut app, &line);
-        let reveal = app
-            .predict
-            .as_ref()
-            .unwrap()
-            .reveals
-            .last()
-            .unwrap()
-            .clone();
+        let reveal = app.predict().unwrap().reveals.last().unwrap().clone();
         if said != right {
             assert!(!reveal.right);
             return (q, said, reveal);

@@ -74,7 +74,7 @@ fn presenter_mode_still_asks_and_reveals() {
     let mut a = predicting(app("000-worked-tree", "worked"), Ask::All).presenting(true);
     assert!(next_question(&mut a, usize::MAX));
     type_line(&mut a, "-inf inf");
-    let p = a.predict.as_ref().unwrap();
+    let p = a.predict().unwrap();
     assert_eq!((p.right, p.asked), (1, 1));
     for (w, h) in [(80, 24), (200, 60)] {
         let s = screen(&mut a, w, h);

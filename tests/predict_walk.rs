@@ -37,7 +37,7 @@ fn every_question_of_every_preset_is_answered_right_by_the_trace() {
                 let line = typed(&app, q.kind, key);
                 type_line(&mut app, &line);
                 asked += 1;
-                let p = app.predict.as_ref().unwrap();
+                let p = app.predict().unwrap();
                 let last = p.reveals.last().unwrap();
                 assert!(
                     last.right,

@@ -157,7 +157,7 @@ fn the_screens_name_squares_and_boards() {
         }
         // At the end the root's row of the outline names the squares of its moves, and the
         // counters name the root's choice, square 7.
-        a.outline = true;
+        a.set_outline(true);
         a.seek(len);
         let s = screen(&mut a, w, h);
         assert!(s.contains("sq7"), "{s}");

@@ -191,11 +191,11 @@ fn clicking_a_node_selects_it() {
         row: row as u16,
         modifiers: KeyModifiers::NONE,
     });
-    let sel = a.selected.expect("a node is selected");
+    let sel = a.selected().expect("a node is selected");
     assert_eq!(a.replay.tree().get(sel).state, 2);
     let (text, _) = screen(&mut a, 80, 24);
     // The click opens the inspector on it.
-    assert!(a.inspecting);
+    assert!(a.inspecting());
     assert!(text.contains("▸ node 2 · MIN to move"), "{text}");
 }
 
@@ -263,14 +263,26 @@ fn e_opens_a_practice_round_on_the_lessons_problems_and_esc_returns() {
     // Nothing is answered, so nothing is saved to the progress file.
     let mut a = worked();
     press(&mut a, KeyCode::Char('e'));
-    assert!(a.practice.is_some(), "{:?}", a.message);
+    assert!(
+        a.layers
+            .has::<prune::tui::components::practice::PracticeScreen>(),
+        "{:?}",
+        a.message
+    );
     let (text, _) = screen(&mut a, 80, 24);
     assert!(text.contains("Practice"), "{text}");
     // Typing goes to the answer line, not to the tutor's bindings ('q' would quit it).
     press(&mut a, KeyCode::Char('q'));
-    assert!(!a.quit && a.practice.is_some());
+    assert!(
+        !a.quit
+            && a.layers
+                .has::<prune::tui::components::practice::PracticeScreen>()
+    );
     press(&mut a, KeyCode::Esc);
-    assert!(a.practice.is_none());
+    assert!(
+        !a.layers
+            .has::<prune::tui::components::practice::PracticeScreen>()
+    );
     let (text, _) = screen(&mut a, 80, 24);
     assert!(text.contains("000-worked-tree"), "{text}");
 }

@@ -53,7 +53,7 @@ fn the_coin_tree_shows_exact_averages_and_probabilities() {
         press(&mut app, KeyCode::End);
         assert_eq!(app.st.step, app.replay.len(), "End goes to the last step");
         // Outline mode (Tab) shows every node with its edge label on both sizes.
-        app.outline = true;
+        app.set_outline(true);
         let s = screen(&mut app, w, h);
         assert!(s.contains("ΣL=3.5"), "L averages to 3.5\n{s}");
         assert!(s.contains("ΣR=4"), "R averages to 4\n{s}");

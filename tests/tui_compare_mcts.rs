@@ -612,7 +612,7 @@ fn the_trap_lessons_demo_steps_compares_and_changes_c_with_true_figures_at_each_
     // 9: the closing say, and the demo is at its end.
     app.act(Action::End);
     app.act(Action::DemoNext);
-    let d = app.demo.as_ref().unwrap();
+    let d = app.demo().unwrap();
     assert_eq!((d.done, d.len), (9, 9), "{:?}", d.failed);
     assert!(d.failed.is_none(), "{:?}", d.failed);
 }
@@ -667,7 +667,7 @@ fn the_selection_table_scrolls_at_80x24_until_every_row_is_seen() {
     let mut cues = Vec::new();
     for press in 0..20 {
         let (buf, text) = render(&mut app, 80, 24);
-        let right = app.scrolls.table_area;
+        let right = app.scrolls().table_area;
         assert!(right.width > 0, "the phase pane scrolls with the wheel too");
         for row in rows_in(&buf, right) {
             let t: Vec<&str> = row.split_whitespace().filter(|w| *w != "›").collect();
@@ -681,7 +681,7 @@ fn the_selection_table_scrolls_at_80x24_until_every_row_is_seen() {
         if press == 0 {
             assert!(text.contains("more lines (↓↑)"), "{text}");
         }
-        if app.scrolls.table_shown.below() == 0 {
+        if app.scrolls().table_shown.below() == 0 {
             break;
         }
         app.act(Action::CallForward);
@@ -691,14 +691,14 @@ fn the_selection_table_scrolls_at_80x24_until_every_row_is_seen() {
         kids.iter().map(|k| int(k, "mv").to_string()).collect();
     assert_eq!(seen, want, "every child's row was on screen: {cues:?}");
     assert!(cues.last().unwrap().contains("above"), "{cues:?}");
-    let first = app.scrolls.table_shown.first;
+    let first = app.scrolls().table_shown.first;
     app.act(Action::CallBack);
     render(&mut app, 80, 24);
-    assert_eq!(app.scrolls.table_shown.first, first - 1);
+    assert_eq!(app.scrolls().table_shown.first, first - 1);
     // A new step shows the pane from its top again.
     app.act(Action::StepForward);
     render(&mut app, 80, 24);
-    assert_eq!(app.scrolls.table_shown.first, 0);
+    assert_eq!(app.scrolls().table_shown.first, 0);
 }
 
 #[test]
@@ -707,7 +707,7 @@ fn play_until_offers_iterations_and_phases_on_a_monte_carlo_run_and_stops_where_
     let mut offered = Vec::new();
     for _ in 0..prune::tui::play::STOPS.len() {
         app.act(Action::PlayUntil);
-        offered.push(app.play_until.name());
+        offered.push(app.play_until().name());
     }
     assert_eq!(
         &offered[..3],
@@ -718,7 +718,7 @@ fn play_until_offers_iterations_and_phases_on_a_monte_carlo_run_and_stops_where_
         ("iteration", Action::NextIteration),
         ("phase", Action::NextPhase),
     ] {
-        while app.play_until.name() != name {
+        while app.play_until().name() != name {
             app.act(Action::PlayUntil);
         }
         for _ in 0..5 {
@@ -726,7 +726,7 @@ fn play_until_offers_iterations_and_phases_on_a_monte_carlo_run_and_stops_where_
             keyed.seek(app.st.step);
             keyed.act(key);
             app.act(Action::PlayPause);
-            while app.playing {
+            while app.playing() {
                 app.tick();
             }
             assert_eq!(app.st.step, keyed.st.step, "{name}");
@@ -741,7 +741,7 @@ fn play_until_offers_iterations_and_phases_on_a_monte_carlo_run_and_stops_where_
     let mut calls = common::tutor::app("000-worked-tree", "worked");
     for _ in 0..prune::tui::play::STOPS.len() {
         calls.act(Action::PlayUntil);
-        assert!(!["iteration", "phase"].contains(&calls.play_until.name()));
+        assert!(!["iteration", "phase"].contains(&calls.play_until().name()));
     }
 }
 

@@ -85,9 +85,9 @@ fn the_worked_tree_demo_runs_to_its_end() {
         .count();
     for _ in 5..len + asks {
         press(&mut a, Action::DemoNext);
-        assert!(a.demo.as_ref().unwrap().failed.is_none());
+        assert!(a.demo().unwrap().failed.is_none());
     }
-    let d = a.demo.as_ref().unwrap();
+    let d = a.demo().unwrap();
     assert_eq!((d.done, d.len), (len, len));
     // It ends comparing with plain minimax and with ordering flipped on: the worked tree's
     // 12 calls become 13.
@@ -124,7 +124,7 @@ fn the_worked_tree_demo_runs_to_its_end() {
 
     // One more `d` starts it again, on its own preset at step 0.
     press(&mut a, Action::DemoNext);
-    assert_eq!(a.demo.as_ref().unwrap().done, 0);
+    assert_eq!(a.demo().unwrap().done, 0);
     assert_eq!(a.preset.as_deref(), Some("worked"));
     assert_eq!(a.replay.result().stats.nodes, 12);
     assert!(a.compare.is_none());
@@ -164,12 +164,12 @@ fn capital_d_chooses_among_demos_and_a_missing_target_is_said() {
     let setup = lesson.setup(None, &Default::default()).unwrap();
     let mut a = App::new(vec![lesson.clone()], lesson, setup).unwrap();
     press(&mut a, Action::DemoChoose);
-    assert_eq!(a.demo.as_ref().unwrap().name, "fine");
+    assert_eq!(a.demo().unwrap().name, "fine");
     assert!(a.message.as_deref().unwrap().contains("demo 1 of 2: fine"));
     press(&mut a, Action::DemoChoose);
-    assert_eq!(a.demo.as_ref().unwrap().name, "broken");
+    assert_eq!(a.demo().unwrap().name, "broken");
     press(&mut a, Action::DemoNext);
-    let d = a.demo.as_ref().unwrap();
+    let d = a.demo().unwrap();
     assert_eq!(
         d.failed.as_deref(),
         Some("no further table hit in that direction")
@@ -177,7 +177,7 @@ fn capital_d_chooses_among_demos_and_a_missing_target_is_said() {
     assert!(footer(&screen(&mut a, 80, 24)).contains("demo step 1: no further table hit"));
     // Around again to the first.
     press(&mut a, Action::DemoChoose);
-    assert_eq!(a.demo.as_ref().unwrap().name, "fine");
+    assert_eq!(a.demo().unwrap().name, "fine");
 }
 
 #[test]
@@ -189,7 +189,7 @@ fn a_lesson_without_demos_says_so() {
     let mut a = App::new(vec![bare.clone()], bare, setup).unwrap();
     press(&mut a, Action::DemoNext);
     assert_eq!(a.message.as_deref(), Some("this lesson has no demo"));
-    assert!(a.demo.is_none());
+    assert!(a.demo().is_none());
 }
 
 #[test]
@@ -280,7 +280,7 @@ fn hash_opens_a_random_practice_tree_that_can_be_had_again() {
     use prune::practice::{Kind, generate};
     let mut a = app("000-worked-tree", "worked");
     press(&mut a, Action::RandomTree);
-    let (seed, n) = a.random_trees.unwrap();
+    let (seed, n) = a.random_trees().unwrap();
     assert_eq!(n, 1);
     assert!(
         a.lesson.name.starts_with("practice item"),
@@ -300,7 +300,7 @@ fn hash_opens_a_random_practice_tree_that_can_be_had_again() {
     assert!(a.replay.result().stats.cutoffs >= 1);
     // The next `#` is the set's next problem.
     press(&mut a, Action::RandomTree);
-    assert_eq!(a.random_trees, Some((seed, 2)));
+    assert_eq!(a.random_trees(), Some((seed, 2)));
     let q = generate(seed, 1, Kind::Leaves).unwrap();
     assert_eq!(graph(&a.lesson.spec.graph), graph(&q.item.graph));
 }
@@ -316,7 +316,7 @@ fn a_graded_practice_item_opens_in_the_tutor_at_the_step_its_verdict_cites() {
     let verdict = problems[0].grade(wrong).unwrap();
     assert!(!verdict.correct);
     let call = verdict.step.expect("the verdict cites a step");
-    a.practice = Some(Box::new(
+    a.layers.push(Box::new(
         PracticeScreen::new(problems, Default::default()).from_tutor(),
     ));
     let key = |c: KeyCode| KeyEvent::new(c, KeyModifiers::NONE);
@@ -325,7 +325,7 @@ fn a_graded_practice_item_opens_in_the_tutor_at_the_step_its_verdict_cites() {
     }
     a.on_key(key(KeyCode::Enter));
     a.on_key(key(KeyCode::Char('o')));
-    assert!(a.practice.is_none(), "the round closes");
+    assert!(!a.layers.has::<PracticeScreen>(), "the round closes");
     assert_eq!(a.lesson.name, "practice item 000-worked-tree#1");
     assert_eq!(a.st.stats.nodes, call, "at the cited call");
     let node = prune::tui::model::current_node(&a.replay, &a.st).unwrap();
@@ -356,5 +356,5 @@ fn a_preset_step_after_a_toggle_goes_back_to_the_preset() {
     assert!(a.setup.options.table);
     press(&mut a, Action::DemoNext);
     assert!(!a.setup.options.table, "the preset's own settings again");
-    assert!(a.demo.as_ref().unwrap().failed.is_none());
+    assert!(a.demo().unwrap().failed.is_none());
 }

@@ -169,7 +169,7 @@ fn bar_opens_the_diff_of_the_two_runs_with_a_strip_of_counter_deltas() {
     // worked and ordered).
     assert!(scrolled.contains("nodes 8 → 9 +1 (+12.5 %)"), "{scrolled}");
     key(&mut a, 'x');
-    assert_eq!(a.overlay, prune::tui::app::Overlay::None);
+    assert!(a.layers.is_empty());
     assert!(!a.quit);
 }
 
@@ -177,7 +177,7 @@ fn bar_opens_the_diff_of_the_two_runs_with_a_strip_of_counter_deltas() {
 fn bar_outside_a_comparison_says_what_it_needs() {
     let mut a = app("000-worked-tree", "worked");
     key(&mut a, '|');
-    assert_eq!(a.overlay, prune::tui::app::Overlay::None);
+    assert!(a.layers.is_empty());
     assert!(
         a.message
             .as_deref()

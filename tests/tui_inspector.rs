@@ -30,7 +30,7 @@ fn model(lesson: &str) -> (Model, Value) {
 
 /// The inspector's text, joined, for the node the cursor is on.
 fn inspected(app: &App) -> String {
-    let id = app.selected.or_else(|| app.current()).unwrap();
+    let id = app.selected().or_else(|| app.current()).unwrap();
     inspect::lines(&app.replay, &app.st, &app.units, id).join("\n")
 }
 
@@ -39,7 +39,7 @@ fn the_worked_tree_root_is_inspected_with_both_passes() {
     let mut a = app("000-worked-tree", "worked");
     press(&mut a, KeyCode::End);
     press(&mut a, KeyCode::Char('v'));
-    assert!(a.inspecting);
+    assert!(a.inspecting());
     let text = inspected(&a);
     // Seed 000: "worked: COMPLETE, depth=2, score=3, move=0"; the depth-1 value from the oracle.
     let (m, _) = model("000-worked-tree");
@@ -71,25 +71,25 @@ fn arrows_move_the_cursor_through_the_tree() {
     let (m, _) = model("000-worked-tree");
     let root_moves: Vec<usize> = m.moves[0].iter().map(|&(c, _)| c).collect();
     press(&mut a, KeyCode::Down);
-    let first = a.replay.tree().get(a.selected.unwrap()).state as usize;
+    let first = a.replay.tree().get(a.selected().unwrap()).state as usize;
     press(&mut a, KeyCode::Right);
-    let second = a.replay.tree().get(a.selected.unwrap()).state as usize;
+    let second = a.replay.tree().get(a.selected().unwrap()).state as usize;
     // Ordering is off in this preset: the root's children come in move order.
     assert_eq!((first, second), (root_moves[0], root_moves[1]));
     press(&mut a, KeyCode::Left);
     assert_eq!(
-        a.replay.tree().get(a.selected.unwrap()).state as usize,
+        a.replay.tree().get(a.selected().unwrap()).state as usize,
         first
     );
     press(&mut a, KeyCode::Up);
-    assert_eq!(a.replay.tree().get(a.selected.unwrap()).state, 0);
+    assert_eq!(a.replay.tree().get(a.selected().unwrap()).state, 0);
     // Up from the root goes nowhere and says so; the cursor stays.
     press(&mut a, KeyCode::Up);
-    assert_eq!(a.replay.tree().get(a.selected.unwrap()).state, 0);
+    assert_eq!(a.replay.tree().get(a.selected().unwrap()).state, 0);
     assert_eq!(a.message.as_deref(), Some("no node in that direction"));
     // Esc ends the cursor: the arrows step the search again.
     press(&mut a, KeyCode::Esc);
-    assert!(!a.inspecting);
+    assert!(!a.inspecting());
     let before = a.st.step;
     press(&mut a, KeyCode::Left);
     assert_eq!(a.st.step, before - 1);
@@ -101,7 +101,7 @@ fn the_quiescence_node_shows_its_static_score_and_tactical_move() {
     press(&mut a, KeyCode::End);
     press(&mut a, KeyCode::Char('v'));
     press(&mut a, KeyCode::Down);
-    let id = a.selected.unwrap();
+    let id = a.selected().unwrap();
     let state = a.replay.tree().get(id).state as usize;
     let (m, graph) = model("000-tactical");
     let static_score = graph["nodes"][state]["score"].as_i64().unwrap();

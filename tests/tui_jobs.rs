@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use prune::lesson::{Lesson, Overrides};
-use prune::tui::app::{App, Overlay};
+use prune::tui::app::App;
 use prune::tui::theme::Theme;
 use prune::tui::view;
 use ratatui::Terminal;
@@ -21,7 +21,7 @@ fn app(background: bool) -> App {
     let setup = l.setup(Some("worked"), &Overrides::default()).unwrap();
     let mut app = App::new(vec![l.clone()], l, setup).unwrap();
     app.theme = Theme { color: false };
-    app.background = background;
+    app.set_background(background);
     app
 }
 
@@ -41,7 +41,10 @@ fn a_background_rerun_shows_its_progress_then_lands_as_an_inline_one_does() {
 
     let mut a = app(true);
     key(&mut a, KeyCode::Char('r'));
-    assert!(a.pending.is_some(), "the run is recorded in the background");
+    assert!(
+        a.pending().is_some(),
+        "the run is recorded in the background"
+    );
     assert!(
         !a.setup.options.ordering,
         "the run on screen is unchanged meanwhile"
@@ -52,11 +55,11 @@ fn a_background_rerun_shows_its_progress_then_lands_as_an_inline_one_does() {
         assert!(footer.trim_end().chars().count() <= w as usize);
     }
     let t = Instant::now();
-    while a.pending.is_some() && t.elapsed() < Duration::from_secs(30) {
+    while a.pending().is_some() && t.elapsed() < Duration::from_secs(30) {
         a.poll_job();
         std::thread::sleep(Duration::from_millis(5));
     }
-    assert!(a.pending.is_none(), "the job finished");
+    assert!(a.pending().is_none(), "the job finished");
     assert_eq!(a.setup, inline.setup);
     assert_eq!(a.replay.result(), inline.replay.result());
     assert_eq!(a.message, inline.message);
@@ -69,7 +72,7 @@ fn esc_stops_waiting_and_keeps_the_run() {
     let before = a.replay.result().clone();
     key(&mut a, KeyCode::Char('r'));
     key(&mut a, KeyCode::Esc);
-    assert!(a.pending.is_none());
+    assert!(a.pending().is_none());
     let msg = a.message.clone().unwrap_or_default();
     assert!(msg.contains("the run on screen is unchanged"), "{msg}");
     std::thread::sleep(Duration::from_millis(50));
@@ -85,13 +88,13 @@ fn picking(background: bool) -> App {
     let setup = l.setup(Some("worked"), &Overrides::default()).unwrap();
     let mut app = App::new(Lesson::builtins().unwrap(), l, setup).unwrap();
     app.theme = Theme { color: false };
-    app.background = background;
+    app.set_background(background);
     let cursor = app
         .picker_items()
         .iter()
         .position(|(i, n)| app.lessons[*i].name == "000-transposition" && n == "transposition")
         .unwrap();
-    app.overlay = Overlay::picker(cursor);
+    app.open_picker(cursor);
     app
 }
 
@@ -102,12 +105,12 @@ fn a_lesson_picked_in_the_background_lands_as_one_picked_inline() {
     let mut inline = picking(false);
     key(&mut inline, KeyCode::Enter);
     assert_eq!(inline.lesson.name, "000-transposition");
-    assert_eq!(inline.overlay, Overlay::None);
+    assert!(inline.layers.is_empty());
 
     let mut a = picking(true);
     key(&mut a, KeyCode::Enter);
     assert!(
-        a.pending.is_some(),
+        a.pending().is_some(),
         "the preset is recorded in the background"
     );
     assert_eq!(
@@ -117,17 +120,17 @@ fn a_lesson_picked_in_the_background_lands_as_one_picked_inline() {
     let footer = last_line(&mut a, 100, 30);
     assert!(footer.contains("opening 000-transposition"), "{footer}");
     let t = Instant::now();
-    while a.pending.is_some() && t.elapsed() < Duration::from_secs(30) {
+    while a.pending().is_some() && t.elapsed() < Duration::from_secs(30) {
         a.poll_job();
         std::thread::sleep(Duration::from_millis(5));
     }
-    assert!(a.pending.is_none(), "the job finished");
+    assert!(a.pending().is_none(), "the job finished");
     assert_eq!(a.lesson.name, inline.lesson.name);
     assert_eq!(a.preset, inline.preset);
     assert_eq!(a.setup, inline.setup);
     assert_eq!(a.replay.result(), inline.replay.result());
     assert_eq!(a.st, inline.st);
-    assert_eq!(a.overlay, Overlay::None);
+    assert!(a.layers.is_empty());
 }
 
 #[test]
@@ -135,7 +138,7 @@ fn esc_stops_opening_a_lesson_and_keeps_the_run() {
     let mut a = picking(true);
     key(&mut a, KeyCode::Enter);
     key(&mut a, KeyCode::Esc);
-    assert!(a.pending.is_none());
+    assert!(a.pending().is_none());
     let msg = a.message.clone().unwrap_or_default();
     assert!(msg.contains("stopped opening 000-transposition"), "{msg}");
     assert_eq!(a.lesson.name, "000-worked-tree");
@@ -149,11 +152,11 @@ fn esc_stops_opening_a_lesson_and_keeps_the_run() {
 fn q_during_a_rerun_shows_its_question_and_is_settled_when_the_run_lands() {
     let wait = |a: &mut App| {
         let t = Instant::now();
-        while a.pending.is_some() && t.elapsed() < Duration::from_secs(30) {
+        while a.pending().is_some() && t.elapsed() < Duration::from_secs(30) {
             a.poll_job();
             std::thread::sleep(Duration::from_millis(5));
         }
-        assert!(a.pending.is_none(), "the job finished");
+        assert!(a.pending().is_none(), "the job finished");
     };
     // On the preset: q is honoured at once.
     let mut a = app(true);
@@ -166,7 +169,7 @@ fn q_during_a_rerun_shows_its_question_and_is_settled_when_the_run_lands() {
     key(&mut a, KeyCode::Char('r'));
     wait(&mut a);
     key(&mut a, KeyCode::Char('m'));
-    assert!(a.pending.is_some());
+    assert!(a.pending().is_some());
     key(&mut a, KeyCode::Char('q'));
     assert!(!a.quit);
     let footer = last_line(&mut a, 80, 24);
@@ -185,7 +188,7 @@ fn q_during_a_rerun_shows_its_question_and_is_settled_when_the_run_lands() {
     key(&mut a, KeyCode::Char('r'));
     wait(&mut a);
     key(&mut a, KeyCode::Char('r'));
-    assert!(a.pending.is_some());
+    assert!(a.pending().is_some());
     key(&mut a, KeyCode::Char('q'));
     assert!(a.quit, "a re-run back to the preset loses nothing");
 }

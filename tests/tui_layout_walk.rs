@@ -635,7 +635,7 @@ fn snapshot_of_the_tictactoe_board_beside_the_tree() {
 
 /// Presenter mode on `a` at `w`×`h`, the footer's message cleared.
 fn present(a: &mut App, w: u16, h: u16) -> String {
-    if !a.present.on {
+    if !a.present().on {
         a.act(Action::Present);
     }
     a.message = None;

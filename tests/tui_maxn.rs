@@ -39,7 +39,7 @@ const TIE: &str = r#"{"title": "Tie", "graph": {"players": ["A", "B", "C"], "nod
 
 fn open(text: &str, run: &str) -> App {
     let mut app = app_of(text, run);
-    app.outline = true;
+    app.set_outline(true);
     app
 }
 

@@ -402,7 +402,7 @@ fn the_phase_keys_land_on_each_phase_start_and_the_header_names_it() {
 #[test]
 fn play_until_iteration_stops_where_the_iteration_key_lands() {
     let mut app = tutor();
-    while app.play_until.name() != "iteration" {
+    while app.play_until().name() != "iteration" {
         app.act(Action::PlayUntil);
     }
     let mut keyed = tutor();
@@ -412,7 +412,7 @@ fn play_until_iteration_stops_where_the_iteration_key_lands() {
     app.act(Action::PlayPause);
     for _ in 0..1000 {
         app.tick();
-        if !app.playing {
+        if !app.playing() {
             break;
         }
     }
@@ -501,7 +501,7 @@ fn presenter_mode_and_bookmarks_show_the_mcts_panes() {
     app.seek(e + 1);
     app.act(Action::Mark);
     app.act(Action::Present);
-    assert!(app.present.on);
+    assert!(app.present().on);
     for (w, h) in [(80, 24), (200, 50)] {
         let text = screen(&mut app, w, h);
         assert!(text.contains("MCTS tree"), "{text}");
@@ -599,7 +599,7 @@ fn every_key_and_a_click_on_a_monte_carlo_run_draws_without_failing() {
             let text = screen(&mut app, w, h);
             // Still this run, with no window over it: its own panes.
             let samples = app.replay.options().family().samples();
-            if samples && app.overlay == prune::tui::app::Overlay::None {
+            if samples && app.layers.is_empty() {
                 assert!(text.contains("MCTS tree"), "{}:\n{text}", b.help);
             }
         }
@@ -691,11 +691,11 @@ fn the_call_based_chart_and_node_cursor_say_why_they_do_not_open_on_a_monte_carl
     let mut app = tutor();
     app.seek(app.replay.len());
     app.act(Action::Growth);
-    assert_eq!(app.overlay, prune::tui::app::Overlay::None);
+    assert!(app.layers.is_empty());
     let said = app.message.clone().unwrap();
     assert!(said.contains("Monte Carlo run makes none"), "{said}");
     app.act(Action::Inspect);
-    assert!(!app.inspecting);
+    assert!(!app.inspecting());
     let said = app.message.clone().unwrap();
     assert!(said.contains(") ( f A"), "{said}");
     // The footer's message wraps whole at 80 columns.

@@ -4,7 +4,8 @@
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use prune::lesson::Lesson;
-use prune::tui::app::{App, Overlay};
+use prune::tui::app::App;
+use prune::tui::components::picker::Picker;
 use prune::tui::theme::Theme;
 use prune::tui::view;
 use ratatui::Terminal;
@@ -82,9 +83,9 @@ fn runs() -> Vec<(String, String, String)> {
 }
 
 fn cursor(a: &App) -> usize {
-    match &a.overlay {
-        Overlay::Picker { cursor, .. } => *cursor,
-        other => panic!("the picker is closed: {other:?}"),
+    match a.layers.top::<Picker>() {
+        Some(p) => p.cursor,
+        None => panic!("the picker is closed"),
     }
 }
 
@@ -163,7 +164,7 @@ fn typing_filters_by_name_title_and_preset() {
     let first = a.picker_matches("QUIESC")[0];
     assert_eq!(cursor(&a), first);
     press(&mut a, KeyCode::Enter);
-    assert_eq!(a.overlay, Overlay::None);
+    assert!(a.layers.is_empty());
     assert_eq!(a.lesson.name, want[0].0);
     assert_eq!(a.preset.as_deref(), Some(want[0].2.as_str()));
 }
@@ -179,29 +180,29 @@ fn backspace_edits_the_filter_and_esc_clears_it_then_closes() {
     assert!(text.contains("0 of"), "{text}");
     // Enter with nothing kept opens nothing.
     press(&mut a, KeyCode::Enter);
-    assert!(matches!(a.overlay, Overlay::Picker { .. }));
+    assert!(a.layers.top::<Picker>().is_some());
     for _ in 0..4 {
         press(&mut a, KeyCode::Backspace);
     }
     typed(&mut a, "trans");
-    let Overlay::Picker { filter, .. } = &a.overlay else {
+    let Some(Picker { filter, .. }) = a.layers.top::<Picker>() else {
         panic!("open")
     };
     assert_eq!(filter.text(), "trans");
     // Ctrl-U empties the filter as in every typed line.
     a.on_key(KeyEvent::new(KeyCode::Char('u'), KeyModifiers::CONTROL));
-    let Overlay::Picker { filter, .. } = &a.overlay else {
+    let Some(Picker { filter, .. }) = a.layers.top::<Picker>() else {
         panic!("open")
     };
     assert!(filter.is_empty(), "Ctrl-U is not a letter");
     typed(&mut a, "trans");
     press(&mut a, KeyCode::Esc);
-    let Overlay::Picker { filter, .. } = &a.overlay else {
+    let Some(Picker { filter, .. }) = a.layers.top::<Picker>() else {
         panic!("the first Esc only clears the filter")
     };
     assert!(filter.is_empty());
     press(&mut a, KeyCode::Esc);
-    assert_eq!(a.overlay, Overlay::None);
+    assert!(a.layers.is_empty());
     assert!(!a.quit);
 }
 
@@ -217,7 +218,7 @@ fn page_keys_move_by_a_page_and_to_the_ends() {
     let mut a = picker();
     let n = runs().len();
     popup(&mut a, 80, 24);
-    let page = a.picker_page.get();
+    let page = a.picker_page();
     assert!(page > 2 && page < n, "{page} rows of {n}");
     press(&mut a, KeyCode::Home);
     assert_eq!(cursor(&a), 0);

@@ -21,7 +21,7 @@ fn press(a: &mut App, c: char) {
 /// `y` until the footer's setting is `name`.
 fn set_until(a: &mut App, name: &str) {
     for _ in 0..STOPS.len() {
-        if a.play_until.name() == name {
+        if a.play_until().name() == name {
             return;
         }
         press(a, 'y');
@@ -32,9 +32,9 @@ fn set_until(a: &mut App, name: &str) {
 /// Presses Space and ticks until playback stops; returns the ticks it took.
 fn play(a: &mut App) -> usize {
     press(a, ' ');
-    assert!(a.playing, "Space starts playing");
+    assert!(a.playing(), "Space starts playing");
     let mut ticks = 0;
-    while a.playing {
+    while a.playing() {
         a.tick();
         ticks += 1;
         assert!(ticks <= a.replay.len() + 1, "playback never stopped");
@@ -46,7 +46,7 @@ fn play(a: &mut App) -> usize {
 fn playing_to_cutoff_stops_on_the_first_cutoff() {
     let mut a = app("000-worked-tree", "worked");
     set_until(&mut a, "cutoff");
-    assert!(!a.playing, "choosing the setting does not start playing");
+    assert!(!a.playing(), "choosing the setting does not start playing");
     let ticks = play(&mut a);
     // The oracle: the first Cutoff event of the trace, reached one step after it.
     let first = a
@@ -157,6 +157,6 @@ fn nothing_starts_playing_by_itself() {
         for _ in 0..3 {
             a.tick();
         }
-        assert!(!a.playing, "after {c}");
+        assert!(!a.playing(), "after {c}");
     }
 }

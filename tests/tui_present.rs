@@ -30,7 +30,7 @@ fn press(a: &mut App, c: char) {
 fn at_first_cutoff() -> App {
     let mut a = app("000-worked-tree", "worked");
     press(&mut a, 'F');
-    assert!(a.present.on);
+    assert!(a.present().on);
     a.message = None;
     let first = a
         .replay
@@ -165,10 +165,10 @@ fn under_no_color_nothing_of_meaning_disappears() {
 fn the_palettes_keep_every_mark_and_avoid_red_against_green() {
     let mut a = at_first_cutoff();
     a.theme = Theme { color: true };
-    assert_eq!(a.present.palette, Palette::HighContrast);
+    assert_eq!(a.present().palette, Palette::HighContrast);
     let high = render(&mut a, 120, 35);
     press(&mut a, 'C');
-    assert_eq!(a.present.palette, Palette::ColourBlind);
+    assert_eq!(a.present().palette, Palette::ColourBlind);
     assert!(a.message.as_deref().unwrap().contains("colour-blind"));
     a.message = None;
     let safe = render(&mut a, 120, 35);
@@ -191,7 +191,7 @@ fn the_palettes_keep_every_mark_and_avoid_red_against_green() {
         );
     }
     press(&mut a, 'C');
-    assert_eq!(a.present.palette, Palette::HighContrast);
+    assert_eq!(a.present().palette, Palette::HighContrast);
 }
 
 #[test]
@@ -225,9 +225,9 @@ fn the_panes_show_over_the_tree_on_1_2_3() {
     }
     // Off presenter mode the keys only say what they are for.
     press(&mut a, 'F');
-    assert!(!a.present.on);
+    assert!(!a.present().on);
     press(&mut a, '1');
-    assert!(a.present.pane.is_none());
+    assert!(a.present().pane.is_none());
     assert!(a.message.as_deref().unwrap().contains("presenter mode"));
 }
 
@@ -241,9 +241,9 @@ fn the_narration_pages_so_nothing_is_lost() {
     a.seek(back + 1);
     assert!(!a.notes().is_empty());
     let (w, h) = (80, 24);
-    let stage = Stage::new(a.present.palette, a.theme);
+    let stage = Stage::new(a.present().palette, a.theme);
     render(&mut a, w, h);
-    let region = a.scrolls.narration_area;
+    let region = a.scrolls().narration_area;
     let want = scroll::plain(&scroll::wrap(&present::text(&a, stage), region.width - 2));
     assert!(
         want.len() > 2,
@@ -283,7 +283,7 @@ fn every_lesson_draws_in_presenter_mode_at_every_size() {
             if a.replay.len() > 100_000 {
                 continue;
             }
-            a.present = Presenter::on();
+            a.set_presenter(Presenter::on());
             let len = a.replay.len();
             for step in [0, 1, len / 3, len / 2, len] {
                 a.seek(step);
@@ -299,5 +299,41 @@ fn every_lesson_draws_in_presenter_mode_at_every_size() {
                 }
             }
         }
+    }
+}
+
+/// Issue 34, item 4: presenter mode on a search of calls says what the demo says, as the
+/// main screen does. The worked tree's demo asks its first question at its fourth step; the
+/// question's words come from the lesson file, and the footer says where the demo is.
+#[test]
+fn presenter_mode_shows_the_demos_question_on_the_worked_tree() {
+    let path = common::repo().join("lessons/000-worked-tree.json");
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let steps = json["demos"][0]["steps"].as_array().unwrap();
+    let asked = steps[3]["ask"].as_str().unwrap();
+    let said = steps[0]["say"].as_str().unwrap();
+    let name = json["demos"][0]["name"].as_str().unwrap();
+    let mut a = app("000-worked-tree", "worked").presenting(true);
+    press(&mut a, 'd');
+    for (w, h) in SIZES {
+        let s = common::tutor::flat(&screen(&mut a, w, h));
+        assert!(s.contains(&format!("Demo: {said}")), "{w}×{h}:\n{s}");
+        let place = format!("demo '{name}' 1/{}", steps.len());
+        assert!(s.contains(&place), "{w}×{h}:\n{s}");
+    }
+    for _ in 0..3 {
+        a.message = None;
+        press(&mut a, 'd');
+    }
+    assert!(a.present().on);
+    for (w, h) in SIZES {
+        let s = common::tutor::flat(&screen(&mut a, w, h));
+        assert!(
+            s.contains(&format!("Demo: Question: {asked}")),
+            "{w}×{h}:\n{s}"
+        );
+        let place = format!("demo '{name}' 4/{} · d reveals", steps.len());
+        assert!(s.contains(&place), "{w}×{h}:\n{s}");
     }
 }

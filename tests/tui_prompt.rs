@@ -4,7 +4,8 @@
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use prune::lesson::{Lesson, Overrides};
-use prune::tui::app::{App, Overlay, PromptKind};
+use prune::tui::app::{App, PromptKind};
+use prune::tui::components::prompt::Prompt;
 use prune::tui::theme::Theme;
 use prune::tui::view;
 use ratatui::Terminal;
@@ -34,9 +35,9 @@ fn typed(a: &mut App, text: &str) {
 }
 
 fn line(a: &App) -> String {
-    match &a.overlay {
-        Overlay::Prompt { edit, .. } => edit.text(),
-        other => panic!("no prompt is open: {other:?}"),
+    match a.layers.top::<Prompt>() {
+        Some(p) => p.edit.text(),
+        None => panic!("no prompt is open"),
     }
 }
 
@@ -69,7 +70,7 @@ fn control_keys_edit_the_goto_line_and_are_never_letters() {
     ctrl(&mut a, 'e');
     assert_eq!(line(&a), "c4");
     press(&mut a, KeyCode::Enter);
-    assert_eq!(a.overlay, Overlay::None);
+    assert!(a.layers.is_empty());
     // Call 4 is where the replay admits its fourth call.
     assert_eq!(Some(a.st.step), a.replay.call_step(3));
     assert_eq!(a.st.stats.nodes, 4);
@@ -112,7 +113,7 @@ fn esc_closes_a_prompt_and_ctrl_c_quits() {
     press(&mut a, KeyCode::Char(':'));
     typed(&mut a, "7");
     press(&mut a, KeyCode::Esc);
-    assert_eq!(a.overlay, Overlay::None);
+    assert!(a.layers.is_empty());
     assert_eq!(a.st.step, 0, "nothing was submitted");
     assert!(!a.quit);
     press(&mut a, KeyCode::Char('O'));

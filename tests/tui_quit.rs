@@ -7,7 +7,8 @@ mod common;
 
 use common::tutor::{app, key, screen};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use prune::tui::app::{App, Overlay};
+use prune::tui::app::App;
+use prune::tui::components::help::Help;
 
 fn worked() -> App {
     app("000-worked-tree", "worked")
@@ -22,7 +23,7 @@ fn esc_on_the_main_screen_never_quits() {
     let mut a = worked();
     key(&mut a, KeyCode::Esc);
     assert!(!a.quit, "Esc with nothing open does nothing");
-    assert_eq!(a.overlay, Overlay::None);
+    assert!(a.layers.is_empty());
     // It closes a comparison, and the screen shows one run again.
     ch(&mut a, 'c');
     assert!(a.compare.is_some());
@@ -30,14 +31,14 @@ fn esc_on_the_main_screen_never_quits() {
     assert!(a.compare.is_none() && !a.quit);
     // It ends the node cursor.
     ch(&mut a, 'v');
-    assert!(a.inspecting);
+    assert!(a.inspecting());
     key(&mut a, KeyCode::Esc);
-    assert!(!a.inspecting && !a.quit);
+    assert!(!a.inspecting() && !a.quit);
     // It closes the help window.
     ch(&mut a, '?');
-    assert_eq!(a.overlay, Overlay::Help);
+    assert!(a.layers.top::<Help>().is_some());
     key(&mut a, KeyCode::Esc);
-    assert_eq!(a.overlay, Overlay::None);
+    assert!(a.layers.is_empty());
     assert!(!a.quit);
 }
 

@@ -33,7 +33,8 @@ fn saved_traces_draw_the_same_screens_as_their_lessons() {
             rec.trace.header.preset = live.preset.clone();
             let mut replayed = App::from_saved(rec).unwrap();
             assert_eq!(
-                replayed.detached, None,
+                replayed.detached(),
+                None,
                 "{stem}: the built-in lesson is found"
             );
             (live.theme, replayed.theme) = (Theme { color: false }, Theme { color: false });
@@ -64,7 +65,10 @@ fn a_saved_trace_without_its_lesson_replays_but_does_not_rerun() {
     let mut rec = saved(&live);
     rec.trace.header.lesson = "lessons-that-moved/worked.json".into();
     let mut app = App::from_saved(rec).unwrap();
-    let why = app.detached.clone().expect("the lesson is not at hand");
+    let why = app
+        .detached()
+        .map(str::to_string)
+        .expect("the lesson is not at hand");
     assert!(why.contains("lessons-that-moved/worked.json"), "{why}");
     // It replays to seed 000's result: value 3 by move 0 in 12 calls.
     app.seek(app.replay.len());

@@ -132,10 +132,80 @@ fn help_and_picker_fit_at_80x24() {
         ));
         pages.push_str(&screen(&mut a, 80, 24));
     }
-    assert!(text.contains("more (↓ PgDn)"), "{text}");
+    // The help lists its own keys under the bindings (headings make way at 80×24): two
+    // columns of 21 rows, less the cue's row, are on the first page.
+    let rows = prune::tui::keys::BINDINGS.len() + prune::tui::components::help::KEYS.len();
+    assert!(
+        text.contains(&format!("↓ {} more (↓ PgDn)", rows - 2 * 21)),
+        "{text}"
+    );
     for b in prune::tui::keys::BINDINGS {
         let probe: String = b.help.chars().take(12).collect();
         assert!(pages.contains(&probe), "help lacks '{}'", b.help);
     }
     insta::assert_snapshot!("help_80x24", text);
+}
+
+/// Every key any component takes is on the help screen: each component is opened as a
+/// layer, the help over it, and the help's pages (at 80×24, where it scrolls) hold every
+/// label of the component's key list with the start of what it does.
+#[test]
+fn every_components_keys_are_on_the_help_screen_over_it() {
+    use prune::tui::app::Layers;
+    use prune::tui::components::{self as c, Component};
+    use prune::tui::keys::KeyHelp;
+    let a = app("000-worked-tree", "worked");
+    let problems = prune::practice::problems_of(&a.lesson).unwrap();
+    let why = prune::tui::inspect::WhyPane::new(Some(0), 0, Vec::new());
+    let layers: Vec<Box<dyn Component<App>>> = vec![
+        Box::new(c::help::Help::default()),
+        Box::new(c::intro::Intro::default()),
+        Box::new(c::growth::Growth::default()),
+        Box::new(c::diff::Diff),
+        Box::new(c::weights::Weights),
+        Box::new(c::picker::Picker::at(0)),
+        Box::new(c::prompt::Prompt::new(c::PromptKind::GoTo)),
+        Box::new(why),
+        Box::new(c::practice::PracticeScreen::new(
+            problems,
+            Default::default(),
+        )),
+    ];
+    let mut checked = 0;
+    // The node cursor is a mode of the main screen (`v`), not a layer: the help lists its
+    // keys while it is on.
+    let mut cursor = app("000-worked-tree", "worked");
+    cursor.act(prune::tui::keys::Action::Inspect);
+    assert!(cursor.inspecting());
+    let mut cases: Vec<(App, &str, &[KeyHelp])> =
+        vec![(cursor, prune::tui::cursor::TITLE, prune::tui::cursor::KEYS)];
+    for layer in layers {
+        let (title, keys): (&str, &[KeyHelp]) = (layer.title(), layer.keys());
+        let mut a = app("000-worked-tree", "worked");
+        a.layers = Layers::default();
+        a.layers.push(layer);
+        cases.push((a, title, keys));
+    }
+    for (mut a, title, keys) in cases {
+        a.layers.push(Box::new(c::help::Help::default()));
+        let mut pages = String::new();
+        for _ in 0..60 {
+            pages.push_str(&screen(&mut a, 80, 24));
+            a.on_key(crossterm::event::KeyEvent::new(
+                crossterm::event::KeyCode::Down,
+                crossterm::event::KeyModifiers::NONE,
+            ));
+        }
+        for k in keys {
+            let probe: String = k.help.chars().take(12).collect();
+            assert!(
+                pages.contains(&format!("{} {probe}", k.label)),
+                "{title}: the help lacks '{} {}'",
+                k.label,
+                k.help
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 40, "{checked} keys checked");
 }

@@ -54,7 +54,7 @@ fn the_narration_pages_to_the_end_of_the_cutoff_note() {
         // In compare mode the outline fills the tree pane at 80×24, so the note is cut.
         a.act(Action::Compare);
         let first = screen(&mut a, w, h);
-        let shown = a.scrolls.narration_shown;
+        let shown = a.scrolls().narration_shown;
         if !shown.fits() {
             assert!(first.contains("more lines (n)"), "{first}");
         }
@@ -91,7 +91,7 @@ fn the_intro_scrolls_to_its_last_paragraph() {
         insta::assert_snapshot!(format!("intro_end_{w}x{h}"), text);
         // Any other key closes it.
         key(&mut a, KeyCode::Char('x'));
-        assert_eq!(a.overlay, prune::tui::app::Overlay::None);
+        assert!(a.layers.is_empty());
     }
 }
 
@@ -155,7 +155,7 @@ fn the_table_scrolls_and_the_stack_keeps_the_root_frame() {
         assert_eq!(a.st.frames.len(), 4);
         screen(&mut a, w, h);
         // The wheel over the table scrolls it to the top.
-        let t = a.scrolls.table_area;
+        let t = a.scrolls().table_area;
         a.on_mouse(MouseEvent {
             kind: MouseEventKind::ScrollUp,
             column: t.x + 2,

@@ -117,7 +117,7 @@ fn check_narration(app: &mut App, area: Rect, what: &str) -> bool {
     let mut seen = vec![false; want.len()];
     for _ in 0..=want.len() {
         let got = rows(&render(app, area), inner);
-        let shown = app.scrolls.narration_shown;
+        let shown = app.scrolls().narration_shown;
         assert_eq!(
             shown,
             view::narration_shown(app, area),
@@ -147,7 +147,8 @@ fn check_narration(app: &mut App, area: Rect, what: &str) -> bool {
     app.act(Action::MoreText);
     render(app, area);
     assert_eq!(
-        app.scrolls.narration_shown.first, 0,
+        app.scrolls().narration_shown.first,
+        0,
         "{what}: n starts over"
     );
     true

@@ -11,7 +11,8 @@ use std::collections::BTreeMap;
 use common::tutor::{app, app_of, flat, key, screen};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use proptest::prelude::*;
-use prune::tui::app::{App, Overlay};
+use prune::tui::app::App;
+use prune::tui::components::weights::Weights;
 
 // ---- an exact rational of the test's own ----
 
@@ -249,7 +250,7 @@ fn type_weights(a: &mut App, text: &str) {
 }
 
 fn tutor_says(a: &App) -> (Decisions, Scores) {
-    let report = a.weights.as_ref().unwrap().report.as_ref().unwrap();
+    let report = a.weights().unwrap().report.as_ref().unwrap();
     let c = report.changes.as_ref().unwrap();
     let q = |r: &prune::exact::Ratio| Q::new(r.num() as i128, r.den() as i128);
     let decisions = c
@@ -274,7 +275,7 @@ fn tutor_says(a: &App) -> (Decisions, Scores) {
 }
 
 fn report_text(a: &App) -> String {
-    let report = a.weights.as_ref().unwrap().report.as_ref().unwrap();
+    let report = a.weights().unwrap().report.as_ref().unwrap();
     report
         .lines()
         .into_iter()
@@ -304,7 +305,7 @@ fn f_weighed_three_makes_max_prefer_the_cramped_position_at_80x24() {
     key(&mut a, KeyCode::End);
     let (len, call) = (a.replay.len(), a.st.stats.nodes);
     type_weights(&mut a, "f=3");
-    assert_eq!(a.overlay, Overlay::Weights);
+    assert!(a.layers.top::<Weights>().is_some());
     let s = screen(&mut a, 80, 24);
     insta::assert_snapshot!("weights_two_features_window_80x24", s);
     let root_line = format!(
@@ -437,7 +438,7 @@ fn bad_weights_leave_the_run_alone_with_one_line() {
 fn a_run_without_weights_says_so_and_lesson_restores_them() {
     let mut a = app("000-worked-tree", "worked");
     key(&mut a, KeyCode::Char('*'));
-    assert_eq!(a.overlay, Overlay::None);
+    assert!(a.layers.is_empty());
     let m = a.message.clone().unwrap();
     assert_eq!(
         m,
@@ -481,7 +482,7 @@ fn a_run_without_weights_says_so_and_lesson_restores_them() {
             "the demo speaks of the lesson's weights (material=1 mobility=0.1): * then lesson restores them"
         )
     );
-    assert!(a.demo.is_none());
+    assert!(a.demo().is_none());
     type_weights(&mut a, "lesson");
     assert!(!a.weights_changed());
     assert!(report_text(&a).contains("value 4 → 2.6"));
@@ -580,7 +581,7 @@ proptest! {
         let mut a = app(lesson, run);
         type_weights(&mut a, &text);
         let (v, m) = root(&g, &new);
-        let report = a.weights.as_ref().unwrap().report.as_ref().unwrap();
+        let report = a.weights().unwrap().report.as_ref().unwrap();
         let (_, after) = report.changes.as_ref().unwrap().root.clone().unwrap();
         prop_assert_eq!(after.mv, Some(m));
         prop_assert_eq!(after.text, v.text());

@@ -4,6 +4,7 @@
 
 use std::collections::HashSet;
 
+use super::keys::{self, KeyHelp};
 use crate::index::{NONE, Tree};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,3 +30,37 @@ pub fn step(tree: &Tree, id: u32, way: Move, collapsed: &HashSet<u32>) -> Option
         }
     }
 }
+
+/// What a key does while the node cursor is on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Key {
+    Move(Move),
+    /// Scroll the inspector's text by this many rows.
+    Scroll(i16),
+    /// Turn the cursor off.
+    Close,
+}
+
+/// The keys the node cursor takes (listed by `KEYS`); `None` for every other key.
+pub fn key(key: crossterm::event::KeyEvent) -> Option<Key> {
+    use crossterm::event::KeyCode;
+    Some(match key.code {
+        KeyCode::Up | KeyCode::Char('k') => Key::Move(Move::Parent),
+        KeyCode::Down | KeyCode::Char('j') => Key::Move(Move::FirstChild),
+        KeyCode::Left | KeyCode::Char('h') => Key::Move(Move::PrevSibling),
+        KeyCode::Right | KeyCode::Char('l') => Key::Move(Move::NextSibling),
+        KeyCode::PageDown => Key::Scroll(4),
+        KeyCode::PageUp => Key::Scroll(-4),
+        KeyCode::Esc => Key::Close,
+        _ => return None,
+    })
+}
+
+/// The keys of the node cursor, for the help screen.
+pub const TITLE: &str = "Node cursor (v)";
+pub const KEYS: &[KeyHelp] = &[
+    keys::key("↑ k ↓ j", "the parent / the first child"),
+    keys::key("← h → l", "the previous / next sibling"),
+    keys::key("PgDn PgUp", "scroll the inspector"),
+    keys::key("Esc v", "turn the cursor off"),
+];

@@ -285,24 +285,10 @@ pub struct WhyPane {
     pub cursor: usize,
 }
 
-/// What a key does in the why pane.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum WhyKey {
-    Close,
-    /// Show the run after this many events (the chosen link's step on screen).
-    Jump(usize),
-    Stay,
-}
-
 impl WhyPane {
-    /// The answers about `node` decided by `step` (for a Monte Carlo run, the selection the
-    /// run is in and, at its end, the move played).
-    pub fn open(r: &Replay, u: &Units, node: Option<u32>, step: usize) -> WhyPane {
-        let answers = if r.options().family().samples() {
-            monte_answers(r, step)
-        } else {
-            node.map_or_else(Vec::new, |id| r.tree().why(u, id))
-        };
+    /// The pane on `answers` about `node` (the main screen's, `screen::MainScreen::why`),
+    /// keeping those decided by `step`.
+    pub fn new(node: Option<u32>, step: usize, answers: Vec<crate::index::why::Answer>) -> WhyPane {
         WhyPane {
             node,
             as_of: step,
@@ -318,41 +304,11 @@ impl WhyPane {
     pub fn links(&self) -> impl Iterator<Item = &crate::index::why::Link> {
         self.answers.iter().flat_map(|a| a.links.iter())
     }
-
-    pub fn handle_key(&mut self, key: crossterm::event::KeyEvent) -> WhyKey {
-        use crossterm::event::KeyCode;
-        let count = self.links().count();
-        match key.code {
-            KeyCode::Esc | KeyCode::Char('Y') | KeyCode::Char('q') => WhyKey::Close,
-            KeyCode::Down | KeyCode::Char('j') => {
-                self.cursor = (self.cursor + 1).min(count.saturating_sub(1));
-                WhyKey::Stay
-            }
-            KeyCode::Up | KeyCode::Char('k') => {
-                self.cursor = self.cursor.saturating_sub(1);
-                WhyKey::Stay
-            }
-            KeyCode::PageDown => {
-                self.cursor = (self.cursor + 5).min(count.saturating_sub(1));
-                WhyKey::Stay
-            }
-            KeyCode::PageUp => {
-                self.cursor = self.cursor.saturating_sub(5);
-                WhyKey::Stay
-            }
-            KeyCode::Enter => match self.links().nth(self.cursor) {
-                // An event at index e is on screen after e + 1 events.
-                Some(l) => WhyKey::Jump(l.step as usize + 1),
-                None => WhyKey::Stay,
-            },
-            _ => WhyKey::Stay,
-        }
-    }
 }
 
 /// A Monte Carlo run's answers at `step`: the last selection before it, and the move played
 /// once the run is over.
-fn monte_answers(r: &Replay, step: usize) -> Vec<crate::index::why::Answer> {
+pub fn monte_answers(r: &Replay, step: usize) -> Vec<crate::index::why::Answer> {
     use crate::index::why::{why_played, why_selected};
     let rec = &r.rec;
     let last_select = (0..step.min(r.len())).rev().find(|&i| {

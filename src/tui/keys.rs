@@ -396,9 +396,32 @@ const REVERSES: &[(Key, Action)] = &[
     (ch('A'), Action::PrevPhase),
 ];
 
+/// One key (or a group of keys) a component takes, as the help screen lists it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KeyHelp {
+    /// The keys as written on screen ("↑↓", "Enter", "PgUp PgDn").
+    pub label: &'static str,
+    pub help: &'static str,
+}
+
+/// A row of a component's key list.
+pub const fn key(label: &'static str, help: &'static str) -> KeyHelp {
+    KeyHelp { label, help }
+}
+
+/// Ctrl-C, which quits at once whatever is open.
+pub fn is_ctrl_c(key: KeyEvent) -> bool {
+    key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c')
+}
+
+/// Whether `key` answers "quit?" with yes: `q` again, or Ctrl-C.
+pub fn answers_quit(key: KeyEvent) -> bool {
+    key.code == KeyCode::Char('q') || is_ctrl_c(key)
+}
+
 /// The action bound to a key press, if any. Ctrl-C always quits.
 pub fn action_for(key: KeyEvent) -> Option<Action> {
-    if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
+    if is_ctrl_c(key) {
         return Some(Action::Quit);
     }
     let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
@@ -412,6 +435,20 @@ pub fn action_for(key: KeyEvent) -> Option<Action> {
                 .find(|(k, _)| k.code == key.code && k.ctrl == ctrl)
                 .map(|&(_, a)| a)
         })
+}
+
+/// Help text: the bindings (`help_lines`), then the keys of each layer on screen under its
+/// heading (`components::Layers::keys`).
+pub fn help_lines_with(sections: &[(&str, &[KeyHelp])]) -> Vec<(String, String)> {
+    let mut out = help_lines();
+    for (title, keys) in sections {
+        out.push((String::new(), format!("── {title} ──")));
+        out.extend(
+            keys.iter()
+                .map(|k| (k.label.to_string(), k.help.to_string())),
+        );
+    }
+    out
 }
 
 /// Help text, one line per binding, grouped, generated from `BINDINGS`.

@@ -99,14 +99,13 @@ pub fn current_node(replay: &Replay, st: &ReplayState) -> Option<u32> {
 pub struct Scrolls {
     /// First wrapped row of the "What happened" text.
     pub narration: usize,
-    /// First wrapped row of the introduction window.
-    pub intro: usize,
     /// Rows the tree outline is moved by.
     pub tree: i32,
     /// First table row, when the student scrolled it (else the probed entry is kept in view).
     pub table: Option<usize>,
     pub narration_shown: Shown,
-    pub intro_shown: Shown,
+    /// What the top window (the introduction, the diff) showed of its text.
+    pub window_shown: Shown,
     pub table_shown: Shown,
     pub narration_area: Rect,
     pub table_area: Rect,

@@ -4,6 +4,7 @@
 //! limit), so they are recorded at once rather than in the background.
 
 use super::app::{App, Then};
+use super::components::Cited;
 use crate::lesson::{Lesson, Overrides};
 use crate::practice::{self, Kind};
 use crate::replay::Replay;
@@ -60,16 +61,8 @@ impl App {
 
     /// `o` in a graded practice round: closes the round and opens its problem in the tutor,
     /// on the run the verdict cites, at the call it cites.
-    pub fn open_cited(&mut self) {
-        let Some((problem, run, call)) = self
-            .practice
-            .as_ref()
-            .and_then(|round| round.cited())
-            .map(|(p, run, call)| (p.clone(), run, call))
-        else {
-            return;
-        };
-        self.practice = None;
+    pub fn open_cited(&mut self, cited: Cited) {
+        let Cited { problem, run, call } = cited;
         let preset = problem.item.runs[run].name.clone();
         let id = problem.item.id.clone();
         let word = practice::item::step_word(problem.item.kind);

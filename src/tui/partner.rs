@@ -10,7 +10,6 @@ use crate::diff::{Absent, Diff, Facts, PassChoice, align};
 use crate::index::{NONE, NodeKind};
 use crate::replay::{Replay, ReplayState};
 
-use super::layout::scroll::Shown;
 use super::model::current_node;
 
 /// A node of the main run the partner has no searched node for.
@@ -203,7 +202,6 @@ pub struct DiffView {
     /// them (there is no node-by-node diff).
     pub beside: Option<Result<String, String>>,
     pub scroll: usize,
-    pub shown: Shown,
 }
 
 impl DiffView {
@@ -220,30 +218,6 @@ impl DiffView {
         self.diff.get_or_insert_with(|| {
             Diff::of(&main.rec, &partner.rec, PassChoice::Final).map(Box::new)
         });
-    }
-
-    /// A key while the view is open: the scroll keys page through it; any other key closes
-    /// it (`true`).
-    pub fn key(&mut self, code: crossterm::event::KeyCode) -> bool {
-        use crossterm::event::KeyCode;
-        let page = self.shown.rows.max(1);
-        match code {
-            KeyCode::Down | KeyCode::Char('j') => self.scroll += 1,
-            KeyCode::Up | KeyCode::Char('k') => self.scroll = self.scroll.saturating_sub(1),
-            KeyCode::PageDown | KeyCode::Char(' ') if self.shown.below() > 0 => {
-                self.scroll = self.shown.first + page
-            }
-            KeyCode::PageDown => {}
-            KeyCode::PageUp => self.scroll = self.shown.first.saturating_sub(page),
-            KeyCode::End | KeyCode::Char('G') => self.scroll = self.shown.max_offset(),
-            KeyCode::Home | KeyCode::Char('g') => self.scroll = 0,
-            _ => return true,
-        }
-        // Never past the last page, so a key back up moves at once.
-        self.scroll = self
-            .scroll
-            .min(self.shown.max_offset().max(self.shown.first));
-        false
     }
 }
 

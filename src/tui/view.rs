@@ -28,10 +28,11 @@
 //! - `stack`: one row per active frame, the top one marked.
 //! - `narration`: what the last event did, the intro, the clicked node, the lesson's notes.
 //! - `footer`: the last message, else the main keys and playback.
-//! - `why`: over the stack and narration like the inspector, the chains of steps that explain
-//!   a node (`Y`).
+//! - `why`: in the pane the main screen gives it (over the stack and narration, like the
+//!   inspector), the chains of steps that explain a node (`Y`).
 //!
-//! Windows over the screen, one at a time (`app::Overlay`):
+//! Windows over the screen are the app's layers (`components`), drawn after the main screen,
+//! bottom first, each by its component with one of these files:
 //!
 //! - `picker`: the lessons and their presets (`L`, and at start-up).
 //! - `prompt`: the bottom row while a step, a root window or a file name is typed.
@@ -41,6 +42,9 @@
 //! - `weights`: what new evaluation weights changed (`*`).
 //! - `diff`: in a comparison, the diff of the two runs node by node and a strip of counter
 //!   deltas (`|`).
+//!
+//! The main screen is chosen once from the run's family (`screen`): a search of calls has
+//! the regions above; a Monte Carlo run its own (`monte`).
 //!
 //! Presenter mode (`F`, `present`) replaces the regions above with its own screen (large
 //! node boxes, indicator and narration; the table, stack and counters on 1 2 3); the windows
@@ -64,6 +68,7 @@ pub mod picker;
 pub mod predict;
 pub mod present;
 pub mod prompt;
+pub mod screen;
 pub mod scroll;
 pub mod simulate;
 pub mod stack;
@@ -79,7 +84,8 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use super::app::{App, Overlay};
+use super::app::App;
+use super::components::Place;
 pub use super::layout::{MIN_HEIGHT, MIN_WIDTH};
 use super::layout::{Regions, TreePanes};
 
@@ -118,8 +124,15 @@ pub fn printable_cells(buf: &mut Buffer) {
 /// Renders the whole screen into `buf` (used directly by the snapshot tests), and records in
 /// `app.tree_area` where the tree went, for mouse clicks.
 pub fn render(app: &mut App, area: Rect, buf: &mut Buffer) {
-    if let Some(round) = &app.practice {
-        round.as_ref().render(area, buf);
+    if app.layers.whole_screen() {
+        draw_layers(
+            app,
+            Place {
+                screen: area,
+                pane: area,
+            },
+            buf,
+        );
         return;
     }
     if super::layout::too_small(area) {
@@ -127,17 +140,29 @@ pub fn render(app: &mut App, area: Rect, buf: &mut Buffer) {
         too_small(area, buf);
         return;
     }
-    if app.replay.options().family().samples() {
-        render_monte(app, area, buf);
-        return;
-    }
-    if app.present.on {
-        present::render(app, area, buf);
-        if let Some(intro) = overlay(app, area, buf) {
-            app.scrolls.intro_shown = intro;
+    let pane = app.screen().draw(app, area, buf);
+    draw_layers(app, Place { screen: area, pane }, buf);
+}
+
+/// Draws the layers over the main screen, bottom first; the top one's scrolled text is what
+/// its keys page through.
+fn draw_layers(app: &mut App, at: Place, buf: &mut Buffer) {
+    let shown = {
+        let app = &*app;
+        let mut shown = None;
+        for layer in app.layers.iter() {
+            shown = layer.draw(app, &at, buf);
         }
-        return;
+        shown
+    };
+    if let Some(s) = shown {
+        app.scrolls.window_shown = s;
     }
+}
+
+/// A search of calls' main screen; gives back the pane for windows beside the tree (over
+/// the stack and the narration).
+pub(super) fn render_calls(app: &mut App, area: Rect, buf: &mut Buffer) -> Rect {
     let regions = regions(app, area);
     let panes = TreePanes::new(regions.tree_body(), app.compare.is_some());
     app.tree_area = panes.main;
@@ -174,35 +199,19 @@ pub fn render(app: &mut App, area: Rect, buf: &mut Buffer) {
         if app.inspecting {
             inspector::draw(app, regions.stack.union(regions.narration), buf);
         }
-        if let Some(pane) = &app.why {
-            why::draw(app, pane, regions.stack.union(regions.narration), buf);
-        }
         footer::draw(app, regions.footer, buf);
-        // The diff of a comparison is drawn here: presenter mode has no comparison.
-        let diff = match app.overlay {
-            Overlay::Diff => app
-                .compare
-                .as_ref()
-                .map(|c| diff::draw(c, theme, area, buf)),
-            _ => None,
-        };
-        (table, narration, overlay(app, area, buf), diff)
+        (table, narration)
     };
     // What was on screen, for paging by keys and the wheel.
     let sc = &mut app.scrolls;
     (sc.table_shown, sc.narration_shown) = (shown.0, shown.1);
-    if let Some(intro) = shown.2 {
-        sc.intro_shown = intro;
-    }
-    if let (Some(d), Some(c)) = (shown.3, &mut app.compare) {
-        c.diff.shown = d;
-    }
     (sc.narration_area, sc.table_area) = (regions.narration, regions.table);
+    regions.stack.union(regions.narration)
 }
 
 /// A Monte Carlo run's screen: panes of its own, in presenter mode as well (under the
-/// presenter's step indicator).
-fn render_monte(app: &mut App, area: Rect, buf: &mut Buffer) {
+/// presenter's step indicator); gives back the phase pane, where windows beside the tree go.
+pub(super) fn render_monte(app: &mut App, area: Rect, buf: &mut Buffer) -> Rect {
     let area = if app.present.on {
         present::monte_indicator(app, area, buf)
     } else {
@@ -211,73 +220,23 @@ fn render_monte(app: &mut App, area: Rect, buf: &mut Buffer) {
     let regions = regions(app, area);
     // The tree pane's rows, for paging and the wheel (a click finds no call there).
     app.tree_area = TreePanes::new(regions.tree, false).main;
-    let drawn = monte::draw(app, &regions, area, buf);
-    let intro = overlay(app, area, buf);
+    let drawn = monte::draw(app, &regions, buf);
     let sc = &mut app.scrolls;
     sc.narration_shown = drawn.narration;
-    if let Some(intro) = intro {
-        sc.intro_shown = intro;
-    }
     // The phase pane scrolls as the table pane does (the wheel; ↓ ↑ here).
     (sc.table_shown, sc.table_area) = drawn.phase;
     sc.narration_area = regions.narration;
-    if let (Some(d), Some(c)) = (drawn.diff, &mut app.compare) {
-        c.diff.shown = d;
-    }
+    drawn.phase.1
 }
 
-/// The window over the screen, if one is open; the introduction says what of it is shown.
-fn overlay(app: &App, area: Rect, buf: &mut Buffer) -> Option<scroll::Shown> {
-    let theme = app.theme;
-    match &app.overlay {
-        Overlay::None | Overlay::Diff => None,
-        Overlay::Help => {
-            help::draw(theme, app.help_page, app.help_scroll, area, buf);
-            None
-        }
-        Overlay::Growth(page) => {
-            let src = growth::Source {
-                tree: app.replay.tree(),
-                step: app.st.step as u32,
-                branching: app.lesson.model.uniform_branching(),
-            };
-            let pass = app.replay.tree().pass_at(app.st.step).map(|p| p.depth);
-            growth::draw(theme, *page, &src, pass, area, buf);
-            None
-        }
-        Overlay::Intro => Some(intro::draw(
-            &app.lesson.spec,
-            &title::whole_run(app),
-            app.scrolls.intro,
-            theme,
-            area,
-            buf,
-        )),
-        Overlay::Weights => {
-            weights::draw(app, area, buf);
-            None
-        }
-        Overlay::Picker { cursor, filter } => {
-            picker::draw(app, *cursor, filter, area, buf);
-            None
-        }
-        Overlay::Prompt {
-            kind,
-            edit,
-            completion,
-        } => {
-            prompt::draw(*kind, edit, completion.as_ref(), theme, area, buf);
-            None
-        }
-    }
-}
-
-/// The main screen's regions for `app` in `area`: the narration grows by as many rows as its
-/// text needs, up to the rows the tree leaves blank (both trees' in a comparison).
+/// The main screen's regions for `app` in `area` (`screen::MainScreen::regions`).
 pub fn regions(app: &App, area: Rect) -> Regions {
-    if app.replay.options().family().samples() {
-        return Regions::monte(area).with_footer(footer::rows_wanted(app, area.width));
-    }
+    app.screen().regions(app, area)
+}
+
+/// A search of calls' regions: the narration grows by as many rows as its text needs, up to
+/// the rows the tree leaves blank (both trees' in a comparison).
+pub(super) fn calls_regions(app: &App, area: Rect) -> Regions {
     let (peak, passes) = (
         app.replay.result().stats.peak,
         counters::history_rows(&app.replay, &app.st),

@@ -168,7 +168,7 @@ pub fn type_line(app: &mut App, text: &str) {
 
 /// The question open now.
 pub fn open(app: &App) -> Option<Question> {
-    app.predict.as_ref()?.open.as_ref().map(|o| o.q)
+    app.predict()?.open.as_ref().map(|o| o.q)
 }
 
 /// Turns predict mode on, asking `ask`, not saving.

@@ -39,6 +39,7 @@ use crate::practice::answer::Answer;
 use crate::practice::problem::{Problem, Verdict};
 use crate::practice::render::{outline, wrap};
 use crate::practice::store::{Keeper, Place, Progress};
+use crate::tui::keys::{KeyHelp, key};
 use crate::tui::line_edit::{Edit, LineEdit};
 
 /// Below this size the screen asks for a larger terminal instead of drawing a broken layout.
@@ -66,21 +67,21 @@ pub enum Phase {
 }
 
 /// The keys, in the order the help lists them (the help is generated from this table).
-pub const KEYS: &[(&str, &str)] = &[
-    ("type", "edit the answer (q and n are letters here)"),
-    ("← → Home End", "move the cursor (also Ctrl-A, Ctrl-E)"),
-    ("Backspace Del", "delete a character"),
-    ("Ctrl-U Ctrl-K Ctrl-W", "delete to start, to end, a word"),
-    ("Enter", "submit the answer"),
-    ("n or Enter", "next problem, once graded"),
-    ("t", "show the run's trace at the cited call, once graded"),
-    (
+pub const KEYS: &[KeyHelp] = &[
+    key("type", "edit the answer (q and n are letters here)"),
+    key("← → Home End", "move the cursor (also Ctrl-A, Ctrl-E)"),
+    key("Backspace Del", "delete a character"),
+    key("Ctrl-U Ctrl-K Ctrl-W", "delete to start, to end, a word"),
+    key("Enter", "submit the answer"),
+    key("n or Enter", "next problem, once graded"),
+    key("t", "show the run's trace at the cited call, once graded"),
+    key(
         "o",
         "open the problem in the tutor at that call (a round from the tutor)",
     ),
-    ("PgUp PgDn ↑ ↓", "scroll the tree"),
-    ("?  F1", "show or hide this help"),
-    ("Esc  Ctrl-C", "quit (progress is already saved)"),
+    key("PgUp PgDn ↑ ↓", "scroll the tree"),
+    key("?  F1", "show or hide this help"),
+    key("Esc  Ctrl-C", "quit (progress is already saved)"),
 ];
 
 /// A practice round's state.
@@ -860,12 +861,12 @@ impl PracticeScreen {
     fn render_help(&self, area: Rect, buf: &mut Buffer) {
         let key_w = KEYS
             .iter()
-            .map(|(k, _)| k.chars().count())
+            .map(|k| k.label.chars().count())
             .max()
             .unwrap_or(0);
         let lines: Vec<String> = KEYS
             .iter()
-            .map(|(k, what)| format!("{k:<key_w$}  {what}"))
+            .map(|k| format!("{:<key_w$}  {}", k.label, k.help))
             .collect();
         let w =
             (lines.iter().map(|l| l.chars().count()).max().unwrap_or(0) as u16 + 4).min(area.width);
@@ -1053,5 +1054,56 @@ impl Widget for &PracticeScreen {
         if self.help {
             self.render_help(area, buf);
         }
+    }
+}
+
+/// The help screen's heading for a round's keys (the round's own `?` lists them too).
+pub const TITLE: &str = "Practice round (e)";
+
+impl crate::tui::components::Component<crate::tui::app::App> for PracticeScreen {
+    fn title(&self) -> &'static str {
+        TITLE
+    }
+
+    fn keys(&self) -> &'static [crate::tui::components::KeyHelp] {
+        KEYS
+    }
+
+    /// Every key is the round's while it is open; `o` leaves it for the tutor at the step
+    /// its verdict cites.
+    fn handle_key(
+        &mut self,
+        key: KeyEvent,
+        _app: &mut crate::tui::app::App,
+    ) -> crate::tui::components::Outcome {
+        use crate::tui::components::{Outcome as Layer, Request};
+        match PracticeScreen::handle_key(self, key) {
+            Outcome::Continue => Layer::Stay,
+            Outcome::Quit => Layer::Close,
+            Outcome::OpenInTutor => match self.cited() {
+                Some((p, run, call)) => Layer::CloseThen(Request::OpenCited(Box::new(
+                    crate::tui::components::Cited {
+                        problem: p.clone(),
+                        run,
+                        call,
+                    },
+                ))),
+                None => Layer::Stay,
+            },
+        }
+    }
+
+    fn draw(
+        &self,
+        _app: &crate::tui::app::App,
+        at: &crate::tui::components::Place,
+        buf: &mut Buffer,
+    ) -> Option<crate::tui::view::scroll::Shown> {
+        Widget::render(self, at.screen, buf);
+        None
+    }
+
+    fn whole_screen(&self) -> bool {
+        true
     }
 }

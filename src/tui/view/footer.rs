@@ -11,22 +11,8 @@ use crate::tui::app::App;
 use crate::tui::keys::{self, Action};
 use crate::tui::view::{fit, scroll};
 
-/// The keys the footer lists, in order; the play key between them, with what it plays to.
-const MAIN_KEYS: [Action; 5] = [
-    Action::StepForward,
-    Action::CallForward,
-    Action::StepOut,
-    Action::NextCutoff,
-    Action::NextHit,
-];
+/// The keys after the main screen's own (`view::screen`) and the play key.
 const MORE_KEYS: [Action; 2] = [Action::Help, Action::Quit];
-
-/// A Monte Carlo run's keys: it has iterations and phases, not calls or cutoffs.
-const MONTE_KEYS: [Action; 3] = [
-    Action::StepForward,
-    Action::NextIteration,
-    Action::NextPhase,
-];
 
 /// The shorter list while a demo's place or the run's marks take the line's start.
 const DEMO_KEYS: [Action; 5] = [
@@ -116,11 +102,7 @@ pub fn line(app: &App, width: u16) -> Line<'static> {
             let room = (area.width as usize).saturating_sub(place.chars().count() + play.len() + 4);
             // `Space` with what it plays to (the play-until setting).
             let play_key = format!("Space {}", app.play_until.label());
-            let main: &[Action] = if app.replay.options().family().samples() {
-                &MONTE_KEYS
-            } else {
-                &MAIN_KEYS
-            };
+            let main = app.screen().footer_keys();
             let list = [
                 format!(
                     "{}  {play_key}  {}",
@@ -150,7 +132,7 @@ pub fn line(app: &App, width: u16) -> Line<'static> {
 
 /// "demo 'cutoffs' 3/9 · ★ marked, 2 marks": the demo's place and the run's bookmarks;
 /// `short` ("demo 3/9 · ★2") leaves a message the room it needs.
-fn place(app: &App, short: bool) -> String {
+pub fn place(app: &App, short: bool) -> String {
     let mut parts = Vec::new();
     // Predict mode's score for the run, first.
     if let Some(p) = &app.predict {

@@ -9,6 +9,7 @@ use ratatui::widgets::{Block, Borders, Clear, Widget};
 
 use super::fit;
 use super::scroll::{ScrollText, Shown};
+use crate::tui::keys::KeyHelp;
 use crate::tui::layout::centered;
 use crate::tui::theme::Theme;
 use crate::tui::{keys, legend};
@@ -30,10 +31,27 @@ impl Page {
     }
 }
 
-pub fn draw(theme: Theme, page: Page, scroll: usize, area: Rect, buf: &mut Buffer) -> Shown {
+/// The rows of `page` (the keys page with the key lists `sections` under the bindings).
+pub fn page_len(page: Page, sections: &[(&str, &[KeyHelp])]) -> usize {
+    match page {
+        Page::Keys => keys::help_lines_with(sections).len(),
+        Page::Legend => legend::rows().len(),
+    }
+}
+
+/// Draws `page` scrolled by `scroll`; the keys page lists the key lists `sections` (the
+/// layers on screen) under the bindings.
+pub fn draw(
+    theme: Theme,
+    page: Page,
+    sections: &[(&str, &[KeyHelp])],
+    scroll: usize,
+    area: Rect,
+    buf: &mut Buffer,
+) -> Shown {
     match page {
         Page::Keys => {
-            draw_keys(theme, scroll, area, buf);
+            draw_keys(theme, sections, scroll, area, buf);
             Shown::default()
         }
         Page::Legend => draw_legend(theme, scroll, area, buf),
@@ -80,8 +98,14 @@ fn draw_legend(theme: Theme, scroll: usize, area: Rect, buf: &mut Buffer) -> Sho
         .render(inner, buf)
 }
 
-fn draw_keys(theme: Theme, scroll: usize, area: Rect, buf: &mut Buffer) {
-    let mut lines = keys::help_lines();
+fn draw_keys(
+    theme: Theme,
+    sections: &[(&str, &[KeyHelp])],
+    scroll: usize,
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    let mut lines = keys::help_lines_with(sections);
     let w = area.width.min(84);
     let h = area.height.min(lines.len() as u16 / 2 + 4);
     // Two columns must fit; when they would not, the group headings make way for bindings.

@@ -24,11 +24,11 @@ pub mod tree;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
-use crate::tui::app::{App, Overlay};
+use crate::tui::app::App;
 use crate::tui::layout::Regions;
 
 use super::scroll::Shown;
-use super::{diff, footer, narration, title};
+use super::{footer, narration, title};
 
 /// The narrowest the tree and the comparison each may be to stand side by side.
 const SIDE_BY_SIDE: u16 = 38;
@@ -38,8 +38,6 @@ pub struct Drawn {
     pub narration: Shown,
     /// The phase pane, and where it is.
     pub phase: (Shown, Rect),
-    /// The diff window (`|`) of a comparison, when it is open.
-    pub diff: Option<Shown>,
 }
 
 /// The tree's and the comparison's columns of the left region `left`: side by side when
@@ -62,7 +60,7 @@ pub fn split(left: Rect) -> (Option<Rect>, Rect) {
 }
 
 /// Draws the Monte Carlo screen of `app` into `regions`.
-pub fn draw(app: &App, regions: &Regions, area: Rect, buf: &mut Buffer) -> Drawn {
+pub fn draw(app: &App, regions: &Regions, buf: &mut Buffer) -> Drawn {
     let (r, step, theme) = (&app.replay, app.st.step, app.theme);
     let (mut left, mut right) = (regions.tree, regions.table);
     if app.present.on {
@@ -96,13 +94,10 @@ pub fn draw(app: &App, regions: &Regions, area: Rect, buf: &mut Buffer) -> Drawn
     let phase = phase::draw(r, step, app.scrolls.table, theme, right, buf);
     let narration = narration::draw(app, regions.narration, buf);
     footer::draw(app, regions.footer, buf);
-    let diff = match (&app.overlay, &app.compare) {
-        (Overlay::Diff, Some(c)) => Some(diff::draw(c, theme, area, buf)),
-        _ => None,
-    };
+    // The phase pane is where windows beside the tree go (the why pane: the selection it
+    // explains is the one that pane shows, and the tree stays in view beside it).
     Drawn {
         narration,
         phase: (phase, right),
-        diff,
     }
 }

@@ -48,23 +48,31 @@ use crate::tui::present::Pane;
 use crate::tui::theme::Stage;
 use crate::tui::view::narration::MORE_KEY;
 use crate::tui::view::scroll::ScrollText;
-use crate::tui::view::{board, counters, fit, inspector, stack, table, title, tree};
+use crate::tui::view::{board, counters, fit, footer, inspector, stack, table, title, tree};
 
-/// The indicator's three numbers, as label and value ("STEP", "75/98").
+/// The indicator's numbers, as label and value ("STEP", "75/98"): the main screen's.
 pub fn indicator(app: &App) -> Vec<(&'static str, String)> {
+    app.screen().indicator(app)
+}
+
+/// A Monte Carlo run's indicator: it has no calls or passes; its iterations are what a room
+/// counts.
+pub(super) fn monte_indicator_items(app: &App) -> Vec<(&'static str, String)> {
     let r = &app.replay;
-    if r.options().family().samples() {
-        // A Monte Carlo run has no calls or passes: its iterations are what a room counts.
-        let iteration = r.index().monte.iteration_at(app.st.step.saturating_sub(1));
-        let iteration = if app.st.step == 0 { 0 } else { iteration };
-        return vec![
-            ("STEP", format!("{}/{}", app.st.step, r.len())),
-            (
-                "ITERATION",
-                format!("{}/{}", iteration, r.index().monte.iterations().len()),
-            ),
-        ];
-    }
+    let iteration = r.index().monte.iteration_at(app.st.step.saturating_sub(1));
+    let iteration = if app.st.step == 0 { 0 } else { iteration };
+    vec![
+        ("STEP", format!("{}/{}", app.st.step, r.len())),
+        (
+            "ITERATION",
+            format!("{}/{}", iteration, r.index().monte.iterations().len()),
+        ),
+    ]
+}
+
+/// A search of calls' indicator: the step, the call and the pass (or depth).
+pub(super) fn call_indicator_items(app: &App) -> Vec<(&'static str, String)> {
+    let r = &app.replay;
     let mut out = vec![
         ("STEP", format!("{}/{}", app.st.step, r.len())),
         (
@@ -106,8 +114,9 @@ pub fn monte_indicator(app: &App, area: Rect, buf: &mut Buffer) -> Rect {
 }
 
 /// Draws presenter mode over `area`; says what of the narration (and the table pane) was on
-/// screen, for paging with `n` and the wheel.
-pub fn render(app: &mut App, area: Rect, buf: &mut Buffer) {
+/// screen, for paging with `n` and the wheel. Gives back the narration region, where a pane
+/// for windows goes.
+pub fn render(app: &mut App, area: Rect, buf: &mut Buffer) -> Rect {
     let s = Stage::new(app.present.palette, app.theme);
     buf.set_style(area, s.base());
     let items = indicator(app);
@@ -134,6 +143,7 @@ pub fn render(app: &mut App, area: Rect, buf: &mut Buffer) {
     } else {
         sc.table_area = Rect::default();
     }
+    regions.narration
 }
 
 fn draw_indicator(
@@ -246,13 +256,20 @@ fn draw_tree(app: &App, s: Stage, area: Rect, buf: &mut Buffer) -> Rect {
     body
 }
 
-/// The narration: what the last event did, and the lesson's notes for this call.
+/// The narration: what a demo says at this step, what the last event did, and the lesson's
+/// notes for this call (the demo's words and the notes held back while a prediction is
+/// asked, as on the main screen).
 pub fn text(app: &App, s: Stage) -> Vec<Line<'static>> {
-    let mut lines = vec![Line::styled(
+    let held = app.held().is_some();
+    let mut lines = Vec::new();
+    if let Some(said) = app.demo_line().filter(|_| !held) {
+        lines.push(Line::styled(format!("Demo: {said}"), s.text()));
+    }
+    lines.push(Line::styled(
         narrate::narrate(&app.replay, &app.st, &|_| None),
         s.strong(),
-    )];
-    for note in app.notes() {
+    ));
+    for note in app.notes().into_iter().filter(|_| !held) {
         lines.push(Line::styled(format!("Note: {note}"), s.text()));
     }
     lines
@@ -340,12 +357,19 @@ fn draw_footer(app: &App, s: Stage, area: Rect, buf: &mut Buffer) {
     if area.height == 0 {
         return;
     }
+    // Where a demo is and the run's marks first, as on the main screen's footer.
+    let place = footer::place(app, app.message.is_some());
+    let place = if place.is_empty() {
+        place
+    } else {
+        format!(" {place} ·")
+    };
     if let Some(m) = &app.message {
         fit::put_line(
             buf,
             area.x,
             area.y,
-            &Line::styled(format!(" {m}"), s.frame()),
+            &Line::styled(format!("{place} {m}"), s.frame()),
             area.width,
         );
         return;
@@ -368,7 +392,7 @@ fn draw_footer(app: &App, s: Stage, area: Rect, buf: &mut Buffer) {
     ];
     // `? help` (which lists every key) always closes the line: what has no room is there.
     let help = " · ? help";
-    let room = (area.width as usize).saturating_sub(help.chars().count());
+    let room = (area.width as usize).saturating_sub(help.chars().count() + place.chars().count());
     let mut text = String::new();
     for item in items {
         let next = if text.is_empty() {
@@ -382,5 +406,9 @@ fn draw_footer(app: &App, s: Stage, area: Rect, buf: &mut Buffer) {
         text = next;
     }
     text.push_str(help);
-    buf.set_line(area.x, area.y, &Line::styled(text, s.strong()), area.width);
+    let line = Line::from(vec![
+        Span::styled(place, s.current()),
+        Span::styled(text, s.strong()),
+    ]);
+    buf.set_line(area.x, area.y, &line, area.width);
 }

@@ -197,31 +197,37 @@ pub fn whole_run(app: &App) -> String {
     line
 }
 
-/// The widest title line that fits in `width` columns: the step counter, then the run.
+/// The widest title line that fits in `width` columns: the step counter (the main screen's,
+/// `screen::MainScreen::counters`), then the run.
 pub fn header(app: &App, width: u16) -> Line<'static> {
-    let r = &app.replay;
-    let (step, len) = (app.st.step, r.len());
-    let (call, calls) = (app.st.stats.nodes, r.tree().calls());
-    if r.options().family().samples() {
-        // A sampling run has iterations and phases, not calls.
-        let k = step
-            .checked_sub(1)
-            .map_or(0, |i| r.index().monte.iteration_at(i));
-        let of = r.options().mcts.iterations;
-        let phase = crate::tui::monte::phase_at(r, step).map_or("", |p| p.name());
-        let counters = [
-            format!(" step {step}/{len} · iteration {k}/{of} · {phase} "),
-            format!(" {step}/{len} it {k}/{of} {phase} "),
-            format!(" {step}/{len} it {k}/{of} "),
-        ];
-        return build(app, width, &counters);
-    }
-    let counters = [
+    build(app, width, &app.screen().counters(app))
+}
+
+/// A search of calls' step counters, longest first: the step and the call.
+pub(super) fn call_counters(app: &App) -> [String; 3] {
+    let (step, len) = (app.st.step, app.replay.len());
+    let (call, calls) = (app.st.stats.nodes, app.replay.tree().calls());
+    [
         format!(" step {step}/{len} · call {call}/{calls} "),
         format!(" {step}/{len} call {call}/{calls} "),
         format!(" {step}/{len} "),
-    ];
-    build(app, width, &counters)
+    ]
+}
+
+/// A Monte Carlo run's step counters, longest first: iterations and phases, not calls.
+pub(super) fn monte_counters(app: &App) -> [String; 3] {
+    let r = &app.replay;
+    let (step, len) = (app.st.step, r.len());
+    let k = step
+        .checked_sub(1)
+        .map_or(0, |i| r.index().monte.iteration_at(i));
+    let of = r.options().mcts.iterations;
+    let phase = crate::tui::monte::phase_at(r, step).map_or("", |p| p.name());
+    [
+        format!(" step {step}/{len} · iteration {k}/{of} · {phase} "),
+        format!(" {step}/{len} it {k}/{of} {phase} "),
+        format!(" {step}/{len} it {k}/{of} "),
+    ]
 }
 
 /// The run alone (no counter), in `width` columns: presenter mode's indicator has its own.

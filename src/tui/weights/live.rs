@@ -9,7 +9,8 @@ use crate::game::model::Model;
 use crate::lesson::{Lesson, RunSetup};
 use crate::replay::Replay;
 use crate::search::INF;
-use crate::tui::app::{App, Overlay, PromptKind, Then};
+use crate::tui::app::{App, Then};
+use crate::tui::components::PromptKind;
 use crate::tui::line_edit::LineEdit;
 use crate::value::Units;
 
@@ -80,18 +81,14 @@ impl App {
         }
         let mut edit = LineEdit::new();
         edit.set(&parse::text(self.weights_now()));
-        self.overlay = Overlay::Prompt {
-            kind: PromptKind::Weights,
-            edit,
-            completion: None,
-        };
+        self.open_prompt(PromptKind::Weights, edit);
     }
 
     /// The window on the last change (`*` then Esc shows it again from the editor's line).
     pub fn show_weights_report(&mut self) {
         if let Some(l) = self.weights.as_mut().filter(|l| l.report.is_some()) {
             l.scroll = 0;
-            self.overlay = Overlay::Weights;
+            self.open_weights_report();
         }
     }
 
@@ -203,7 +200,7 @@ impl App {
         let live = self.weights.get_or_insert_with(Box::default);
         live.report = Some(report);
         live.scroll = 0;
-        self.overlay = Overlay::Weights;
+        self.open_weights_report();
     }
 }
 

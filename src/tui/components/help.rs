@@ -1,0 +1,84 @@
+//! The help window (`?`): the key bindings of the main screen and of every window, and the
+//! legend of the screen's marks, on two pages (Tab).
+
+use crossterm::event::{KeyCode, KeyEvent};
+use ratatui::buffer::Buffer;
+
+use super::{Component, Outcome, Place, Request};
+use crate::tui::app::App;
+use crate::tui::cursor;
+use crate::tui::keys::{self, Action, KeyHelp, key};
+use crate::tui::view::help::{self as view, Page};
+use crate::tui::view::scroll::Shown;
+
+pub const TITLE: &str = "Help (?)";
+pub const KEYS: &[KeyHelp] = &[
+    key("Tab ←→", "keys / legend of the marks"),
+    key("↓ j ↑ k", "scroll a line"),
+    key("PgDn PgUp", "scroll a page"),
+    key("? Esc Enter", "close the help"),
+];
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Help {
+    pub page: Page,
+    pub scroll: usize,
+}
+
+impl Component<App> for Help {
+    fn title(&self) -> &'static str {
+        TITLE
+    }
+
+    fn keys(&self) -> &'static [KeyHelp] {
+        KEYS
+    }
+
+    fn handle_key(&mut self, key: KeyEvent, app: &mut App) -> Outcome {
+        match key.code {
+            KeyCode::Tab | KeyCode::BackTab | KeyCode::Left | KeyCode::Right => {
+                self.page = self.page.other();
+                self.scroll = 0;
+                return Outcome::Stay;
+            }
+            KeyCode::Down | KeyCode::Char('j') => self.scroll += 1,
+            KeyCode::PageDown => self.scroll += 8,
+            KeyCode::Up | KeyCode::Char('k') => self.scroll = self.scroll.saturating_sub(1),
+            KeyCode::PageUp => self.scroll = self.scroll.saturating_sub(8),
+            _ => {}
+        }
+        // Never further than the page is long, so scrolling back is never slow.
+        let len = view::page_len(self.page, &sections(app));
+        self.scroll = self.scroll.min(len);
+        match keys::action_for(key) {
+            Some(Action::Quit) if !keys::is_ctrl_c(key) => Outcome::CloseThen(Request::AskQuit),
+            Some(Action::Quit | Action::Help | Action::Close) => Outcome::Close,
+            _ if key.code == KeyCode::Enter => Outcome::Close,
+            _ => Outcome::Stay,
+        }
+    }
+
+    fn draw(&self, app: &App, at: &Place, buf: &mut Buffer) -> Option<Shown> {
+        view::draw(
+            app.theme,
+            self.page,
+            &sections(app),
+            self.scroll,
+            at.screen,
+            buf,
+        );
+        None
+    }
+}
+
+/// The key lists of the layers on screen, the help's own first (it is out of the layers
+/// while it takes a key).
+fn sections(app: &App) -> Vec<(&'static str, &'static [KeyHelp])> {
+    let mut out = vec![(TITLE, KEYS)];
+    out.extend(app.layers.keys().into_iter().filter(|(t, _)| *t != TITLE));
+    // The node cursor is a mode of the main screen: its keys while it is on.
+    if app.inspecting {
+        out.push((cursor::TITLE, cursor::KEYS));
+    }
+    out
+}
