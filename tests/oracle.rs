@@ -845,8 +845,9 @@ fn check_interrupted(case: &Case, opts: &Options, full: &RunResult, cut_short: &
     }
 }
 
-/// The same graph seen as a game without dense ids: the core then keeps its table and hints
-/// in hash maps. `spread` renumbers states (ids far apart) to catch any dense-id assumption.
+/// The same graph seen as a game without dense keys: the core then keeps its table and hints
+/// in hash maps. `spread` spaces the keys far apart (past 2^32) to catch any dense-key or
+/// 32-bit assumption; the trace keeps the graph's own numbers, so the events are the same.
 struct Sparse<'a> {
     graph: &'a Graph,
     spread: u32,
@@ -855,11 +856,23 @@ struct Sparse<'a> {
 
 impl Game for Sparse<'_> {
     type State = u32;
-    fn id(&self, s: u32) -> u32 {
-        s * self.spread + self.offset
+    fn key(&self, s: u32) -> u64 {
+        u64::from(s) * (u64::from(self.spread) << 32) + u64::from(self.offset)
     }
-    fn id_bound(&self) -> Option<u32> {
+    fn key_bound(&self) -> Option<u64> {
         None
+    }
+    fn number(&self, s: u32) -> Option<u32> {
+        Some(s)
+    }
+    fn name(&self, s: u32) -> String {
+        Game::name(self.graph, s)
+    }
+    fn parse(&self, name: &str) -> Result<u32, String> {
+        self.graph.parse(name)
+    }
+    fn notation(&self) -> &'static str {
+        self.graph.notation()
     }
     fn side(&self, s: u32) -> Side {
         self.graph.side(s)
