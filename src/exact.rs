@@ -38,6 +38,24 @@ pub fn lcm(a: i64, b: i64) -> Option<i64> {
     (a / gcd(a, b)).checked_mul(b).map(i64::abs)
 }
 
+/// The value of `text` when it is written as a number (digits with an optional sign, point
+/// and exponent, or two such split by '/'), whether or not a `Ratio` holds it: what tells a
+/// number out of range ("1e30", 2^64) from text that is no number at all ("abc").
+pub fn written_value(text: &str) -> Option<f64> {
+    let one = |t: &str| {
+        let t = t.trim();
+        let digits = t.bytes().any(|b| b.is_ascii_digit());
+        let syntax = t
+            .bytes()
+            .all(|b| b.is_ascii_digit() || b"+-.eE".contains(&b));
+        (digits && syntax).then(|| t.parse::<f64>().ok()).flatten()
+    };
+    match text.split_once('/') {
+        Some((n, d)) => Some(one(n)? / one(d)?),
+        None => one(text),
+    }
+}
+
 impl Ratio {
     pub const ZERO: Ratio = Ratio { num: 0, den: 1 };
     pub const ONE: Ratio = Ratio { num: 1, den: 1 };

@@ -730,3 +730,70 @@ proptest! {
         assert_bounded(if kind == 0 { "given n" } else { "dice" }, &n, &b, std::time::Duration::from_secs(5));
     }
 }
+
+/// Issue 35 (low): numbers that are only out of range are called out of range, not "not a
+/// number": a probability of 1e30, a feature of 2^64, a weight of 1e308.
+#[test]
+fn numbers_out_of_range_are_not_called_not_a_number() {
+    let dir = std::env::temp_dir().join(format!("prune-invalid-range-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let write = |name: &str, graph: serde_json::Value| {
+        let path = dir.join(name);
+        std::fs::write(
+            &path,
+            serde_json::json!({"title": "t", "graph": graph}).to_string(),
+        )
+        .unwrap();
+        path.display().to_string()
+    };
+    let chance = write(
+        "chance.json",
+        serde_json::json!({"nodes": [
+            {"player": "CHANCE", "moves": [{"child": 1, "p": "1e30"}, {"child": 2, "p": "0.5"}]},
+            {"player": "MAX", "score": 1},
+            {"player": "MAX", "score": 2}
+        ]}),
+    );
+    rejected(
+        &[&chance, "--depth", "1"],
+        &["probability 1e30 must be above 0 and at most 1"],
+    );
+    for (name, weight, feature, words) in [
+        (
+            "feature.json",
+            "2",
+            "18446744073709551616",
+            "\"18446744073709551616\" is a number out of range",
+        ),
+        (
+            "weight.json",
+            "1e308",
+            "1",
+            "\"1e308\" is a number out of range",
+        ),
+    ] {
+        let path = write(
+            name,
+            serde_json::json!({"weights": {"f": weight}, "nodes": [
+                {"player": "MAX", "moves": [{"child": 1}, {"child": 2}]},
+                {"player": "MIN", "features": {"f": feature}},
+                {"player": "MIN", "features": {"f": "1"}}
+            ]}),
+        );
+        rejected(&[&path, "--depth", "1"], &[words]);
+    }
+    // As a JSON number, 2^64 arrives as a float past any exact value.
+    let number = write(
+        "number.json",
+        serde_json::json!({"weights": {"f": 2}, "nodes": [
+            {"player": "MAX", "moves": [{"child": 1}, {"child": 2}]},
+            {"player": "MIN", "features": {"f": 18446744073709551616.0}},
+            {"player": "MIN", "features": {"f": 1}}
+        ]}),
+    );
+    rejected(
+        &[&number, "--depth", "1"],
+        &["feature \"f\"", "a number out of range"],
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

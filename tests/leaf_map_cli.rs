@@ -117,3 +117,28 @@ fn a_map_that_does_not_fit_or_cannot_be_read_is_one_line() {
         assert!(stderr.contains(fragment), "{map}: {stderr}");
     }
 }
+
+/// Issue 35 (low): --leaf-map and --board escape a control character alike, as `\u001b`
+/// (the leaf map's message wrote Rust's `\u{1b}` beside clap's `\u001b`).
+#[test]
+fn leaf_map_and_board_messages_escape_alike() {
+    for args in [
+        vec![
+            "run",
+            "--game",
+            "uniform",
+            "--branching",
+            "2",
+            "--depth",
+            "2",
+            "--leaf-map",
+            "\u{1b}[2J",
+        ],
+        vec!["run", "--game", "tictactoe", "--board", "x\u{1b}[2J"],
+    ] {
+        let (code, _, err) = common::run_prune(&args);
+        assert_eq!(code, Some(2), "{err}");
+        assert!(err.contains("\\u001b"), "{err}");
+        assert!(!err.contains("\\u{1b}") && !err.contains('\u{1b}'), "{err}");
+    }
+}

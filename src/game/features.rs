@@ -70,6 +70,12 @@ impl<'de> Deserialize<'de> for Amount {
             serde_json::Value::Number(n) => Ok(Amount::Number(n)),
             // Read here, so that a string that is no number is refused at its line and column.
             serde_json::Value::String(t) if Ratio::parse(&t).is_some() => Ok(Amount::Text(t)),
+            serde_json::Value::String(t) if crate::exact::written_value(&t).is_some() => {
+                Err(serde::de::Error::custom(format!(
+                    "\"{}\" is a number out of range: an exact value has at most 18 digits and 30 decimal places",
+                    crate::text::one_line(&crate::text::cut(&t))
+                )))
+            }
             other => Err(serde::de::Error::custom(format!(
                 "expected a number such as 2, 0.25 or a fraction such as \"7/2\", not {other}"
             ))),

@@ -876,13 +876,23 @@ fn parse_node_score(
     }
 }
 
+/// Why a weight or feature's text has no exact value: a number out of range, or no number.
+fn not_exact(text: &str) -> &'static str {
+    if crate::exact::written_value(text).is_some() {
+        "a number out of range: an exact value has at most 18 digits and 30 decimal places"
+    } else {
+        "not a number such as 2, 0.25 or \"7/2\""
+    }
+}
+
 /// The graph's `weights`, exact, or the first that is not a number.
 fn read_weights(weights: &Features) -> Result<Vec<(String, Ratio)>, Problem> {
     weights.exact().map_err(|(name, text)| {
         Problem::Weights(format!(
-            "weights: the weight of \"{}\" is {}, not a number such as 2, 0.25 or \"7/2\"",
+            "weights: the weight of \"{}\" is {}, {}",
             crate::text::one_line(&name),
-            crate::text::one_line(&text)
+            crate::text::one_line(&text),
+            not_exact(&text)
         ))
     })
 }
@@ -908,9 +918,10 @@ fn read_features(
         .map_err(|(name, text)| Problem::Feature {
             node,
             rule: format!(
-                "feature \"{}\" is {}, not a number such as 2, 0.25 or \"7/2\"",
+                "feature \"{}\" is {}, {}",
                 crate::text::one_line(&name),
-                crate::text::one_line(&text)
+                crate::text::one_line(&text),
+                not_exact(&text)
             ),
         })
 }
@@ -982,10 +993,15 @@ fn dice_probabilities(
 }
 
 fn parse_probability(node: usize, index: usize, p: &Probability) -> Result<Ratio, Problem> {
-    let r = Ratio::parse(&p.0).ok_or_else(|| Problem::ProbabilityText {
-        node,
-        index,
-        text: p.0.clone(),
+    // A number out of (0, 1] is out of range even when no exact fraction holds it ("1e30").
+    let outside = crate::exact::written_value(&p.0).is_some_and(|v| !(v > 0.0 && v <= 1.0));
+    let r = Ratio::parse(&p.0).ok_or_else(|| {
+        let (node, index, text) = (node, index, p.0.clone());
+        if outside {
+            Problem::ProbabilityRange { node, index, text }
+        } else {
+            Problem::ProbabilityText { node, index, text }
+        }
     })?;
     if r <= Ratio::ZERO || r > Ratio::ONE {
         return Err(Problem::ProbabilityRange {
@@ -1021,8 +1037,8 @@ fn parse_range(lo: &Number, hi: &Number) -> Result<(i32, i32), Problem> {
 fn parse_score(node: usize, a: &Amount) -> Result<Ratio, Problem> {
     let text = a.text();
     // Integers beyond i64 arrive as floats ("1e20"): they are out of range, not unreadable.
-    let huge =
-        matches!(a, Amount::Number(n) if n.as_f64().is_some_and(|f| f.abs() > SCORE_LIMIT as f64));
+    let huge = matches!(a, Amount::Number(n) if n.as_f64().is_some_and(|f| f.abs() > SCORE_LIMIT as f64))
+        || crate::exact::written_value(&text).is_some_and(|f| f.abs() > SCORE_LIMIT as f64);
     match Ratio::parse(&text) {
         Some(r) if !r.abs_above(SCORE_LIMIT) => Ok(r),
         Some(_) => Err(Problem::ScoreRange { node, value: text }),

@@ -298,11 +298,8 @@ fn quote(text: &str) -> String {
             out.push('…');
             break;
         }
-        if c.is_control() {
-            out.extend(c.escape_default());
-        } else {
-            out.push(c);
-        }
+        // Escaped as every other message escapes it (`\u001b`), not as Rust's `\u{1b}`.
+        out.push_str(&crate::text::one_line(c.encode_utf8(&mut [0; 4])));
     }
     out
 }

@@ -95,6 +95,12 @@ fn number_of(name: &str, text: &str) -> Result<Ratio, String> {
         ));
     }
     Ratio::parse(text).ok_or_else(|| {
+        if crate::exact::written_value(text).is_some() {
+            return format!(
+                "\"{name}\": '{}' is out of range: an exact weight has at most 18 digits and 30 decimal places",
+                crate::text::cut(text)
+            );
+        }
         format!(
             "\"{name}\": '{}' is not a number (write 3, -0.5, 0.25 or 7/2)",
             crate::text::cut(text)
@@ -156,6 +162,12 @@ mod tests {
         assert!(e.contains("\"result\": 1/0 divides by zero"), "{e}");
         let e = parse("result=abc", &now()).unwrap_err();
         assert!(e.contains("'abc' is not a number"), "{e}");
+        // Issue 35: a number out of range is called that, not "not a number".
+        let one = vec![("f".to_string(), Ratio::ONE)];
+        let Err(e) = parse("f=1e308", &one) else {
+            panic!("1e308 is refused")
+        };
+        assert!(e.contains("'1e308' is out of range"), "{e}");
         let e = parse("result=", &now()).unwrap_err();
         assert!(e.contains("no number"), "{e}");
         let e = parse("result=1 result=2", &now()).unwrap_err();
