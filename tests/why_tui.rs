@@ -167,6 +167,13 @@ fn why_on_a_monte_carlo_run_draws_the_ucb1_terms_of_the_selected_child() {
                 "present {present} {w}×{h}: the pane is drawn\n{s}"
             );
             let pane = right_column(&mut a, w, h);
+            // Its title says every key it takes, whole, in half the screen.
+            let keys = if w < 100 {
+                "Why? · ↑↓ step · Enter go · Esc"
+            } else {
+                "Why? · ↑↓ choose a step · Enter go to it · Esc"
+            };
+            assert!(pane.contains(keys), "present {present} {w}×{h}:\n{pane}");
             assert!(
                 pane.contains("Why did selection at R (0) take")
                     && pane.contains(&format!("{name} (2)?")),

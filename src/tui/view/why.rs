@@ -56,9 +56,16 @@ fn lines<'a>(app: &App, pane: &'a WhyPane) -> (Vec<Line<'a>>, usize) {
 
 pub fn draw(app: &App, pane: &WhyPane, area: Rect, buf: &mut Buffer) -> Shown {
     Clear.render(area, buf);
-    let block = app
-        .theme
-        .top_block(" Why? · ↑↓ choose a step · Enter go to it · Esc ".into());
+    // The longest title that fits the pane (a Monte Carlo run's is half the screen wide).
+    let title = [
+        " Why? · ↑↓ choose a step · Enter go to it · Esc ",
+        " Why? · ↑↓ step · Enter go · Esc ",
+        " Why? ↑↓ Enter Esc ",
+    ]
+    .into_iter()
+    .find(|t| t.chars().count() + 2 <= area.width as usize)
+    .unwrap_or(" Why? ");
+    let block = app.theme.top_block(title.into());
     let inner = block.inner(area);
     block.render(area, buf);
     let (text, chosen) = lines(app, pane);
