@@ -50,10 +50,15 @@ fn codes_shown(replay: &Replay, text: &str) -> Option<String> {
     replay.catalog().iter().find_map(|s| {
         let board = s.label.as_deref()?;
         let c = code(board);
-        [c, s.id]
-            .into_iter()
-            .flat_map(|n| [format!("({n})"), format!("node {n}")])
-            .find(|t| text.contains(t.as_str()))
+        let id = s.id;
+        [
+            format!("({c})"),
+            format!("node {c}"),
+            format!("node {id}"),
+            format!("{board} ({id})"),
+        ]
+        .into_iter()
+        .find(|t| text.contains(t.as_str()))
     })
 }
 
