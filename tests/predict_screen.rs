@@ -81,3 +81,32 @@ fn presenter_mode_still_asks_and_reveals() {
         assert!(!s.is_empty());
     }
 }
+
+/// A run with the table off stores nothing (issue 34.15): its flag question asks which flag
+/// the value would carry, never which one the call stores. Seed 000's transposition without
+/// a table: node 3 is searched and its value 5 lies inside its window, EXACT.
+#[test]
+fn a_table_off_run_asks_no_stored_flag() {
+    let app = app("000-transposition", "no table");
+    let mut app = predicting(app, Ask::Kinds(vec![Kind::Flag]));
+    let mut asked = 0;
+    while next_question(&mut app, usize::MAX) {
+        for (w, h) in [(80, 24), (200, 60)] {
+            let s = flat(&screen(&mut app, w, h));
+            assert!(s.contains("The table is off: which flag would"), "{s}");
+            assert!(!s.contains("does node"), "{s}");
+        }
+        type_line(&mut app, "exact");
+        let last = app
+            .predict
+            .as_ref()
+            .unwrap()
+            .reveals
+            .last()
+            .unwrap()
+            .clone();
+        assert!(!last.lines[0].contains(" stores "), "{:?}", last.lines);
+        asked += 1;
+    }
+    assert!(asked > 0);
+}

@@ -498,3 +498,49 @@ fn the_score_goes_to_the_progress_file_and_old_files_still_read() {
     assert!(e.contains("simulate: 'right' (4)"), "{e}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The score rounds to the nearest whole percent (issue 34.15): 7 right of 9 is 77.8 %,
+/// shown 78 %, not cut to 77 %.
+#[test]
+fn the_percentage_rounds_to_the_nearest() {
+    let mut ex = Exercise::new(settings(1, 2, 3, Method::AlphaBeta)).unwrap();
+    let lines = oracle(&ex);
+    assert!(lines.len() >= 9);
+    // Two wrong steps (a return where a visit is asked, a window that is not the root's),
+    // each corrected by the exercise, then seven right ones.
+    for (i, line) in lines.iter().take(9).enumerate() {
+        let typed = match line.kind {
+            _ if i >= 2 => line.text.as_str(),
+            Kind::Window { .. } => "1 2",
+            _ => "return 99",
+        };
+        ex.answer(typed);
+    }
+    assert_eq!(ex.score(), (7, 9));
+    assert_eq!(ex.percent(), 78);
+}
+
+/// `prune practice progress` names one exercise in the singular and shows the predict
+/// tally, saying how a skipped question counts (issue 34.13, 34.15).
+#[test]
+fn the_progress_summary_counts_exercises_and_predictions() {
+    use prune::practice::store::{Progress, add_prediction, add_simulation};
+    let dir = std::env::temp_dir().join(format!("prune-simulate-one-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("progress.json");
+    add_simulation(&path, 9, 7, "prune simulate --seed 1".into()).unwrap();
+    for right in [true, false, true] {
+        add_prediction(&path, right).unwrap();
+    }
+    let text = Progress::load_from(&path).unwrap().summary();
+    assert!(
+        text.contains("Simulate: 1 exercise, 7 of 9 steps right first time, 0 perfect"),
+        "{text}"
+    );
+    assert!(text.contains("Predict: 2 of 3 predictions right"), "{text}");
+    assert!(
+        text.contains("skipped with Esc counts as asked, not right"),
+        "{text}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -195,8 +195,19 @@ impl Progress {
         if self.simulate.exercises > 0 {
             let sim = &self.simulate;
             text.push_str(&format!(
-                "Simulate: {} exercises, {} of {} steps right first time, {} perfect\n",
-                sim.exercises, sim.right, sim.steps, sim.perfect
+                "Simulate: {}, {} of {} steps right first time, {} perfect\n",
+                crate::text::counted(sim.exercises, "exercise", "exercises"),
+                sim.right,
+                sim.steps,
+                sim.perfect
+            ));
+        }
+        if self.predict.attempts > 0 {
+            let p = &self.predict;
+            text.push_str(&format!(
+                "Predict: {} of {} right in the tutor's predict mode (a question skipped with Esc counts as asked, not right)\n",
+                p.correct,
+                crate::text::counted(p.attempts, "prediction", "predictions"),
             ));
         }
         let review = self.known_review();

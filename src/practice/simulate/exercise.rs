@@ -102,13 +102,14 @@ impl Exercise {
         )
     }
 
-    /// The score as a whole percentage of the steps graded (100 before any).
+    /// The score as a percentage of the steps graded, rounded to the nearest whole (half
+    /// up: 7 of 9 is 77.8 %, shown 78 %; 100 before any).
     pub fn percent(&self) -> u64 {
         let (right, all) = self.score();
         if all == 0 {
             return 100;
         }
-        (right as u64 * 100) / all as u64
+        (right as u64 * 200 + all as u64) / (2 * all as u64)
     }
 
     /// What is asked now (`None` once every step is made).

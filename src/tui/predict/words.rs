@@ -110,6 +110,9 @@ fn asked_plain(r: &Replay, q: &Question) -> String {
         Kind::Window => format!("What window does {n} get from {p}?"),
         Kind::Probe => format!("The table has an entry for {n}: does it answer {n}?"),
         Kind::Return => format!("What does {n} return?"),
+        Kind::Flag if !r.options().keeps_table() => {
+            format!("The table is off: which flag would {n}'s value carry, were it stored?")
+        }
         Kind::Flag => format!("Which flag does {n} store with its value?"),
         Kind::Cut => format!("{n} has returned: does {p}'s window close (a cutoff)?"),
         Kind::Research => format!("{n}'s scout has returned: is {n} searched again?"),
@@ -134,6 +137,7 @@ pub fn answer_phrase(r: &Replay, q: &Question, truth: &str) -> String {
         Kind::Probe if yes => format!("the table answers {n}"),
         Kind::Probe => format!("the table does not answer {n}"),
         Kind::Return => format!("{n} returns {truth}"),
+        Kind::Flag if !r.options().keeps_table() => format!("{n}'s value is {truth}"),
         Kind::Flag => format!("{n} stores {truth}"),
         Kind::Cut if yes => format!("{n}'s reply closes {p}'s window: a cutoff"),
         Kind::Cut => format!("{p}'s window stays open after {n}'s reply"),
