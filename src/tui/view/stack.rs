@@ -65,13 +65,7 @@ pub fn draw_holding(
     let name_w = name_w_of(r, frames);
     let cells: Vec<Cells> = shown
         .iter()
-        .map(|&fi| {
-            let c = cells(r, u, &frames[fi], max_side);
-            let f = &frames[fi];
-            let asked = held
-                .is_some_and(|h| matches!(h.kind, Kind::Return | Kind::Flag) && h.node == f.node);
-            if asked { c.held() } else { c }
-        })
+        .map(|&fi| held_cells(r, u, &frames[fi], (max_side, held)))
         .collect();
     // Numbers as wide as the widest shown (an exact fraction of a chance run is wider than
     // seed 000's integers), so the columns stay under their heads.
@@ -192,6 +186,19 @@ impl Cells {
             mv: Some(HELD.into()),
         }
     }
+}
+
+/// A frame's cells, kept back when an open prediction asks what it returns or stores.
+fn held_cells(
+    r: &Replay,
+    u: &Units,
+    f: &crate::replay::Frame,
+    (max_side, held): (bool, Option<Held>),
+) -> Cells {
+    let c = cells(r, u, f, max_side);
+    let asked =
+        held.is_some_and(|h| matches!(h.kind, Kind::Return | Kind::Flag) && h.node == f.node);
+    if asked { c.held() } else { c }
 }
 
 /// What a kept-back cell shows.
