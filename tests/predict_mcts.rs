@@ -158,7 +158,7 @@ fn a_counts_reveal_waits_for_the_backup_of_its_node() {
                 let line = typed(&app, q.kind, key);
                 type_line(&mut app, &line);
                 assert_eq!(app.st.step, end, "{} at event {}", lesson.name, q.due);
-                let p = app.predict.as_ref().unwrap();
+                let p = app.predict().unwrap();
                 let last = p.reveals.last().unwrap();
                 assert_eq!(last.step, end);
                 let why = last.lines.iter().find(|l| l.starts_with("Why:")).unwrap();

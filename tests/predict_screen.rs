@@ -97,14 +97,7 @@ fn a_table_off_run_asks_no_stored_flag() {
             assert!(!s.contains("does node"), "{s}");
         }
         type_line(&mut app, "exact");
-        let last = app
-            .predict
-            .as_ref()
-            .unwrap()
-            .reveals
-            .last()
-            .unwrap()
-            .clone();
+        let last = app.predict().unwrap().reveals.last().unwrap().clone();
         assert!(!last.lines[0].contains(" stores "), "{:?}", last.lines);
         asked += 1;
     }
