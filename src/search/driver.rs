@@ -227,3 +227,125 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::game::Game;
+    use crate::game::tictactoe::{Board, Scoring, TicTacToe};
+    use crate::game::uniform::{Leaves, Uniform};
+    use crate::observer::Interner;
+
+    /// A game whose keys are random 64-bit numbers (a hash of the wrapped game's key):
+    /// nothing about its positions fits 32 bits.
+    struct Hashed<G>(G);
+
+    impl<G: Game> Game for Hashed<G> {
+        type State = G::State;
+        fn key(&self, s: Self::State) -> u64 {
+            crate::rng::Rng::new(self.0.key(s) ^ 0xA076_1D64_78BD_642F).next_u64()
+        }
+        fn key_bound(&self) -> Option<u64> {
+            None
+        }
+        fn name(&self, s: Self::State) -> String {
+            self.0.name(s)
+        }
+        fn parse(&self, name: &str) -> Result<Self::State, String> {
+            self.0.parse(name)
+        }
+        fn notation(&self) -> &'static str {
+            self.0.notation()
+        }
+        fn side(&self, s: Self::State) -> crate::game::Side {
+            self.0.side(s)
+        }
+        fn score(&self, s: Self::State) -> Option<i32> {
+            self.0.score(s)
+        }
+        fn utility(&self, s: Self::State) -> Option<i32> {
+            self.0.utility(s)
+        }
+        fn evaluate(&self, s: Self::State) -> Option<i32> {
+            self.0.evaluate(s)
+        }
+        fn move_count(&self, s: Self::State) -> usize {
+            self.0.move_count(s)
+        }
+        fn child(&self, s: Self::State, index: usize) -> Self::State {
+            self.0.child(s, index)
+        }
+        fn is_tactical(&self, _: Self::State, _: usize) -> bool {
+            false
+        }
+        fn limits(&self) -> crate::game::Limits {
+            self.0.limits()
+        }
+    }
+
+    /// A recorded run of `options` on `game` keyed by random 64-bit numbers: the same result
+    /// and counters as the unrecorded run keyed by the game's own keys (the table and hints
+    /// work by either), numbers 0, 1, 2, … in the order met, the start first, and every
+    /// entered position named as the game names it, one number per name.
+    fn records_hashed<G: Game + Clone>(
+        game: &G,
+        start: G::State,
+        options: &crate::search::Options,
+    ) -> crate::search::RunResult {
+        use crate::event::Event;
+        use crate::observer::{NoTrace, Recorder};
+        let prior = crate::search::mcts::Prior::default();
+        let want = crate::search::run_from(game, start, options, &prior, &mut NoTrace).unwrap();
+        let mut rec = Recorder {
+            positions: Interner::describing(),
+            ..Recorder::default()
+        };
+        let hashed = Hashed(game.clone());
+        let got = crate::search::run_from(&hashed, start, options, &prior, &mut rec).unwrap();
+        assert_eq!(
+            (got.score, got.mv, got.stats),
+            (want.score, want.mv, want.stats)
+        );
+        let met = rec.positions.met.len();
+        let ids: Vec<u32> = rec.positions.met.iter().map(|m| m.0).collect();
+        assert_eq!(ids, (0..met as u32).collect::<Vec<_>>());
+        assert_eq!(rec.positions.met[0].1.label, Some(game.name(start)));
+        for e in rec.events.iter() {
+            if let Event::Enter { state, turn, .. } = e {
+                let (_, d) = &rec.positions.met[state as usize];
+                let s = game.parse(d.label.as_deref().unwrap()).unwrap();
+                assert_eq!(turn, game.side(s));
+            }
+        }
+        let names: std::collections::BTreeSet<_> = rec
+            .positions
+            .met
+            .iter()
+            .map(|m| m.1.label.clone())
+            .collect();
+        assert_eq!(names.len(), met, "one number per position");
+        got
+    }
+
+    /// On a uniform tree and on tic-tac-toe (whose transpositions the table answers from the
+    /// hashed keys as it does from the boards' own codes).
+    #[test]
+    fn a_game_keyed_by_random_64_bit_numbers_records() {
+        let tree = Uniform::new(4, 5, Leaves::Random, 7).unwrap();
+        let options = crate::search::Options {
+            depth: 5,
+            ordering: true,
+            ..crate::search::Options::default()
+        };
+        records_hashed(&tree, tree.root(), &options);
+        let t = TicTacToe::new(Board::EMPTY, Scoring::Plain);
+        let options = crate::search::Options {
+            depth: 9,
+            ..options
+        };
+        let r = records_hashed(&t, Board::EMPTY, &options);
+        assert!(
+            r.stats.tt_hits > 0,
+            "transpositions answered from the table"
+        );
+    }
+}
