@@ -289,18 +289,18 @@ mod tests {
     fn records_hashed<G: Game + Clone>(
         game: &G,
         start: G::State,
-        options: &crate::search::Options,
-    ) -> crate::search::RunResult {
+        options: &crate::search::options::Options,
+    ) -> crate::search::result::RunResult {
         use crate::event::Event;
         use crate::observer::{NoTrace, Recorder};
         let prior = crate::search::mcts::Prior::default();
-        let want = crate::search::run_from(game, start, options, &prior, &mut NoTrace).unwrap();
+        let want = super::run_from(game, start, options, &prior, &mut NoTrace).unwrap();
         let mut rec = Recorder {
             positions: Interner::describing(),
             ..Recorder::default()
         };
         let hashed = Hashed(game.clone());
-        let got = crate::search::run_from(&hashed, start, options, &prior, &mut rec).unwrap();
+        let got = super::run_from(&hashed, start, options, &prior, &mut rec).unwrap();
         assert_eq!(
             (got.score, got.mv, got.stats),
             (want.score, want.mv, want.stats)
@@ -331,14 +331,14 @@ mod tests {
     #[test]
     fn a_game_keyed_by_random_64_bit_numbers_records() {
         let tree = Uniform::new(4, 5, Leaves::Random, 7).unwrap();
-        let options = crate::search::Options {
+        let options = crate::search::options::Options {
             depth: 5,
             ordering: true,
-            ..crate::search::Options::default()
+            ..crate::search::options::Options::default()
         };
         records_hashed(&tree, tree.root(), &options);
         let t = TicTacToe::new(Board::EMPTY, Scoring::Plain);
-        let options = crate::search::Options {
+        let options = crate::search::options::Options {
             depth: 9,
             ..options
         };
