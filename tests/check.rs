@@ -263,17 +263,7 @@ fn a_run_the_schema_does_not_cover_is_refused_by_name() {
 /// here: X moves when the marks are even, on any empty square, unless a line is complete.
 fn ttt_children(board: &str) -> Vec<String> {
     let cells: Vec<char> = board.chars().filter(|c| *c != '/').collect();
-    let lines = [
-        [0, 1, 2],
-        [3, 4, 5],
-        [6, 7, 8],
-        [0, 3, 6],
-        [1, 4, 7],
-        [2, 5, 8],
-        [0, 4, 8],
-        [2, 4, 6],
-    ];
-    let won = |c: char| lines.iter().any(|l| l.iter().all(|&i| cells[i] == c));
+    let won = |c: char| (common::ttt::LINES.iter()).any(|l| l.iter().all(|&i| cells[i] == c));
     if won('X') || won('O') {
         return Vec::new();
     }
