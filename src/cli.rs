@@ -199,7 +199,17 @@ fn dispatch(cli: Cli, out: &mut dyn Write) -> Result<ExitCode> {
         Command::Count {
             run,
             json,
+            stage,
+            positions,
+            ..
+        } if stage.is_some() || positions.is_some() => {
+            count::solve::report(&run, stage, positions.as_deref(), json)?
+        }
+        Command::Count {
+            run,
+            json,
             seeds: Some(k),
+            ..
         } => {
             // K runs together may take minutes: said before the first (the seed does not
             // change a run's size).

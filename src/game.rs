@@ -4,6 +4,7 @@
 //! position is worth, which moves leave it and which of those are tactical. Explicit lesson
 //! graphs are one implementation (`graph`); boards and implicit trees plug in the same way.
 
+pub mod connect4;
 pub mod contract;
 pub mod features;
 pub mod graph;
@@ -227,6 +228,17 @@ pub trait Game {
     }
     fn move_count(&self, s: Self::State) -> usize;
     fn child(&self, s: Self::State, index: usize) -> Self::State;
+    /// Every child of `s` in move order, appended to `out`: `child(s, i)` for each move, for
+    /// a game that finds its moves once per position rather than once per move.
+    #[inline]
+    fn children(&self, s: Self::State, out: &mut Vec<Self::State>) {
+        out.extend((0..self.move_count(s)).map(|i| self.child(s, i)));
+    }
+    /// What the game knows of a position's value before any search, when it knows something
+    /// (a game scored by how soon it is won: no result can come sooner than the next move).
+    fn reach(&self, _s: Self::State) -> Option<Reach> {
+        None
+    }
     /// Tactical moves are the only ones quiescence follows.
     fn is_tactical(&self, s: Self::State, index: usize) -> bool;
     /// Every value of the game counts units of 1/scale: 1 for integer games, the graph's
@@ -282,6 +294,16 @@ impl Limits {
         start_hint: "",
         players: 0,
     };
+}
+
+/// Bounds on a position's value from MAX's side, known from the position alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reach {
+    /// Every result the game can still end in from this position's ply.
+    pub range: (i32, i32),
+    /// The results still possible given that the game's rules left this position
+    /// unfinished (a position that could be won at once would have been scored as that win).
+    pub bounds: (i32, i32),
 }
 
 /// How a game's finished positions are counted, each in the order (MAX's side ahead, MIN's

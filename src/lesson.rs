@@ -19,6 +19,7 @@ pub mod demo;
 pub mod facts;
 pub mod given;
 pub mod size_facts;
+pub mod stages;
 
 mod builtin {
     include!(concat!(env!("OUT_DIR"), "/builtin_lessons.rs"));

@@ -22,6 +22,7 @@ pub mod mcts;
 mod negamax;
 mod options;
 mod result;
+pub mod solver;
 pub mod tt;
 
 pub use crate::game::{Limits, Seat};

@@ -279,6 +279,10 @@ fn may_name_a_game(name: &str) -> bool {
             "src/cli/args.rs",
             "src/cli/chart_cmd.rs",
             "src/cli/estimate.rs",
+            // The Connect Four solver tutorial's stages: each is the game's rules and the
+            // solver's options together.
+            "src/lesson/stages.rs",
+            "src/cli/count/solve.rs",
         ]
         .contains(&name)
 }
@@ -292,6 +296,9 @@ fn no_code_outside_the_games_matches_on_which_game_it_is() {
         "Model::Uniform",
         "GameSpec::Tictactoe",
         "GameSpec::Uniform",
+        "Model::ConnectFour",
+        "GameSpec::Connect4",
+        "connect4::",
         "tictactoe::",
         "game::uniform::",
         "uniform::{",

@@ -73,6 +73,16 @@ pub enum Command {
         /// branching factor.
         #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..=100_000))]
         seeds: Option<u32>,
+        /// Connect Four: solve with the solver tutorial's stage N (its part 3 to 12: 3
+        /// negamax, 4 alpha-beta, 5 centre first, 6 bitboard, 7 table, 8 null windows, 9
+        /// anticipation, 10 threat order, 11 compact table, 12 lower bounds) [default: 12
+        /// with --positions].
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(3..=12))]
+        stage: Option<u8>,
+        /// Connect Four: solve every position of FILE, one `MOVES [SCORE]` a line, and
+        /// check each score given.
+        #[arg(long, value_name = "FILE")]
+        positions: Option<String>,
     },
     /// Measure calls (Monte Carlo: iterations) per second with and without recording, and
     /// bytes per event.
@@ -300,6 +310,9 @@ pub enum GameArg {
     Tictactoe,
     /// A uniform tree of --branching B and --depth D with --leaves best|worst|random.
     Uniform,
+    /// Connect Four from --position (the columns played, 1-based) on a --size board
+    /// (default 7x6).
+    Connect4,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -330,13 +343,20 @@ pub struct RunArgs {
     /// A lesson or graph JSON file, or a built-in lesson name (or --game instead).
     #[arg(value_name = "FILE", required_unless_present = "game")]
     pub file: Option<String>,
-    /// Play a game instead of FILE: tictactoe or uniform.
+    /// Play a game instead of FILE: tictactoe, uniform or connect4.
     #[arg(long, value_enum, conflicts_with = "file")]
     pub game: Option<GameArg>,
     /// Tic-tac-toe: the position, 9 squares row-major of X, O and . (spaces and / ignored),
     /// e.g. "X O X / . O . / . . ." [default: the empty board].
     #[arg(long, value_name = "BOARD", allow_hyphen_values = true)]
     pub board: Option<String>,
+    /// Connect Four: the position, as the columns played from the empty board, 1-based
+    /// (e.g. 4453) [default: the empty board].
+    #[arg(long, value_name = "MOVES")]
+    pub position: Option<String>,
+    /// Connect Four: the board's width and height, e.g. 4x4, 5x4, 6x5 [default: 7x6].
+    #[arg(long, value_name = "WxH", value_parser = parse_size)]
+    pub size: Option<(u8, u8)>,
     /// Tic-tac-toe: how finished games score [default: plain].
     #[arg(long, value_enum)]
     pub scores: Option<ScoresArg>,
@@ -439,6 +459,20 @@ pub struct RunArgs {
     /// [default: outcome].
     #[arg(long, value_name = "outcome|score", value_parser = parse_reward)]
     pub reward: Option<crate::search::mcts::Reward>,
+}
+
+fn parse_size(text: &str) -> std::result::Result<(u8, u8), String> {
+    let bad = || {
+        format!(
+            "'{}' is not a board size WxH such as 7x6",
+            crate::text::cut(text)
+        )
+    };
+    let (w, h) = text.trim().split_once(['x', 'X', '×']).ok_or_else(bad)?;
+    Ok((
+        w.trim().parse().map_err(|_| bad())?,
+        h.trim().parse().map_err(|_| bad())?,
+    ))
 }
 
 fn parse_reward(text: &str) -> std::result::Result<crate::search::mcts::Reward, String> {

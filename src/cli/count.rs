@@ -4,6 +4,7 @@
 //! Monte Carlo run has iterations instead of calls: `monte` counts those.
 
 mod monte;
+pub mod solve;
 
 use serde_json::json;
 

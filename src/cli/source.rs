@@ -60,16 +60,36 @@ impl RunArgs {
     }
 
     /// The game `--game` and its options name (`None` without `--game`).
-    fn game_spec(&self) -> Result<Option<GameSpec>> {
+    pub(super) fn game_spec(&self) -> Result<Option<GameSpec>> {
         let Some(game) = self.game else {
             return Ok(None);
         };
         Ok(Some(match game {
+            GameArg::Connect4 => {
+                self.refuse(
+                    &[
+                        ("--board", self.board.is_some()),
+                        ("--scores", self.scores.is_some()),
+                        ("--branching", self.branching.is_some()),
+                        ("--leaves", self.leaves.is_some()),
+                    ],
+                    "Connect Four",
+                )?;
+                let (width, height) = self.size.unwrap_or((7, 6));
+                GameSpec::Connect4 {
+                    width,
+                    height,
+                    moves: self.position.clone().unwrap_or_default(),
+                    rules: crate::game::connect4::Rules::PLAIN,
+                }
+            }
             GameArg::Tictactoe => {
                 self.refuse(
                     &[
                         ("--branching", self.branching.is_some()),
                         ("--leaves", self.leaves.is_some()),
+                        ("--position", self.position.is_some()),
+                        ("--size", self.size.is_some()),
                     ],
                     "tic-tac-toe",
                 )?;
@@ -87,6 +107,8 @@ impl RunArgs {
                     &[
                         ("--board", self.board.is_some()),
                         ("--scores", self.scores.is_some()),
+                        ("--position", self.position.is_some()),
+                        ("--size", self.size.is_some()),
                     ],
                     "a uniform tree",
                 )?;
@@ -109,6 +131,27 @@ impl RunArgs {
         }))
     }
 
+    /// The Connect Four game the command line names, with the rules of a solver stage
+    /// (`--stage` and `--positions` are Connect Four's alone).
+    pub(super) fn connect4_with(
+        &self,
+        rules: crate::game::connect4::Rules,
+    ) -> Result<crate::game::connect4::ConnectFour> {
+        let Some(GameSpec::Connect4 {
+            width,
+            height,
+            moves,
+            ..
+        }) = self.game_spec()?
+        else {
+            return Err(Error::Options(
+                "--stage and --positions apply to Connect Four (--game connect4)".into(),
+            ));
+        };
+        crate::game::connect4::ConnectFour::new(width, height, &moves, rules)
+            .map_err(|why| Error::Options(format!("Connect Four: {why}")))
+    }
+
     /// Game options given where they do not apply are errors, not silently ignored.
     fn refuse(&self, given: &[(&str, bool)], to: &str) -> Result<()> {
         let named: Vec<&str> = given.iter().filter(|g| g.1).map(|g| g.0).collect();
@@ -129,6 +172,8 @@ impl RunArgs {
                 ("--scores", self.scores.is_some()),
                 ("--branching", self.branching.is_some()),
                 ("--leaves", self.leaves.is_some()),
+                ("--position", self.position.is_some()),
+                ("--size", self.size.is_some()),
             ],
             &format!("{to} (they go with --game)"),
         )

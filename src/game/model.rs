@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 pub use super::Described;
+use super::connect4::{ConnectFour, Order, Rules};
 use super::graph::Graph;
 use super::tictactoe::{Board, Scoring, TicTacToe};
 use super::uniform::{Leaves, Uniform};
@@ -31,6 +32,30 @@ pub enum GameSpec {
         #[serde(default)]
         seed: u64,
     },
+    /// `{"kind": "connect4", "width": 7, "height": 6, "moves": "4453", "rules": {...}}`.
+    Connect4 {
+        #[serde(default = "seven")]
+        width: u8,
+        #[serde(default = "six")]
+        height: u8,
+        /// The columns played from the empty board, 1-based; empty: the empty board.
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        moves: String,
+        #[serde(default = "plain_rules")]
+        rules: Rules,
+    },
+}
+
+fn seven() -> u8 {
+    7
+}
+
+fn six() -> u8 {
+    6
+}
+
+fn plain_rules() -> Rules {
+    Rules::PLAIN
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -101,6 +126,21 @@ impl GameSpec {
                 "uniform:{branching}:{depth}:{}:{seed}",
                 leaves.name()
             )),
+            GameSpec::Connect4 {
+                width,
+                height,
+                moves,
+                rules,
+            } => Some(format!(
+                "connect4:{width}x{height}:{}:{}:{}",
+                if moves.trim().is_empty() {
+                    "-"
+                } else {
+                    moves.trim()
+                },
+                rules_name(rules),
+                rules.order.name()
+            )),
         }
     }
 
@@ -129,6 +169,32 @@ impl GameSpec {
                 },
                 seed: seed.parse().ok()?,
             }),
+            ["connect4", size, moves, rules, order] => {
+                let (w, h) = size.split_once('x')?;
+                let (win_next, anticipate) = match *rules {
+                    "plain" => (false, false),
+                    "win-next" => (true, false),
+                    "anticipate" => (true, true),
+                    _ => return None,
+                };
+                let order = [Order::Columns, Order::Centre, Order::Threats]
+                    .into_iter()
+                    .find(|o| o.name() == *order)?;
+                Some(GameSpec::Connect4 {
+                    width: w.parse().ok()?,
+                    height: h.parse().ok()?,
+                    moves: if *moves == "-" {
+                        String::new()
+                    } else {
+                        moves.to_string()
+                    },
+                    rules: Rules {
+                        win_next,
+                        anticipate,
+                        order,
+                    },
+                })
+            }
             _ => None,
         }
     }
@@ -160,6 +226,19 @@ impl GameSpec {
                     "A uniform tree: branching {branching}, depth {depth}, {} leaves{seed}",
                     leaves.name()
                 )
+            }
+            GameSpec::Connect4 {
+                width,
+                height,
+                moves,
+                ..
+            } => {
+                let from = if moves.trim().is_empty() {
+                    "the empty board".to_string()
+                } else {
+                    format!("{} (columns played)", crate::text::cut(moves.trim()))
+                };
+                format!("Connect Four {width}×{height} from {from}")
             }
         }
     }
@@ -207,6 +286,12 @@ impl GameSpec {
                 };
                 Model::Uniform(Uniform::new(*branching, *depth, leaves, *seed)?)
             }
+            GameSpec::Connect4 {
+                width,
+                height,
+                moves,
+                rules,
+            } => Model::ConnectFour(ConnectFour::new(*width, *height, moves, *rules)?),
         })
     }
 }
@@ -220,6 +305,16 @@ pub enum Model {
     Graph(Graph),
     TicTacToe(TicTacToe),
     Uniform(Uniform),
+    ConnectFour(ConnectFour),
+}
+
+/// The rules' word in a game's one-word name (`GameSpec::name`).
+fn rules_name(rules: &Rules) -> &'static str {
+    match (rules.win_next, rules.anticipate) {
+        (_, true) => "anticipate",
+        (true, false) => "win-next",
+        (false, false) => "plain",
+    }
 }
 
 /// Code generic over the game, run by `Model::visit` on the concrete one.
@@ -236,6 +331,7 @@ impl Model {
             Model::Graph(g) => v.visit(g, start),
             Model::TicTacToe(t) => v.visit(t, t.root),
             Model::Uniform(u) => v.visit(u, u.root()),
+            Model::ConnectFour(c) => v.visit(c, c.root),
         }
     }
 
@@ -245,6 +341,7 @@ impl Model {
             Model::Graph(_) => "graph",
             Model::TicTacToe(_) => "tic-tac-toe",
             Model::Uniform(_) => "uniform tree",
+            Model::ConnectFour(_) => "Connect Four",
         }
     }
 
@@ -261,6 +358,7 @@ impl Model {
             Model::Graph(g) => g.limits(),
             Model::TicTacToe(t) => t.limits(),
             Model::Uniform(u) => u.limits(),
+            Model::ConnectFour(c) => c.limits(),
         }
     }
 
@@ -280,6 +378,7 @@ impl Model {
             Model::Graph(_) => None,
             Model::TicTacToe(t) => Some((9 - t.root.marks() as u8).max(1)),
             Model::Uniform(u) => Some(u.depth),
+            Model::ConnectFour(c) => Some((c.shape.area() - u32::from(c.root.played)).max(1) as u8),
         }
     }
 

@@ -1,0 +1,373 @@
+//! Connect Four: a board `width` columns wide and `height` rows high (7×6 by default), two
+//! players dropping stones in turn, the first to line up four (across, down or diagonally)
+//! wins, a full board without four is a draw.
+//!
+//! - The first player (X) is MAX. A position is named as most Connect Four tools name it:
+//!   the columns played from the empty board, 1-based (`4453`), the shortest-to-read sequence
+//!   that reaches it (`name` rebuilds one from the stones, so a position has one name however
+//!   the search reached it). A move is named by its column.
+//! - Scores are the solver tutorial's: 0 for a draw; a win scores one more than half the
+//!   cells minus the stones the winner has played when it lines up four (22 minus them on
+//!   7×6: a win with one's 18th stone scores 4), a loss the negative. So a quicker win scores
+//!   more. Unfinished positions have no static score: a run searches to the end of the game.
+//! - `Rules` are the game's part of the tutorial's stages: which positions count as
+//!   finished (a position whose mover can win at once, under `win_next`; one whose mover can
+//!   only lose or whose last two cells cannot change the result, under `anticipate`), which
+//!   moves a position offers (every column, or the ones that do not lose at once) and in
+//!   which order (left to right, centre first, or by the threats a move makes).
+
+pub mod bitboard;
+mod naming;
+
+use bitboard::{Position, Shape};
+
+use super::{Game, Limits, Outcomes, Reach, Side};
+
+/// The order a position's moves are tried in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Order {
+    /// Left to right.
+    Columns,
+    /// From the centre outwards (the centre columns take part in the most lines).
+    Centre,
+    /// Most threats made first (cells where the mover would then complete four), ties
+    /// centre first.
+    Threats,
+}
+
+impl Order {
+    pub fn name(self) -> &'static str {
+        match self {
+            Order::Columns => "columns",
+            Order::Centre => "centre",
+            Order::Threats => "threats",
+        }
+    }
+}
+
+/// What the game itself settles before any search: see the module comment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub struct Rules {
+    /// A position whose mover completes four with its next stone is finished (scored as
+    /// that win) instead of searched.
+    pub win_next: bool,
+    /// Moves that let the opponent win at once are not offered; a position with no other
+    /// move is finished (a loss on the opponent's next stone), and so is one with two empty
+    /// cells left (a draw: neither side can still line up four).
+    pub anticipate: bool,
+    pub order: Order,
+}
+
+impl Rules {
+    /// The game as people play it: a position is finished only when someone has four or the
+    /// board is full; every column, left to right.
+    pub const PLAIN: Rules = Rules {
+        win_next: false,
+        anticipate: false,
+        order: Order::Columns,
+    };
+}
+
+/// The moves of a position in the order they are tried: the column and the cell it fills.
+#[derive(Clone, Copy, Debug)]
+pub struct Moves {
+    len: u8,
+    columns: [u8; bitboard::MAX_WIDTH as usize],
+    cells: [u64; bitboard::MAX_WIDTH as usize],
+}
+
+impl Moves {
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    pub fn column(&self, i: usize) -> u8 {
+        self.columns[i]
+    }
+
+    pub fn cell(&self, i: usize) -> u64 {
+        self.cells[i]
+    }
+
+    fn push(&mut self, column: u8, cell: u64) {
+        self.columns[self.len as usize] = column;
+        self.cells[self.len as usize] = cell;
+        self.len += 1;
+    }
+}
+
+/// How a position is finished, if it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum End {
+    /// The player who moved last has four.
+    Lost,
+    /// The board is full, or (under `anticipate`) two cells are left and the mover has a
+    /// safe move.
+    Drawn,
+    /// (`win_next`) the mover completes four with its next stone.
+    WinsNow,
+    /// (`anticipate`) every move lets the opponent win at once.
+    LosesNext,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConnectFour {
+    pub shape: Shape,
+    pub root: Position,
+    pub rules: Rules,
+}
+
+impl ConnectFour {
+    /// The game on a `width`×`height` board from the position `moves` reaches (columns,
+    /// 1-based, from the empty board).
+    pub fn new(width: u8, height: u8, moves: &str, rules: Rules) -> Result<ConnectFour, String> {
+        let shape = Shape::new(width, height)?;
+        if shape.area() % 2 != 0 {
+            return Err(format!(
+                "a board of {width}×{height} has an odd number of cells; Connect Four's scores need an even number"
+            ));
+        }
+        let game = ConnectFour {
+            shape,
+            root: Position::EMPTY,
+            rules,
+        };
+        let root = naming::play(&game.shape, moves)?;
+        Ok(ConnectFour { root, ..game })
+    }
+
+    fn half(&self) -> i32 {
+        (self.shape.area() / 2) as i32
+    }
+
+    /// Stones the side to move has played, and the opponent.
+    fn stones(s: Position) -> (i32, i32) {
+        let p = i32::from(s.played);
+        (p / 2, p - p / 2)
+    }
+
+    fn end(&self, s: Position) -> Option<End> {
+        let shape = &self.shape;
+        if s.last_mover_won(shape) {
+            return Some(End::Lost);
+        }
+        if u32::from(s.played) == shape.area() {
+            return Some(End::Drawn);
+        }
+        if (self.rules.win_next || self.rules.anticipate) && s.wins_now(shape) {
+            return Some(End::WinsNow);
+        }
+        if self.rules.anticipate {
+            if s.safe_cells(shape) == 0 {
+                return Some(End::LosesNext);
+            }
+            if u32::from(s.played) + 2 >= shape.area() {
+                return Some(End::Drawn);
+            }
+        }
+        None
+    }
+
+    /// A finished position's score from the side to move.
+    fn end_score(&self, s: Position, end: End) -> i32 {
+        let (mine, theirs) = Self::stones(s);
+        let win_with = |stones: i32| self.half() + 1 - stones;
+        match end {
+            End::Lost => -win_with(theirs),
+            End::Drawn => 0,
+            End::WinsNow => win_with(mine + 1),
+            End::LosesNext => -win_with(theirs + 1),
+        }
+    }
+
+    /// The moves of `s` in the rules' order (none when the position is finished).
+    pub fn moves(&self, s: Position) -> Moves {
+        let mut out = Moves {
+            len: 0,
+            columns: [0; bitboard::MAX_WIDTH as usize],
+            cells: [0; bitboard::MAX_WIDTH as usize],
+        };
+        if self.end(s).is_some() {
+            return out;
+        }
+        let shape = &self.shape;
+        let open = if self.rules.anticipate {
+            s.safe_cells(shape)
+        } else {
+            s.playable(shape)
+        };
+        let add = |c: u8| {
+            let cell = open & shape.column(c);
+            if cell != 0 {
+                out.push(c, cell);
+            }
+        };
+        match self.rules.order {
+            Order::Columns => (0..shape.width).for_each(add),
+            Order::Centre | Order::Threats => shape.centre_first().for_each(add),
+        }
+        if self.rules.order == Order::Threats {
+            sort_by_threats(&mut out, s, shape);
+        }
+        out
+    }
+
+    /// Whose turn `s` is from the side to move's point of view: 1 for MAX, −1 for MIN.
+    fn pov(s: Position) -> i32 {
+        if s.first_to_move() { 1 } else { -1 }
+    }
+}
+
+/// Most threats first; equal counts keep their order (a stable insertion sort of at most
+/// nine moves, cheaper than anything general).
+fn sort_by_threats(moves: &mut Moves, s: Position, shape: &Shape) {
+    let n = moves.len();
+    let mut score = [0u32; bitboard::MAX_WIDTH as usize];
+    for (i, slot) in score.iter_mut().enumerate().take(n) {
+        *slot = s.threats_after(shape, moves.cells[i]);
+    }
+    for i in 1..n {
+        let (c, cell, sc) = (moves.columns[i], moves.cells[i], score[i]);
+        let mut j = i;
+        while j > 0 && score[j - 1] < sc {
+            moves.columns[j] = moves.columns[j - 1];
+            moves.cells[j] = moves.cells[j - 1];
+            score[j] = score[j - 1];
+            j -= 1;
+        }
+        moves.columns[j] = c;
+        moves.cells[j] = cell;
+        score[j] = sc;
+    }
+}
+
+impl Game for ConnectFour {
+    type State = Position;
+
+    #[inline]
+    fn key(&self, s: Position) -> u64 {
+        s.key()
+    }
+
+    fn key_bound(&self) -> Option<u64> {
+        let bits = u32::from(self.shape.width) * (u32::from(self.shape.height) + 1);
+        1u64.checked_shl(bits)
+    }
+
+    fn name(&self, s: Position) -> String {
+        naming::name(&self.shape, s)
+    }
+
+    /// A sequence of columns reads like a number: the trace's number goes beside it.
+    fn names_alone(&self) -> bool {
+        false
+    }
+
+    fn move_name(&self, s: Position, index: usize) -> Option<String> {
+        let moves = self.moves(s);
+        (index < moves.len()).then(|| (moves.column(index) + 1).to_string())
+    }
+
+    fn move_number(&self, s: Position, index: usize) -> Option<i64> {
+        let moves = self.moves(s);
+        (index < moves.len()).then(|| i64::from(moves.column(index)) + 1)
+    }
+
+    fn parse(&self, name: &str) -> Result<Position, String> {
+        naming::play(&self.shape, name)
+    }
+
+    fn notation(&self) -> &'static str {
+        "the columns played from the empty board, 1-based, e.g. 4453"
+    }
+
+    fn board(&self, s: Position) -> Option<(Vec<String>, String)> {
+        Some(naming::board(
+            self,
+            s,
+            self.end(s).map(|e| (e, self.end_score(s, e))),
+        ))
+    }
+
+    fn outcomes(&self) -> Outcomes {
+        Outcomes {
+            by_sign: ["X wins", "O wins", "draws"],
+            sign_keys: ["x_wins", "o_wins", "draws"],
+            results: ["X wins", "O wins", "draws"],
+            result_keys: ["x_wins", "o_wins", "draws"],
+            games: true,
+        }
+    }
+
+    #[inline]
+    fn side(&self, s: Position) -> Side {
+        if s.first_to_move() {
+            Side::Max
+        } else {
+            Side::Min
+        }
+    }
+
+    fn score(&self, s: Position) -> Option<i32> {
+        self.end(s).map(|e| Self::pov(s) * self.end_score(s, e))
+    }
+
+    fn move_count(&self, s: Position) -> usize {
+        self.moves(s).len()
+    }
+
+    fn child(&self, s: Position, index: usize) -> Position {
+        s.play(self.moves(s).cell(index))
+    }
+
+    #[inline]
+    fn children(&self, s: Position, out: &mut Vec<Position>) {
+        let moves = self.moves(s);
+        out.extend((0..moves.len()).map(|i| s.play(moves.cell(i))));
+    }
+
+    fn is_tactical(&self, _: Position, _: usize) -> bool {
+        false
+    }
+
+    /// From losing on the opponent's next stone to winning with one's own; a position the
+    /// rules leave unfinished cannot be won at once (under `win_next`) or lost at once
+    /// (under `anticipate`).
+    fn reach(&self, s: Position) -> Option<Reach> {
+        let (mine, theirs) = Self::stones(s);
+        let win_with = |stones: i32| self.half() + 1 - stones;
+        let range = (-win_with(theirs + 1), win_with(mine + 1));
+        let now_won = self.rules.win_next || self.rules.anticipate;
+        let bounds = (
+            range.0 + i32::from(self.rules.anticipate),
+            range.1 - i32::from(now_won),
+        );
+        let pov = Self::pov(s);
+        let max_side = |(lo, hi): (i32, i32)| if pov == 1 { (lo, hi) } else { (-hi, -lo) };
+        Some(Reach {
+            range: max_side(range),
+            bounds: max_side(bounds),
+        })
+    }
+
+    fn limits(&self) -> Limits {
+        let area = self.shape.area() as u8;
+        Limits {
+            max_depth: area,
+            max_budget: 10_000_000_000,
+            max_qlimit: 0,
+            no_quiescence: "Connect Four has no tactical moves for quiescence to follow",
+            table_and_deepening: false,
+            start_hint: " (give the position with --position)",
+            ..Limits::SEED_000
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,107 @@
+use super::*;
+
+fn game(moves: &str, rules: Rules) -> ConnectFour {
+    ConnectFour::new(7, 6, moves, rules).unwrap()
+}
+
+const WIN_NEXT: Rules = Rules {
+    win_next: true,
+    anticipate: false,
+    order: Order::Columns,
+};
+
+#[test]
+fn centre_first_goes_outwards_left_before_right() {
+    let seven = Shape::new(7, 6).unwrap();
+    assert_eq!(
+        seven.centre_first().collect::<Vec<_>>(),
+        [3, 2, 4, 1, 5, 0, 6]
+    );
+    let four = Shape::new(4, 4).unwrap();
+    assert_eq!(four.centre_first().collect::<Vec<_>>(), [2, 1, 3, 0]);
+}
+
+#[test]
+fn a_vertical_four_ends_the_game_for_the_player_who_made_it() {
+    // X plays column 1 four times, O column 2 three times: X's fourth stone wins with its
+    // 4th stone, scoring 22 - 4 = 18 for X, so -18 for O to move; MAX is X.
+    let g = game("1212121", Rules::PLAIN);
+    assert_eq!(g.move_count(g.root), 0);
+    assert_eq!(g.score(g.root), Some(18));
+    assert_eq!(g.board(g.root).unwrap().1, "X won");
+}
+
+#[test]
+fn win_next_scores_the_win_on_the_next_stone() {
+    // X has three in column 1 and is to move: the win comes with its 4th stone.
+    let g = game("121212", WIN_NEXT);
+    assert_eq!(g.move_count(g.root), 0);
+    assert_eq!(g.score(g.root), Some(18));
+    // Without the rule the position is searched: every column is a move.
+    let plain = game("121212", Rules::PLAIN);
+    assert_eq!(plain.move_count(plain.root), 7);
+}
+
+#[test]
+fn anticipation_offers_only_the_block() {
+    // O has three in column 1 (X two in column 2, one in 3) and X is to move: the only move
+    // that does not lose at once is column 1's fourth cell.
+    let rules = Rules {
+        anticipate: true,
+        ..WIN_NEXT
+    };
+    let g = game("213121", rules);
+    assert_eq!(g.side(g.root), Side::Max);
+    let moves = g.moves(g.root);
+    assert_eq!(moves.len(), 1);
+    assert_eq!(moves.column(0), 0);
+}
+
+#[test]
+fn bad_move_strings_name_the_move_and_the_rule() {
+    let shape = Shape::new(7, 6).unwrap();
+    let err = naming::play(&shape, "448").unwrap_err();
+    assert!(err.contains("move 3") && err.contains("1 to 7"), "{err}");
+    let err = naming::play(&shape, "1111111").unwrap_err();
+    assert!(
+        err.contains("move 7") && err.contains("full column"),
+        "{err}"
+    );
+    let err = naming::play(&shape, "12121213").unwrap_err();
+    assert!(
+        err.contains("move 8") && err.contains("X already has four"),
+        "{err}"
+    );
+    assert!(Shape::new(3, 6).is_err());
+    assert!(Shape::new(9, 8).is_err()); // 9 × 9 bits do not fit in 64
+    assert!(ConnectFour::new(5, 5, "", Rules::PLAIN).is_err()); // odd number of cells
+}
+
+#[test]
+fn a_name_plays_back_to_its_position_whatever_the_move_order() {
+    let g = game("", Rules::PLAIN);
+    let a = g.parse("4453").unwrap();
+    let b = g.parse("5443").unwrap();
+    assert_eq!(a, b);
+    let name = g.name(a);
+    assert_eq!(g.parse(&name).unwrap(), a);
+    assert_eq!(name, g.name(b));
+    assert_eq!(g.name(g.parse("").unwrap()), "empty");
+}
+
+#[test]
+fn the_range_runs_from_losing_next_to_winning_now() {
+    // Empty 7×6 board, X to move: X could at best win with its 1st stone (22 - 1 = 21),
+    // at worst O wins with its 1st (-21). Unfinished under win-next: no win at once, so 20.
+    let g = game("", WIN_NEXT);
+    let r = g.reach(g.root).unwrap();
+    assert_eq!(r.range, (-21, 21));
+    assert_eq!(r.bounds, (-21, 20));
+    // After one stone O is to move. O's range: from X winning with its 2nd stone (-20) to
+    // O winning with its 1st (21); from MAX's side (-21, 20). Unfinished: O cannot win at
+    // once, so its best is 20, MAX's side (-20, 20).
+    let g = game("4", WIN_NEXT);
+    let r = g.reach(g.root).unwrap();
+    assert_eq!(r.range, (-21, 20));
+    assert_eq!(r.bounds, (-20, 20));
+}
