@@ -39,6 +39,8 @@ mod check;
 mod check_engines;
 #[path = "cli.rs"]
 mod cli;
+#[path = "connect4.rs"]
+mod connect4;
 #[path = "count_deepening.rs"]
 mod count_deepening;
 #[path = "cut_marks.rs"]
