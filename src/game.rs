@@ -175,6 +175,12 @@ pub trait Game {
     fn board(&self, _s: Self::State) -> Option<(Vec<String>, String)> {
         None
     }
+    /// What the game's move names name, when it names moves: "column" for Connect Four. A
+    /// game that names its moves and says nothing here names squares (tic-tac-toe), as every
+    /// trace before this word was kept did.
+    fn move_word(&self) -> &'static str {
+        ""
+    }
     /// The number a move is written as in JSON output, when the game numbers its moves its
     /// own way (a tic-tac-toe square); `None`: the move's index.
     fn move_number(&self, _s: Self::State, _index: usize) -> Option<i64> {
@@ -204,6 +210,7 @@ pub trait Game {
                 .collect(),
             payoffs: self.payoffs(s).map(<[i32]>::to_vec).unwrap_or_default(),
             moves: (0..count).map_while(|i| self.move_name(s, i)).collect(),
+            move_word: self.move_word(),
             label_only: self.names_alone(),
             terms: Vec::new(),
         }
@@ -342,6 +349,8 @@ pub struct Described {
     pub payoffs: Vec<i32>,
     /// The game's own names of the position's moves (empty: moves are their numbers).
     pub moves: Vec<String>,
+    /// What those names name (`Game::move_word`).
+    pub move_word: &'static str,
     /// The label names the position by itself; the trace's number is not shown beside it.
     pub label_only: bool,
     /// The score as a weighted sum of features, term by term (empty otherwise).

@@ -119,6 +119,9 @@ enum End {
 pub struct ConnectFour {
     pub shape: Shape,
     pub root: Position,
+    /// The columns that reached the root, as given (every position below it is named by
+    /// them first).
+    root_moves: String,
     pub rules: Rules,
 }
 
@@ -132,13 +135,26 @@ impl ConnectFour {
                 "a board of {width}×{height} has an odd number of cells; Connect Four's scores need an even number"
             ));
         }
-        let game = ConnectFour {
-            shape,
-            root: Position::EMPTY,
-            rules,
+        let root = naming::play(&shape, moves)?;
+        let root_moves = if root.played == 0 {
+            String::new()
+        } else {
+            moves.trim().to_string()
         };
-        let root = naming::play(&game.shape, moves)?;
-        Ok(ConnectFour { root, ..game })
+        Ok(ConnectFour {
+            shape,
+            root,
+            root_moves,
+            rules,
+        })
+    }
+
+    /// The same game and start under other rules.
+    pub fn with_rules(&self, rules: Rules) -> ConnectFour {
+        ConnectFour {
+            rules,
+            ..self.clone()
+        }
     }
 
     fn half(&self) -> i32 {
@@ -217,6 +233,26 @@ impl ConnectFour {
         out
     }
 
+    /// On whose turn it is, or how the game ended, for the board pane (at most 12
+    /// characters, the pane's narrowest; the score is the run's to show).
+    fn note(&self, s: Position) -> String {
+        let (mover, other) = if s.first_to_move() {
+            ("X", "O")
+        } else {
+            ("O", "X")
+        };
+        let Some(end) = self.end(s) else {
+            return format!("{mover} to move");
+        };
+        match end {
+            End::Lost => format!("{other} won"),
+            End::Drawn if u32::from(s.played) == self.shape.area() => "draw".into(),
+            End::Drawn => "draw ahead".into(),
+            End::WinsNow => format!("{mover} wins now"),
+            End::LosesNext => format!("{mover} loses next"),
+        }
+    }
+
     /// Whose turn `s` is from the side to move's point of view: 1 for MAX, −1 for MIN.
     fn pov(s: Position) -> i32 {
         if s.first_to_move() { 1 } else { -1 }
@@ -260,7 +296,7 @@ impl Game for ConnectFour {
     }
 
     fn name(&self, s: Position) -> String {
-        naming::name(&self.shape, s)
+        naming::name(&self.shape, s, self.root, &self.root_moves)
     }
 
     /// A sequence of columns reads like a number: the trace's number goes beside it.
@@ -271,6 +307,10 @@ impl Game for ConnectFour {
     fn move_name(&self, s: Position, index: usize) -> Option<String> {
         let moves = self.moves(s);
         (index < moves.len()).then(|| (moves.column(index) + 1).to_string())
+    }
+
+    fn move_word(&self) -> &'static str {
+        "column"
     }
 
     fn move_number(&self, s: Position, index: usize) -> Option<i64> {
@@ -287,11 +327,7 @@ impl Game for ConnectFour {
     }
 
     fn board(&self, s: Position) -> Option<(Vec<String>, String)> {
-        Some(naming::board(
-            self,
-            s,
-            self.end(s).map(|e| (e, self.end_score(s, e))),
-        ))
+        Some((naming::rows(&self.shape, s), self.note(s)))
     }
 
     fn outcomes(&self) -> Outcomes {

@@ -1131,6 +1131,7 @@ impl Game for Graph {
                 .collect(),
             payoffs: self.vector(s).map(<[i32]>::to_vec).unwrap_or_default(),
             moves: Vec::new(),
+            move_word: "",
             label_only: false,
             terms: self.terms(s).to_vec(),
             board: Vec::new(),

@@ -31,6 +31,10 @@ pub struct StateInfo {
     /// tic-tac-toe move is the square it marks, "7"); empty when moves are their numbers.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub moves: Vec<String>,
+    /// What those names name: squares (tic-tac-toe, and every trace kept before other games
+    /// named their moves) unless it says columns (Connect Four).
+    #[serde(default, skip_serializing_if = "MoveWord::is_square")]
+    pub move_word: MoveWord,
     /// The label names the state by itself (a tic-tac-toe board): its id is the game's
     /// internal code, which no view shows.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -47,6 +51,30 @@ pub struct StateInfo {
     pub board_note: String,
 }
 
+/// What a game's move names name. One byte, so a catalog of millions of states pays
+/// nothing for it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum MoveWord {
+    #[default]
+    Square,
+    Column,
+}
+
+impl MoveWord {
+    fn is_square(&self) -> bool {
+        *self == MoveWord::Square
+    }
+
+    /// In prose and in a narrow column.
+    pub fn words(self) -> (&'static str, &'static str) {
+        match self {
+            MoveWord::Square => ("square", "sq"),
+            MoveWord::Column => ("column", "col"),
+        }
+    }
+}
+
 impl StateInfo {
     /// What the game says of state `id`, as the catalog records it.
     pub fn described(id: u32, d: crate::game::Described) -> StateInfo {
@@ -59,6 +87,11 @@ impl StateInfo {
             chances: d.chances,
             payoffs: d.payoffs,
             moves: d.moves,
+            move_word: if d.move_word == "column" {
+                MoveWord::Column
+            } else {
+                MoveWord::Square
+            },
             label_only: d.label_only,
             terms: d.terms,
             board: d.board,
@@ -172,11 +205,19 @@ impl Catalog {
             .map(String::as_str)
     }
 
-    /// A move in a narrow column: the square as "sq7" where the game names its moves by
-    /// square (the board's own numbering), else the move number as "m2".
+    /// What the game's names of state `id`'s moves name, in prose and in a narrow column:
+    /// ("square", "sq") unless the game said otherwise ("column", "col").
+    pub fn move_words(&self, id: u32) -> (&'static str, &'static str) {
+        self.get(id)
+            .map_or(MoveWord::Square, |s| s.move_word)
+            .words()
+    }
+
+    /// A move in a narrow column: the game's name after its short word ("sq7" for a square
+    /// of the board's own numbering, "col4" for a column), else the move number as "m2".
     pub fn move_short(&self, id: u32, mv: i16) -> String {
         match self.move_name(id, mv) {
-            Some(name) => format!("sq{name}"),
+            Some(name) => format!("{}{name}", self.move_words(id).1),
             None => format!("m{mv}"),
         }
     }

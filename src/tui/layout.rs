@@ -26,9 +26,8 @@ pub struct Regions {
     pub board: Option<Rect>,
 }
 
-/// The board's box: three rows of three squares in a frame.
-pub const BOARD_W: u16 = 14;
-pub const BOARD_H: u16 = 5;
+/// The fewest columns a tree keeps beside a board.
+const TREE_BESIDE_BOARD: u16 = 20;
 
 /// Whether `area` is too small for the main screen.
 pub fn too_small(area: Rect) -> bool {
@@ -116,8 +115,8 @@ impl Regions {
 
     /// The same regions with a board's columns taken from the right of the tree region
     /// (below its title rule), when the tree keeps room beside it.
-    pub fn with_board(mut self) -> Regions {
-        self.board = board_beside(self.tree).1;
+    pub fn with_board(mut self, size: (u16, u16)) -> Regions {
+        self.board = board_beside(self.tree, size).1;
         self
     }
 
@@ -136,7 +135,10 @@ impl Regions {
     /// The tree region less the board's columns: where the tree (or both trees) is laid out.
     pub fn tree_body(&self) -> Rect {
         match self.board {
-            Some(_) => board_beside(self.tree).0,
+            Some(b) => Rect {
+                width: self.tree.width - b.width - 1,
+                ..self.tree
+            },
             None => self.tree,
         }
     }
@@ -188,15 +190,16 @@ impl TreePanes {
     }
 }
 
-/// A board's box at the right of the titled tree region `tree` (below its title rule), when
-/// the tree keeps room beside it, and the part of `tree` left of it (a column between).
-pub fn board_beside(tree: Rect) -> (Rect, Option<Rect>) {
-    if tree.width < BOARD_W + 1 + 30 || tree.height <= BOARD_H {
+/// A board's box of `(w, h)` at the right of the titled tree region `tree` (below its title
+/// rule), when the tree keeps room beside it, and the part of `tree` left of it (a column
+/// between).
+pub fn board_beside(tree: Rect, (w, h): (u16, u16)) -> (Rect, Option<Rect>) {
+    if tree.width < w + 1 + TREE_BESIDE_BOARD || tree.height <= h {
         return (tree, None);
     }
-    let board = Rect::new(tree.right() - BOARD_W, tree.y + 1, BOARD_W, BOARD_H);
+    let board = Rect::new(tree.right() - w, tree.y + 1, w, h);
     let rest = Rect {
-        width: tree.width - BOARD_W - 1,
+        width: tree.width - w - 1,
         ..tree
     };
     (rest, Some(board))

@@ -242,11 +242,14 @@ pub(super) fn calls_regions(app: &App, area: Rect) -> Regions {
         counters::history_rows(&app.replay, &app.st),
     );
     let compare = app.compare.is_some();
-    let board = board::shown(app);
+    let board = board::size(app);
     let footer_rows = footer::rows_wanted(app, area.width);
     let with_board = |r: Regions| {
         let r = r.with_footer(footer_rows);
-        if board { r.with_board() } else { r }
+        match board {
+            Some(size) => r.with_board(size),
+            None => r,
+        }
     };
     let base = with_board(Regions::new(area, peak, passes, compare, 0));
     let panes = TreePanes::new(base.tree_body(), compare);

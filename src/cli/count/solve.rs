@@ -238,10 +238,7 @@ fn solve_one(game: &ConnectFour, stage: &Stage, json: bool) -> Result<String> {
     let micros = clock.elapsed().as_secs_f64() * 1e6;
     // The columns as the plain game offers them: under the stage's rules a position won at
     // once has no moves left to compare.
-    let plain = ConnectFour {
-        rules: Rules::PLAIN,
-        ..game.clone()
-    };
+    let plain = game.with_rules(Rules::PLAIN);
     let mut best: Option<(i32, String)> = None;
     for i in 0..plain.move_count(root) {
         let score = -solver.solve(plain.child(root, i))?.score;

@@ -4,7 +4,6 @@
 use std::collections::HashSet;
 
 use super::bitboard::{Position, Shape};
-use super::{ConnectFour, End};
 
 /// The empty board's name (an empty sequence would be invisible in a message).
 pub const EMPTY_NAME: &str = "empty";
@@ -50,31 +49,59 @@ pub fn play(shape: &Shape, moves: &str) -> Result<Position, String> {
 
 /// One sequence of columns that reaches `s` with nobody lining up four before its last
 /// stone: the same for the same position, however it was reached. Rebuilt backwards, taking
-/// the last mover's top stones from the leftmost column first.
-pub fn name(shape: &Shape, s: Position) -> String {
+/// the last mover's top stones from the leftmost column first. A position that holds every
+/// stone of `root` (the game's start, reached by `root_moves`) is named by those moves and
+/// then the moves from the root, so a search's positions all read as the start plus what
+/// was played since.
+pub fn name(shape: &Shape, s: Position, root: Position, root_moves: &str) -> String {
+    let (floor, prefix) = if contains(s, root) {
+        (root, root_moves)
+    } else {
+        (Position::EMPTY, "")
+    };
     let mut reversed = Vec::with_capacity(s.played as usize);
     let mut dead_ends = HashSet::new();
-    if s.played == 0 || !unplay(shape, s, true, &mut reversed, &mut dead_ends) {
+    if !unplay(shape, s, floor, true, &mut reversed, &mut dead_ends) {
         return EMPTY_NAME.into();
     }
-    reversed
-        .iter()
-        .rev()
-        .map(|c| char::from(b'1' + c))
-        .collect()
+    let name: String = prefix
+        .chars()
+        .chain(reversed.iter().rev().map(|c| char::from(b'1' + c)))
+        .collect();
+    if name.is_empty() {
+        EMPTY_NAME.into()
+    } else {
+        name
+    }
 }
 
-/// Takes stones off `s` one at a time, last mover first, until the board is empty; `last`
-/// is true for the final stone played, the only one that may complete four.
+/// The first player's stones.
+fn firsts(p: Position) -> u64 {
+    if p.first_to_move() {
+        p.mine
+    } else {
+        p.mine ^ p.all
+    }
+}
+
+/// Whether `s` holds every stone of `root`, each of the same colour.
+fn contains(s: Position, root: Position) -> bool {
+    s.played >= root.played && root.all & !s.all == 0 && firsts(root) & !firsts(s) == 0
+}
+
+/// Takes stones off `s` one at a time, last mover first, never one of `floor`'s, until only
+/// `floor` is left; `last` is true for the final stone played, the only one that may
+/// complete four.
 fn unplay(
     shape: &Shape,
     s: Position,
+    floor: Position,
     last: bool,
     out: &mut Vec<u8>,
     dead_ends: &mut HashSet<u64>,
 ) -> bool {
-    if s.played == 0 {
-        return true;
+    if s.played == floor.played {
+        return s == floor;
     }
     let theirs = s.mine ^ s.all;
     if !last && (shape.has_four(theirs) || shape.has_four(s.mine)) {
@@ -90,7 +117,7 @@ fn unplay(
         }
         // The column's top stone: its highest set bit.
         let top = 1u64 << (63 - column.leading_zeros());
-        if theirs & top == 0 {
+        if theirs & top == 0 || floor.all & top != 0 {
             continue;
         }
         let before = Position {
@@ -99,7 +126,7 @@ fn unplay(
             played: s.played - 1,
         };
         out.push(c);
-        if unplay(shape, before, false, out, dead_ends) {
+        if unplay(shape, before, floor, false, out, dead_ends) {
             return true;
         }
         out.pop();
@@ -109,10 +136,9 @@ fn unplay(
 }
 
 /// The board's rows from the top, `X` for the first player's stones and `O` for the
-/// second's, and a line on whose turn it is or how the game ended.
-pub fn board(game: &ConnectFour, s: Position, end: Option<(End, i32)>) -> (Vec<String>, String) {
-    let shape = &game.shape;
-    let rows = (0..shape.height)
+/// second's.
+pub fn rows(shape: &Shape, s: Position) -> Vec<String> {
+    (0..shape.height)
         .rev()
         .map(|row| {
             (0..shape.width)
@@ -123,22 +149,5 @@ pub fn board(game: &ConnectFour, s: Position, end: Option<(End, i32)>) -> (Vec<S
                 })
                 .collect()
         })
-        .collect();
-    let mover = if s.first_to_move() { "X" } else { "O" };
-    let other = if s.first_to_move() { "O" } else { "X" };
-    let note = match end {
-        None => format!("{mover} to move"),
-        Some((End::Lost, _)) => format!("{other} won"),
-        Some((End::Drawn, _)) if u32::from(s.played) == shape.area() => {
-            "draw: the board is full".into()
-        }
-        Some((End::Drawn, _)) => {
-            format!("{mover} to move: a draw (two cells left, no four possible)")
-        }
-        Some((End::WinsNow, score)) => format!("{mover} to move wins at once (score {score})"),
-        Some((End::LosesNext, score)) => {
-            format!("{mover} to move loses: every move lets {other} win (score {score})")
-        }
-    };
-    (rows, note)
+        .collect()
 }

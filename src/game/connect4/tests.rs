@@ -105,3 +105,16 @@ fn the_range_runs_from_losing_next_to_winning_now() {
     assert_eq!(r.range, (-21, 20));
     assert_eq!(r.bounds, (-20, 20));
 }
+
+#[test]
+fn positions_below_the_root_are_named_by_the_root_moves_first() {
+    let g = game("671225616711245642227554143355", Rules::PLAIN);
+    // Column 1 (its sixth stone fills it), then the third open column: columns 1, 2 and 5
+    // are full by then (six stones each), so 3, 4, 6, 7 are open and the third is 6.
+    let child = g.child(g.child(g.root, 0), 2);
+    assert_eq!(g.name(child), "67122561671124564222755414335516");
+    assert_eq!(g.parse(&g.name(child)).unwrap(), child);
+    // A position off the root's line is named from the empty board.
+    let other = g.parse("4").unwrap();
+    assert_eq!(g.name(other), "4");
+}

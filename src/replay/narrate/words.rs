@@ -144,8 +144,9 @@ impl<'a> Words<'a> {
     /// Move `mv` of `state` as the game names it: "square 7" in tic-tac-toe (the board's own
     /// numbering), else "move 2".
     pub fn mv(&self, state: u32, mv: i16) -> String {
-        match self.replay.catalog().move_name(state, mv) {
-            Some(square) => format!("square {square}"),
+        let catalog = self.replay.catalog();
+        match catalog.move_name(state, mv) {
+            Some(name) => format!("{} {name}", catalog.move_words(state).0),
             None => format!("move {mv}"),
         }
     }

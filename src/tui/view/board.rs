@@ -24,13 +24,31 @@ use crate::index::NONE;
 use crate::trace::StateInfo;
 use crate::tui::app::App;
 
-/// Whether `app`'s run has a board to show (its start position has one).
-pub fn shown(app: &App) -> bool {
+/// The box `app`'s run's board needs, framed (`None`: its start position has no board).
+/// A board of three columns (tic-tac-toe) draws each cell three wide, so the played one can
+/// be bracketed; a wider one (Connect Four) two wide, the played one in colour. The box is
+/// at least wide enough for the games' notes (at most 12 characters).
+pub fn size(app: &App) -> Option<(u16, u16)> {
     let header = &app.replay.rec.trace.header;
-    header
+    let info = header
         .catalog
         .get(header.start)
-        .is_some_and(|s| !s.board.is_empty())
+        .filter(|s| !s.board.is_empty())?;
+    let (cols, rows) = (
+        info.board[0].chars().count() as u16,
+        info.board.len() as u16,
+    );
+    Some((inner_width(cols).max(12) + 2, rows + 2))
+}
+
+/// Whether `app`'s run has a board to show.
+pub fn shown(app: &App) -> bool {
+    size(app).is_some()
+}
+
+/// Columns a row of `cols` cells takes.
+fn inner_width(cols: u16) -> u16 {
+    if cols <= 3 { 3 * cols } else { 2 * cols + 1 }
 }
 
 /// A board's cells, row by row.
@@ -67,22 +85,24 @@ pub fn draw(app: &App, rect: Rect, buf: &mut Buffer) {
     });
     let width = board.first().map_or(0, Vec::len);
     let theme = app.theme;
+    let wide = width > 3;
     let rows: Vec<Line> = (board.iter().enumerate())
         .map(|(r, row)| {
             let spans: Vec<Span> = (row.iter().enumerate())
-                .map(|(c, &x)| {
-                    if played == Some((r, c)) {
-                        Span::styled(format!("[{x}]"), theme.current())
-                    } else {
-                        Span::raw(format!(" {x} "))
-                    }
+                .map(|(c, &x)| match (played == Some((r, c)), wide) {
+                    (true, false) => Span::styled(format!("[{x}]"), theme.current()),
+                    (false, false) => Span::raw(format!(" {x} ")),
+                    (true, true) => Span::styled(format!(" {x}"), theme.current()),
+                    (false, true) => Span::raw(format!(" {x}")),
                 })
                 .collect();
             Line::from(spans)
         })
         .collect();
-    // A square numbered row by row, as the game numbers its moves.
+    // Three columns: a square numbered row by row, as tic-tac-toe numbers its moves; wider:
+    // the column the stone fell in, counted from 1 as Connect Four names its moves.
     let title = match played {
+        Some((_, c)) if wide => format!(" Board col {} ", c + 1),
         Some((r, c)) => format!(" Board sq {} ", r * width + c),
         None => " Board ".to_string(),
     };

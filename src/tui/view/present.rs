@@ -219,8 +219,8 @@ fn draw_tree(app: &App, s: Stage, area: Rect, buf: &mut Buffer) -> Rect {
         .render(area, buf);
     let body = Rect::new(area.x, area.y + 1, area.width, area.height - 1);
     // A game's board in columns of its own at the right, as on the main screen.
-    let (trees, board_at) = if board::shown(app) {
-        let (rest, board) = board_beside(area);
+    let (trees, board_at) = if let Some(size) = board::size(app) {
+        let (rest, board) = board_beside(area, size);
         (
             Rect {
                 y: body.y,

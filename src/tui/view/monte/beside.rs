@@ -65,8 +65,9 @@ impl Pair<'_> {
     /// How a move is said in prose: "square 5" where the game numbers squares, else its name.
     fn said(&self, b: &Beside, mv: i16) -> String {
         let start = self.mcts.trace().header.start;
-        match self.mcts.catalog().move_name(start, mv) {
-            Some(_) => format!("square {}", b.name(mv)),
+        let catalog = self.mcts.catalog();
+        match catalog.move_name(start, mv) {
+            Some(_) => format!("{} {}", catalog.move_words(start).0, b.name(mv)),
             None => b.name(mv),
         }
     }
