@@ -154,6 +154,18 @@ fn held(ctx: &TreeCtx, kind: Kind, id: u32) -> bool {
     ctx.held.is_some_and(|h| h.kind == kind && h.node == id)
 }
 
+/// A name longer than a tree row can spare, as its end after "…": a position named by the
+/// moves that reach it (Connect Four's columns) differs from its parent's only at the end.
+/// The stack and the narration show the whole name.
+fn shortened(name: &str) -> String {
+    const LONGEST: usize = 24;
+    const KEPT: usize = 12;
+    if name.chars().count() <= LONGEST {
+        return name.to_string();
+    }
+    format!("…{}", crate::text::tail_within(name, KEPT))
+}
+
 /// The spans of one node at the current step.
 pub fn label(ctx: &TreeCtx, id: u32) -> Vec<Span<'static>> {
     let t = ctx.theme;
@@ -184,7 +196,7 @@ pub fn label(ctx: &TreeCtx, id: u32) -> Vec<Span<'static>> {
         base = base.add_modifier(Modifier::UNDERLINED);
     }
     spans.push(Span::styled(prefix, base));
-    let name = ctx.replay.catalog().name(n.state);
+    let name = shortened(&ctx.replay.catalog().name(n.state));
     // The move that led here is one quiescence follows: marked where the lesson has any.
     let tactical = if reached_by_tactical(r, n) {
         legend::TACTICAL.glyph
