@@ -168,25 +168,34 @@ impl ConnectFour {
     }
 
     fn end(&self, s: Position) -> Option<End> {
+        self.settle(s).err()
+    }
+
+    /// How a position is finished, or the cells its moves fill (found together: the
+    /// opponent's threats decide both under `anticipate`).
+    #[inline]
+    fn settle(&self, s: Position) -> Result<u64, End> {
         let shape = &self.shape;
         if s.last_mover_won(shape) {
-            return Some(End::Lost);
+            return Err(End::Lost);
         }
         if u32::from(s.played) == shape.area() {
-            return Some(End::Drawn);
+            return Err(End::Drawn);
         }
         if (self.rules.win_next || self.rules.anticipate) && s.wins_now(shape) {
-            return Some(End::WinsNow);
+            return Err(End::WinsNow);
         }
-        if self.rules.anticipate {
-            if s.safe_cells(shape) == 0 {
-                return Some(End::LosesNext);
-            }
-            if u32::from(s.played) + 2 >= shape.area() {
-                return Some(End::Drawn);
-            }
+        if !self.rules.anticipate {
+            return Ok(s.playable(shape));
         }
-        None
+        let safe = s.safe_cells(shape);
+        if safe == 0 {
+            return Err(End::LosesNext);
+        }
+        if u32::from(s.played) + 2 >= shape.area() {
+            return Err(End::Drawn);
+        }
+        Ok(safe)
     }
 
     /// A finished position's score from the side to move.
@@ -208,15 +217,10 @@ impl ConnectFour {
             columns: [0; bitboard::MAX_WIDTH as usize],
             cells: [0; bitboard::MAX_WIDTH as usize],
         };
-        if self.end(s).is_some() {
+        let Ok(open) = self.settle(s) else {
             return out;
-        }
-        let shape = &self.shape;
-        let open = if self.rules.anticipate {
-            s.safe_cells(shape)
-        } else {
-            s.playable(shape)
         };
+        let shape = &self.shape;
         let add = |c: u8| {
             let cell = open & shape.column(c);
             if cell != 0 {

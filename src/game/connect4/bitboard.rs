@@ -17,6 +17,11 @@ pub struct Shape {
     bottom: u64,
     /// Every playable cell.
     cells: u64,
+    /// The columns from the centre outwards (`centre_first`), computed once: the move
+    /// generator walks them at every position.
+    order: [u8; MAX_WIDTH as usize],
+    /// The cells of each column, computed once for the same reason.
+    columns: [u64; MAX_WIDTH as usize],
 }
 
 /// The smallest and largest boards the game accepts. Four in a row needs room for four, and
@@ -39,11 +44,24 @@ impl Shape {
         for c in 0..width {
             bottom |= 1 << (u32::from(c) * (u32::from(height) + 1));
         }
+        let w = i32::from(width);
+        let mut order = [0u8; MAX_WIDTH as usize];
+        for (i, slot) in order.iter_mut().enumerate().take(width as usize) {
+            let i = i as i32;
+            let side = if i % 2 == 0 { 1 } else { -1 };
+            *slot = (w / 2 + side * (i + 1) / 2) as u8;
+        }
+        let mut columns = [0u64; MAX_WIDTH as usize];
+        for (c, mask) in columns.iter_mut().enumerate().take(width as usize) {
+            *mask = ((1u64 << height) - 1) << (c as u32 * (u32::from(height) + 1));
+        }
         Ok(Shape {
             width,
             height,
             bottom,
             cells: bottom * ((1 << height) - 1),
+            order,
+            columns,
         })
     }
 
@@ -54,7 +72,7 @@ impl Shape {
     /// The bits of column `c`'s cells.
     #[inline]
     pub fn column(&self, c: u8) -> u64 {
-        ((1u64 << self.height) - 1) << (u32::from(c) * (u32::from(self.height) + 1))
+        self.columns[c as usize]
     }
 
     /// The top cell of column `c`.
@@ -66,41 +84,62 @@ impl Shape {
     /// The columns from the centre outwards, left before right at equal distance: where a
     /// stone takes part in the most lines, so where good moves usually are.
     pub fn centre_first(&self) -> impl Iterator<Item = u8> + '_ {
-        let w = i32::from(self.width);
-        (0..w).map(move |i| {
-            let side = if i % 2 == 0 { 1 } else { -1 };
-            (w / 2 + side * (i + 1) / 2) as u8
-        })
+        self.order[..self.width as usize].iter().copied()
     }
 
     /// The cells where `stones` would complete a line of four, among the empty cells of
     /// `all` (filled or not yet playable).
     #[inline]
     pub fn threats(&self, stones: u64, all: u64) -> u64 {
-        let h = u32::from(self.height);
-        // Vertical: three stones below.
-        let mut r = (stones << 1) & (stones << 2) & (stones << 3);
-        // Horizontal and both diagonals: a step of h + 1, h and h + 2 bits.
-        for step in [h + 1, h, h + 2] {
-            let pair_left = (stones << step) & (stones << (2 * step));
-            r |= pair_left & (stones << (3 * step));
-            r |= pair_left & (stones >> step);
-            let pair_right = (stones >> step) & (stones >> (2 * step));
-            r |= pair_right & (stones << step);
-            r |= pair_right & (stones >> (3 * step));
-        }
+        // One instance per height, so that every shift is by a constant: the solver asks
+        // this several times per position, and a shift by a register costs more.
+        let r = match self.height {
+            4 => threats_of::<4>(stones),
+            5 => threats_of::<5>(stones),
+            6 => threats_of::<6>(stones),
+            7 => threats_of::<7>(stones),
+            _ => threats_of::<8>(stones),
+        };
         r & (self.cells ^ all)
     }
 
     /// Whether `stones` hold a line of four.
     #[inline]
     pub fn has_four(&self, stones: u64) -> bool {
-        let h = u32::from(self.height);
-        [1, h + 1, h, h + 2].into_iter().any(|step| {
-            let pairs = stones & (stones >> step);
-            pairs & (pairs >> (2 * step)) != 0
-        })
+        match self.height {
+            4 => has_four_of::<4>(stones),
+            5 => has_four_of::<5>(stones),
+            6 => has_four_of::<6>(stones),
+            7 => has_four_of::<7>(stones),
+            _ => has_four_of::<8>(stones),
+        }
     }
+}
+
+/// `Shape::threats` on a board `H` cells high, before the empty-cell mask.
+#[inline(always)]
+fn threats_of<const H: u32>(stones: u64) -> u64 {
+    // Vertical: three stones below.
+    let mut r = (stones << 1) & (stones << 2) & (stones << 3);
+    // Horizontal and both diagonals: a step of H + 1, H and H + 2 bits.
+    for step in [H + 1, H, H + 2] {
+        let pair_left = (stones << step) & (stones << (2 * step));
+        r |= pair_left & (stones << (3 * step));
+        r |= pair_left & (stones >> step);
+        let pair_right = (stones >> step) & (stones >> (2 * step));
+        r |= pair_right & (stones << step);
+        r |= pair_right & (stones >> (3 * step));
+    }
+    r
+}
+
+/// `Shape::has_four` on a board `H` cells high.
+#[inline(always)]
+fn has_four_of<const H: u32>(stones: u64) -> bool {
+    [1, H + 1, H, H + 2].into_iter().any(|step| {
+        let pairs = stones & (stones >> step);
+        pairs & (pairs >> (2 * step)) != 0
+    })
 }
 
 /// A position: the side to move's stones, all stones, and how many have been played.
