@@ -138,6 +138,16 @@ pub fn tail_within(text: &str, columns: usize) -> &str {
     &text[start..]
 }
 
+/// `text` in at most `columns` columns, as its end after "…" when it is longer: a position
+/// named by the moves that reach it (Connect Four's columns) differs from its parent's only at
+/// the end, so the end is the part worth keeping.
+pub fn end_within(text: &str, columns: usize) -> String {
+    if width(text) <= columns {
+        return text.to_string();
+    }
+    format!("…{}", tail_within(text, columns.saturating_sub(1)))
+}
+
 /// A writer that passes text through `printable`. It works on the bytes of UTF-8 text: C0 and
 /// DEL are single bytes, and every other control character starts with 0xC2 (C1), 0xD8
 /// (U+061C) or 0xE2 (the separators and the bidirectional marks); a character cut by the end

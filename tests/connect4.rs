@@ -491,3 +491,142 @@ fn one_position_gets_its_score_and_a_best_column() {
     assert_eq!(v["explored"], 0);
     assert_eq!(v["best_column"], "1");
 }
+
+/// `prune run` on a Connect Four position asks the solver: the score is the file's, and the
+/// best column it names keeps that score by the oracle's own reckoning of the move.
+#[test]
+fn run_gives_a_position_its_score_and_a_column_that_keeps_it() {
+    let mut oracle = Oracle::new(7, 6);
+    for r in references().iter().filter(|r| r.class == "end").step_by(8) {
+        let (code, out, err) = common::run_prune(&[
+            "run",
+            "--game",
+            "connect4",
+            "--position",
+            &r.moves,
+            "--json",
+        ]);
+        assert_eq!(code, Some(0), "{}: {err}", r.moves);
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["score"], r.score, "{}", r.moves);
+        let column = v["best_column"].as_str().unwrap();
+        let (mut cells, who) = oracle.play(&r.moves);
+        let c = column.parse::<usize>().unwrap() - 1;
+        let row = oracle.free_row(&cells, c).expect("the column has room");
+        cells[c * 6 + row] = who;
+        let kept = if oracle.four_through(&cells, c, row, who) {
+            let stones = cells.iter().filter(|&&x| x == who).count() as i32;
+            22 - stones
+        } else {
+            -oracle.value(&mut cells, 3 - who)
+        };
+        assert_eq!(kept, r.score, "{} then column {column}", r.moves);
+    }
+}
+
+/// Engine switches without `--depth` are not the solver's, so they are refused, and
+/// `--depth` runs prune's own engine instead (to the end of the game: Connect Four has no
+/// static score).
+#[test]
+fn run_refuses_engine_switches_the_solver_would_ignore() {
+    let (code, _, err) = common::run_prune(&[
+        "run",
+        "--game",
+        "connect4",
+        "--position",
+        "4453",
+        "--tt",
+        "off",
+    ]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("--tt does not apply") && err.contains("--depth"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+    // 30 stones down, X to move (MAX): 12 empty cells.
+    let moves = "671225616711245642227554143355";
+    let (code, out, err) = common::run_prune(&[
+        "run",
+        "--game",
+        "connect4",
+        "--position",
+        moves,
+        "--depth",
+        "12",
+        "--algorithm",
+        "negamax",
+        "--tt",
+        "on",
+        "--json",
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["depth"], 12);
+    let mut oracle = Oracle::new(7, 6);
+    let (mut cells, who) = oracle.play(moves);
+    assert_eq!(v["score"], oracle.value(&mut cells, who));
+}
+
+/// The tutor on a Connect Four end game at 80×24: the board pane beside the tree shows the
+/// focused position's stones as the oracle's own board has them, moves are called columns,
+/// and the search's result is the oracle's value.
+#[test]
+fn the_tutor_steps_an_end_game_with_its_board_at_80_by_24() {
+    use common::tutor;
+    use prune::game::model::GameSpec;
+    use prune::lesson::{Lesson, Overrides};
+    use prune::search::Algorithm;
+    use prune::tui::app::App;
+    use prune::tui::theme::Theme;
+
+    let moves = "671225616711245642227554143355";
+    let lesson = Lesson::of_game(&GameSpec::Connect4 {
+        width: 7,
+        height: 6,
+        moves: moves.into(),
+        rules: Rules::PLAIN,
+    })
+    .unwrap();
+    let over = Overrides {
+        algorithm: Some(Algorithm::Negamax),
+        table: Some(true),
+        ..Overrides::default()
+    };
+    let setup = lesson.setup(None, &over).unwrap();
+    let mut app = App::new(vec![lesson.clone()], lesson, setup).unwrap();
+    app.theme = Theme { color: false };
+    // The whole search's value, from MAX's side (X moves: 30 stones are down), is the
+    // oracle's.
+    let mut oracle = Oracle::new(7, 6);
+    let (mut cells, who) = oracle.play(moves);
+    assert_eq!(who, 1);
+    assert_eq!(app.replay.result().score, oracle.value(&mut cells, who));
+    // Step to the fifth call: the board shows the position it enters.
+    for _ in 0..5 {
+        tutor::key(&mut app, crossterm::event::KeyCode::Down);
+    }
+    let text = tutor::screen(&mut app, 80, 24);
+    let node = app.tree_ctx().focus().unwrap();
+    let name = app.replay.catalog().name(app.replay.tree().get(node).state);
+    let (cells, _) = oracle.play(&name);
+    for row in (0..6).rev() {
+        let line: String = (0..7)
+            .map(|c| match cells[c * 6 + row] {
+                1 => " X",
+                2 => " O",
+                _ => " .",
+            })
+            .collect();
+        assert!(
+            text.contains(&format!("│{line} │")),
+            "row {row} {line}:\n{text}"
+        );
+    }
+    assert!(text.contains("reached by column"), "{text}");
+    assert!(!text.contains("square"), "{text}");
+    // The stack's newest row keeps the end of the long name, so its columns stay in line.
+    let end = &name[name.len() - 23..];
+    assert!(text.contains(&format!("› ▲…{end}   4  8")), "{text}");
+    insta::assert_snapshot!("connect4_end_game_board_80x24", text);
+}

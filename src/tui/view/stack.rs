@@ -6,7 +6,7 @@
 
 use ratatui::buffer::Buffer;
 
-use crate::text::{counted, pad, width};
+use crate::text::{counted, end_within, pad, width};
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
@@ -157,7 +157,12 @@ fn hidden_row(hidden: usize) -> [String; 2] {
     ]
 }
 
-/// The stack's name column: the widest name of the path in columns, between 4 and 12.
+/// A name wider than this keeps its end (`end_within`): a Connect Four position's name is its
+/// whole move sequence. The narration and the inspector show it whole.
+const LONGEST_NAME: usize = 24;
+
+/// The stack's name column: the widest name of the path in columns, between 4 and 12 (a wider
+/// name, up to `LONGEST_NAME`, pushes the row's end out rather than lose its own).
 fn name_w_of(r: &Replay, frames: &[crate::replay::Frame]) -> usize {
     frames
         .iter()
@@ -320,7 +325,10 @@ fn row_text(
     format!(
         "{}{sym}{} {:>3} {:>2} {:>2} │ {alpha0:>num_w$}  {beta0:>num_w$} │ {alpha:>num_w$}  {beta:>num_w$} │ {:>best_w$} {:>4} │ {trying}",
         if last { legend::PATH.glyph } else { " " },
-        pad(&r.catalog().name(f.state), name_w),
+        pad(
+            &end_within(&r.catalog().name(f.state), LONGEST_NAME),
+            name_w
+        ),
         f.ply,
         f.depth,
         f.qleft,

@@ -154,16 +154,13 @@ fn held(ctx: &TreeCtx, kind: Kind, id: u32) -> bool {
     ctx.held.is_some_and(|h| h.kind == kind && h.node == id)
 }
 
-/// A name longer than a tree row can spare, as its end after "…": a position named by the
-/// moves that reach it (Connect Four's columns) differs from its parent's only at the end.
-/// The stack and the narration show the whole name.
+/// A name longer than a tree row can spare (24 columns), as its last 12 after "…" (the
+/// narration shows the whole name).
 fn shortened(name: &str) -> String {
-    const LONGEST: usize = 24;
-    const KEPT: usize = 12;
-    if name.chars().count() <= LONGEST {
+    if crate::text::width(name) <= 24 {
         return name.to_string();
     }
-    format!("…{}", crate::text::tail_within(name, KEPT))
+    crate::text::end_within(name, 13)
 }
 
 /// The spans of one node at the current step.
