@@ -185,6 +185,9 @@ fn dispatch(cli: Cli, out: &mut dyn Write) -> Result<ExitCode> {
         }
         Command::Import(args) => crate::export::import(&args.file, args.title.as_deref())?,
         Command::Completions { shell } => completions(shell),
+        Command::Run { run, json } if run.solves_connect4()? => {
+            count::solve::report(&run, None, None, json)?
+        }
         Command::Run { run, json } => run_report(&run, json)?,
         Command::Fixtures => {
             let (text, pass) = report::fixtures()?;

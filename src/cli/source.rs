@@ -152,6 +152,30 @@ impl RunArgs {
             .map_err(|why| Error::Options(format!("Connect Four: {why}")))
     }
 
+    /// Whether `prune run` asks for a Connect Four position's value: no depth or budget
+    /// bounds the search, so the solver's strongest stage answers (prune's engine would
+    /// search to the end of the game for hours). Engine switches given without `--depth` are
+    /// refused: they would not be the solver's.
+    pub(super) fn solves_connect4(&self) -> Result<bool> {
+        if self.game != Some(GameArg::Connect4) || self.depth.is_some() || self.budget.is_some() {
+            return Ok(false);
+        }
+        self.refuse(
+            &[
+                ("--algorithm", self.algorithm.is_some()),
+                ("--tt", self.tt.is_some()),
+                ("--ordering", self.ordering.is_some()),
+                ("--id", self.id.is_some()),
+                ("--cut", self.cut.is_some()),
+                ("--window", self.window.is_some()),
+                ("--aspiration", self.aspiration.is_some()),
+                ("--qlimit", self.qlimit.is_some()),
+            ],
+            "a Connect Four run without --depth, which the solver answers (prune's own search engine runs with --depth, as many as the empty cells)",
+        )?;
+        Ok(true)
+    }
+
     /// Game options given where they do not apply are errors, not silently ignored.
     fn refuse(&self, given: &[(&str, bool)], to: &str) -> Result<()> {
         let named: Vec<&str> = given.iter().filter(|g| g.1).map(|g| g.0).collect();

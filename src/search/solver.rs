@@ -146,6 +146,13 @@ impl<'g, G: Game> Solver<'g, G> {
         self.probe_root(s, lo, hi)
     }
 
+    /// Whether `s`'s value, from its mover's side, is at least `score`: one null-window
+    /// search that keeps the table of the last solve, so that asking it of each child of a
+    /// position just solved is cheap.
+    pub fn at_least(&mut self, s: G::State, score: i32) -> Result<bool, SearchError> {
+        Ok(self.negamax(s, score - 1, score)? >= score)
+    }
+
     /// Null-window probes of the root until the value's interval [lo, hi] closes.
     fn probe_root(&mut self, s: G::State, mut lo: i32, mut hi: i32) -> Result<Solved, SearchError> {
         let mut probes = 0;

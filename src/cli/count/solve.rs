@@ -236,17 +236,22 @@ fn solve_one(game: &ConnectFour, stage: &Stage, json: bool) -> Result<String> {
     let clock = Instant::now();
     let solved = solver.solve(root)?;
     let micros = clock.elapsed().as_secs_f64() * 1e6;
-    // The columns as the plain game offers them: under the stage's rules a position won at
-    // once has no moves left to compare.
-    let plain = game.with_rules(Rules::PLAIN);
-    let mut best: Option<(i32, String)> = None;
+    // The first column, centre first, whose value is the root's: one null-window probe of
+    // each child with the root's table still filled. The columns are the plain game's: under
+    // the stage's rules a position won at once has no moves left to compare.
+    let plain = game.with_rules(Rules {
+        order: crate::game::connect4::Order::Centre,
+        ..Rules::PLAIN
+    });
+    let mut column = None;
     for i in 0..plain.move_count(root) {
-        let score = -solver.solve(plain.child(root, i))?.score;
-        if best.as_ref().is_none_or(|b| score > b.0) {
-            best = Some((score, plain.move_name(root, i).unwrap_or(i.to_string())));
+        // The child's value from its mover's side is at most −score exactly when this
+        // column keeps the root's value.
+        if !solver.at_least(plain.child(root, i), 1 - solved.score)? {
+            column = plain.move_name(root, i);
+            break;
         }
     }
-    let column = best.map(|b| b.1);
     let name = game.name(root);
     if json {
         let doc = json!({
@@ -261,12 +266,23 @@ fn solve_one(game: &ConnectFour, stage: &Stage, json: bool) -> Result<String> {
         return Ok(format!("{doc:#}\n"));
     }
     Ok(format!(
-        "{}\nposition: {}\nscore: {} (from the side to move)\nexplored: {} positions in {:.1} µs\nbest column: {}\n",
+        "{}\nposition: {}\nscore: {} (from the side to move)\nexplored: {} positions in {}\nbest column: {}\n",
         stage_line(stage),
         name,
         solved.score,
         thousands(solved.explored),
-        micros,
+        took(micros),
         column.unwrap_or_else(|| "none (the game is over)".into()),
     ))
+}
+
+/// A time as a reader takes it in: µs, ms or s with three significant figures or so.
+fn took(micros: f64) -> String {
+    if micros < 1e3 {
+        format!("{micros:.1} µs")
+    } else if micros < 1e6 {
+        format!("{:.1} ms", micros / 1e3)
+    } else {
+        format!("{:.2} s", micros / 1e6)
+    }
 }
