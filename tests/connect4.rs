@@ -630,3 +630,67 @@ fn the_tutor_steps_an_end_game_with_its_board_at_80_by_24() {
     assert!(text.contains(&format!("› ▲…{end}   4  8")), "{text}");
     insta::assert_snapshot!("connect4_end_game_board_80x24", text);
 }
+
+/// Presenter mode on the same end game at its first cutoff, 80×24: the board pane still shows
+/// the focused position as the oracle has it, and the cutoff is announced with its window.
+#[test]
+fn presenter_mode_shows_the_board_at_the_first_cutoff() {
+    use prune::event::Bound;
+    use prune::game::model::GameSpec;
+    use prune::lesson::{Lesson, Overrides};
+    use prune::search::Algorithm;
+    use prune::trace::Event;
+    use prune::tui::app::App;
+    use prune::tui::theme::Theme;
+
+    let moves = "671225616711245642227554143355";
+    let lesson = Lesson::of_game(&GameSpec::Connect4 {
+        width: 7,
+        height: 6,
+        moves: moves.into(),
+        rules: Rules::PLAIN,
+    })
+    .unwrap();
+    let over = Overrides {
+        algorithm: Some(Algorithm::Negamax),
+        table: Some(true),
+        ..Overrides::default()
+    };
+    let setup = lesson.setup(None, &over).unwrap();
+    let mut app = App::new(vec![lesson.clone()], lesson, setup)
+        .unwrap()
+        .presenting(true);
+    app.theme = Theme { color: false };
+    let (first, alpha, beta) = app
+        .replay
+        .events()
+        .iter()
+        .enumerate()
+        .find_map(|(i, e)| match e {
+            Event::Bound(Bound::Cutoff { alpha, beta, .. }) => Some((i, alpha, beta)),
+            _ => None,
+        })
+        .expect("the end game has a cutoff");
+    assert!(alpha >= beta, "a cutoff's window is closed");
+    app.seek(first + 1);
+    let text = common::tutor::screen(&mut app, 80, 24);
+    let node = app.tree_ctx().focus().unwrap();
+    let name = app.replay.catalog().name(app.replay.tree().get(node).state);
+    let oracle = Oracle::new(7, 6);
+    let (cells, _) = oracle.play(&name);
+    for row in (0..6).rev() {
+        let line: String = (0..7)
+            .map(|c| match cells[c * 6 + row] {
+                1 => " X",
+                2 => " O",
+                _ => " .",
+            })
+            .collect();
+        assert!(text.contains(&line), "row {row} {line}:\n{text}");
+    }
+    // The cut node is marked in the tree, and the sentence names the closed window's β (MAX
+    // moves at the cut node, so its side's window is the event's).
+    assert!(text.contains('✂'), "{text}");
+    assert!(text.contains(&format!("≥ β = {beta} from MAX's")), "{text}");
+    insta::assert_snapshot!("connect4_presenter_first_cutoff_80x24", text);
+}
