@@ -126,7 +126,11 @@ fn counts_of_one_are_singular() {
 }
 
 fn footer(screen: &PracticeScreen) -> String {
-    let mut t = Terminal::new(TestBackend::new(100, 24)).unwrap();
+    footer_at(screen, 100)
+}
+
+fn footer_at(screen: &PracticeScreen, width: u16) -> String {
+    let mut t = Terminal::new(TestBackend::new(width, 24)).unwrap();
     t.draw(|f| f.render_widget(screen, f.area())).unwrap();
     t.backend().to_string()
 }
@@ -142,4 +146,8 @@ fn the_footer_says_what_esc_does() {
     let s = footer(&tutor);
     assert!(s.contains("Esc back to the tutor"), "{s}");
     assert!(!s.contains("Esc quit"), "{s}");
+    // Issue 34, item 10: at 80 columns the line was cut ("Esc back to the t").
+    let s = footer_at(&tutor, 80);
+    assert!(s.contains("? help · Esc back to the tutor"), "{s}");
+    assert!(footer_at(&alone, 80).contains("PgUp/PgDn scroll the tree · ? help · Esc quit"));
 }
