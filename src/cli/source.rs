@@ -38,7 +38,8 @@ impl RunArgs {
         self.check_ranges(&lesson)?;
         let setup = lesson.setup(self.run.as_deref(), &self.overrides())?;
         let uniform = matches!(self.game, Some(GameArg::Uniform));
-        if setup.options.family().samples() {
+        let samples = setup.options.family().samples();
+        if samples {
             // A Monte Carlo run has no table, no move ordering, no deepening and no depth to
             // stop at (it plays each game to its end); a uniform tree's --depth is its shape.
             self.refuse(
@@ -52,7 +53,7 @@ impl RunArgs {
             )?;
         }
         // `--seed` seeds a uniform tree's leaves or a Monte Carlo run's draws, nothing else.
-        if self.seed.is_some() && !uniform && !setup.options.family().samples() {
+        if self.seed.is_some() && !uniform && !samples {
             return Err(Error::Options(
                 "--seed applies to a uniform tree (--game uniform) or a Monte Carlo run (--algorithm mcts)"
                     .into(),
