@@ -40,7 +40,7 @@ pub enum Error {
     },
     #[error("{path}: {problem}")]
     Invalid { path: String, problem: Problem },
-    #[error("no lesson or file named '{}' (built-in lessons: {known})", crate::text::cut(.name))]
+    #[error("no lesson or file named '{}' ({known})", crate::text::cut(.name))]
     UnknownLesson { name: String, known: String },
     #[error("{path}: no run preset named '{}' (presets: {known})", crate::text::cut(.name))]
     UnknownRun {

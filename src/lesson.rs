@@ -448,7 +448,7 @@ impl Lesson {
         }
         Err(Error::UnknownLesson {
             name: name.to_string(),
-            known: builtin_names().join(", "),
+            known: known_for(name),
         })
     }
 
@@ -970,6 +970,52 @@ fn stand_in_graph() -> Graph {
 
 pub fn builtin_names() -> Vec<&'static str> {
     builtin::BUILTIN.iter().map(|(stem, _)| *stem).collect()
+}
+
+/// What the refusal of an unknown lesson `name` lists: the built-in names nearest to it when
+/// it looks like a misspelling of one (a few edits away), else every built-in name.
+fn known_for(name: &str) -> String {
+    let all = builtin_names();
+    let typed: Vec<char> = name.chars().take(200).collect();
+    let near = |stem: &str| -> Option<usize> {
+        let stem: Vec<char> = stem.chars().collect();
+        let d = edits(&typed, &stem);
+        (d <= 3.max(stem.len() / 5)).then_some(d)
+    };
+    let mut close: Vec<(usize, &str)> = all.iter().filter_map(|s| Some((near(s)?, *s))).collect();
+    if close.is_empty() {
+        return format!("built-in lessons: {}", all.join(", "));
+    }
+    close.sort();
+    let best = close[0].0;
+    let names: Vec<&str> = close
+        .iter()
+        .filter(|c| c.0 == best)
+        .map(|c| c.1)
+        .take(3)
+        .collect();
+    format!(
+        "did you mean {}? prune lessons lists all {} built-in lessons",
+        names.join(" or "),
+        all.len()
+    )
+}
+
+/// Levenshtein distance: the fewest insertions, deletions and substitutions from `a` to `b`.
+fn edits(a: &[char], b: &[char]) -> usize {
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.iter().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = (diagonal + usize::from(ca != cb))
+                .min(above + 1)
+                .min(row[j] + 1);
+            diagonal = above;
+        }
+    }
+    row[b.len()]
 }
 
 fn invalid(origin: &str, problem: Problem) -> Error {

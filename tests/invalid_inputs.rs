@@ -325,6 +325,16 @@ fn empty_missing_directory_binary_huge_and_deep_files() {
             "000-worked-tree",
         ],
     );
+    // Issue 34, item 15: a misspelt name is answered with the nearest built-in, not the 51.
+    rejected(
+        &["000-worked-tre", "--depth", "2"],
+        &[
+            "no lesson or file named '000-worked-tre'",
+            "did you mean 000-worked-tree?",
+        ],
+    );
+    let (_, _, err) = run_prune(&["run", "000-worked-tre"]);
+    assert!(!err.contains("000-transposition"), "{err}");
 
     let binary = write(
         &dir,

@@ -495,8 +495,6 @@ fn run_json_agrees_with_the_oracle_on_a_graph_file() {
         let v = json_of(&[
             "run",
             file,
-            "--depth",
-            "2",
             "--algorithm",
             "mcts",
             "--iterations",
@@ -659,8 +657,6 @@ fn trace_writes_one_row_per_iteration_as_the_oracle_plays_them() {
     let tsv = text_of(&[
         "trace",
         path.to_str().unwrap(),
-        "--depth",
-        "2",
         "--algorithm",
         "mcts",
         "--iterations",
@@ -677,8 +673,6 @@ fn trace_writes_one_row_per_iteration_as_the_oracle_plays_them() {
     let table = text_of(&[
         "trace",
         path.to_str().unwrap(),
-        "--depth",
-        "2",
         "--algorithm",
         "mcts",
         "--iterations",
@@ -772,7 +766,7 @@ fn diff_puts_minimax_values_beside_monte_carlo_visit_counts() {
         "--a",
         "depth=2 id=off algorithm=minimax",
         "--b",
-        "depth=2 algorithm=mcts iterations=30 c=1 playout=first",
+        "algorithm=mcts iterations=30 c=1 playout=first",
         "--json",
     ]);
     // Run A: the minimax value of the root and of each root move.
@@ -815,7 +809,7 @@ fn diff_puts_minimax_values_beside_monte_carlo_visit_counts() {
         "--a",
         "depth=2 id=off algorithm=minimax",
         "--b",
-        "depth=2 algorithm=mcts iterations=30 c=1 playout=first",
+        "algorithm=mcts iterations=30 c=1 playout=first",
     ]);
     assert!(
         text.starts_with(&format!("A: minimax, depth 2: value {root}, move ")),
@@ -834,7 +828,7 @@ fn diff_puts_minimax_values_beside_monte_carlo_visit_counts() {
         "--a",
         "depth=2 id=off tt=off",
         "--b",
-        "depth=2 algorithm=mcts iterations=30 c=1 playout=first",
+        "algorithm=mcts iterations=30 c=1 playout=first",
         "--json",
     ]);
     assert_eq!(v["a"]["moves"][0]["bound"], json!("exact"));
@@ -846,9 +840,9 @@ fn diff_puts_minimax_values_beside_monte_carlo_visit_counts() {
         "diff",
         file,
         "--a",
-        "depth=2 algorithm=mcts iterations=25 c=0.5 playout=first",
+        "algorithm=mcts iterations=25 c=0.5 playout=first",
         "--b",
-        "depth=2 algorithm=mcts iterations=25 c=2 playout=first",
+        "algorithm=mcts iterations=25 c=2 playout=first",
         "--json",
     ]);
     for (side, c) in [("a", 0.5), ("b", 2.0)] {
@@ -919,16 +913,7 @@ fn a_finished_root_and_a_chance_root_are_said_as_they_are() {
     )
     .unwrap();
     let file = path.to_str().unwrap();
-    let args = [
-        "run",
-        file,
-        "--depth",
-        "2",
-        "--algorithm",
-        "mcts",
-        "--iterations",
-        "200",
-    ];
+    let args = ["run", file, "--algorithm", "mcts", "--iterations", "200"];
     let text = text_of(&args);
     assert!(text.contains("the root is a chance node"), "{text}");
     assert!(!text.contains("← played"), "{text}");

@@ -467,6 +467,34 @@ fn monte_carlo_refuses_depth_switches_and_counts_iterations() {
             &[switch, "does not apply to a Monte Carlo run"],
         );
     }
+    // A Monte Carlo run plays each game to its end: --depth was accepted and ignored on a
+    // game or a lesson (a uniform tree's --depth is its shape, and stays).
+    refused(
+        &ttt_with(&["--iterations", "5", "--depth", "3"]),
+        &["--depth", "does not apply to a Monte Carlo run"],
+    );
+    refused(
+        &["run", "004-mcts-ucb1-table", "--depth", "3"],
+        &["--depth", "does not apply to a Monte Carlo run"],
+    );
+    let shaped = Command::new(env!("CARGO_BIN_EXE_prune"))
+        .args([
+            "run",
+            "--game",
+            "uniform",
+            "--leaves",
+            "random",
+            "--branching",
+            "3",
+        ])
+        .args(["--depth", "2", "--algorithm", "mcts", "--iterations", "20"])
+        .output()
+        .unwrap();
+    assert!(
+        shaped.status.success(),
+        "{}",
+        String::from_utf8_lossy(&shaped.stderr)
+    );
     refused(
         &[
             "trace",

@@ -291,16 +291,20 @@ fn the_narration_is_true_of_every_builtin_run_and_its_variants() {
                                 assert!(s.contains(&want), "want '{want}'\n{}", at());
                             }
                             if mv >= 0 {
-                                // A graph's child by its number; a game's by the name the
-                                // game gives it, which the catalog lists.
-                                let child = if lesson.model.has_own_root() {
+                                // A graph's child by its number; a game that names its moves
+                                // plays the move by that name ("square 7": README, a move by
+                                // the square it marks, everywhere).
+                                let cat = replay.catalog();
+                                let root = replay.trace().header.start;
+                                let name = if let Some(sq) = cat.move_name(root, mv) {
+                                    format!("{} {sq}", cat.move_words(root).0)
+                                } else if lesson.model.has_own_root() {
                                     let d = lesson.model.describe_at(setup.start, &[mv as u16]);
                                     let label = d.and_then(|d| d.label).unwrap();
-                                    replay.catalog().find(&label).unwrap()
+                                    cat.called(cat.find(&label).unwrap())
                                 } else {
-                                    lesson.graph.child(setup.start, mv as usize)
+                                    cat.called(lesson.graph.child(setup.start, mv as usize))
                                 };
-                                let name = replay.catalog().called(child);
                                 assert!(s.contains(&format!("plays {name}")), "{}", at());
                             }
                         }

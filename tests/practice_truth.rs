@@ -126,7 +126,11 @@ fn counts_of_one_are_singular() {
 }
 
 fn footer(screen: &PracticeScreen) -> String {
-    let mut t = Terminal::new(TestBackend::new(100, 24)).unwrap();
+    footer_at(screen, 100)
+}
+
+fn footer_at(screen: &PracticeScreen, width: u16) -> String {
+    let mut t = Terminal::new(TestBackend::new(width, 24)).unwrap();
     t.draw(|f| f.render_widget(screen, f.area())).unwrap();
     t.backend().to_string()
 }
@@ -142,4 +146,37 @@ fn the_footer_says_what_esc_does() {
     let s = footer(&tutor);
     assert!(s.contains("Esc back to the tutor"), "{s}");
     assert!(!s.contains("Esc quit"), "{s}");
+    // Issue 34, item 10: at 80 columns the line was cut ("Esc back to the t").
+    let s = footer_at(&tutor, 80);
+    assert!(s.contains("? help · Esc back to the tutor"), "{s}");
+    assert!(footer_at(&alone, 80).contains("PgUp/PgDn scroll the tree · ? help · Esc quit"));
+}
+
+/// Issue 34, item 10: `e` on a lesson without practice items of its own asks its run's
+/// family's kinds: Monte Carlo lessons got alpha-beta problems ("decision … fail-soft
+/// alpha-beta") although seed 004's Monte Carlo kinds exist; a chance lesson its chance kinds.
+#[test]
+fn a_round_from_a_lesson_without_items_asks_its_familys_kinds() {
+    type Fits = fn(Kind) -> bool;
+    let cases: [(&str, Fits); 3] = [
+        ("004-mcts-ucb1-table", Kind::is_mcts),
+        ("004-mcts-tictactoe-block", Kind::is_mcts),
+        ("004-chance-backgammon", Kind::is_chance),
+    ];
+    for (name, fits) in cases {
+        let lesson = prune::lesson::Lesson::open(name).unwrap();
+        assert!(
+            lesson.spec.practice.is_empty(),
+            "{name} has items of its own"
+        );
+        let round = practice::lesson_round(&lesson, 7).unwrap();
+        assert_eq!(round.len(), 6, "{name}");
+        for p in &round {
+            assert!(fits(p.item.kind), "{name}: a {:?} problem", p.item.kind);
+        }
+    }
+    // An alpha-beta lesson without items keeps the round of every kind, from decision on.
+    let lesson = prune::lesson::Lesson::open("004-perfect-ordering").unwrap();
+    let round = practice::lesson_round(&lesson, 7).unwrap();
+    assert_eq!(round[0].item.kind, Kind::Decision);
 }

@@ -103,3 +103,66 @@ fn a_table_off_run_asks_no_stored_flag() {
     }
     assert!(asked > 0);
 }
+
+/// Issue 34, item 7: while a question is open, the answer's form is a placeholder that goes
+/// once something is typed, and PgDn / PgUp page a cut explanation (its cue's `n`
+/// is a letter of the answer then), at the smallest screen the tutor draws.
+#[test]
+fn an_open_question_leaves_its_placeholder_and_pages_the_explanation() {
+    use crossterm::event::KeyCode;
+    // The smallest screen the tutor draws, where the verdict and the explanation are cut
+    // soonest (at 80×24 the same happens on longer steps).
+    const W: u16 = prune::tui::view::MIN_WIDTH;
+    const H: u16 = prune::tui::view::MIN_HEIGHT;
+    let mut a = predicting(app("000-worked-tree", "worked"), Ask::All);
+    // Wrong answers until a question is open over a verdict and an explanation that do not
+    // fit (the issue's case: the verdict cut while the next question is asked).
+    let mut cut = false;
+    for _ in 0..300 {
+        if !next_question(&mut a, usize::MAX) {
+            break;
+        }
+        screen(&mut a, W, H);
+        if a.scrolls().narration_shown.below() > 0 {
+            cut = true;
+            break;
+        }
+        let wrong = match open(&a).unwrap().kind {
+            Kind::Window | Kind::Interval => "7 8",
+            Kind::Return => "99",
+            Kind::Flag => "UPPER",
+            _ => "no",
+        };
+        type_line(&mut a, wrong);
+        // An answer of the wrong form leaves its question open with a hint: skip it.
+        let hinted = a.predict().and_then(|p| p.open.as_ref());
+        if hinted.is_some_and(|o| o.hint.is_some()) {
+            common::predict::press(&mut a, KeyCode::Esc);
+        }
+    }
+    assert!(cut, "some question's explanation is cut at {W}x{H}");
+    let q = open(&a).unwrap();
+    // PgDn pages the explanation, PgUp back; the question stays open, nothing is typed.
+    let first = a.scrolls().narration_shown.first;
+    common::predict::press(&mut a, KeyCode::PageDown);
+    screen(&mut a, W, H);
+    assert!(a.scrolls().narration_shown.first > first);
+    common::predict::press(&mut a, KeyCode::PageUp);
+    screen(&mut a, W, H);
+    assert_eq!(a.scrolls().narration_shown.first, first);
+    assert_eq!(open(&a), Some(q));
+    assert!(a.predict().unwrap().open.as_ref().unwrap().edit.is_empty());
+    // The footer's line as drawn (one line, before wrapping): the form until something is
+    // typed, then only the keys.
+    let form = prune::practice::predict::form(q.kind);
+    let footer = |a: &prune::tui::app::App| -> String {
+        let line = prune::tui::view::predict::footer_line(a, 200).unwrap();
+        line.spans.iter().map(|s| s.content.as_ref()).collect()
+    };
+    assert!(footer(&a).contains(form), "{}", footer(&a));
+    common::predict::press(&mut a, KeyCode::Char('1'));
+    let typed = footer(&a);
+    assert!(!typed.contains(form), "the placeholder stays: {typed}");
+    assert!(typed.contains("Enter answers · Esc shows it"), "{typed}");
+    assert_eq!(a.predict().unwrap().open.as_ref().unwrap().edit.text(), "1");
+}

@@ -432,3 +432,65 @@ fn the_readme_says_what_to_do_after_a_stalled_terminal() {
     assert!(passage.contains("`reset`"), "{passage}");
     assert!(passage.contains("Ctrl-Q"), "{passage}");
 }
+
+/// Issue 34, item 16: run top to bottom, the README's `sh` blocks make every file of the
+/// working directory they read (`ordered.json`, `answers/*.json` and `my.jsonl` were read
+/// and never made): a file named as an argument is written by an earlier line (`> F`,
+/// `--out F`, `cp … F`, or into a directory an earlier `mkdir` made), or is in the repository.
+#[test]
+fn the_readme_examples_make_every_file_they_read() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let mut made: Vec<String> = Vec::new();
+    let mut missing = Vec::new();
+    let mut in_sh = false;
+    for line in readme.lines() {
+        if line.starts_with("```") {
+            in_sh = line == "```sh";
+            continue;
+        }
+        if !in_sh {
+            continue;
+        }
+        let command = line.split(" # ").next().unwrap_or("").trim();
+        let toks: Vec<&str> = command.split_whitespace().collect();
+        let mut outs: Vec<String> = Vec::new();
+        for (k, t) in toks.iter().enumerate() {
+            if (*t == ">" || *t == "--out") && k + 1 < toks.len() {
+                outs.push(toks[k + 1].to_string());
+            }
+        }
+        for part in command.split("&&") {
+            let p: Vec<&str> = part.split_whitespace().collect();
+            match p.first() {
+                Some(&"cp") | Some(&"mv") => outs.push(p.last().unwrap().to_string()),
+                Some(&"mkdir") => outs.extend(p[1..].iter().map(|d| format!("{d}/"))),
+                _ => {}
+            }
+        }
+        for t in &toks {
+            let file = [".json", ".jsonl", ".tsv", ".csv"]
+                .iter()
+                .any(|e| t.ends_with(e));
+            let plain = t
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "._-/*".contains(c));
+            if !file || !plain || outs.iter().any(|o| o == t) || root().join(t).exists() {
+                continue;
+            }
+            let made_here = made.iter().any(|m| {
+                m == t
+                    || (m.ends_with('/') && t.starts_with(m.as_str()) && t.contains('*'))
+                    || (t.ends_with('/') && m.starts_with(*t))
+            });
+            if !made_here {
+                missing.push(format!("{t}: {line}"));
+            }
+        }
+        made.extend(outs);
+    }
+    assert!(
+        missing.is_empty(),
+        "read before any line makes them:\n{}",
+        missing.join("\n")
+    );
+}

@@ -166,5 +166,16 @@ fn the_screens_name_squares_and_boards() {
         a.seek(len);
         let s = screen(&mut a, w, h);
         assert!(s.contains("sq7"), "{s}");
+        // Issue 34, item 11: the result names the move as the pass lines do, by its square,
+        // not by the board it leads to; the narration says the same square.
+        let flat: String = s.split_whitespace().collect::<Vec<_>>().join(" ");
+        if w == 200 {
+            assert!(flat.contains("plays sq7"), "{s}");
+            assert!(flat.contains("plays square 7"), "{s}");
+        }
+        assert!(
+            !flat.contains("plays X") && !flat.contains("plays O") && !flat.contains("plays ."),
+            "a move named by its board:\n{s}"
+        );
     }
 }

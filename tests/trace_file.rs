@@ -714,3 +714,136 @@ fn a_monte_carlo_root_as_its_own_child_is_refused() {
     let msg = load_error(&own_child.to_json(), "own-child.json");
     assert!(msg.contains("same position"), "{msg}");
 }
+
+/// A recorded tic-tac-toe Monte Carlo run of `iterations`, which the index accepts.
+fn ttt_monte_carlo(iterations: u32) -> Trace {
+    let lesson = Lesson::of_game(&prune::game::model::GameSpec::Tictactoe {
+        board: String::new(),
+        scores: prune::game::model::ScoresSpec::Plain,
+    })
+    .unwrap();
+    let over = Overrides {
+        algorithm: Some(prune::search::Algorithm::Mcts),
+        iterations: Some(iterations),
+        ..Overrides::default()
+    };
+    let setup = lesson.setup(None, &over).unwrap();
+    let trace = prune::run::recorded(&lesson, &setup).unwrap();
+    Recorded::new(trace.clone()).unwrap();
+    trace
+}
+
+/// Every move the run made, in event order: (arena index, position moved from), from each
+/// expansion and each playout step.
+fn monte_carlo_moves(trace: &Trace) -> Vec<(usize, u32)> {
+    use prune::event::Mcts;
+    let mut nodes: Vec<u32> = vec![trace.header.start];
+    let mut out = Vec::new();
+    for e in trace.events.iter() {
+        match e {
+            Event::Mcts(Mcts::Expand { parent, at, .. }) => {
+                out.push((at as usize, nodes[parent as usize]));
+                nodes.push(trace.children[at as usize]);
+            }
+            Event::Mcts(Mcts::Playout {
+                node, start, len, ..
+            }) => {
+                let mut from = nodes[node as usize];
+                for k in start as usize..start as usize + len as usize {
+                    out.push((k, from));
+                    from = trace.children[k];
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Issue 35, item 11: a saved Monte Carlo trace whose playout takes a move its position does
+/// not have, or sends a move of a position somewhere else than the run's same move went, or
+/// ends on a position the catalog scores otherwise than the playout's value, is refused (each
+/// was replayed as if real).
+#[test]
+fn a_monte_carlo_path_the_game_does_not_have_is_refused() {
+    let trace = ttt_monte_carlo(60);
+    let moves = monte_carlo_moves(&trace);
+    let playout_step = |t: &Trace| {
+        t.events
+            .iter()
+            .find_map(|e| match e {
+                Event::Mcts(prune::event::Mcts::Playout { start, len, .. }) if len > 1 => {
+                    Some((start as usize, len as usize))
+                }
+                _ => None,
+            })
+            .expect("a playout of two moves or more")
+    };
+    // A move number past the position's moves.
+    let (start, _) = playout_step(&trace);
+    let mut past = trace.clone();
+    past.moves[start] = 40;
+    let msg = load_error(&past.to_json(), "past-moves.json");
+    assert!(
+        msg.contains("move 40 of state") && msg.contains("moves"),
+        "{msg}"
+    );
+    // The same move of the same position leading elsewhere the second time it is made.
+    let mut seen = std::collections::HashMap::new();
+    let again = moves
+        .iter()
+        .find(|&&(k, from)| {
+            seen.insert((from, trace.moves[k]), k)
+                .is_some_and(|first| trace.children[first] == trace.children[k])
+        })
+        .copied()
+        .expect("a move made twice");
+    let mut elsewhere = trace.clone();
+    let other = (trace.header.catalog.iter())
+        .map(|s| s.id)
+        .find(|&s| s != trace.children[again.0] && s != trace.header.start && s != again.1)
+        .unwrap();
+    elsewhere.children[again.0] = other;
+    let msg = load_error(&elsewhere.to_json(), "elsewhere.json");
+    assert!(
+        msg.contains("where the run's same move led to state"),
+        "{msg}"
+    );
+    // The playout's last position scored otherwise by the catalog.
+    let (start, len) = playout_step(&trace);
+    let last = trace.children[start + len - 1];
+    let mut rescored = trace.clone();
+    let states: Vec<_> = (rescored.header.catalog.iter().cloned())
+        .map(|mut s| {
+            if s.id == last {
+                s.score = Some(s.score.unwrap_or(0) + 7);
+            }
+            s
+        })
+        .collect();
+    rescored.header.catalog = prune::trace::Catalog::new(states);
+    let msg = load_error(&rescored.to_json(), "rescored.json");
+    assert!(msg.contains("but the header's catalog scores it"), "{msg}");
+}
+
+/// Issue 35, item 11: a chance trace whose scale is not a multiple of its probabilities'
+/// denominators (every value would print wrong: 004-chance-coin's leaf 3 is 12 quarters) is
+/// refused; its own scale, 4, reads.
+#[test]
+fn a_chance_trace_with_a_scale_its_chances_cannot_have_is_refused() {
+    let lesson = Lesson::open("004-chance-coin").unwrap();
+    let setup = lesson.setup(None, &Overrides::default()).unwrap();
+    let trace = prune::run::recorded(&lesson, &setup).unwrap();
+    assert_eq!(trace.header.scale, 4);
+    Recorded::new(trace.clone()).unwrap();
+    for wrong in [1, 2, 6] {
+        let mut t = trace.clone();
+        t.header.scale = wrong;
+        let msg = load_error(&t.to_json(), &format!("scale-{wrong}.json"));
+        assert!(
+            msg.contains(&format!("the header's scale is {wrong}"))
+                && msg.contains("a multiple of 4"),
+            "{msg}"
+        );
+    }
+}

@@ -337,3 +337,37 @@ fn presenter_mode_shows_the_demos_question_on_the_worked_tree() {
         assert!(s.contains(&place), "{w}×{h}:\n{s}");
     }
 }
+
+/// Issue 34, item 12: on a game with a board, a pane (1 2 3) opens over the tree beside the
+/// board, which stays whole; at 80×24 the pane was centred over both and left the board's
+/// cells standing around its edges.
+#[test]
+fn a_pane_over_a_tictactoe_tree_leaves_the_board_whole() {
+    let mut a = app("004-faster-win-plain", "plain scores");
+    press(&mut a, 'F');
+    a.message = None;
+    a.seek(6);
+    for (w, h) in [(80, 24), (200, 60)] {
+        let plain = screen(&mut a, w, h);
+        let board_rows: Vec<String> = plain
+            .lines()
+            .filter(|l| l.contains("┌ Board") || l.contains(" to move ─┘"))
+            .map(|l| l.to_string())
+            .collect();
+        assert_eq!(board_rows.len(), 2, "the board's frame\n{plain}");
+        for pane in ['1', '2', '3'] {
+            press(&mut a, pane);
+            let s = screen(&mut a, w, h);
+            assert!(s.contains("again hides it"), "pane {pane}\n{s}");
+            assert!(
+                s.contains("┌ Board"),
+                "pane {pane} covers the board's top\n{s}"
+            );
+            assert!(
+                s.contains(" to move ─┘"),
+                "pane {pane} covers the board's foot\n{s}"
+            );
+            press(&mut a, pane);
+        }
+    }
+}

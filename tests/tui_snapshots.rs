@@ -134,7 +134,9 @@ fn help_and_picker_fit_at_80x24() {
     }
     // The help lists its own keys under the bindings (headings make way at 80×24): two
     // columns of 21 rows, less the cue's row, are on the first page.
-    let rows = prune::tui::keys::BINDINGS.len() + prune::tui::components::help::KEYS.len();
+    let rows = prune::tui::keys::BINDINGS.len()
+        + prune::tui::components::help::KEYS.len()
+        + prune::tui::components::help::COMMANDS.len();
     assert!(
         text.contains(&format!("↓ {} more (↓ PgDn)", rows - 2 * 21)),
         "{text}"
@@ -142,6 +144,16 @@ fn help_and_picker_fit_at_80x24() {
     for b in prune::tui::keys::BINDINGS {
         let probe: String = b.help.chars().take(12).collect();
         assert!(pages.contains(&probe), "help lacks '{}'", b.help);
+    }
+    // Issue 34, item 13: the tools outside the tutor are named on its help screen.
+    for k in prune::tui::components::help::COMMANDS {
+        let probe: String = k.help.chars().take(12).collect();
+        assert!(
+            pages.contains(&format!("{} {probe}", k.label)),
+            "help lacks '{} {}'",
+            k.label,
+            k.help
+        );
     }
     insta::assert_snapshot!("help_80x24", text);
 }
@@ -179,6 +191,18 @@ fn every_components_keys_are_on_the_help_screen_over_it() {
     assert!(cursor.inspecting());
     let mut cases: Vec<(App, &str, &[KeyHelp])> =
         vec![(cursor, prune::tui::cursor::TITLE, prune::tui::cursor::KEYS)];
+    // Predict mode is no layer either: the help lists its keys while it is on.
+    let predicting = app("000-worked-tree", "worked").predicting(
+        Some(prune::tui::predict::Ask::Kinds(vec![
+            prune::index::question::Kind::Flag,
+        ])),
+        false,
+    );
+    cases.push((
+        predicting,
+        prune::tui::predict::TITLE,
+        prune::tui::predict::KEYS,
+    ));
     for layer in layers {
         let (title, keys): (&str, &[KeyHelp]) = (layer.title(), layer.keys());
         let mut a = app("000-worked-tree", "worked");

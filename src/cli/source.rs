@@ -37,20 +37,23 @@ impl RunArgs {
         };
         self.check_ranges(&lesson)?;
         let setup = lesson.setup(self.run.as_deref(), &self.overrides())?;
-        if setup.options.family().samples() {
-            // A Monte Carlo run has no table, no move ordering and no deepening to switch.
+        let uniform = matches!(self.game, Some(GameArg::Uniform));
+        let samples = setup.options.family().samples();
+        if samples {
+            // A Monte Carlo run has no table, no move ordering, no deepening and no depth to
+            // stop at (it plays each game to its end); a uniform tree's --depth is its shape.
             self.refuse(
                 &[
+                    ("--depth", self.depth.is_some() && !uniform),
                     ("--tt", self.tt.is_some()),
                     ("--ordering", self.ordering.is_some()),
                     ("--id", self.id.is_some()),
                 ],
-                "a Monte Carlo run (it keeps no table, orders no moves and does not deepen; --iterations sets its length)",
+                "a Monte Carlo run (it keeps no table, orders no moves, does not deepen and plays every game to its end; --iterations sets its length)",
             )?;
         }
         // `--seed` seeds a uniform tree's leaves or a Monte Carlo run's draws, nothing else.
-        let uniform = matches!(self.game, Some(GameArg::Uniform));
-        if self.seed.is_some() && !uniform && !setup.options.family().samples() {
+        if self.seed.is_some() && !uniform && !samples {
             return Err(Error::Options(
                 "--seed applies to a uniform tree (--game uniform) or a Monte Carlo run (--algorithm mcts)"
                     .into(),

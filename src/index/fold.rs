@@ -41,6 +41,10 @@ pub(super) trait Source {
     fn bonuses(&self, _start: u32, _len: u16) -> Option<&[f64]> {
         None
     }
+    /// What the header's catalog says of a state (its moves, its score), when it is held.
+    fn state_info(&self, _state: u32) -> Option<&trace::StateInfo> {
+        None
+    }
     /// The call owning the order at `start` has ended.
     fn release(&mut self, _start: u32) {}
     /// Whether the index keeps every call. A source that does not is handed each call as it
@@ -69,6 +73,10 @@ impl Source for &Trace {
 
     fn bonuses(&self, start: u32, len: u16) -> Option<&[f64]> {
         Trace::bonuses(self, start, len)
+    }
+
+    fn state_info(&self, state: u32) -> Option<&trace::StateInfo> {
+        self.header.catalog.get(state)
     }
 }
 
@@ -181,10 +189,48 @@ fn check_header(trace: &Trace) -> Result<(), TraceError> {
             h.scale
         )));
     }
+    check_scale(h)?;
     check_players(h)?;
     h.limits()
         .and_then(|limits| h.options.validate_for(&limits))
         .map_err(|m| TraceError::Header(format!("the options are invalid: {m}")))
+}
+
+/// A chance node's average is a whole number of units only when the scale is a multiple of
+/// each of its probabilities' denominators (the graph's scale is built so: `Graph::settle`);
+/// a scale that is not would print every value of the trace wrong.
+fn check_scale(h: &trace::Header) -> Result<(), TraceError> {
+    let mut least: i64 = 1;
+    for s in h.catalog.iter() {
+        for p in &s.chances {
+            let Some(r) = crate::exact::Ratio::parse(p) else {
+                let shown = crate::text::one_line(&crate::text::cut(p)).into_owned();
+                return Err(TraceError::Header(format!(
+                    "state {} has the chance \"{shown}\", which is not a probability",
+                    s.id
+                )));
+            };
+            // Past the largest scale (i32) no scale can be a multiple: the check below says so.
+            least = (least / gcd(least, r.den()))
+                .saturating_mul(r.den())
+                .min(i64::from(i32::MAX) + 1);
+        }
+    }
+    if i64::from(h.scale) % least != 0 {
+        return Err(TraceError::Header(format!(
+            "the header's scale is {}, but its chance nodes' probabilities make values in units of 1/{least}: the scale is a multiple of {least}",
+            h.scale
+        )));
+    }
+    Ok(())
+}
+
+fn gcd(a: i64, b: i64) -> i64 {
+    if b == 0 {
+        a.abs().max(1)
+    } else {
+        gcd(b, a % b)
+    }
 }
 
 /// A game of several players: every seat the catalog names and every payoff vector fit the

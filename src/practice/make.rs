@@ -115,9 +115,25 @@ pub fn problems_of(lesson: &Lesson) -> Result<Vec<Problem>> {
 pub fn lesson_round(lesson: &Lesson, seed: u64) -> Result<Vec<Problem>> {
     let own = problems_of(lesson)?;
     if own.is_empty() {
-        return make_set(seed, 6, &[], false);
+        return make_set(seed, 6, &family_kinds(lesson), false);
     }
     Ok(own)
+}
+
+/// The kinds a lesson without items of its own is practised with: its run's family's (a
+/// Monte Carlo lesson's UCB1, selection, backup and played move; a chance lesson's values and
+/// skipped outcomes), else every kind (empty: `make_set`'s all).
+fn family_kinds(lesson: &Lesson) -> Vec<Kind> {
+    let setup = lesson.setup(None, &crate::lesson::Overrides::default());
+    let samples = setup.is_ok_and(|s| s.options.family().samples());
+    let fits = |k: &Kind| {
+        if samples { k.is_mcts() } else { k.is_chance() }
+    };
+    if samples || lesson.model.limits().chance {
+        Kind::ALL.into_iter().filter(fits).collect()
+    } else {
+        Vec::new()
+    }
 }
 
 /// A seed that differs from one round to the next: a generated round's problem ids carry

@@ -299,6 +299,15 @@ impl App {
             }
             super::predict::Keyed::Skip => None,
             super::predict::Keyed::Answer(t) => Some(t),
+            super::predict::Keyed::Page(down) => {
+                let page = if down {
+                    Action::MoreText
+                } else {
+                    Action::LessText
+                };
+                self.scroll_pane(page);
+                return;
+            }
         };
         let run = super::predict::Run {
             replay: &self.replay,

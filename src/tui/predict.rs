@@ -14,6 +14,7 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 pub mod words;
 
+use super::keys::{KeyHelp, key};
 use super::line_edit::{Edit, LineEdit};
 use crate::index::Tree;
 use crate::index::question::{Held, Kind, Question, Truth};
@@ -94,6 +95,16 @@ pub struct Open {
     pub hint: Option<String>,
 }
 
+/// Predict mode's keys while a question is open (the footer shows the question; the help
+/// lists them whenever predict mode is on, as a question takes every letter).
+pub const TITLE: &str = "Predict mode (Q)";
+pub const KEYS: &[KeyHelp] = &[
+    key("Enter", "answer the question typed in the footer"),
+    key("Esc", "skip: show the step and its answer"),
+    key("PgDn PgUp", "page the explanation while asked"),
+    key("Ctrl-C", "quit while a question is open"),
+];
+
 /// What the step after an answer shows above its narration: the verdict and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Reveal {
@@ -173,6 +184,8 @@ pub enum Keyed {
     /// Esc: show the step without an answer.
     Skip,
     Answer(Truth),
+    /// PgDn (true) or PgUp: page the explanation, whose `n` is a letter of the answer now.
+    Page(bool),
 }
 
 /// What settling a question asks of the app.
@@ -252,6 +265,8 @@ impl Predict {
                 }
             },
             KeyCode::Esc => Keyed::Skip,
+            KeyCode::PageDown => Keyed::Page(true),
+            KeyCode::PageUp => Keyed::Page(false),
             _ => {
                 if open.edit.handle(key) == Edit::Changed {
                     open.hint = None;

@@ -82,14 +82,18 @@ impl<S: Source> Fold<S> {
                 result,
                 value,
             } => {
-                self.monte_arena(i, start, len)?;
-                self.leaf_outcome(i, node, result, value, false)
+                self.leaf_outcome(i, node, result, value, false)?;
+                self.playout(i, node, (start, len), value)
             }
             Mcts::Known {
                 node,
                 result,
                 value,
-            } => self.leaf_outcome(i, node, result, value, true),
+            } => {
+                self.leaf_outcome(i, node, result, value, true)?;
+                let state = self.monte_node(i, node)?.state;
+                self.scored(i, state, value, "a finished game")
+            }
             Mcts::Backup { node, n, u, reward } => self.backup(i, node, Counts { n, u }, reward),
         }
     }
@@ -251,6 +255,8 @@ impl<S: Source> Fold<S> {
             ));
         }
         let parent_node = *self.monte_node(i, parent)?;
+        self.leads_to(i, parent_node.state, pos, state)?;
+        let monte = &self.index.monte;
         if monte.child(parent, pos).is_some() {
             return Err(fail(
                 i,
@@ -333,15 +339,69 @@ impl<S: Source> Fold<S> {
         Ok(())
     }
 
-    fn monte_arena(&self, i: usize, start: u32, len: u16) -> Result<(), TraceError> {
-        let (_, states) = self
+    /// A playout from `node`: each move leads where the run's other moves from the same
+    /// position lead, from the position the last one reached, to a game worth `value`.
+    fn playout(
+        &mut self,
+        i: usize,
+        node: u32,
+        (start, len): (u32, u16),
+        value: i32,
+    ) -> Result<(), TraceError> {
+        let (moves, states) = self
             .src
             .order(start, len)
             .ok_or_else(|| fail(i, "a playout's moves lie outside the move arena"))?;
+        let (moves, states) = (moves.to_vec(), states.to_vec());
         if let Some(s) = states.iter().find(|&&s| self.src.turn(s).is_none()) {
             return Err(fail(i, format!("state {s} is not in the header's catalog")));
         }
-        Ok(())
+        let mut at = self.monte_node(i, node)?.state;
+        for (&mv, &next) in moves.iter().zip(&states) {
+            self.leads_to(i, at, mv, next)?;
+            at = next;
+        }
+        self.scored(i, at, value, "the playout's last position")
+    }
+
+    /// Move `mv` of `state` leads to `child`: a move the position has (when the catalog
+    /// lists its moves), and the position every other use of that move in the run reached.
+    fn leads_to(&mut self, i: usize, state: u32, mv: u16, child: u32) -> Result<(), TraceError> {
+        if let Some(info) = self.src.state_info(state)
+            && !info.moves.is_empty()
+            && usize::from(mv) >= info.moves.len()
+        {
+            return Err(fail(
+                i,
+                format!(
+                    "move {mv} of state {state}, which has {} moves",
+                    info.moves.len()
+                ),
+            ));
+        }
+        match self.monte.leads.insert((state, mv), child) {
+            Some(before) if before != child => Err(fail(
+                i,
+                format!(
+                    "move {mv} of state {state} leads to state {child}, where the run's same move led to state {before}"
+                ),
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    /// A game that ended at `state` is worth `value`: the catalog's score of it, when the
+    /// catalog gives one.
+    fn scored(&self, i: usize, state: u32, value: i32, what: &str) -> Result<(), TraceError> {
+        match self.src.state_info(state).and_then(|s| s.score) {
+            Some(score) if score != value => Err(fail(
+                i,
+                format!(
+                    "{what} (state {state}) is worth {value}, but the header's catalog scores it {score}"
+                ),
+            )),
+            _ => Ok(()),
+        }
     }
 
     /// A playout's (or a finished game's known) outcome at the iteration's leaf.

@@ -39,4 +39,7 @@ pub(super) struct MonteFold {
     pub reversed: bool,
     /// The run's reward unit: a win counts `per_win` (the header's, checked to fit the rule).
     pub per_win: u8,
+    /// Where each move the run made leads, (state, move) to the child state, from every
+    /// expansion and every playout: a position's move leads to one position.
+    pub leads: std::collections::HashMap<(u32, u16), u32>,
 }

@@ -189,7 +189,15 @@ impl<'a> Words<'a> {
     /// "plays C (3)" for a root result's move, "has no move" for a terminal root.
     pub fn plays(&self, depth: u8, mv: i16) -> String {
         match (self.pass_root(depth).0, mv) {
-            (Some(root), mv) if mv >= 0 => format!("plays {}", self.move_to(root, mv)),
+            // A game that names its moves (a square, a column) is played by that name, as
+            // the counters and the trace say it; a graph's move by the child's name.
+            (Some(root), mv) if mv >= 0 => {
+                let state = self.replay.tree().get(root).state;
+                match self.replay.catalog().move_name(state, mv) {
+                    Some(_) => format!("plays {}", self.mv(state, mv)),
+                    None => format!("plays {}", self.move_to(root, mv)),
+                }
+            }
             _ => "has no move to play".to_string(),
         }
     }

@@ -6,10 +6,10 @@ use ratatui::buffer::Buffer;
 
 use super::{Component, Outcome, Place, Request};
 use crate::tui::app::App;
-use crate::tui::cursor;
 use crate::tui::keys::{self, Action, KeyHelp, key};
 use crate::tui::view::help::{self as view, Page};
 use crate::tui::view::scroll::Shown;
+use crate::tui::{cursor, predict};
 
 pub const TITLE: &str = "Help (?)";
 pub const KEYS: &[KeyHelp] = &[
@@ -17,6 +17,16 @@ pub const KEYS: &[KeyHelp] = &[
     key("↓ j ↑ k", "scroll a line"),
     key("PgDn PgUp", "scroll a page"),
     key("? Esc Enter", "close the help"),
+];
+
+/// The tools outside the tutor, named where a learner looks for keys (they were named
+/// nowhere in the tutor): each is a `prune` subcommand.
+pub const COMMANDS_TITLE: &str = "From the command line: prune …";
+pub const COMMANDS: &[KeyHelp] = &[
+    key("simulate", "do a search yourself, graded"),
+    key("check", "check your engine's trace"),
+    key("size chart", "how big game trees grow"),
+    key("practice", "review rounds and quizzes"),
 ];
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -80,5 +90,10 @@ fn sections(app: &App) -> Vec<(&'static str, &'static [KeyHelp])> {
     if app.inspecting {
         out.push((cursor::TITLE, cursor::KEYS));
     }
+    // Predict mode is no layer: its question takes the keys from the footer.
+    if app.predict.is_some() {
+        out.push((predict::TITLE, predict::KEYS));
+    }
+    out.push((COMMANDS_TITLE, COMMANDS));
     out
 }

@@ -561,7 +561,15 @@ impl PracticeScreen {
         let esc = self.leave;
         let text = match self.phase {
             Phase::Asking => {
-                format!("Enter submit · ←/→ move · PgUp/PgDn scroll the tree · ? help · Esc {esc}")
+                let long = format!(
+                    "Enter submit · ←/→ move · PgUp/PgDn scroll the tree · ? help · Esc {esc}"
+                );
+                // From the tutor, Esc's words make the line 84 columns: the short one fits 80.
+                if Span::raw(long.as_str()).width() <= area.width as usize {
+                    long
+                } else {
+                    format!("Enter submit · ←/→ move · PgUp/PgDn tree · ? help · Esc {esc}")
+                }
             }
             Phase::Graded if self.trace.is_some() => {
                 format!("t hide the trace · n/Enter next · Esc {esc}")

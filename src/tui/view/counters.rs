@@ -282,9 +282,15 @@ fn plays(r: &Replay, mv: i16) -> String {
             .map(|c| tree.get(c))
             .find(|c| c.mv == mv && mv >= 0)
     });
-    match child {
-        Some(c) => format!("plays {}", r.catalog().name(c.state)),
-        None => "no move".to_string(),
+    // A game that names its moves is played by the move's name ("sq2"), as the pass lines
+    // above say it; a graph's move by the child's name.
+    let named = root.and_then(|root| r.catalog().move_name(tree.get(root).state, mv));
+    match (child, root) {
+        (Some(_), Some(root)) if named.is_some() => {
+            format!("plays {}", r.catalog().move_short(tree.get(root).state, mv))
+        }
+        (Some(c), _) => format!("plays {}", r.catalog().name(c.state)),
+        _ => "no move".to_string(),
     }
 }
 

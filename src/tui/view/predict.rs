@@ -15,8 +15,10 @@ pub fn footer_line(app: &App, width: u16) -> Option<Line<'static>> {
     let open = p.open.as_ref()?;
     let t = app.theme;
     let ask = crate::tui::predict::words::asked(&app.replay, &open.q);
+    // The answer's form is a placeholder: once something is typed, only the keys stay.
     let how = match &open.hint {
         Some(h) => h.clone(),
+        None if !open.edit.is_empty() => "Enter answers · Esc shows it".to_string(),
         None => format!(
             "{} · Enter answers · Esc shows it",
             grader::form(open.q.kind)

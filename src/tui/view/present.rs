@@ -253,7 +253,9 @@ fn draw_tree(app: &App, s: Stage, area: Rect, buf: &mut Buffer) -> Rect {
         // rows below a board at full width.
         None => tree::render_beside(&ctx, body, board_at, buf),
     }
-    body
+    // A pane (1 2 3) opens over the tree beside the board: over the board it left the
+    // board's cells standing around its edges.
+    trees
 }
 
 /// The narration: what a demo says at this step, what the last event did, and the lesson's
