@@ -360,7 +360,7 @@ pub fn result_with_bound(
     lesson: &Lesson,
     setup: &RunSetup,
 ) -> Result<(crate::search::RunResult, Option<crate::value::Flag>)> {
-    let (result, bound) = crate::run::proving(lesson, setup, &mut crate::observer::NoTrace)
+    let (result, bound) = crate::run::proving(lesson, setup, &mut crate::observer::Proves)
         .map_err(|e| crate::run::named(lesson, e))?;
     // A Monte Carlo run proves no bound: its answer is a count of visits.
     Ok((result, bound))

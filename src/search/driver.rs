@@ -41,7 +41,8 @@ pub fn run_from<G: Game, O: Observer>(
 /// completed pass's root returned (stored, or its table hit's), the opposite bound for a
 /// negamax root of MIN's, none when no pass completed or the search samples. It is what the
 /// index reads off the recorded run (`Tree::committed_bound`; tests/root_bound.rs checks the
-/// two agree), known here without recording or folding a single event.
+/// two agree), known here without recording or folding a single event. Only an observer
+/// that `PROVES` (`observer::Proves`) has the search keep the flag; any other gets `None`.
 pub fn run_proving<G: Game, O: Observer>(
     game: &G,
     start: G::State,
@@ -62,6 +63,9 @@ pub fn run_proving<G: Game, O: Observer>(
     }
     let mut search = Search::new(game, opts, obs);
     let result = search.drive(start)?;
+    if !O::PROVES {
+        return Ok((result, None));
+    }
     let flip = opts.algorithm.side_to_move() && !game.side(start).is_max();
     let bound = search
         .committed

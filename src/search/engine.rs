@@ -117,7 +117,8 @@ pub(super) struct Search<'a, G: Game, O: Observer> {
     pub obs: &'a mut O,
     /// What the run's pitfall changes, if it has one.
     pub hooks: Hooks,
-    /// The flag of the last call to return: its stored flag, or its table hit's entry's.
+    /// The flag of the last call to return (kept only when `O::PROVES`): its stored flag, or
+    /// its table hit's entry's.
     /// Read after a root search returns, when the last call to return was the root's own, it
     /// is what the root's value proves, without an observer watching the run.
     pub proved: Flag,
@@ -190,7 +191,9 @@ impl<'a, G: Game, O: Observer> Search<'a, G, O> {
             );
             if let (Some(e), true) = (found, usable) {
                 self.stats.tt_hits += 1;
-                self.proved = e.flag;
+                if O::PROVES {
+                    self.proved = e.flag;
+                }
                 emit!(
                     self,
                     Event::Return {
@@ -389,7 +392,9 @@ impl<'a, G: Game, O: Observer> Search<'a, G, O> {
         } else {
             flag
         };
-        self.proved = flag;
+        if O::PROVES {
+            self.proved = flag;
+        }
         if kept {
             self.table.put(key, Entry { value, mv, flag });
         }
