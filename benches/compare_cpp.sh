@@ -6,6 +6,11 @@
 #
 #   benches/compare_cpp.sh [SEED_FILE]        (default: ../shared/seeds/000_*.txt)
 #   ROUNDS=5 RUNS=15 GRAPHS="assets/heavy-64.json 7 8" CALLGRIND=1 benches/compare_cpp.sh
+#   CALLS=/path/to/examples/calls SETTINGS="off off" benches/compare_cpp.sh
+#
+# CALLS names a prebuilt `calls` example (nothing is built; `make_heavy` is taken from the
+# same directory), so two builds of prune can be measured one after the other against the
+# same C++ program; SETTINGS lists the table/ordering pairs to run, split by commas.
 #
 # The seed's C++ class is extracted at run time into a temporary directory (never into the
 # repository) and driven by a small harness written below, which loads the same graph from
@@ -23,6 +28,7 @@ ROUNDS=${ROUNDS:-5}
 RUNS=${RUNS:-15}
 GRAPHS=${GRAPHS:-assets/heavy-64.json}
 CALLGRIND=${CALLGRIND:-0}
+SETTINGS=${SETTINGS:-on on,off off}
 if [ -z "$SEED_FILE" ] || [ ! -f "$SEED_FILE" ]; then
     echo "compare_cpp.sh: seed 000 not found; pass its path as the first argument" >&2
     exit 2
@@ -83,8 +89,11 @@ int main(int argc, char** argv) {
 }
 EOF
 g++ -O2 -std=c++17 -o "$WORK/harness" "$WORK/harness.cpp"
-cargo build --release --quiet --example calls --example make_heavy
-CALLS="$ROOT/target/release/examples/calls"
+if [ -z "${CALLS:-}" ]; then
+    cargo build --release --quiet --example calls --example make_heavy
+    CALLS="$ROOT/target/release/examples/calls"
+fi
+MAKE_HEAVY="$(dirname "$CALLS")/make_heavy"
 
 # 3. Graph JSON -> the harness's text form: "n", then per node "max score count (child tactical)*".
 to_text() {
@@ -104,13 +113,14 @@ icount() { valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 | 
 
 for graph in $GRAPHS; do
     if [[ "$graph" =~ ^[0-9]+$ ]]; then
-        "$ROOT/target/release/examples/make_heavy" "$graph" > "$WORK/heavy-$graph.json"
+        "$MAKE_HEAVY" "$graph" > "$WORK/heavy-$graph.json"
         json="$WORK/heavy-$graph.json"
     else
         json="$graph"
     fi
     to_text "$json" > "$WORK/graph.txt"
-    for setting in "on on" "off off"; do
+    IFS=, read -ra settings <<< "$SETTINGS"
+    for setting in "${settings[@]}"; do
         set -- $setting
         tt=$([ "$1" = on ] && echo 1 || echo 0)
         ord=$([ "$2" = on ] && echo 1 || echo 0)

@@ -29,15 +29,24 @@ pub fn search<O: Observer>(
     setup: &RunSetup,
     obs: &mut O,
 ) -> std::result::Result<RunResult, SearchError> {
+    proving(lesson, setup, obs).map(|(result, _)| result)
+}
+
+/// `search`, with what the committed answer proves (`search::run_proving`).
+pub fn proving<O: Observer>(
+    lesson: &Lesson,
+    setup: &RunSetup,
+    obs: &mut O,
+) -> std::result::Result<(RunResult, Option<search::Flag>), SearchError> {
     struct Run<'a, O> {
         options: &'a Options,
         prior: &'a search::mcts::Prior,
         obs: &'a mut O,
     }
     impl<O: Observer> Visit for Run<'_, O> {
-        type Out = std::result::Result<RunResult, SearchError>;
+        type Out = std::result::Result<(RunResult, Option<search::Flag>), SearchError>;
         fn visit<G: Game>(self, game: &G, start: G::State) -> Self::Out {
-            search::run_from(game, start, self.options, self.prior, self.obs)
+            search::run_proving(game, start, self.options, self.prior, self.obs)
         }
     }
     // A Monte Carlo run may start from the tree its preset states.

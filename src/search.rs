@@ -27,7 +27,7 @@ pub mod tt;
 
 pub use crate::game::{Limits, Seat};
 pub use crate::value::{AttemptOutcome, CutRule, Flag, INF};
-pub use driver::{run, run_from};
+pub use driver::{run, run_from, run_proving};
 pub use family::{Convention, Family};
 pub use options::*;
 pub use result::*;

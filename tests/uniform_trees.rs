@@ -252,6 +252,85 @@ fn prune_run_on_35_to_the_8_leaves_meets_knuth_and_moore() {
     assert_eq!(v["bound"], "exact");
 }
 
+/// `prune run` on a tree of 35^10 leaves, best first, one pass without table or ordering:
+/// Knuth and Moore's minimal tree, 35^5 + 35^5 − 1 = 105,043,749 leaves, of 163,744,657
+/// calls, in bounded memory (the process's peak resident size, as `/usr/bin/time -v` reads
+/// it, under 50 MB: an unrecorded run keeps only its path).
+#[test]
+fn prune_run_on_35_to_the_10_leaves_meets_knuth_and_moore_in_bounded_memory() {
+    use std::io::Read;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_prune"))
+        .args([
+            "run",
+            "--game",
+            "uniform",
+            "--branching",
+            "35",
+            "--depth",
+            "10",
+            "--leaves",
+            "best",
+            "--id",
+            "off",
+            "--tt",
+            "off",
+            "--ordering",
+            "off",
+            "--json",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let mut stderr = child.stderr.take().unwrap();
+    let out = std::thread::spawn(move || {
+        let mut out = Vec::new();
+        stdout.read_to_end(&mut out).map(|_| out)
+    });
+    let err = std::thread::spawn(move || {
+        let mut err = String::new();
+        stderr.read_to_string(&mut err).map(|_| err)
+    });
+    let (code, peak_kb) = exit_and_peak(child);
+    let (out, err) = (out.join().unwrap().unwrap(), err.join().unwrap().unwrap());
+    assert_eq!(code, Some(0), "{err}");
+    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    // Knuth and Moore: with the best move first everywhere, b^⌈d/2⌉ + b^⌊d/2⌋ − 1 leaves.
+    let b: u64 = 35;
+    let knuth_moore = b * b * b * b * b + b * b * b * b * b - 1;
+    assert_eq!(knuth_moore, 105_043_749);
+    assert_eq!(v["stats"]["evals"], knuth_moore);
+    assert_eq!(v["history"][0]["delta"][1], knuth_moore);
+    assert_eq!(v["bound"], "exact");
+    assert_eq!(v["status"], "COMPLETE");
+    if let Some(kb) = peak_kb {
+        assert!(kb < 50_000, "peak resident size {kb} kB");
+    }
+}
+
+/// The exit code of `child` and, on Linux, its peak resident size in kB: the `VmHWM` of
+/// /proc/PID/status, read every 20 ms until it exits (the high-water mark only grows, and it
+/// is the process's own since its exec: the rusage of `wait4` would also count the test
+/// process's pages, which the child shared until then).
+fn exit_and_peak(mut child: std::process::Child) -> (Option<i32>, Option<i64>) {
+    let status = format!("/proc/{}/status", child.id());
+    let mut peak = None;
+    loop {
+        if let Some(kb) = std::fs::read_to_string(&status).ok().and_then(|text| {
+            let line = text.lines().find(|l| l.starts_with("VmHWM:"))?;
+            line.split_whitespace().nth(1)?.parse::<i64>().ok()
+        }) {
+            peak = peak.max(Some(kb));
+        }
+        if let Some(exit) = child.try_wait().unwrap() {
+            return (exit.code(), peak);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
 /// A run whose tree is too large to finish soon says so on stderr before it starts, with the
 /// tree's size and the budget that will stop it (read here, then the run is stopped); a small
 /// one says nothing.

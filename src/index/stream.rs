@@ -350,19 +350,19 @@ fn fold_run(
     Ok((result, open, bound))
 }
 
-/// Runs `setup` on `lesson` keeping no events and no rows, and says what its committed
-/// answer proves (`Tree::committed_bound` of the same run recorded): for `prune run`, which
-/// prints a result that may be only a bound without recording the run. The run is folded as
-/// it goes by the index's own fold, so the bound is read by the same rules.
+/// Runs `setup` on `lesson` recording nothing, and says what its committed answer proves
+/// (`Tree::committed_bound` of the same run recorded): for `prune run`, which prints a result
+/// that may be only a bound without recording the run. The search itself keeps the flag its
+/// last completed pass's root returned (`search::run_proving`), so the run pays nothing for
+/// it: folding every event to read that one flag made a run of 10^8 calls forty times
+/// slower. tests/root_bound.rs checks the flag against the index of the recorded run.
 pub fn result_with_bound(
     lesson: &Lesson,
     setup: &RunSetup,
 ) -> Result<(crate::search::RunResult, Option<crate::value::Flag>)> {
+    let (result, bound) = crate::run::proving(lesson, setup, &mut crate::observer::Proves)
+        .map_err(|e| crate::run::named(lesson, e))?;
     // A Monte Carlo run proves no bound: its answer is a count of visits.
-    if setup.options.family().samples() {
-        return Ok((crate::run::plain(lesson, setup)?, None));
-    }
-    let (result, _, bound) = fold_run(lesson, setup, false)?;
     Ok((result, bound))
 }
 

@@ -34,6 +34,22 @@ pub fn run_from<G: Game, O: Observer>(
     prior: &super::mcts::Prior,
     obs: &mut O,
 ) -> Result<RunResult, SearchError> {
+    run_proving(game, start, opts, prior, obs).map(|(result, _)| result)
+}
+
+/// `run_from`, with what the committed answer proves from MAX's side: the flag the last
+/// completed pass's root returned (stored, or its table hit's), the opposite bound for a
+/// negamax root of MIN's, none when no pass completed or the search samples. It is what the
+/// index reads off the recorded run (`Tree::committed_bound`; tests/root_bound.rs checks the
+/// two agree), known here without recording or folding a single event. Only an observer
+/// that `PROVES` (`observer::Proves`) has the search keep the flag; any other gets `None`.
+pub fn run_proving<G: Game, O: Observer>(
+    game: &G,
+    start: G::State,
+    opts: &Options,
+    prior: &super::mcts::Prior,
+    obs: &mut O,
+) -> Result<(RunResult, Option<Flag>), SearchError> {
     opts.validate_for(&game.limits())
         .map_err(SearchError::Options)?;
     // The start is the first position a recorded run meets: number 0, unless the game
@@ -43,9 +59,18 @@ pub fn run_from<G: Game, O: Observer>(
         obs.state(game, start);
     }
     if opts.algorithm == Algorithm::Mcts {
-        return super::mcts::run(game, start, opts, prior, obs);
+        return super::mcts::run(game, start, opts, prior, obs).map(|r| (r, None));
     }
-    Search::new(game, opts, obs).drive(start)
+    let mut search = Search::new(game, opts, obs);
+    let result = search.drive(start)?;
+    if !O::PROVES {
+        return Ok((result, None));
+    }
+    let flip = opts.algorithm.side_to_move() && !game.side(start).is_max();
+    let bound = search
+        .committed
+        .map(|flag| if flip { flag.flipped() } else { flag });
+    Ok((result, bound))
 }
 
 /// What one search of the root gave: its value and move, in the search's convention.
@@ -104,6 +129,8 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
                 return Ok(self.result(status, completed, score, mv, history));
             }
             (completed, score, mv) = (depth, value, best);
+            // The root's own return was the pass's last: its flag is what the pass proves.
+            self.committed = Some(self.proved);
         }
         Ok(self.result(Status::Complete, completed, score, mv, history))
     }

@@ -117,6 +117,13 @@ pub(super) struct Search<'a, G: Game, O: Observer> {
     pub obs: &'a mut O,
     /// What the run's pitfall changes, if it has one.
     pub hooks: Hooks,
+    /// The flag of the last call to return (kept only when `O::PROVES`): its stored flag, or
+    /// its table hit's entry's.
+    /// Read after a root search returns, when the last call to return was the root's own, it
+    /// is what the root's value proves, without an observer watching the run.
+    pub proved: Flag,
+    /// What the last completed pass's root proved (`proved` as that root returned).
+    pub committed: Option<Flag>,
 }
 
 /// How admission ended: the call is answered already, or it goes on to search its moves.
@@ -144,6 +151,8 @@ impl<'a, G: Game, O: Observer> Search<'a, G, O> {
             vector: Vec::new(),
             obs,
             hooks: Hooks::of(opts),
+            proved: Flag::Exact,
+            committed: None,
         }
     }
 
@@ -182,6 +191,9 @@ impl<'a, G: Game, O: Observer> Search<'a, G, O> {
             );
             if let (Some(e), true) = (found, usable) {
                 self.stats.tt_hits += 1;
+                if O::PROVES {
+                    self.proved = e.flag;
+                }
                 emit!(
                     self,
                     Event::Return {
@@ -380,6 +392,9 @@ impl<'a, G: Game, O: Observer> Search<'a, G, O> {
         } else {
             flag
         };
+        if O::PROVES {
+            self.proved = flag;
+        }
         if kept {
             self.table.put(key, Entry { value, mv, flag });
         }
