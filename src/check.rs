@@ -233,20 +233,30 @@ fn first_window(against: &Against, given: &[Given]) -> Option<(i32, i32)> {
     if (theirs.alpha, theirs.beta) == (Some(a), Some(b)) || a >= b {
         return None;
     }
-    let min_root = against.setup.options.algorithm.side_to_move()
-        && against.catalog().turn(first.line.node) == crate::game::Side::Min;
+    let min_root =
+        side_to_move(against) && against.catalog().turn(first.line.node) == crate::game::Side::Min;
     Some(if min_root { (-b, -a) } else { (a, b) })
+}
+
+/// Whether the run counts values from the side to move (negamax), as its trace says.
+fn side_to_move(against: &Against) -> bool {
+    against.rec.trace.header.scores == crate::trace::Scores::SideToMove
 }
 
 /// Checks a student's lines against a run: every line against the promises of alpha-beta
 /// (soundness), and line by line against the run; where they part, runs every wrong variant
 /// that applies to find one that explains them.
-pub fn check(against: &Against, mut given: Vec<Given>) -> Verdict {
+pub fn check(against: &Against, given: Vec<Given>) -> Verdict {
+    check_with(against, given, true)
+}
+
+/// `check`, running the wrong variants to name a misconception only when `variants` (each
+/// variant is a run of the lesson of its own: on a long run, most of the check's time).
+pub fn check_with(against: &Against, mut given: Vec<Given>, variants: bool) -> Verdict {
     let kinds = compare::kinds(&given);
     let opts = &against.setup.options;
     let setting = sound::Setting {
-        side_to_move: opts.algorithm.side_to_move(),
-        minimax: !opts.algorithm.prunes(),
+        side_to_move: side_to_move(against),
         window: opts.window,
         depth: opts.depth,
         deepening: opts.deepening,
@@ -269,7 +279,7 @@ pub fn check(against: &Against, mut given: Vec<Given>) -> Verdict {
     if comparison.skipped > 0 {
         conventions.push(Convention::CutBeforeUpdate);
     }
-    let explained = if comparison.parting.is_some() {
+    let explained = if variants && comparison.parting.is_some() {
         explain(against, &given, &kinds, comparison.matched)
     } else {
         None

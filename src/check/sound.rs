@@ -8,8 +8,8 @@
 //!
 //! The value is the position's true one at the horizon the file gives the call (its depth
 //! and quiescence plies left), from `truth`; a window the file leaves out is the one a right
-//! engine would pass (the caller's current window, negated for negamax, the full one for
-//! minimax). A window with α > β promises nothing, and one with α = β only outside it (α = β
+//! engine would pass (the caller's current window, negated for negamax: for plain minimax,
+//! whose real window is the full one, a narrower window only asks less). A window with α > β promises nothing, and one with α = β only outside it (α = β
 //! is open under the α > β cut rule and closed under α ≥ β).
 
 use std::collections::BTreeMap;
@@ -26,8 +26,6 @@ use crate::value::{Flag, INF};
 pub struct Setting {
     /// Values are from the side to move (negamax, PVS) rather than MAX's.
     pub side_to_move: bool,
-    /// Plain minimax: every call gets the full window.
-    pub minimax: bool,
     /// The root window, from MAX's side.
     pub window: (i32, i32),
     /// The run's depth, and whether it deepens 1..=depth (for a root that prints none).
@@ -203,13 +201,10 @@ impl Fold<'_> {
 
     fn enter(&mut self, g: &Given) {
         let line = &g.line;
-        let full = (-INF, INF);
         let (depth, q, derived) = match self.stack.last() {
             Some(p) => {
                 let (d, q) = below(p.depth, p.q);
-                let w = if self.set.minimax {
-                    full
-                } else if self.set.side_to_move {
+                let w = if self.set.side_to_move {
                     (-p.now.1, -p.now.0)
                 } else {
                     p.now
@@ -302,7 +297,7 @@ impl Fold<'_> {
 /// The broken promise for people: "line 12: stored EXACT -91 at XOXOOX.X. (depth 3), which
 /// says its value is -91; its value is 0".
 pub fn describe(u: &Unsound, catalog: &Catalog) -> String {
-    let node = catalog.name(u.node);
+    let node = catalog.called(u.node);
     let value = |t: Option<i32>| t.map_or("unknown".into(), score_text);
     let truth = format!(
         "its value (searched to depth {}) is {}",
@@ -313,7 +308,7 @@ pub fn describe(u: &Unsound, catalog: &Catalog) -> String {
         Broken::Impossible(why) => format!("enters {node}, a position that cannot arise: {why}"),
         Broken::NotAChild { parent } => format!(
             "enters {node} inside the call of {}, but {node} is not one move from it",
-            catalog.name(*parent)
+            catalog.called(*parent)
         ),
         Broken::Return { value, window } => {
             let v = score_text(*value);
