@@ -19,7 +19,7 @@ use super::schema::{Kind, score_text};
 use super::truth::{Truth, below};
 use crate::game::Side;
 use crate::trace::Catalog;
-use crate::value::{Flag, INF};
+use crate::value::Flag;
 
 /// What the fold needs to know of the run the file is checked against.
 #[derive(Clone, Copy, Debug)]
