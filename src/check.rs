@@ -13,16 +13,22 @@
 //!   named by line; `project`: prune's run as lines; `compare`: where two lists part.
 
 pub mod compare;
+pub mod convention;
+pub mod json;
 pub mod project;
 pub mod read;
 pub mod schema;
+pub mod sound;
+pub mod truth;
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use compare::{Comparison, Parting};
+use convention::Convention;
 use project::Expected;
 use read::Given;
 use schema::{Field, Kind, Line};
+use sound::Soundness;
 
 use crate::error::{Error, Result};
 use crate::index::Recorded;
@@ -40,13 +46,23 @@ pub struct Against {
     /// Every position a student's line may name: the whole graph (a wrong engine visits
     /// nodes the run never reached), or for a game, the positions the run reached.
     names: Catalog,
+    /// The names read that the game's rules never reach, with the game's reason.
+    impossible: BTreeMap<u32, String>,
+    /// The root window read from the file's first enter (MAX's side), when the run was
+    /// made again with it.
+    pub window_read: Option<(i32, i32)>,
 }
 
 impl Against {
     /// Runs `preset` of `lesson` (its first by default) and projects it, or says why the
     /// schema cannot describe that run.
     pub fn new(lesson: Lesson, preset: Option<&str>) -> Result<Against> {
-        let setup = lesson.setup(preset, &Overrides::default())?;
+        Against::with(lesson, preset, &Overrides::default())
+    }
+
+    /// `new`, with the preset's options changed by `over` (a root window of the file's).
+    pub fn with(lesson: Lesson, preset: Option<&str>, over: &Overrides) -> Result<Against> {
+        let setup = lesson.setup(preset, over)?;
         let rec = crate::index::record(&lesson, &setup)?;
         if let Some(why) = project::refusal(&rec) {
             return Err(Error::Options(format!("{}: {why}", lesson.name)));
@@ -64,6 +80,8 @@ impl Against {
             rec,
             expected,
             names,
+            impossible: BTreeMap::new(),
+            window_read: None,
         })
     }
 
@@ -84,9 +102,11 @@ impl Against {
         let mut names = read::Names {
             catalog: std::mem::take(&mut self.names),
             game: Some((&self.lesson.model, &self.setup)),
+            impossible: std::mem::take(&mut self.impossible),
         };
         let given = read::parse(origin, text, &mut names);
         self.names = names.catalog;
+        self.impossible = names.impossible;
         given
     }
 
@@ -128,11 +148,31 @@ pub struct Verdict {
     pub expected: Vec<Expected>,
     pub given: Vec<Given>,
     pub explained: Option<Explained>,
+    /// Every line against what alpha-beta promises about its position.
+    pub soundness: Soundness,
+    /// The conventions the file was read with.
+    pub conventions: Vec<Convention>,
 }
 
 impl Verdict {
+    /// The line-by-line verdict: the file is prune's run.
     pub fn clean(&self) -> bool {
         self.comparison.parting.is_none()
+    }
+
+    /// The soundness verdict: no line breaks a promise.
+    pub fn sound(&self) -> bool {
+        self.soundness.sound()
+    }
+
+    /// What the exit code follows: soundness, or the line-by-line verdict when `strict` (or
+    /// when the game was too large to know the soundness).
+    pub fn passes(&self, strict: bool) -> bool {
+        if strict || self.soundness.unknown {
+            self.clean()
+        } else {
+            self.sound()
+        }
     }
 
     /// The run's line where the two part (the last one when the student's file goes on
@@ -140,7 +180,7 @@ impl Verdict {
     pub fn parting_line(&self) -> Option<&Expected> {
         self.comparison.parting?;
         self.expected
-            .get(self.comparison.matched)
+            .get(self.comparison.theirs)
             .or(self.expected.last())
     }
 
@@ -150,13 +190,96 @@ impl Verdict {
     }
 }
 
-/// Checks a student's lines against a run, and where they part, runs every wrong variant
+/// Reads `text` (a file named `origin`) against `preset` of the lesson `open` gives. The
+/// root window is `window`, or else the one the file's first call is entered with where it
+/// differs from the run's: the run is then made again with that window, and the file read
+/// against it.
+pub fn read_against(
+    open: &dyn Fn() -> Result<Lesson>,
+    preset: Option<&str>,
+    window: Option<(i32, i32)>,
+    origin: &str,
+    text: &str,
+) -> Result<(Against, Vec<Given>)> {
+    let over = Overrides {
+        window,
+        ..Overrides::default()
+    };
+    let mut against = Against::with(open()?, preset, &over)?;
+    let given = against.parse(origin, text)?;
+    let found = window.is_none().then(|| first_window(&against, &given));
+    let Some(Some(w)) = found else {
+        return Ok((against, given));
+    };
+    let over = Overrides {
+        window: Some(w),
+        ..Overrides::default()
+    };
+    // A window the run refuses leaves the run as it was: the comparison then says where.
+    let Ok(mut again) = Against::with(open()?, preset, &over) else {
+        return Ok((against, given));
+    };
+    let given = again.parse(origin, text)?;
+    again.window_read = Some(w);
+    Ok((again, given))
+}
+
+/// The root window of the file's first enter, from MAX's side, where it is not the one
+/// prune's run enters its root with.
+fn first_window(against: &Against, given: &[Given]) -> Option<(i32, i32)> {
+    let first = given.first().filter(|g| g.line.kind == Kind::Enter)?;
+    let (a, b) = (first.line.alpha?, first.line.beta?);
+    let theirs = against.expected.first()?.line;
+    if (theirs.alpha, theirs.beta) == (Some(a), Some(b)) || a >= b {
+        return None;
+    }
+    let min_root =
+        side_to_move(against) && against.catalog().turn(first.line.node) == crate::game::Side::Min;
+    Some(if min_root { (-b, -a) } else { (a, b) })
+}
+
+/// Whether the run counts values from the side to move (negamax), as its trace says.
+fn side_to_move(against: &Against) -> bool {
+    against.rec.trace.header.scores == crate::trace::Scores::SideToMove
+}
+
+/// Checks a student's lines against a run: every line against the promises of alpha-beta
+/// (soundness), and line by line against the run; where they part, runs every wrong variant
 /// that applies to find one that explains them.
 pub fn check(against: &Against, given: Vec<Given>) -> Verdict {
+    check_with(against, given, true)
+}
+
+/// `check`, running the wrong variants to name a misconception only when `variants` (each
+/// variant is a run of the lesson of its own: on a long run, most of the check's time).
+pub fn check_with(against: &Against, mut given: Vec<Given>, variants: bool) -> Verdict {
     let kinds = compare::kinds(&given);
+    let opts = &against.setup.options;
+    let setting = sound::Setting {
+        side_to_move: side_to_move(against),
+        window: opts.window,
+        depth: opts.depth,
+        deepening: opts.deepening,
+        qlimit: opts.qlimit,
+        windows: kinds.contains(&Kind::Window),
+    };
+    let mut conventions: Vec<Convention> = (against.window_read.iter())
+        .map(|&(a, b)| Convention::RootWindow(a, b))
+        .collect();
+    let game = crate::run::game(&against.lesson, opts);
+    let word = given
+        .first()
+        .map_or("square", |g| against.catalog().move_words(g.line.node).0);
+    let soundness = truth::with(&game, against.catalog(), |t| {
+        conventions.extend(convention::game_moves(&mut given, t, word));
+        sound::fold(&given, t, &setting, &against.impossible)
+    });
     let expected = compare::of_kinds(&against.expected, &kinds);
     let comparison = compare::compare(&given, &expected);
-    let explained = if comparison.parting.is_some() {
+    if comparison.skipped > 0 {
+        conventions.push(Convention::CutBeforeUpdate);
+    }
+    let explained = if variants && comparison.parting.is_some() {
         explain(against, &given, &kinds, comparison.matched)
     } else {
         None
@@ -167,19 +290,21 @@ pub fn check(against: &Against, given: Vec<Given>) -> Verdict {
         expected,
         given,
         explained,
+        soundness,
+        conventions,
     }
 }
 
 /// What a variant's engine does, as the sentence "this is what an engine does when …" ends:
-/// the variant's own description, its first word in lower case unless it is a name (MAX).
-fn when(p: Pitfall) -> String {
+/// the variant's own description, its first word in lower case unless it is a name written
+/// in capitals (MAX), so "A call returns" reads "a call returns".
+pub fn when(p: Pitfall) -> String {
     let text = p.describes().trim_end_matches('.');
+    let word = text.split_whitespace().next().unwrap_or("");
+    let name = word.chars().count() > 1 && !word.chars().any(char::is_lowercase);
     let mut chars = text.chars();
-    match (chars.next(), chars.next()) {
-        (Some(first), Some(second)) if second.is_lowercase() => first
-            .to_lowercase()
-            .chain(text[first.len_utf8()..].chars())
-            .collect(),
+    match chars.next() {
+        Some(first) if !name => first.to_lowercase().chain(chars).collect(),
         _ => text.to_string(),
     }
 }
@@ -228,9 +353,42 @@ fn explain(
     best
 }
 
-/// The verdict for people: one line when clean; else where the runs part, the misconception
-/// that explains it, what was compared and how to see it in the tutor.
+/// The verdicts for people: soundness first (every promise kept, or the first line that
+/// breaks one), then the line-by-line comparison: one line when clean; else where the runs
+/// part, the misconception or convention that explains it, what was compared and how to see
+/// it in the tutor.
 pub fn report(against: &Against, origin: &str, v: &Verdict) -> String {
+    let mut out = soundness_text(against, origin, v);
+    out += &line_by_line(against, origin, v);
+    out
+}
+
+/// The soundness verdict's lines.
+fn soundness_text(against: &Against, origin: &str, v: &Verdict) -> String {
+    let s = &v.soundness;
+    let checked = crate::text::counted(s.checked as u64, "claim", "claims");
+    let mut out = match &s.first {
+        Some(u) => format!(
+            "{origin} is unsound: {}
+",
+            sound::describe(u, against.catalog())
+        ),
+        None if s.unknown => format!(
+            "{origin}: soundness unknown: the game is too large to solve at your file's horizon ({checked} checked before it stopped)\n"
+        ),
+        None => format!(
+            "{origin} is sound: every return, store and root move keeps alpha-beta's promises ({checked} checked against the positions' true values)\n"
+        ),
+    };
+    if !v.conventions.is_empty() {
+        let read: Vec<String> = v.conventions.iter().map(|c| c.describe()).collect();
+        out += &format!("read with: {}\n", read.join("; "));
+    }
+    out
+}
+
+/// The line-by-line verdict's lines.
+fn line_by_line(against: &Against, origin: &str, v: &Verdict) -> String {
     let compared = v
         .kinds
         .iter()
@@ -279,6 +437,9 @@ pub fn report(against: &Against, origin: &str, v: &Verdict) -> String {
             x.pitfall.name()
         );
     }
+    if v.sound() && !v.soundness.unknown {
+        out += &format!("{}\n", convention_note(v));
+    }
     out += &compared_line;
     out.push('\n');
     if let Some(step) = v.step() {
@@ -290,12 +451,22 @@ pub fn report(against: &Against, origin: &str, v: &Verdict) -> String {
     out
 }
 
+/// Why a sound file parts from prune's run: the convention that explains it.
+fn convention_note(v: &Verdict) -> String {
+    let what = match v.explained {
+        Some(x) => format!("the convention of an engine where {}", when(x.pitfall)),
+        None => "an order, table policy or window of its own that no named variant reproduces"
+            .to_string(),
+    };
+    format!("Your engine keeps every promise, so this is a convention, not an error: {what}.")
+}
+
 /// The first lines of the report: the line, the call and the difference.
 fn where_they_part(against: &Against, origin: &str, v: &Verdict, parting: Parting) -> String {
     let catalog = against.catalog();
-    let i = v.comparison.matched;
+    let (i, j) = (v.comparison.matched, v.comparison.theirs);
     let yours = v.given.get(i);
-    let theirs = v.expected.get(i);
+    let theirs = v.expected.get(j);
     let place = match (yours, parting) {
         (Some(g), _) => format!("line {}", g.at),
         (None, _) => format!(
@@ -326,7 +497,7 @@ fn where_they_part(against: &Against, origin: &str, v: &Verdict, parting: Partin
         ),
         (Parting::YoursEnds, _, Some(e)) => format!(
             "  your file ends; prune's run goes on with {} more (next: {})\n",
-            crate::text::counted((v.expected.len() - i) as u64, "line", "lines"),
+            crate::text::counted((v.expected.len() - j) as u64, "line", "lines"),
             line_text(&e.line, catalog)
         ),
         (_, Some(g), _) => format!(

@@ -168,6 +168,12 @@ pub trait Game {
     /// Reads a position back from its name (`name`'s form, or any other the game accepts);
     /// the error says what the game expected.
     fn parse(&self, name: &str) -> Result<Self::State, String>;
+    /// Why a name written in the game's notation names a position its rules never reach (a
+    /// board played on after a win), when it does: a check reads such a name as that position
+    /// and reports it, rather than refusing the name as unreadable.
+    fn cannot_arise(&self, _name: &str) -> Option<String> {
+        None
+    }
     /// An example of the game's notation for a position, for messages.
     fn notation(&self) -> &'static str;
     /// The position's board, when the game has one: its rows of cells, one character a cell,

@@ -37,6 +37,8 @@ mod chart;
 mod check;
 #[path = "check_engines.rs"]
 mod check_engines;
+#[path = "check_sound.rs"]
+mod check_sound;
 #[path = "cli.rs"]
 mod cli;
 #[path = "connect4.rs"]

@@ -69,17 +69,35 @@ fn prunes_own_print_checks_clean_against_every_preset_the_schema_covers() {
         }
         let file = temp("own.jsonl", &text(&out.stdout));
         let o = check(&file, &lesson, &run);
+        // Every run is sound but seed 002's wrong-window pitfall, a wrong engine on purpose:
+        // its root returns 6 where the value is 4. The exit code follows soundness.
+        let pitfall = (lesson.as_str(), run.as_str()) == ("002-pitfalls", "wrong window");
+        let stdout = text(&o.stdout);
         assert_eq!(
             o.status.code(),
-            Some(0),
-            "{lesson} / {run}: {}",
-            text(&o.stdout)
+            Some(if pitfall { 1 } else { 0 }),
+            "{lesson} / {run}: {stdout}"
         );
-        assert!(
-            text(&o.stdout).contains("checks clean"),
-            "{}",
-            text(&o.stdout)
-        );
+        assert!(stdout.contains("checks clean"), "{stdout}");
+        if pitfall {
+            assert!(
+                stdout.contains("is unsound: line 14: R (0) returns 6")
+                    && stdout.contains("its value (searched to depth 2) is 4"),
+                "{stdout}"
+            );
+            let strict = prune()
+                .args(["check"])
+                .arg(&file)
+                .args(["--against", &lesson, "--run", &run, "--strict"])
+                .output()
+                .unwrap();
+            assert_eq!(strict.status.code(), Some(0), "{}", text(&strict.stdout));
+        } else {
+            assert!(
+                stdout.contains("own.jsonl is sound: every return"),
+                "{stdout}"
+            );
+        }
         clean += 1;
     }
     // Alpha-beta, minimax, negamax and PVS presets (tic-tac-toe's too); chance, max-n, Monte
@@ -150,6 +168,36 @@ fn a_divergence_names_the_line_the_call_the_field_and_both_values() {
         out.contains("the return's value: yours 9, prune's 2"),
         "{out}"
     );
+    // The soundness verdict names the same line: node 6 is a leaf worth 2.
+    assert!(
+        out.contains("slip.jsonl is unsound: line 10: node 6 returns 9 inside its window (3, +∞), which says the value is 9; its value (searched to depth 0) is 2"),
+        "{out}"
+    );
+    // And as one JSON object.
+    let o = prune()
+        .args(["check"])
+        .arg(&file)
+        .args([
+            "--against",
+            lesson.to_str().unwrap(),
+            "--run",
+            "worked",
+            "--format",
+            "json",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["sound"], false);
+    assert_eq!(v["first_unsound"]["line"], 10);
+    assert_eq!(v["first_unsound"]["claim"], "return");
+    assert_eq!(v["first_unsound"]["value"], 9);
+    assert_eq!(v["first_unsound"]["truth"], 2);
+    assert_eq!(v["line_by_line"], false);
+    assert_eq!(v["first_divergence"]["line"], 10);
+    assert_eq!(v["first_divergence"]["call"], 6);
+    assert_eq!(v["first_divergence"]["differs"], "value");
     assert!(
         out.contains(
             "compared: enter, return (your file prints no probe, window, cutoff, store lines"
@@ -172,7 +220,7 @@ fn bad_input_is_one_line_naming_the_file_and_line() {
         (
             "unknown",
             format!("{enter}\n{{\"event\":\"visit\",\"node\":\"a\"}}\n"),
-            "line 2: unknown event \"visit\"",
+            "line 2: unknown event \"visit\" (the events are enter, probe, window, cutoff, store, return)",
         ),
         (
             "orphan-return",
@@ -373,4 +421,72 @@ fn the_refusal_of_fractional_scores_names_what_makes_them() {
     let err = text(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("chance nodes average"), "{err}");
+}
+
+/// Python's `json.dumps(float('-inf'))` writes a bare `-Infinity`: read as −∞. The shipped
+/// example written so checks clean and sound.
+#[test]
+fn bare_infinities_are_read() {
+    let example = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets/check-example.jsonl");
+    let body = std::fs::read_to_string(example)
+        .unwrap()
+        .replace("\"-inf\"", "-Infinity")
+        .replace("\"inf\"", "Infinity");
+    assert!(body.contains("-Infinity"));
+    let file = temp("python.jsonl", &body);
+    let o = check(&file, "002-two-branch-cutoff", "alpha-beta");
+    let out = text(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "{out}{}", text(&o.stderr));
+    assert!(out.contains("python.jsonl is sound"), "{out}");
+    assert!(out.contains("checks clean"), "{out}");
+}
+
+/// The misconception sentence lower-cases a description's first word unless it is a name:
+/// "when a call returns …", "when MAX and MIN are swapped …".
+#[test]
+fn the_misconception_sentence_reads_in_lower_case() {
+    use prune::search::Pitfall;
+    assert_eq!(
+        prune::check::when(Pitfall::FailHard),
+        "a call returns its value clamped into its window instead of as it is"
+    );
+    assert_eq!(
+        prune::check::when(Pitfall::AlphaNotPassed),
+        "each child is searched with its parent's original window, not the improved α and β"
+    );
+    assert!(prune::check::when(Pitfall::SidesSwapped).starts_with("MAX and MIN"));
+}
+
+/// A root window other than (−∞, +∞) is read from the file's first enter: the run it is
+/// compared with is made with that window, and the convention is named.
+#[test]
+fn a_root_window_is_given_or_read() {
+    let example = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets/check-example.jsonl");
+    let body = std::fs::read_to_string(example).unwrap();
+    let first = body.lines().next().unwrap();
+    let narrowed = first.replace(r#""alpha":"-inf","beta":"inf""#, r#""alpha":-1,"beta":9"#);
+    assert_ne!(first, narrowed);
+    let file = temp("window.jsonl", &body.replacen(first, &narrowed, 1));
+    let o = check(&file, "002-two-branch-cutoff", "alpha-beta");
+    let out = text(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "{out}{}", text(&o.stderr));
+    assert!(out.contains("read with: the root window (-1, 9)"), "{out}");
+    // The same window given with --window: the run is made with it, and nothing is read.
+    let o = prune()
+        .args(["check"])
+        .arg(&file)
+        .args([
+            "--against",
+            "002-two-branch-cutoff",
+            "--run",
+            "alpha-beta",
+            "--window=-1,9",
+        ])
+        .output()
+        .unwrap();
+    let given = text(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "{given}");
+    assert!(!given.contains("read with"), "{given}");
+    // The run's root now enters with (-1, 9), as the file's does: they part later, if at all.
+    assert!(!given.contains("at line 1,"), "{given}");
 }

@@ -3,6 +3,9 @@
 //! field, a node the lesson does not have, a line outside the call it names, a run that ends
 //! with calls still open.
 
+use std::borrow::Cow;
+use std::collections::BTreeMap;
+
 use super::schema::{self, Kind, Line};
 use crate::error::{Error, Result};
 use crate::trace::Catalog;
@@ -26,6 +29,9 @@ pub struct Names<'a> {
     /// The game that reads a name in its notation, and the run (its start and options, for
     /// the side it plays each position for); `None` where only the catalog's names count.
     pub game: Option<(&'a crate::game::model::Model, &'a crate::lesson::RunSetup)>,
+    /// The positions named in the game's notation that its rules never reach, listed with
+    /// the game's reason (a board played on after a win): read, for the check to report.
+    pub impossible: BTreeMap<u32, String>,
 }
 
 impl Names<'_> {
@@ -38,6 +44,11 @@ impl Names<'_> {
             read = Some((name.to_string(), model.find(name)));
             Some(Ok(0))
         });
+        if let (Some((name, Err(_))), Some((model, _))) = (&read, game)
+            && let Some(why) = model.cannot_arise(name)
+        {
+            return Ok(self.add_impossible(name, why));
+        }
         match read {
             Some((name, found)) => found.and_then(|f| self.add(f)).map_err(|why| {
                 format!(
@@ -47,6 +58,29 @@ impl Names<'_> {
             }),
             None => id,
         }
+    }
+
+    /// Lists a name of a position the rules never reach under a number of its own.
+    fn add_impossible(&mut self, name: &str, why: String) -> u32 {
+        let id = self.catalog.next_id();
+        let described = crate::game::Described {
+            label: Some(name.trim().to_string()),
+            turn: crate::game::Side::Max,
+            score: None,
+            tactical: Vec::new(),
+            chances: Vec::new(),
+            payoffs: Vec::new(),
+            moves: Vec::new(),
+            move_word: "",
+            label_only: true,
+            terms: Vec::new(),
+            board: Vec::new(),
+            board_note: String::new(),
+        };
+        self.catalog
+            .insert(crate::trace::StateInfo::described(id, described));
+        self.impossible.insert(id, why);
+        id
     }
 
     /// The number of a position the game read that the catalog does not list by that name,
@@ -80,7 +114,8 @@ pub fn parse(origin: &str, text: &str, names: &mut Names) -> Result<Vec<Given>> 
         if text.trim().is_empty() {
             continue;
         }
-        let value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
+        let text = infinities(text);
+        let value: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
             let mut err = crate::error::json_error(origin, &e);
             if let Error::Json { line, .. } = &mut err {
                 *line = at;
@@ -150,4 +185,49 @@ fn nest(
         open.pop();
     }
     Ok(())
+}
+
+/// The line with JavaScript's and Python's bare `Infinity` and `-Infinity` (what
+/// `json.dumps(float('-inf'))` writes) outside strings turned into the strings "inf" and
+/// "-inf", which JSON can hold.
+fn infinities(line: &str) -> Cow<'_, str> {
+    if !line.contains("Infinity") {
+        return Cow::Borrowed(line);
+    }
+    let mut out = String::with_capacity(line.len() + 8);
+    let (mut in_string, mut escaped) = (false, false);
+    let mut rest = line;
+    while let Some(c) = rest.chars().next() {
+        if in_string {
+            in_string = escaped || c != '"';
+            escaped = !escaped && c == '\\';
+        } else if c == '"' {
+            in_string = true;
+        } else if let Some(after) = rest.strip_prefix("-Infinity") {
+            out.push_str("\"-inf\"");
+            rest = after;
+            continue;
+        } else if let Some(after) = rest.strip_prefix("Infinity") {
+            out.push_str("\"inf\"");
+            rest = after;
+            continue;
+        }
+        out.push(c);
+        rest = &rest[c.len_utf8()..];
+    }
+    Cow::Owned(out)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn bare_infinities_become_strings_outside_strings_only() {
+        let line = r#"{"event":"enter","node":"Infinity","alpha":-Infinity,"beta":Infinity}"#;
+        assert_eq!(
+            super::infinities(line),
+            r#"{"event":"enter","node":"Infinity","alpha":"-inf","beta":"inf"}"#
+        );
+        let quoted = r#"{"node":"a\"Infinity"}"#;
+        assert_eq!(super::infinities(quoted), quoted);
+    }
 }

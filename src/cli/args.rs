@@ -661,6 +661,27 @@ pub struct CheckArgs {
     /// Open the tutor on the run, at prune's step where FILE parts from it.
     #[arg(long, conflicts_with = "print")]
     pub open: bool,
+    /// The root window your engine searches with, e.g. `--window=-1,1` [default: the one
+    /// your file's first enter gives, else the run's].
+    #[arg(long, value_name = "LO,HI", allow_hyphen_values = true, value_parser = parse_window)]
+    pub window: Option<(i32, i32)>,
+    /// The exit code follows the line-by-line verdict (the file is prune's run), not the
+    /// soundness one.
+    #[arg(long, conflicts_with = "print")]
+    pub strict: bool,
+    /// How the verdicts are written: for people, or as one JSON object.
+    #[arg(long, value_enum, default_value = "text", conflicts_with = "print")]
+    pub format: CheckFormat,
+}
+
+/// `--format` of `prune check`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum CheckFormat {
+    /// Both verdicts in sentences.
+    Text,
+    /// One JSON object: the verdicts, the first unsound line, the first divergence, the
+    /// misconception named and the conventions read.
+    Json,
 }
 
 /// `--format` of `prune export`: an `export::Format`.

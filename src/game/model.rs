@@ -455,6 +455,19 @@ impl Model {
         self.visit(0, Find(name))
     }
 
+    /// Why `name`, written in the game's notation, names a position the rules never reach
+    /// (`Game::cannot_arise`).
+    pub fn cannot_arise(&self, name: &str) -> Option<String> {
+        struct Why<'a>(&'a str);
+        impl Visit for Why<'_> {
+            type Out = Option<String>;
+            fn visit<G: Game>(self, game: &G, _: G::State) -> Self::Out {
+                game.cannot_arise(self.0)
+            }
+        }
+        self.visit(0, Why(name))
+    }
+
     /// How the game's finished positions are counted and named.
     pub fn outcomes(&self) -> super::Outcomes {
         struct Names;

@@ -86,6 +86,11 @@ impl Board {
     /// Reads 9 squares row-major from `X`, `O` and `.`; whitespace and `/` are ignored.
     /// The counts must fit X moving first, and no one plays after a win.
     pub fn parse(text: &str) -> Result<Board, String> {
+        Board::squares(text)?.legal()
+    }
+
+    /// The 9 squares of `text`, whether or not the rules reach that board.
+    pub fn squares(text: &str) -> Result<Board, String> {
         let mut board = Board::EMPTY;
         let mut squares = 0usize;
         for c in text.chars() {
@@ -111,6 +116,13 @@ impl Board {
                 "board: a board has 9 squares, this one has {squares} (write X, O or . row by row, e.g. \"XOX/.O./...\")"
             ));
         }
+        Ok(board)
+    }
+
+    /// The board, if the rules reach it: the counts fit X moving first, and no one played
+    /// after a win.
+    pub fn legal(self) -> Result<Board, String> {
+        let board = self;
         let (xs, os) = (board.x.count_ones(), board.o.count_ones());
         if xs != os && xs != os + 1 {
             return Err(format!(
@@ -323,6 +335,10 @@ impl Game for TicTacToe {
 
     fn parse(&self, name: &str) -> Result<Board, String> {
         Board::parse(name)
+    }
+
+    fn cannot_arise(&self, name: &str) -> Option<String> {
+        Board::squares(name).ok()?.legal().err()
     }
 
     fn outcomes(&self) -> crate::game::Outcomes {
