@@ -295,7 +295,7 @@ impl<'a, G: Game, O: Observer> Search<'a, G, O> {
             self.hint_first(self.game.key(state), base);
         }
         #[cfg(not(feature = "no-events"))]
-        if O::ENABLED {
+        if O::ENABLED && O::NUMBERS_CHILDREN {
             let game = self.game;
             let mut children = std::mem::take(&mut self.children);
             children.clear();
