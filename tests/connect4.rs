@@ -544,8 +544,7 @@ fn run_refuses_engine_switches_the_solver_would_ignore() {
         "{err}"
     );
     assert_eq!(err.lines().count(), 1, "{err}");
-    // 30 stones down, X to move (MAX): 12 empty cells.
-    let moves = "671225616711245642227554143355";
+    let moves = END_GAME;
     let (code, out, err) = common::run_prune(&[
         "run",
         "--game",
@@ -568,23 +567,21 @@ fn run_refuses_engine_switches_the_solver_would_ignore() {
     assert_eq!(v["score"], oracle.value(&mut cells, who));
 }
 
-/// The tutor on a Connect Four end game at 80×24: the board pane beside the tree shows the
-/// focused position's stones as the oracle's own board has them, moves are called columns,
-/// and the search's result is the oracle's value.
-#[test]
-fn the_tutor_steps_an_end_game_with_its_board_at_80_by_24() {
-    use common::tutor;
+/// The end game the tutor tests step: 30 stones down, X (MAX) to move, 12 empty cells.
+const END_GAME: &str = "671225616711245642227554143355";
+
+/// The tutor on `END_GAME` searched by negamax with the table, colour off.
+fn end_game_app() -> prune::tui::app::App {
     use prune::game::model::GameSpec;
     use prune::lesson::{Lesson, Overrides};
     use prune::search::Algorithm;
     use prune::tui::app::App;
     use prune::tui::theme::Theme;
 
-    let moves = "671225616711245642227554143355";
     let lesson = Lesson::of_game(&GameSpec::Connect4 {
         width: 7,
         height: 6,
-        moves: moves.into(),
+        moves: END_GAME.into(),
         rules: Rules::PLAIN,
     })
     .unwrap();
@@ -596,20 +593,13 @@ fn the_tutor_steps_an_end_game_with_its_board_at_80_by_24() {
     let setup = lesson.setup(None, &over).unwrap();
     let mut app = App::new(vec![lesson.clone()], lesson, setup).unwrap();
     app.theme = Theme { color: false };
-    // The whole search's value, from MAX's side (X moves: 30 stones are down), is the
-    // oracle's.
-    let mut oracle = Oracle::new(7, 6);
-    let (mut cells, who) = oracle.play(moves);
-    assert_eq!(who, 1);
-    assert_eq!(app.replay.result().score, oracle.value(&mut cells, who));
-    // Step to the fifth call: the board shows the position it enters.
-    for _ in 0..5 {
-        tutor::key(&mut app, crossterm::event::KeyCode::Down);
-    }
-    let text = tutor::screen(&mut app, 80, 24);
-    let node = app.tree_ctx().focus().unwrap();
-    let name = app.replay.catalog().name(app.replay.tree().get(node).state);
-    let (cells, _) = oracle.play(&name);
+    app
+}
+
+/// Asserts that `text` shows the board of position `name` row by row, as the oracle's own
+/// board has its stones.
+fn assert_board_shows(text: &str, name: &str) {
+    let (cells, _) = Oracle::new(7, 6).play(name);
     for row in (0..6).rev() {
         let line: String = (0..7)
             .map(|c| match cells[c * 6 + row] {
@@ -623,6 +613,30 @@ fn the_tutor_steps_an_end_game_with_its_board_at_80_by_24() {
             "row {row} {line}:\n{text}"
         );
     }
+}
+
+/// The tutor on a Connect Four end game at 80×24: the board pane beside the tree shows the
+/// focused position's stones as the oracle's own board has them, moves are called columns,
+/// and the search's result is the oracle's value.
+#[test]
+fn the_tutor_steps_an_end_game_with_its_board_at_80_by_24() {
+    use common::tutor;
+
+    let mut app = end_game_app();
+    // The whole search's value, from MAX's side (X moves: 30 stones are down), is the
+    // oracle's.
+    let mut oracle = Oracle::new(7, 6);
+    let (mut cells, who) = oracle.play(END_GAME);
+    assert_eq!(who, 1);
+    assert_eq!(app.replay.result().score, oracle.value(&mut cells, who));
+    // Step to the fifth call: the board shows the position it enters.
+    for _ in 0..5 {
+        tutor::key(&mut app, crossterm::event::KeyCode::Down);
+    }
+    let text = tutor::screen(&mut app, 80, 24);
+    let node = app.tree_ctx().focus().unwrap();
+    let name = app.replay.catalog().name(app.replay.tree().get(node).state);
+    assert_board_shows(&text, &name);
     assert!(text.contains("reached by column"), "{text}");
     assert!(!text.contains("square"), "{text}");
     // The stack's newest row keeps the end of the long name, so its columns stay in line.
@@ -636,31 +650,9 @@ fn the_tutor_steps_an_end_game_with_its_board_at_80_by_24() {
 #[test]
 fn presenter_mode_shows_the_board_at_the_first_cutoff() {
     use prune::event::Bound;
-    use prune::game::model::GameSpec;
-    use prune::lesson::{Lesson, Overrides};
-    use prune::search::Algorithm;
     use prune::trace::Event;
-    use prune::tui::app::App;
-    use prune::tui::theme::Theme;
 
-    let moves = "671225616711245642227554143355";
-    let lesson = Lesson::of_game(&GameSpec::Connect4 {
-        width: 7,
-        height: 6,
-        moves: moves.into(),
-        rules: Rules::PLAIN,
-    })
-    .unwrap();
-    let over = Overrides {
-        algorithm: Some(Algorithm::Negamax),
-        table: Some(true),
-        ..Overrides::default()
-    };
-    let setup = lesson.setup(None, &over).unwrap();
-    let mut app = App::new(vec![lesson.clone()], lesson, setup)
-        .unwrap()
-        .presenting(true);
-    app.theme = Theme { color: false };
+    let mut app = end_game_app().presenting(true);
     let (first, alpha, beta) = app
         .replay
         .events()
@@ -676,18 +668,7 @@ fn presenter_mode_shows_the_board_at_the_first_cutoff() {
     let text = common::tutor::screen(&mut app, 80, 24);
     let node = app.tree_ctx().focus().unwrap();
     let name = app.replay.catalog().name(app.replay.tree().get(node).state);
-    let oracle = Oracle::new(7, 6);
-    let (cells, _) = oracle.play(&name);
-    for row in (0..6).rev() {
-        let line: String = (0..7)
-            .map(|c| match cells[c * 6 + row] {
-                1 => " X",
-                2 => " O",
-                _ => " .",
-            })
-            .collect();
-        assert!(text.contains(&line), "row {row} {line}:\n{text}");
-    }
+    assert_board_shows(&text, &name);
     // The cut node is marked in the tree, and the sentence names the closed window's β (MAX
     // moves at the cut node, so its side's window is the event's).
     assert!(text.contains('✂'), "{text}");
