@@ -1,4 +1,6 @@
-//! Embeds every `lessons/*.json` in the binary so `prune` runs from any directory.
+//! Embeds every `lessons/*.json` in the binary so `prune` runs from any directory. The course
+//! (`lessons/course.json`, the order the lessons are followed in) is not a lesson; `src/course.rs`
+//! embeds it itself.
 
 use std::{env, fs, path::Path};
 
@@ -10,6 +12,7 @@ fn main() {
             entries
                 .filter_map(|e| e.ok().map(|e| e.path()))
                 .filter(|p| p.extension().is_some_and(|x| x == "json"))
+                .filter(|p| p.file_stem().is_none_or(|s| s != "course"))
                 .collect()
         })
         .unwrap_or_default();

@@ -8,6 +8,7 @@ mod check_cmd;
 pub mod count;
 mod diff_cmd;
 mod estimate;
+pub mod lesson_check;
 mod practice_cmd;
 mod simulate_cmd;
 mod size_cmd;
@@ -234,7 +235,17 @@ fn dispatch(cli: Cli, out: &mut dyn Write) -> Result<ExitCode> {
             announce(&lesson, &setup);
             bench::report(&lesson, &setup, runs, json)?
         }
-        Command::Lessons => report::lessons()?,
+        Command::Lessons { check: Some(path) } => {
+            let (text, held) = lesson_check::command(&path)?;
+            out.write_all(text.as_bytes())?;
+            return Ok(if held {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
+            });
+        }
+        Command::Lessons { check: None } => report::lessons()?,
+        Command::Course { file } => course_outline(file.as_deref())?,
         Command::Size(args) => size_cmd::command(&args)?,
         Command::Chart(args) => chart_cmd::command(&args)?,
         Command::Diff(args) => diff_cmd::command(&args)?,
@@ -252,6 +263,25 @@ fn dispatch(cli: Cli, out: &mut dyn Write) -> Result<ExitCode> {
     };
     out.write_all(text.as_bytes())?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// `prune course`: the course (the built-in one, or FILE) with the student's marks from the
+/// progress file, and the next step.
+fn course_outline(file: Option<&Path>) -> Result<String> {
+    let course = match file {
+        Some(path) => {
+            let text = crate::lesson::read_text(path)?;
+            crate::course::Course::parse(&path.display().to_string(), &text)?
+        }
+        None => crate::course::Course::builtin()?,
+    };
+    let progress = crate::practice::store::Progress::load()?;
+    let title = |name: &str| crate::lesson::Lesson::open(name).ok().map(|l| l.spec.title);
+    Ok(crate::course::outline::text(
+        &course,
+        &progress.course,
+        &title,
+    ))
 }
 
 /// `prune open`: the tutor on a lesson's run, or on a saved trace.

@@ -18,6 +18,7 @@ use crate::search::{Algorithm, Aspiration, CutRule, INF, Options, Pitfall};
 pub mod demo;
 pub mod facts;
 pub mod given;
+pub mod lines;
 pub mod size_facts;
 pub mod stages;
 

@@ -39,6 +39,8 @@
 //!   run searched, cutoffs that moved, results that changed, the deltas of their counters.
 //! - `practice`, `export`, `check`: problems and their graders; DOT/Markdown/s-expressions
 //!   and import; a student's own engine output (JSON lines) checked against a run.
+//! - `course`: the lessons in the order a student follows them, in chapters with objectives
+//!   and the checks that show each learnt; what is done, read from the progress file's marks.
 //! - `tui`: the stepping tutor: one terminal session, plain app state, one file per screen
 //!   region, the practice round as a component.
 //! - `cli`: the command line (every clap type in `cli/args.rs`).
@@ -46,6 +48,7 @@
 pub mod chart;
 pub mod check;
 pub mod cli;
+pub mod course;
 pub mod diff;
 pub mod error;
 pub mod event;

@@ -37,6 +37,7 @@ pub mod generate;
 pub mod item;
 pub mod leaves;
 pub mod make;
+pub mod marks;
 pub mod maxn_facts;
 pub mod mcts_facts;
 pub mod mcts_items;

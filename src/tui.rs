@@ -34,6 +34,7 @@ pub mod app;
 pub mod bookmarks;
 pub mod complete;
 pub mod components;
+pub mod course;
 pub mod cursor;
 pub mod demo;
 pub mod demo_run;
@@ -88,7 +89,8 @@ pub fn open(lesson: Lesson, setup: RunSetup, start: Start) -> Result<()> {
         lessons.push(lesson.clone());
     }
     lessons.extend(Lesson::builtins()?);
-    let app = App::new(lessons, lesson, setup)?.presenting(start.present);
+    let mut app = App::new(lessons, lesson, setup)?.presenting(start.present);
+    app.follow_course();
     run(app.predicting(start.predict, true))
 }
 
@@ -113,7 +115,16 @@ pub fn open_saved(rec: crate::index::Recorded, start: Start) -> Result<()> {
 
 /// Opens the tutor on the built-in lessons (what `prune` with no arguments does).
 pub fn start() -> Result<()> {
-    run(App::with_picker()?)
+    // The course in its order, at the lesson the student was on; without a readable progress
+    // file, the lessons as before, and why.
+    match course::CourseView::load() {
+        Ok(view) => run(App::with_course(view)?),
+        Err(e) => {
+            let mut app = App::with_picker()?;
+            app.message = Some(format!("the course's progress is not read: {e}"));
+            run(app)
+        }
+    }
 }
 
 fn io_error(source: io::Error) -> Error {

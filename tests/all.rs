@@ -45,6 +45,8 @@ mod cli;
 mod connect4;
 #[path = "count_deepening.rs"]
 mod count_deepening;
+#[path = "course.rs"]
+mod course;
 #[path = "cut_marks.rs"]
 mod cut_marks;
 #[path = "cut_spellings.rs"]

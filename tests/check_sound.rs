@@ -815,17 +815,23 @@ fn work_only_bugs_are_sound_and_part_line_by_line() {
             pitfall.is_none() || named > 0,
             "{bug:?}: {pitfall:?} never named"
         );
-        let (run, preset) = ttt_preset(false);
-        let c = check_engine(
-            "004-tictactoe-games",
-            run,
-            Game::Ttt,
-            &preset,
-            Style::UpdateThenCut,
-            bug,
-        );
-        assert!(c.verdict.sound(), "ttt / {bug:?}\n{}", c.report);
-        parted += usize::from(!c.verdict.clean());
+        // Tic-tac-toe from the empty board is the large case (a file that parts from prune's
+        // run is checked against every variant prune can run, each 18,297 calls or more): it
+        // is checked for the slip no graph tells apart, and for fail-hard, whose bounds differ
+        // from prune's at almost every cut of the big tree.
+        if parted == 0 || bug == Bug::FailHard {
+            let (run, preset) = ttt_preset(false);
+            let c = check_engine(
+                "004-tictactoe-games",
+                run,
+                Game::Ttt,
+                &preset,
+                Style::UpdateThenCut,
+                bug,
+            );
+            assert!(c.verdict.sound(), "ttt / {bug:?}\n{}", c.report);
+            parted += usize::from(!c.verdict.clean());
+        }
         assert!(parted > 0, "{bug:?} never parts from prune's run");
     }
 }

@@ -1,6 +1,8 @@
 //! Every lesson file loads, runs each preset, replays to its end, and every figure its text
 //! states is asserted against the core (the lesson's `facts`). One test per file.
 
+mod common;
+
 use std::collections::BTreeSet;
 
 use prune::lesson::{Lesson, Overrides};
@@ -143,11 +145,13 @@ fn check(stem: &str) {
         }
     }
 
-    // Every stated figure matches the core.
+    // Every stated figure matches the core, and the file passes the check an instructor's
+    // file gets (`prune lessons --check`).
     let wrong = check_facts(&lesson).unwrap_or_else(|e| panic!("{stem}: {e}"));
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
-    let wrong = prune::lesson::size_facts::check(stem, &lesson.spec.size_facts);
-    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    let file = common::repo().join(format!("lessons/{stem}.json"));
+    let (report, held) = prune::cli::lesson_check::command(&file).unwrap();
+    assert!(held, "{report}");
 
     // Every number in the prose is either an input (a score, a node, a run parameter, a
     // step) or a checked fact: no figure goes unasserted.

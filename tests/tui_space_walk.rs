@@ -182,12 +182,14 @@ fn check_stack(app: &mut App, area: Rect, what: &str) {
 /// events, its start and end, an even sample between, and every step a lesson note is shown.
 fn walk_steps(app: &App, lesson: &Lesson, preset: &str) -> Vec<usize> {
     let len = app.replay.len();
-    if len <= 4000 {
+    if len <= 1000 {
         return (0..=len).collect();
     }
-    let mut steps: Vec<usize> = (0..=1000)
-        .chain(len - 1000..=len)
-        .chain((0..=len).step_by(len / 500))
+    // A long run (tic-tac-toe's thousands of steps repeat the same few kinds of frame): its
+    // first and last 300 steps, 300 spread between, and every step a note is shown at.
+    let mut steps: Vec<usize> = (0..=300)
+        .chain(len - 300..=len)
+        .chain((0..=len).step_by(len / 300))
         .collect();
     for note in lesson.spec.notes.iter().filter(|n| n.run == preset) {
         let call = note.step as usize;

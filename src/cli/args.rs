@@ -96,8 +96,21 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// List the built-in lessons and their run presets.
-    Lessons,
+    /// List the built-in lessons and their run presets; or check a lesson (or course) file.
+    Lessons {
+        /// Check FILE before a class sees it: every preset runs, every fact is what its run
+        /// makes, every note's step exists, every size fact, practice item and demo holds; each
+        /// problem named with its line (exit code 1 when one is found). A course file: its
+        /// chapters, objectives and checks, and every lesson it names.
+        #[arg(long, value_name = "FILE")]
+        check: Option<PathBuf>,
+    },
+    /// The course: chapters in order, their objectives, the lessons that teach them and the
+    /// checks that show them learnt, with your marks from the progress file and the next step.
+    Course {
+        /// Another course file (an instructor's order for a class) instead of the built-in one.
+        file: Option<PathBuf>,
+    },
     /// Open the stepping tutor on a lesson or graph file.
     Open {
         #[command(flatten)]

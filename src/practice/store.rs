@@ -21,6 +21,7 @@ use serde_json::Value;
 
 use crate::error::{Error, Result};
 use crate::lesson::facts::Kind;
+use crate::practice::marks::CourseMarks;
 use crate::practice::review;
 use crate::save;
 
@@ -63,6 +64,11 @@ pub struct Progress {
     /// right first time; absent from files written before it and until one is made.
     #[serde(skip_serializing_if = "untouched")]
     pub predict: Tally,
+    /// The student's way through the course: the lesson they are on, the lessons opened and
+    /// their checks' best scores; absent from files written before it and until a course
+    /// lesson is opened.
+    #[serde(skip_serializing_if = "CourseMarks::is_empty")]
+    pub course: CourseMarks,
     /// Keys this version does not know (written by a newer one), kept as they were.
     #[serde(flatten)]
     pub other: BTreeMap<String, Value>,
@@ -210,6 +216,9 @@ impl Progress {
                 crate::text::counted(p.attempts, "prediction", "predictions"),
             ));
         }
+        if !self.course.is_empty() {
+            text.push_str(&self.course.summary());
+        }
         let review = self.known_review();
         if !review.is_empty() {
             let today = review::Day::today().unwrap_or_else(|_| review::Day::clock());
@@ -258,6 +267,9 @@ impl Progress {
                 "simulate: 'right' ({}) ≤ 'steps' ({}) and 'perfect' ({}) ≤ 'exercises' ({}) do not both hold",
                 sim.right, sim.steps, sim.perfect, sim.exercises
             ));
+        }
+        if let Some(problem) = self.course.problem() {
+            return broken(problem);
         }
         for (kind, card) in &self.review {
             if let Some(problem) = card.problem() {
@@ -348,6 +360,18 @@ pub fn add_prediction(path: &Path, right: bool) -> Result<Progress> {
         p.predict.attempts = p.predict.attempts.saturating_add(1);
         p.predict.correct = p.predict.correct.saturating_add(u64::from(right));
     })
+}
+
+/// Marks `lesson` as opened from the course and the one the student is on, in the progress
+/// file at `path`, as `add` adds an answer.
+pub fn add_course_open(path: &Path, lesson: &str) -> Result<Progress> {
+    update(path, |p| p.course.open(lesson))
+}
+
+/// Adds a course check's score (`right` of `asked`) to the progress file at `path`: the
+/// check's best score is kept.
+pub fn add_course_score(path: &Path, key: &str, right: u64, asked: u64) -> Result<Progress> {
+    update(path, |p| p.course.score(key, right, asked))
 }
 
 /// Reads the file at `path`, changes the progress and writes it back, under the lock.

@@ -123,6 +123,9 @@ pub struct App {
     pub(crate) demo: Option<DemoRun>,
     /// Marked steps of each run (`b`, `'`, `"`).
     pub(crate) bookmarks: Bookmarks,
+    /// The course and the student's marks, when the tutor was started on it (`prune`,
+    /// `prune open`); a tutor built otherwise (tests) keeps and saves none.
+    pub(crate) course: Option<super::course::CourseView>,
     /// The seed of `#`'s random trees and how many it has opened.
     pub(crate) random_trees: Option<(u64, u64)>,
     /// Live weight editing: the lesson's own weights and the last change (`*`).
@@ -220,6 +223,7 @@ impl App {
             scrolls: Scrolls::default(),
             demo: None,
             bookmarks: Bookmarks::default(),
+            course: None,
             random_trees: None,
             weights: None,
             predict: None,
@@ -314,6 +318,7 @@ impl App {
             units: &self.units,
             lesson: &self.lesson,
             setup: &self.setup,
+            preset: self.preset.as_deref(),
             detached: self.detached.is_some(),
         };
         let settled = p.settle(run, given);

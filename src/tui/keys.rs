@@ -66,6 +66,8 @@ pub enum Action {
     DiffView,
     NextPreset,
     Lessons,
+    /// The course's next step: its next lesson, or the check to take (`tui::course`).
+    CourseNext,
     OpenFile,
     TreeMode,
     Collapse,
@@ -329,6 +331,7 @@ pub const BINDINGS: &[Binding] = &[
         "tree: page down / up (wheel)"
     ),
     bind!("View", [ch('L')], "L", Lessons, "lessons"),
+    bind!("View", [ch('J')], "J", CourseNext, "the course's next step"),
     bind!(
         "View",
         [ch('O')],
@@ -495,6 +498,7 @@ fn short(a: Action) -> &'static str {
         Action::Growth => "chart",
         Action::Quit => "quit",
         Action::Lessons => "lessons",
+        Action::CourseNext => "course",
         Action::Compare => "compare",
         Action::DemoNext => "demo",
         Action::NextIteration => "iteration",

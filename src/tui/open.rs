@@ -50,6 +50,7 @@ impl App {
             Action::Practice => {
                 self.start_practice();
             }
+            Action::CourseNext => self.course_next(),
             Action::Lessons => {
                 let here = self.lessons.iter().position(|l| l.name == self.lesson.name);
                 let cursor = self
@@ -86,11 +87,17 @@ impl App {
         let problems = practice::lesson_round(&self.lesson, practice::clock_seed());
         let round = problems.and_then(|p| Ok((p, load_progress()?)));
         match round {
-            Ok((problems, progress)) => self.layers.push(Box::new(
-                PracticeScreen::new(problems, progress)
-                    .saving(true)
-                    .from_tutor(),
-            )),
+            Ok((problems, progress)) => {
+                let course = (self.course.as_ref())
+                    .and_then(|c| c.course.chapter_of(&self.lesson.name))
+                    .map(|_| format!("practice {}", self.lesson.name));
+                self.layers.push(Box::new(
+                    PracticeScreen::new(problems, progress)
+                        .saving(true)
+                        .from_tutor()
+                        .for_course(course),
+                ))
+            }
             Err(e) => self.message = Some(format!("practice: {e}")),
         }
     }

@@ -158,6 +158,13 @@ impl Predict {
         self.reveals.iter().filter(move |r| r.step == step)
     }
 
+    /// Whether no question this mode asks is left after the one due at `due`.
+    fn none_left_after(&self, replay: &Replay, due: u32) -> bool {
+        (replay.tree().questions().iter())
+            .filter(|q| self.ask.asks(q.kind) && !self.answered.contains(&(q.due, q.kind)))
+            .all(|q| q.due < due)
+    }
+
     /// A new run on screen: nothing of the last one's questions carries over.
     pub fn reset(&mut self) {
         let (ask, save) = (self.ask.clone(), self.save);
@@ -172,6 +179,8 @@ pub struct Run<'a> {
     pub units: &'a Units,
     pub lesson: &'a Lesson,
     pub setup: &'a RunSetup,
+    /// The preset on screen, if the run is one (a course check names it).
+    pub preset: Option<&'a str>,
     /// A saved trace opened without its lesson: no variants can be run.
     pub detached: bool,
 }
@@ -298,6 +307,14 @@ impl Predict {
             && let Err(e) = crate::practice::store::add_prediction(&path, right)
         {
             message = Some(format!("this prediction is not saved: {e}"));
+        }
+        // Through the run: the session's score is a course check's (predict mode through a
+        // lesson's preset).
+        if self.save && !run.detached && self.none_left_after(run.replay, q.due) {
+            for key in super::course::predict_keys(run.lesson, run.preset) {
+                let why = super::course::save_score(&key, self.right.into(), self.asked.into());
+                message = message.or(why);
+            }
         }
         // Several questions at one step (a return and its flag): the next is asked first.
         self.ask_here(&run.replay.tree(), q.due as usize);

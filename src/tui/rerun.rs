@@ -411,6 +411,9 @@ impl App {
             // working while it is recorded.
             Ok(setup) => {
                 let lesson = Box::new(lesson.clone());
+                if let Some(why) = self.course.as_mut().and_then(|c| c.opened(&lesson.name)) {
+                    self.message = Some(why);
+                }
                 self.run_job(setup, Then::Open(lesson, Some(name), setup));
             }
             Err(e) => self.message = Some(e.to_string()),

@@ -60,6 +60,11 @@ impl App {
     }
 
     /// The lesson's demo being shown, and how far it has gone.
+    /// The course and the student's marks, when the tutor follows it.
+    pub fn course(&self) -> Option<&crate::tui::course::CourseView> {
+        self.course.as_ref()
+    }
+
     pub fn demo(&self) -> Option<&DemoRun> {
         self.demo.as_ref()
     }

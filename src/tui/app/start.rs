@@ -2,10 +2,12 @@
 //! lessons, and the rows the picker offers.
 
 use super::{App, Overrides};
+use crate::course::Step;
 use crate::error::Result;
 use crate::index::Recorded;
 use crate::lesson::{Lesson, RunSetup};
 use crate::replay::Replay;
+use crate::tui::course::CourseView;
 
 impl App {
     /// Opens a saved trace as recorded. The lesson its header names comes along when it can
@@ -66,6 +68,65 @@ impl App {
             .unwrap_or(0);
         app.open_picker(cursor);
         Ok(app)
+    }
+
+    /// The built-in lessons in the course's order, the picker open at the lesson the student
+    /// was on (`prune` with no argument).
+    pub fn with_course(view: CourseView) -> Result<App> {
+        let mut lessons = Lesson::builtins()?;
+        view.order(&mut lessons);
+        let li = (lessons.iter())
+            .position(|l| l.name == view.resume_lesson())
+            .unwrap_or(0);
+        let first = lessons[li].clone();
+        let setup = first.setup(None, &Overrides::default())?;
+        let mut app = App::new(lessons, first, setup)?;
+        let cursor = (app.picker_items().iter())
+            .position(|(i, _)| *i == li)
+            .unwrap_or(0);
+        app.course = Some(view);
+        app.open_picker(cursor);
+        Ok(app)
+    }
+
+    /// Follows the course from a lesson opened by name (`prune open`): the lesson counts as
+    /// opened, and the picker and the next-step key know the course. A progress file that
+    /// cannot be read leaves the tutor as it was, and says so.
+    pub fn follow_course(&mut self) {
+        match CourseView::load() {
+            Ok(mut view) => {
+                self.message = view.opened(&self.lesson.name);
+                self.course = Some(view);
+            }
+            Err(e) => self.message = Some(format!("the course's progress is not read: {e}")),
+        }
+    }
+
+    /// The course's next step (`J`): open its lesson, or say which check to take.
+    pub(crate) fn course_next(&mut self) {
+        let Some(view) = &self.course else {
+            self.message = Some(
+                "the course is followed when the tutor starts as `prune` or `prune open`".into(),
+            );
+            return;
+        };
+        match view.next_step() {
+            Some(Step::Open(lesson)) => {
+                let li = self.lessons.iter().position(|l| l.name == lesson);
+                let row = (self.picker_items().iter()).position(|(i, _)| Some(*i) == li);
+                match row {
+                    Some(row) => self.pick(row),
+                    None => {
+                        self.message =
+                            Some(format!("the course's next lesson, {lesson}, is not here"))
+                    }
+                }
+            }
+            Some(Step::Take(check)) => {
+                self.message = Some(format!("Next in the course: {}", check.how()));
+            }
+            None => self.message = Some("Every objective of the course is learnt.".into()),
+        }
     }
 
     /// Every (lesson, preset) pair the picker offers.

@@ -107,6 +107,8 @@ pub struct PracticeScreen {
     /// What Esc does, as the footer says it: "quit", or "back to the tutor" for a round
     /// opened from the tutor.
     leave: &'static str,
+    /// The course check a whole round scores (`practice LESSON`), when it is one.
+    course_key: Option<String>,
 }
 
 impl PracticeScreen {
@@ -132,12 +134,20 @@ impl PracticeScreen {
             tree_scroll: 0,
             tree_rows: Cell::new(10),
             leave: "quit",
+            course_key: None,
         }
     }
 
     /// A round opened from the tutor: Esc goes back to it, and the footer says so.
     pub fn from_tutor(mut self) -> PracticeScreen {
         self.leave = "back to the tutor";
+        self
+    }
+
+    /// A round that is a course check: once every problem is answered, its score is saved
+    /// under `key` (when answers are saved at all).
+    pub fn for_course(mut self, key: Option<String>) -> PracticeScreen {
+        self.course_key = key;
         self
     }
 
@@ -318,6 +328,13 @@ impl PracticeScreen {
                 self.notice = saved
                     .err()
                     .map(|why| format!("This answer is not saved: {why}"));
+                if let (Some(key), Place::File(_)) = (&self.course_key, self.keeper.place())
+                    && self.answers.iter().all(Option::is_some)
+                {
+                    let (right, asked) = self.score();
+                    let why = crate::tui::course::save_score(key, right as u64, asked as u64);
+                    self.notice = self.notice.take().or(why);
+                }
             }
             Err(e) => self.notice = Some(format!("Could not grade this problem: {e}")),
         }

@@ -43,7 +43,11 @@ pub fn row_text(app: &App, row: Row, cursor: usize) -> String {
     let text = match row {
         Row::Heading(li) => {
             let l = &app.lessons[li];
-            format!("{} · {}", l.name, l.spec.title)
+            // In the course: its chapter and the student's mark first.
+            match app.course.as_ref().and_then(|c| c.heading(&l.name)) {
+                Some(place) => format!("{place} {} · {}", l.name, l.spec.title),
+                None => format!("{} · {}", l.name, l.spec.title),
+            }
         }
         Row::Preset(i) => {
             let (li, name) = &app.picker_items()[i];
@@ -145,6 +149,13 @@ pub fn draw(app: &App, cursor: usize, filter: &LineEdit, area: Rect, buf: &mut B
     let iw = inner.width as usize;
 
     filter_line(filter, format!("{kept} of {total} runs"), theme, inner, buf);
+    // The course's progress on the row between the filter and the list (✓ learnt, • opened).
+    if let Some(course) = &app.course
+        && inner.height > 1
+    {
+        let line = fit(&course.progress_line(), iw);
+        buf.set_stringn(inner.x, inner.y + 1, line, iw, theme.done());
+    }
 
     if list.is_empty() {
         let none = fit(
