@@ -81,6 +81,15 @@ pub enum SimulateAlgorithm {
 }
 
 impl SimulateAlgorithm {
+    /// As a sentence writes it.
+    pub fn spelled(self) -> &'static str {
+        match self {
+            SimulateAlgorithm::Alphabeta => "alpha-beta",
+            SimulateAlgorithm::Minimax => "minimax",
+        }
+    }
+
+    /// As `prune simulate --algorithm` takes it.
     pub fn name(self) -> &'static str {
         match self {
             SimulateAlgorithm::Alphabeta => "alphabeta",
@@ -137,10 +146,7 @@ impl Check {
             }
             Check::Simulate { algorithm, .. } => format!(
                 "carry out {} yourself: at least {percent} % of the steps right first time (prune simulate --algorithm {})",
-                match algorithm {
-                    SimulateAlgorithm::Alphabeta => "alpha-beta",
-                    SimulateAlgorithm::Minimax => "minimax",
-                },
+                algorithm.spelled(),
                 algorithm.name()
             ),
         }
@@ -328,8 +334,9 @@ impl Course {
         }
     }
 
-    /// How far the student is: objectives learnt, lessons opened, and the chapter they are
-    /// in, in one line.
+    /// How far the student is: the chapter they are in, objectives learnt, lessons opened, in
+    /// one line short enough for the picker at 80 columns (the chapter's title is on its own
+    /// line in `prune course`).
     pub fn progress_line(&self, marks: &CourseMarks) -> String {
         let objectives = self.objectives().count();
         let learnt = self.objectives().filter(|o| o.learnt(marks)).count();
@@ -337,10 +344,9 @@ impl Course {
         let opened = self.lessons().filter(|l| marks.opened.contains(*l)).count();
         let chapter = self.chapter_of(self.resume_lesson(marks)).unwrap_or(0);
         format!(
-            "Chapter {} of {}: {} · objectives learnt {learnt} of {objectives} · lessons opened {opened} of {lessons}",
+            "Chapter {} of {} · objectives learnt {learnt} of {objectives} · lessons opened {opened} of {lessons}",
             chapter + 1,
             self.chapters.len(),
-            self.chapters[chapter].title
         )
     }
 }
@@ -402,7 +408,7 @@ mod tests {
         assert_eq!(course.resume_lesson(&marks), "l3");
         assert_eq!(
             course.progress_line(&marks),
-            "Chapter 2 of 2: two · objectives learnt 0 of 2 · lessons opened 1 of 3"
+            "Chapter 2 of 2 · objectives learnt 0 of 2 · lessons opened 1 of 3"
         );
         // A lesson the course does not have is not resumed.
         marks.current = "elsewhere".into();
