@@ -78,9 +78,8 @@ impl CourseView {
     /// The student opened `lesson`: kept, and saved when there is a progress file. Returns
     /// why it could not be saved.
     pub fn opened(&mut self, lesson: &str) -> Option<String> {
-        if self.course.chapter_of(lesson).is_none() {
-            return None;
-        }
+        // A lesson outside the course leaves the marks as they are.
+        self.course.chapter_of(lesson)?;
         self.marks.open(lesson);
         let path = self.place.as_ref()?;
         store::add_course_open(path, lesson)
