@@ -8,6 +8,7 @@ use super::play::Until;
 use crate::index::NONE;
 use crate::lesson::{Overrides, parse_bound};
 use crate::replay::Replay;
+use crate::tui::look::Look;
 
 impl App {
     /// One step of playback.
@@ -222,7 +223,7 @@ impl App {
     pub(super) fn view_setting(&mut self, action: Action) -> bool {
         match action {
             Action::MaxSide => {
-                if self.replay.options().family().side_to_move() {
+                if Look::of_run(&self.replay).side_to_move {
                     self.max_side = !self.max_side;
                     self.message = Some(if self.max_side {
                         "stack and tree: values from MAX's side (M: back to the side to move)"

@@ -18,6 +18,7 @@ use crate::value::Units;
 
 use super::layout::scroll::Shown;
 use super::theme::Theme;
+use crate::tui::look::Look;
 
 /// What the tree reads: one run's replay at one step, and the view settings. Node names come
 /// from the replay's catalog, so a saved trace with no graph reads the same.
@@ -222,7 +223,7 @@ pub struct Convention {
 
 impl Convention {
     pub fn of(r: &Replay, max_side: bool, turn: crate::game::Side) -> Convention {
-        let min_frame = r.options().family().side_to_move() && !turn.is_max();
+        let min_frame = Look::of_run(r).side_to_move && !turn.is_max();
         Convention {
             negate: max_side && min_frame,
             negate_game: !max_side && min_frame,
@@ -250,7 +251,7 @@ impl Convention {
 /// What a pane's title says about whose side its numbers count from ("" for MAX/MIN runs,
 /// whose numbers are always MAX's).
 pub fn side_note(r: &Replay, max_side: bool) -> &'static str {
-    match (r.options().family().side_to_move(), max_side) {
+    match (Look::of_run(r).side_to_move, max_side) {
         (false, _) => "",
         (true, false) => " · side to move",
         (true, true) => " · MAX's side",
@@ -277,11 +278,11 @@ pub fn effective_settings(o: &Options, units: &Units) -> Vec<Setting> {
 /// defaults, in its own terms: switching to Monte Carlo tree search changes the algorithm,
 /// not every setting.
 pub fn settings_as(o: &Options, units: &Units, like: &Options) -> Vec<Setting> {
-    if like.family().samples() {
+    if Look::of(like).sampled() {
         return sampling_settings(o);
     }
     // Max-n, like plain minimax, has no window to cut with and keeps no table.
-    let minimax = !o.family().prunes(o);
+    let minimax = !Look::of(o).prunes;
     let mut out = Vec::new();
     let mut push = |name, text: String| out.push(Setting { name, text });
     push("depth", format!("d{}", o.depth));
@@ -384,7 +385,7 @@ pub fn differs_from_preset(preset: Option<&Options>, run: &Options, units: &Unit
         .filter(|s| !theirs.contains(s))
         .cloned()
         .collect();
-    let minimax = !run.family().prunes(run);
+    let minimax = !Look::of(run).prunes;
     for t in &theirs {
         let gone = !mine.iter().any(|m| m.name == t.name);
         let text = match t.name {

@@ -2,7 +2,7 @@
 //! (`replay::narrate::tell`): a search of calls has its tree, stack, table and counters (in
 //! presenter mode, large boxes); a Monte Carlo run its tree of counts and its phase pane. No
 //! view below asks which kind of run it is: each screen answers for itself here, and a
-//! family with a new convention fails to compile in `of` until it has a screen.
+//! family with a new convention fails to compile in `tui::look` until it has a screen.
 //!
 //! What a main screen answers: how it is laid out and drawn (and the pane it gives windows
 //! beside the tree), the keys its footer reminds of, and which of the key table's actions
@@ -13,11 +13,11 @@ use ratatui::layout::Rect;
 
 use crate::index::why::Answer;
 use crate::replay::Replay;
-use crate::search::Family;
-use crate::search::family::Convention;
+use crate::search::Options;
 use crate::tui::app::{App, CompareWith};
 use crate::tui::keys::Action;
 use crate::tui::layout::Regions;
+use crate::tui::look::{Look, Screen};
 use crate::tui::play::Until;
 use crate::value::Units;
 
@@ -50,18 +50,19 @@ pub struct Calls;
 /// Monte Carlo tree search: iterations and phases, not calls.
 pub struct Monte;
 
-/// The main screen of a run of `family`: the one place a family's screen is registered.
-pub fn of(family: &dyn Family) -> &'static dyn MainScreen {
-    match family.convention() {
-        Convention::IncomingMover => &Monte,
-        Convention::MaxSide | Convention::SideToMove | Convention::PayoffVector => &Calls,
+/// The main screen of a run with `options`: the one place a screen is registered (its family
+/// chose which, in `tui::look`).
+pub fn of(options: &Options) -> &'static dyn MainScreen {
+    match Look::of(options).screen {
+        Screen::Monte => &Monte,
+        Screen::Calls => &Calls,
     }
 }
 
 impl App {
     /// The main screen of the run on screen.
     pub fn screen(&self) -> &'static dyn MainScreen {
-        of(self.replay.options().family())
+        of(self.replay.options())
     }
 }
 
