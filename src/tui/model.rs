@@ -93,9 +93,8 @@ pub fn current_node(replay: &Replay, st: &ReplayState) -> Option<u32> {
     })
 }
 
-/// How far the scrolled panes are scrolled, and what the last frame showed of them (the app
-/// pages by what was on screen; the mouse wheel scrolls the pane under the pointer). Stepping
-/// resets the offsets, so the pane follows the search again.
+/// How far the scrolled panes are scrolled (the student's keys and the wheel move them).
+/// Stepping resets the offsets, so the pane follows the search again.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Scrolls {
     /// First wrapped row of the "What happened" text.
@@ -104,6 +103,18 @@ pub struct Scrolls {
     pub tree: i32,
     /// First table row, when the student scrolled it (else the probed entry is kept in view).
     pub table: Option<usize>,
+}
+
+/// What the last frame laid out: drawing reads the app and gives this back, and the loop
+/// keeps it (`App::laid`) for the keys and the mouse to act on what was on screen (the app
+/// pages by what was shown; a click finds the node under it; the wheel scrolls the pane under
+/// the pointer). A pane the frame did not draw keeps what the frame before it said.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Laid {
+    /// The whole screen.
+    pub screen: Rect,
+    /// Where the main tree went (empty where a click selects nothing).
+    pub tree_area: Rect,
     pub narration_shown: Shown,
     /// What the top window (the introduction, the diff) showed of its text.
     pub window_shown: Shown,

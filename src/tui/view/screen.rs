@@ -18,13 +18,15 @@ use crate::tui::app::{App, CompareWith};
 use crate::tui::keys::Action;
 use crate::tui::layout::Regions;
 use crate::tui::look::{Look, Screen};
+use crate::tui::model::Laid;
 use crate::tui::play::Until;
 use crate::value::Units;
 
 /// A run's main screen.
 pub trait MainScreen: Sync {
-    /// Draws the run into `area`; gives back the pane for windows beside the tree.
-    fn draw(&self, app: &mut App, area: Rect, buf: &mut Buffer) -> Rect;
+    /// Draws the run into `area`, noting in `laid` what it laid out; gives back the pane for
+    /// windows beside the tree.
+    fn draw(&self, app: &App, area: Rect, laid: &mut Laid, buf: &mut Buffer) -> Rect;
     /// The screen's regions in `area`.
     fn regions(&self, app: &App, area: Rect) -> Regions;
     /// The keys the footer reminds of, before the play key.
@@ -83,11 +85,11 @@ const MONTE_KEYS: [Action; 3] = [
 ];
 
 impl MainScreen for Calls {
-    fn draw(&self, app: &mut App, area: Rect, buf: &mut Buffer) -> Rect {
+    fn draw(&self, app: &App, area: Rect, laid: &mut Laid, buf: &mut Buffer) -> Rect {
         if app.present.on {
-            super::present::render(app, area, buf)
+            super::present::render(app, area, laid, buf)
         } else {
-            super::render_calls(app, area, buf)
+            super::render_calls(app, area, laid, buf)
         }
     }
 
@@ -142,8 +144,8 @@ impl MainScreen for Monte {
     /// Panes of its own, in presenter mode as well (under the presenter's indicator); the
     /// phase pane is where windows beside the tree go (the why pane: the selection it
     /// explains is the one that pane shows, and the tree stays in view).
-    fn draw(&self, app: &mut App, area: Rect, buf: &mut Buffer) -> Rect {
-        super::render_monte(app, area, buf)
+    fn draw(&self, app: &App, area: Rect, laid: &mut Laid, buf: &mut Buffer) -> Rect {
+        super::render_monte(app, area, laid, buf)
     }
 
     fn regions(&self, app: &App, area: Rect) -> Regions {
