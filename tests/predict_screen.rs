@@ -166,3 +166,23 @@ fn an_open_question_leaves_its_placeholder_and_pages_the_explanation() {
     assert!(typed.contains("Enter answers · Esc shows it"), "{typed}");
     assert_eq!(a.predict().unwrap().open.as_ref().unwrap().edit.text(), "1");
 }
+
+/// Issue 33: an open question is a layer, the top one, and the keys it takes are predict
+/// mode's (`n` is typed into the answer, not paged); once answered it leaves the stack.
+#[test]
+fn an_open_question_is_the_top_layer_while_it_is_asked() {
+    use crossterm::event::KeyCode;
+    use prune::tui::predict::Asking;
+    let mut a = predicting(app("000-worked-tree", "worked"), Ask::All);
+    assert!(next_question(&mut a, usize::MAX));
+    common::predict::press(&mut a, KeyCode::Char('n'));
+    assert!(a.layers.top::<Asking>().is_some());
+    assert_eq!(a.predict().unwrap().open.as_ref().unwrap().edit.text(), "n");
+    let keys: Vec<(&str, &[prune::tui::keys::KeyHelp])> = a.layers.keys();
+    assert_eq!(keys[0].0, prune::tui::predict::TITLE);
+    common::predict::press(&mut a, KeyCode::Esc);
+    assert!(open(&a).is_none() || a.layers.top::<Asking>().is_some());
+    if open(&a).is_none() {
+        assert!(!a.layers.has::<Asking>());
+    }
+}

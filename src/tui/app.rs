@@ -2,6 +2,7 @@
 //! searches except through `run::recorded` when the student changes the run.
 
 mod access;
+mod modes;
 mod mouse;
 mod quit;
 mod start;
@@ -281,7 +282,7 @@ impl App {
 
     /// A key while a prediction is asked: typed, answered (graded, then the step shown),
     /// skipped, or quit.
-    pub(super) fn predict_key(&mut self, key: KeyEvent) {
+    pub(crate) fn predict_key(&mut self, key: KeyEvent) {
         let Some(p) = self.predict.as_deref_mut() else {
             return;
         };
@@ -375,10 +376,8 @@ impl App {
             self.cancel_job();
             return;
         }
-        if self.held().is_some() {
-            self.predict_key(key);
-            return;
-        }
+        // The modes' layers as the modes stand now: an open question on top takes the key.
+        self.sync_modes();
         // Ctrl-C quits at once, whatever is open (a practice round quits itself on it).
         if keys::is_ctrl_c(key) && !self.layers.whole_screen() {
             self.quit = true;
