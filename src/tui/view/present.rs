@@ -47,7 +47,7 @@ use crate::tui::legend;
 use crate::tui::model::Laid;
 use crate::tui::present::Pane;
 use crate::tui::theme::Stage;
-use crate::tui::view::narration::MORE_KEY;
+use crate::tui::view::narration::more_key;
 use crate::tui::view::scroll::ScrollText;
 use crate::tui::view::{board, counters, fit, footer, inspector, stack, table, title, tree};
 
@@ -292,7 +292,7 @@ fn draw_narration(app: &App, s: Stage, area: Rect, buf: &mut Buffer) -> Shown {
     let lines = text(app, s);
     ScrollText::new(&lines)
         .offset(app.scrolls.narration)
-        .key(MORE_KEY)
+        .key(more_key(app))
         .cue_style(s.frame())
         .cue_at(Rect::new(area.x, area.y, area.width, 1))
         .render(inner, buf)
