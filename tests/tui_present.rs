@@ -388,8 +388,8 @@ fn presenter_mode_draws_the_monte_carlo_tree_in_boxes() {
     let visits = |step: usize, node: u64| {
         events[..step]
             .iter()
-            .filter(|e| (e["event"] == "backup" || e["event"] == "given") && e["node"] == node)
-            .last()
+            .rev()
+            .find(|e| (e["event"] == "backup" || e["event"] == "given") && e["node"] == node)
             .map_or(0, |e| e["n"].as_i64().unwrap())
     };
     // The lesson states the root with 50 visits; its one iteration adds the 51st.

@@ -505,7 +505,7 @@ fn outline_row(ctx: &TreeCtx, area: Rect, id: u32, d: u16) -> Vec<Span<'static>>
     }
     if n.kind == NodeKind::Call && (n.enter as usize) < ctx.st.step {
         // Max-n has no window to show.
-        let text = if !Look::of_run(&ctx.replay).windows {
+        let text = if !Look::of_run(ctx.replay).windows {
             format!("  d{} q{}", n.depth, n.qleft)
         } else {
             let conv = Convention::of(ctx.replay, ctx.max_side, n.turn);

@@ -88,7 +88,7 @@ impl Pair<'_> {
             Err(e) => return format!("No comparison: {e}."),
         };
         let total = self.mcts.index().monte.iterations().len();
-        let given = Look::of_run(&self.mcts).sampled()
+        let given = Look::of_run(self.mcts).sampled()
             && (0..self.step.min(self.mcts.len()))
                 .any(|i| monte::phase_of(self.mcts, i) == Some(monte::Phase::Given));
         let when = match k {
