@@ -44,6 +44,7 @@ pub mod keys;
 pub mod layout;
 pub mod legend;
 pub mod line_edit;
+pub mod look;
 pub mod model;
 pub mod monte;
 pub mod open;

@@ -166,3 +166,77 @@ fn an_open_question_leaves_its_placeholder_and_pages_the_explanation() {
     assert!(typed.contains("Enter answers · Esc shows it"), "{typed}");
     assert_eq!(a.predict().unwrap().open.as_ref().unwrap().edit.text(), "1");
 }
+
+/// Issue 34, item 7: while a question is open the explanation's cue names PgDn (its `n` is a
+/// letter of the answer), and the verdict on the last answer is gone from the screen once
+/// the next question opens (the question has the screen; the verdict was read already).
+#[test]
+fn an_open_question_names_pgdn_and_leaves_no_old_verdict() {
+    use crossterm::event::KeyCode;
+    const W: u16 = prune::tui::view::MIN_WIDTH;
+    const H: u16 = prune::tui::view::MIN_HEIGHT;
+    let verdicts = ["✓ Right", "✗ You said", "Skipped:"];
+    let mut a = predicting(app("000-worked-tree", "worked"), Ask::All);
+    let (mut cues, mut asked_after_verdict) = (0, 0);
+    for _ in 0..300 {
+        if !next_question(&mut a, usize::MAX) {
+            break;
+        }
+        let text = screen(&mut a, W, H);
+        if a.scrolls().narration_shown.below() > 0 {
+            cues += 1;
+            let cue = |key: &str| ["line", "lines"].map(|l| format!("more {l} ({key})"));
+            assert!(cue("PgDn").iter().any(|c| text.contains(c)), "{text}");
+            assert!(!cue("n").iter().any(|c| text.contains(c)), "{text}");
+        }
+        assert!(
+            !verdicts.iter().any(|v| text.contains(v)),
+            "a verdict is on screen while {:?} is asked:\n{text}",
+            open(&a)
+        );
+        // A wrong answer: its verdict is on screen at the step it reveals.
+        let wrong = match open(&a).unwrap().kind {
+            Kind::Window | Kind::Interval => "7 8",
+            Kind::Return => "99",
+            Kind::Flag => "UPPER",
+            _ => "no",
+        };
+        type_line(&mut a, wrong);
+        if a.predict()
+            .and_then(|p| p.open.as_ref())
+            .is_some_and(|o| o.hint.is_some())
+        {
+            common::predict::press(&mut a, KeyCode::Esc);
+        }
+        if open(&a).is_none() {
+            let shown = screen(&mut a, 200, 60);
+            assert!(verdicts.iter().any(|v| shown.contains(v)), "{shown}");
+            asked_after_verdict += 1;
+        }
+    }
+    assert!(cues > 0, "some question's explanation is cut at {W}x{H}");
+    assert!(
+        asked_after_verdict > 10,
+        "{asked_after_verdict} verdicts seen"
+    );
+}
+
+/// Issue 33: an open question is a layer, the top one, and the keys it takes are predict
+/// mode's (`n` is typed into the answer, not paged); once answered it leaves the stack.
+#[test]
+fn an_open_question_is_the_top_layer_while_it_is_asked() {
+    use crossterm::event::KeyCode;
+    use prune::tui::predict::Asking;
+    let mut a = predicting(app("000-worked-tree", "worked"), Ask::All);
+    assert!(next_question(&mut a, usize::MAX));
+    common::predict::press(&mut a, KeyCode::Char('n'));
+    assert!(a.layers.top::<Asking>().is_some());
+    assert_eq!(a.predict().unwrap().open.as_ref().unwrap().edit.text(), "n");
+    let keys: Vec<(&str, &[prune::tui::keys::KeyHelp])> = a.layers.keys();
+    assert_eq!(keys[0].0, prune::tui::predict::TITLE);
+    common::predict::press(&mut a, KeyCode::Esc);
+    assert!(open(&a).is_none() || a.layers.top::<Asking>().is_some());
+    if open(&a).is_none() {
+        assert!(!a.layers.has::<Asking>());
+    }
+}

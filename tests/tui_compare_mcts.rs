@@ -634,6 +634,10 @@ fn presenter_mode_on_a_monte_carlo_run_says_the_step_once() {
         let (_, text) = render(&mut app, w, h);
         assert_eq!(text.matches(&step).count(), 1, "{step} at {w}×{h}:\n{text}");
         assert!(text.contains("Iteration 10 of 50 · selection"), "{text}");
+        // Issue 34, item 12: the tree in boxes, the root's (the node selecting) double-lined
+        // with the visits of the 9 iterations before this one (no counts are stated here).
+        assert!(text.contains("╔ ▶root #0 "), "{text}");
+        assert!(text.contains("║ N 9 "), "{text}");
         if w == 80 {
             insta::assert_snapshot!("present_mcts_selection_80x24", text);
         }

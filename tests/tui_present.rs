@@ -371,3 +371,61 @@ fn a_pane_over_a_tictactoe_tree_leaves_the_board_whole() {
         }
     }
 }
+
+/// Issue 34, item 12: presenter mode enlarges the Monte Carlo tree, as it does a search's
+/// calls: each node a box with the move into it and its number on the border and its visits
+/// inside (the main screen keeps its one-row outline). Each node's visits are read off the
+/// trace's events: the last count stated for it or backed up to it by the step shown.
+#[test]
+fn presenter_mode_draws_the_monte_carlo_tree_in_boxes() {
+    let mut a = app("004-mcts-ucb1-table", "C = sqrt2");
+    let events: Vec<serde_json::Value> = a
+        .replay
+        .events()
+        .iter()
+        .map(|e| serde_json::to_value(e).unwrap())
+        .collect();
+    let visits = |step: usize, node: u64| {
+        events[..step]
+            .iter()
+            .rev()
+            .find(|e| (e["event"] == "backup" || e["event"] == "given") && e["node"] == node)
+            .map_or(0, |e| e["n"].as_i64().unwrap())
+    };
+    // The lesson states the root with 50 visits; its one iteration adds the 51st.
+    assert_eq!(visits(a.replay.len(), 0), 51);
+    for step in [10, a.replay.len()] {
+        a.set_presenter(Presenter::default());
+        a.seek(step);
+        let outline = render(&mut a, 200, 50);
+        assert!(
+            find(&outline, "root #0").is_none(),
+            "the main screen's outline"
+        );
+        a.set_presenter(Presenter::on());
+        for (w, h) in [(80, 24), (200, 50)] {
+            let buf = render(&mut a, w, h);
+            let row = |y: u16| -> String { (0..w).map(|i| buf[(i, y)].symbol()).collect() };
+            let mut boxes = 0;
+            for node in 0..8u64 {
+                // A node's box is on screen once it is in the tree (0 visits when new).
+                let Some((x, y)) = find(&buf, &format!("#{node} ")) else {
+                    continue;
+                };
+                let n = visits(step, node);
+                boxes += 1;
+                let (border, inside) = (row(y), row(y + 1));
+                assert!(
+                    ["┌", "┏", "╔"].iter().any(|c| border.contains(c)),
+                    "{w}×{h}: {border}"
+                );
+                let inside: String = inside.chars().skip(x.saturating_sub(16) as usize).collect();
+                assert!(
+                    inside.contains(&format!(" N {n} ")),
+                    "{w}×{h} step {step} node {node}: {inside}"
+                );
+            }
+            assert!(boxes >= 4, "{w}×{h} step {step}: {boxes} boxes");
+        }
+    }
+}

@@ -182,6 +182,9 @@ fn every_components_keys_are_on_the_help_screen_over_it() {
             problems,
             Default::default(),
         )),
+        Box::new(prune::tui::simulate::SimulateScreen::new(
+            prune::practice::simulate::Exercise::new(Default::default()).unwrap(),
+        )),
     ];
     let mut checked = 0;
     // The node cursor is a mode of the main screen (`v`), not a layer: the help lists its
@@ -203,6 +206,19 @@ fn every_components_keys_are_on_the_help_screen_over_it() {
         prune::tui::predict::TITLE,
         prune::tui::predict::KEYS,
     ));
+    // Presenter mode and a running demo are layers while they are on (under the help).
+    let mut presenting = app("000-worked-tree", "worked").presenting(true);
+    presenting.layers = Layers::default();
+    presenting
+        .layers
+        .push(Box::new(prune::tui::present::Presenting));
+    cases.push((presenting, c::present::TITLE, c::present::KEYS));
+    let mut demoing = app("000-worked-tree", "worked");
+    demoing.act(prune::tui::keys::Action::DemoNext);
+    assert!(demoing.demo().is_some());
+    demoing.layers = Layers::default();
+    demoing.layers.push(Box::new(prune::tui::demo_run::Demoing));
+    cases.push((demoing, c::demo::TITLE, c::demo::KEYS));
     for layer in layers {
         let (title, keys): (&str, &[KeyHelp]) = (layer.title(), layer.keys());
         let mut a = app("000-worked-tree", "worked");

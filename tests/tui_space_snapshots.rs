@@ -88,6 +88,10 @@ fn the_intro_scrolls_to_its_last_paragraph() {
             reads(&inside, "Had the table stored EXACT 5 instead,"),
             "{inside}"
         );
+        // Issue 34, item 13: predict mode is announced where every run starts, after the
+        // lesson's own words.
+        let hint = prune::tui::view::intro::PREDICT_HINT;
+        assert!(reads(&inside, hint), "{inside}");
         insta::assert_snapshot!(format!("intro_end_{w}x{h}"), text);
         // Any other key closes it.
         key(&mut a, KeyCode::Char('x'));

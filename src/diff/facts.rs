@@ -154,7 +154,7 @@ impl Facts {
         };
         let searched = met == Met::Searched;
         // Two runs are compared from MAX's side: a negamax run's MIN nodes are negated back.
-        let negate = tree.side_to_move() && !n.turn.is_max();
+        let negate = tree.negates() && !n.turn.is_max();
         let window = (n.alpha, n.beta);
         let window = if negate {
             (-window.1, -window.0)

@@ -77,15 +77,15 @@ fn move_name(rec: &Recorded, pos: u16, child_state: u32) -> String {
 }
 
 fn root_of(rec: &Recorded, at: Moment, names: &mut Vec<(u16, String)>) -> Result<Root, String> {
-    let h = &rec.trace.header;
-    let o = &h.options;
-    let r = &h.result;
+    let (o, r) = (&rec.trace.header.options, &rec.trace.header.result);
     let mut note = |pos: u16, state: u32| {
         if !names.iter().any(|(p, _)| *p == pos) {
             names.push((pos, move_name(rec, pos, state)));
         }
     };
-    if let (true, Moment::After { iterations, step }) = (o.family().samples(), at) {
+    // A Monte Carlo run's root is its counts; a search of calls', its value and move.
+    let sampled = o.family().samples();
+    if let (true, Moment::After { iterations, step }) = (sampled, at) {
         // The counts as the index holds them after that step, and the move the run would
         // play were it stopped there.
         let monte = &rec.index.monte;
@@ -110,7 +110,7 @@ fn root_of(rec: &Recorded, at: Moment, names: &mut Vec<(u16, String)>) -> Result
             moves,
         });
     }
-    if o.family().samples() {
+    if sampled {
         let monte = &rec.index.monte;
         let m = r.mcts.as_deref();
         let moves = (m.into_iter().flat_map(|m| m.children.iter()))

@@ -237,7 +237,7 @@ impl Tree<'_> {
             return;
         };
         let n = self.get(child);
-        if n.parent == NONE || !self.family().has_window() {
+        if n.parent == NONE || !self.windows() {
             return;
         }
         let t = Truth::Pair(n.alpha, n.beta);
@@ -269,7 +269,7 @@ impl Tree<'_> {
             call,
         ));
         let stores = matches!(self.event(due), Event::Bound(Bound::Store { .. }));
-        if stores && self.family().has_window() && !n.turn.is_chance() {
+        if stores && self.windows() && !n.turn.is_chance() {
             out.push(question(Kind::Flag, call, due, Truth::Flag(flag), call));
         }
     }
@@ -282,7 +282,7 @@ impl Tree<'_> {
             return;
         };
         let c = self.get(child);
-        if c.parent == NONE || !self.family().has_window() {
+        if c.parent == NONE || !self.windows() {
             return;
         }
         let p = self.get(c.parent);

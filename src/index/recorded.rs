@@ -2,7 +2,7 @@
 
 use super::fold;
 use super::folded::Index;
-use super::tree::Tree;
+use super::tree::{Sides, Tree};
 use crate::trace::{self, Trace, TraceError};
 
 /// A recorded run and its index: what every view of a run is given.
@@ -44,6 +44,7 @@ impl Recorded {
             calls: &self.index.calls,
             marks: &self.index.marks,
             trace: &self.trace,
+            sides: Sides::of(self.trace.header.options.family()),
         }
     }
 

@@ -351,6 +351,39 @@ pub struct Tree<'a> {
     pub(super) calls: &'a Calls,
     pub(super) marks: &'a Marks,
     pub(super) trace: &'a Trace,
+    /// What the run's values and windows mean, answered once from its family.
+    pub(super) sides: Sides,
+}
+
+/// What a run's values and windows mean when its tree is read: answered once per family by an
+/// exhaustive match on its convention, so a family with a new convention fails to compile here
+/// until the index has decided how its tree reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sides {
+    /// Its calls have an α/β window (max-n and Monte Carlo have none).
+    pub windows: bool,
+    /// A parent's value is its child's negated: every value is from the side to move there.
+    pub negates: bool,
+}
+
+impl Sides {
+    pub fn of(family: &dyn crate::search::Family) -> Sides {
+        use crate::search::family::Convention;
+        match family.convention() {
+            Convention::MaxSide => Sides {
+                windows: true,
+                negates: false,
+            },
+            Convention::SideToMove => Sides {
+                windows: true,
+                negates: true,
+            },
+            Convention::PayoffVector | Convention::IncomingMover => Sides {
+                windows: false,
+                negates: false,
+            },
+        }
+    }
 }
 
 impl<'a> Tree<'a> {
@@ -407,8 +440,13 @@ impl<'a> Tree<'a> {
 
     /// Whether the run's scores are from the side to move (negamax): then every frame
     /// maximises, and a parent's value is its child's negated.
-    pub fn side_to_move(&self) -> bool {
-        self.family().side_to_move()
+    pub fn negates(&self) -> bool {
+        self.sides.negates
+    }
+
+    /// Whether the run's calls have an α/β window (max-n has none).
+    pub fn windows(&self) -> bool {
+        self.sides.windows
     }
 
     /// Whether `id` names a node (a call, or a stub some call implies).
@@ -514,14 +552,13 @@ impl<'a> Tree<'a> {
             // The parent moved its own bound to this call's value (negated, for negamax: the
             // parent's α is −value, and its β is −α of this call's window).
             window_after: parent.and_then(|p| {
-                r.has(bit::NARROWED_PARENT)
-                    .then_some(if self.side_to_move() {
-                        (-r.value, p.beta)
-                    } else if p.turn.is_max() {
-                        (r.value, r.beta)
-                    } else {
-                        (r.alpha, r.value)
-                    })
+                r.has(bit::NARROWED_PARENT).then_some(if self.negates() {
+                    (-r.value, p.beta)
+                } else if p.turn.is_max() {
+                    (r.value, r.beta)
+                } else {
+                    (r.alpha, r.value)
+                })
             }),
             stand_pat_window: narrowed(r.has(bit::STAND_PAT_NARROWED), r.stand_pat),
             scout: r.has(bit::SCOUT),

@@ -240,7 +240,7 @@ impl Tree<'_> {
             return;
         }
         let mut text = format!("{} returned {}", self.by_move(call), u.sc(n.value));
-        if self.side_to_move() && n.parent != NONE {
+        if self.negates() && n.parent != NONE {
             let p = self.called(n.parent);
             text.push_str(&format!(
                 " (negamax: {p} counts it as {}, from its own side)",
@@ -293,7 +293,7 @@ impl Tree<'_> {
             Event::Bound(Bound::Best { value, .. }) => {
                 let kid = self.kid_before(call, b);
                 let from = kid.map_or(String::new(), |k| format!(", from {}", self.by_move(k)));
-                let rel = if self.side_to_move() { " (the child's value negated)" } else { "" };
+                let rel = if self.negates() { " (the child's value negated)" } else { "" };
                 links.push(self.link(
                     b,
                     format!("{name}'s best became {}{from}{rel}; nothing later beat it.", u.sc(value)),
@@ -363,7 +363,7 @@ impl Tree<'_> {
     /// with, then where the value came from.
     pub fn why_flag(&self, u: &Units, id: u32) -> Option<Answer> {
         let n = self.get(id);
-        if n.kind != NodeKind::Call || !self.family().has_window() {
+        if n.kind != NodeKind::Call || !self.windows() {
             return None;
         }
         let s = self.last_own(id, n.exit.saturating_add(1), |e| e.stored().is_some())?;
@@ -406,7 +406,7 @@ impl Tree<'_> {
     /// Why call `id` got its window: the parent's window at the push and where it came from.
     pub fn why_window(&self, u: &Units, id: u32) -> Option<Answer> {
         let n = self.get(id);
-        if n.kind != NodeKind::Call || !self.family().has_window() {
+        if n.kind != NodeKind::Call || !self.windows() {
             return None;
         }
         let mut links = Vec::new();
@@ -417,7 +417,7 @@ impl Tree<'_> {
             u.sc(n.alpha),
             u.sc(n.beta)
         );
-        if self.side_to_move() {
+        if self.negates() {
             title.push_str(" (negamax: each window is from the side to move there)");
         }
         Some(Answer {
@@ -481,7 +481,7 @@ impl Tree<'_> {
                 None => (p.alpha, p.beta, None),
             },
         };
-        let passed = words::passed(u, self.side_to_move(), (a, b), (n.alpha, n.beta), &pname);
+        let passed = words::passed(u, self.negates(), (a, b), (n.alpha, n.beta), &pname);
         links.push(self.link(n.enter, format!("{entered}: {passed}.")));
         // Where the parent's window came from: the step that last narrowed it, and before
         // that (the other bound, or both) its own entry.
@@ -539,7 +539,7 @@ impl Tree<'_> {
             if kid == best || k.kind != NodeKind::Call || k.researched || k.exit == NONE {
                 continue;
             }
-            let seen = if self.side_to_move() {
+            let seen = if self.negates() {
                 k.value.saturating_neg()
             } else {
                 k.value
@@ -550,7 +550,7 @@ impl Tree<'_> {
                     "{} returned {}{}: no better for {mover} than {}.",
                     self.by_move(kid),
                     u.sc(k.value),
-                    if self.side_to_move() {
+                    if self.negates() {
                         format!(", {} for {name}", u.sc(seen))
                     } else {
                         String::new()

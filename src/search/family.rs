@@ -17,7 +17,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::options::{Algorithm, Options};
+use super::options::{Algorithm, Options, Ties};
 use crate::game::Side;
 
 /// Which side a recorded value is counted from.
@@ -268,6 +268,25 @@ impl Options {
     /// The run's family (see `Algorithm::family`).
     pub fn family(&self) -> &'static dyn Family {
         self.algorithm.family()
+    }
+
+    /// These options with search `a` instead, as the tutor's `a` key switches: the paranoid
+    /// model needs its root player (the one it had, else `root_seat`, the root's mover), and
+    /// only a family that settles ties keeps the tie rule.
+    pub fn switched(self, a: Algorithm, root_seat: Option<crate::game::Seat>) -> Options {
+        Options {
+            algorithm: a,
+            paranoid_for: match a {
+                Algorithm::Paranoid => self.paranoid_for.or(root_seat),
+                _ => None,
+            },
+            ties: if a.family().carries(Detail::Tie) {
+                self.ties
+            } else {
+                Ties::First
+            },
+            ..self
+        }
     }
 }
 

@@ -126,6 +126,12 @@ impl Algorithm {
         !matches!(self, Algorithm::Minimax | Algorithm::Maxn | Algorithm::Mcts)
     }
 
+    /// Whether the search is about chance nodes (expectiminimax): offered only on a game that
+    /// has them.
+    pub fn is_about_chance(self) -> bool {
+        self.family().needs_chance()
+    }
+
     /// Whether the run's values are terminal ids standing for payoff vectors (max-n).
     pub fn vectors(self) -> bool {
         self == Algorithm::Maxn

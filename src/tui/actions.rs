@@ -8,6 +8,7 @@ use super::play::Until;
 use crate::index::NONE;
 use crate::lesson::{Overrides, parse_bound};
 use crate::replay::Replay;
+use crate::tui::look::Look;
 
 impl App {
     /// One step of playback.
@@ -149,7 +150,7 @@ impl App {
     /// ↓ or ↑ on a Monte Carlo run: the phase pane a row down or up, when the last frame
     /// showed it cut (else false: there is nothing to scroll).
     pub(super) fn scroll_phase(&mut self, action: Action) -> bool {
-        let shown = self.scrolls.table_shown;
+        let shown = self.laid.table_shown;
         let to = match action {
             Action::CallForward if shown.below() > 0 => shown.first + 1,
             Action::CallBack if shown.above() > 0 => shown.first - 1,
@@ -164,8 +165,8 @@ impl App {
         match action {
             Action::MoreText => {
                 // Page on through the explanation; after its last page, back to its start.
+                let shown = self.laid.narration_shown;
                 let sc = &mut self.scrolls;
-                let shown = sc.narration_shown;
                 sc.narration = if shown.below() > 0 {
                     shown.first + shown.rows.max(1)
                 } else {
@@ -173,12 +174,12 @@ impl App {
                 };
             }
             Action::LessText => {
+                let shown = self.laid.narration_shown;
                 let sc = &mut self.scrolls;
-                let shown = sc.narration_shown;
                 sc.narration = shown.first.saturating_sub(shown.rows.max(1));
             }
             Action::TreePageDown | Action::TreePageUp => {
-                let page = (self.tree_area.height as i32 - 2).max(1);
+                let page = (self.laid.tree_area.height as i32 - 2).max(1);
                 let by = if action == Action::TreePageDown {
                     page
                 } else {
@@ -222,7 +223,7 @@ impl App {
     pub(super) fn view_setting(&mut self, action: Action) -> bool {
         match action {
             Action::MaxSide => {
-                if self.replay.options().family().side_to_move() {
+                if Look::of_run(&self.replay).side_to_move {
                     self.max_side = !self.max_side;
                     self.message = Some(if self.max_side {
                         "stack and tree: values from MAX's side (M: back to the side to move)"

@@ -2,15 +2,14 @@
 //! searches except through `run::recorded` when the student changes the run.
 
 mod access;
+mod modes;
 mod mouse;
 mod quit;
 mod start;
 
-use std::cell::Cell;
 use std::collections::HashSet;
 
 use crossterm::event::KeyEvent;
-use ratatui::layout::Rect;
 
 use super::bookmarks::Bookmarks;
 pub use super::components::PromptKind;
@@ -20,7 +19,7 @@ use super::demo_run::DemoRun;
 use super::inspect::WhyPane;
 use super::job::Job;
 use super::keys::{self, Action};
-use super::model::{self, Scrolls, TreeCtx};
+use super::model::{self, Laid, Scrolls, TreeCtx};
 use super::partner;
 use super::play::Until;
 use super::present::Presenter;
@@ -105,8 +104,6 @@ pub struct App {
     /// again and is otherwise only the answer "stay".
     pub(crate) quit_asked: bool,
     pub theme: Theme,
-    /// Where the tree was last drawn, for mouse clicks.
-    pub(crate) tree_area: Rect,
     /// Why the run on screen cannot be changed: a saved trace opened without its lesson.
     pub(crate) detached: Option<String>,
     /// Record changed runs in a thread of their own (the terminal loop sets it; tests and
@@ -114,11 +111,10 @@ pub struct App {
     pub(crate) background: bool,
     /// A changed run being recorded, and what to do with it.
     pub(crate) pending: Option<(Job, Then)>,
-    /// Rows of the picker shown at the last draw, so PgUp/PgDn move by a page (drawing
-    /// takes the app by reference).
-    pub(crate) picker_page: Cell<usize>,
-    /// The scrolled panes' offsets and what the last frame showed of them.
+    /// The scrolled panes' offsets.
     pub(crate) scrolls: Scrolls,
+    /// What the last frame laid out, kept by the loop after drawing.
+    pub(crate) laid: Laid,
     /// The lesson's demo being shown (`d`, `D`), and how far it has gone.
     pub(crate) demo: Option<DemoRun>,
     /// Marked steps of each run (`b`, `'`, `"`).
@@ -215,12 +211,11 @@ impl App {
             quit: false,
             quit_asked: false,
             theme: Theme::from_env(),
-            tree_area: Rect::default(),
             detached: None,
             background: false,
             pending: None,
-            picker_page: Cell::new(10),
             scrolls: Scrolls::default(),
+            laid: Laid::default(),
             demo: None,
             bookmarks: Bookmarks::default(),
             course: None,
@@ -291,7 +286,7 @@ impl App {
 
     /// A key while a prediction is asked: typed, answered (graded, then the step shown),
     /// skipped, or quit.
-    pub(super) fn predict_key(&mut self, key: KeyEvent) {
+    pub(crate) fn predict_key(&mut self, key: KeyEvent) {
         let Some(p) = self.predict.as_deref_mut() else {
             return;
         };
@@ -386,10 +381,8 @@ impl App {
             self.cancel_job();
             return;
         }
-        if self.held().is_some() {
-            self.predict_key(key);
-            return;
-        }
+        // The modes' layers as the modes stand now: an open question on top takes the key.
+        self.sync_modes();
         // Ctrl-C quits at once, whatever is open (a practice round quits itself on it).
         if keys::is_ctrl_c(key) && !self.layers.whole_screen() {
             self.quit = true;

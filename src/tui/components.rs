@@ -20,14 +20,26 @@
 //! - `prompt`: a typed line over the bottom row (`:`, `w`, `O`, `*`).
 //! - `why`: the chains of steps that explain a node (`Y`).
 //! - `practice`: a practice round over the whole screen (`e`, and `prune practice tui`).
+//! - `simulate`: the simulate exercise over the whole screen (`prune simulate`).
+//! - `predict`: an open prediction's question, on top while it is asked (`Q`, `--predict`).
+//! - `present`: presenter mode, under every window while it is on (`F`, `--present`).
+//! - `demo`: a lesson's demo, under every window while it runs (`d`, `D`).
+//!
+//! The last three stand for modes the app keeps (`App::sync_modes` puts them on the stack
+//! and takes them off as the modes go on and off), so their keys are the layers' as every
+//! window's are, and the help lists them while they are on.
 
+pub mod demo;
 pub mod diff;
 pub mod growth;
 pub mod help;
 pub mod intro;
 pub mod picker;
 pub mod practice;
+pub mod predict;
+pub mod present;
 pub mod prompt;
+pub mod simulate;
 pub mod weights;
 pub mod why;
 

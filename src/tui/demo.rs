@@ -11,6 +11,7 @@ use super::demo_run::{DemoRun, Said};
 use super::keys::Action;
 use crate::lesson::RunSetup;
 use crate::lesson::demo::{DemoSpec, Setting, Step, Target};
+use crate::tui::look::Look;
 
 impl App {
     fn demos(&self) -> &[DemoSpec] {
@@ -236,7 +237,7 @@ impl App {
                 self.set_compare(with);
                 match (&self.compare, &self.pending) {
                     // Beside a Monte Carlo run is another search, not the same one changed.
-                    (Some(c), _) if self.replay.options().family().samples() => {
+                    (Some(c), _) if Look::of_run(&self.replay).sampled() => {
                         Ok(format!("beside it: {} on the same position", c.label))
                     }
                     (Some(c), _) => Ok(format!("beside it: the same search with {}", c.label)),

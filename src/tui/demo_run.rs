@@ -4,6 +4,9 @@
 use crate::lesson::RunSetup;
 use crate::lesson::demo::Step;
 
+/// A running demo's layer (`components::demo`): on the stack while the demo runs.
+pub struct Demoing;
+
 /// How far a demo has gone.
 #[derive(Debug, Clone)]
 pub struct DemoRun {

@@ -8,6 +8,7 @@
 use crate::index::{NONE, NodeKind, Outcome, Tree, TreeNode};
 use crate::replay::narrate;
 use crate::replay::{Replay, ReplayState};
+use crate::tui::look::Look;
 use crate::value::{Flag, Units};
 
 /// The most visits listed; a position revisited more often says how many are left out.
@@ -31,7 +32,7 @@ pub fn lines(r: &Replay, st: &ReplayState, u: &Units, id: u32) -> Vec<String> {
         r.catalog().called(n.state),
         score_phrase(r, u, &tree, id, &n, step)
     )];
-    if r.options().family().side_to_move() {
+    if Look::of_run(r).side_to_move {
         out.push(format!(
             "Negamax: its windows and values below are from {}'s side, as the search has them.",
             r.trace().header.turn_name(n.turn)
@@ -69,7 +70,7 @@ pub fn lines(r: &Replay, st: &ReplayState, u: &Units, id: u32) -> Vec<String> {
 
 fn score_phrase(r: &Replay, u: &Units, tree: &Tree, id: u32, n: &TreeNode, step: usize) -> String {
     // A game of several players pays a vector at its leaves, never one score.
-    if r.options().family().vectors() {
+    if Look::of_run(r).vectors {
         let payoffs = r.catalog().payoffs(n.state);
         return if payoffs.is_empty() {
             "no payoffs of its own (only the leaves have them)".into()
@@ -171,7 +172,7 @@ fn visit(r: &Replay, u: &Units, call: u32, v: &TreeNode, step: usize) -> String 
         "window"
     };
     // Max-n has no window, and its values are vectors, no bound of anything.
-    let windowless = !r.options().family().has_window();
+    let windowless = !Look::of_run(r).windows;
     let window = if windowless {
         "no window".to_string()
     } else {

@@ -18,6 +18,7 @@ use crate::value::Units;
 
 use super::layout::scroll::Shown;
 use super::theme::Theme;
+use crate::tui::look::Look;
 
 /// What the tree reads: one run's replay at one step, and the view settings. Node names come
 /// from the replay's catalog, so a saved trace with no graph reads the same.
@@ -92,9 +93,8 @@ pub fn current_node(replay: &Replay, st: &ReplayState) -> Option<u32> {
     })
 }
 
-/// How far the scrolled panes are scrolled, and what the last frame showed of them (the app
-/// pages by what was on screen; the mouse wheel scrolls the pane under the pointer). Stepping
-/// resets the offsets, so the pane follows the search again.
+/// How far the scrolled panes are scrolled (the student's keys and the wheel move them).
+/// Stepping resets the offsets, so the pane follows the search again.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Scrolls {
     /// First wrapped row of the "What happened" text.
@@ -103,6 +103,18 @@ pub struct Scrolls {
     pub tree: i32,
     /// First table row, when the student scrolled it (else the probed entry is kept in view).
     pub table: Option<usize>,
+}
+
+/// What the last frame laid out: drawing reads the app and gives this back, and the loop
+/// keeps it (`App::laid`) for the keys and the mouse to act on what was on screen (the app
+/// pages by what was shown; a click finds the node under it; the wheel scrolls the pane under
+/// the pointer). A pane the frame did not draw keeps what the frame before it said.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Laid {
+    /// The whole screen.
+    pub screen: Rect,
+    /// Where the main tree went (empty where a click selects nothing).
+    pub tree_area: Rect,
     pub narration_shown: Shown,
     /// What the top window (the introduction, the diff) showed of its text.
     pub window_shown: Shown,
@@ -222,7 +234,7 @@ pub struct Convention {
 
 impl Convention {
     pub fn of(r: &Replay, max_side: bool, turn: crate::game::Side) -> Convention {
-        let min_frame = r.options().family().side_to_move() && !turn.is_max();
+        let min_frame = Look::of_run(r).side_to_move && !turn.is_max();
         Convention {
             negate: max_side && min_frame,
             negate_game: !max_side && min_frame,
@@ -250,7 +262,7 @@ impl Convention {
 /// What a pane's title says about whose side its numbers count from ("" for MAX/MIN runs,
 /// whose numbers are always MAX's).
 pub fn side_note(r: &Replay, max_side: bool) -> &'static str {
-    match (r.options().family().side_to_move(), max_side) {
+    match (Look::of_run(r).side_to_move, max_side) {
         (false, _) => "",
         (true, false) => " · side to move",
         (true, true) => " · MAX's side",
@@ -277,11 +289,11 @@ pub fn effective_settings(o: &Options, units: &Units) -> Vec<Setting> {
 /// defaults, in its own terms: switching to Monte Carlo tree search changes the algorithm,
 /// not every setting.
 pub fn settings_as(o: &Options, units: &Units, like: &Options) -> Vec<Setting> {
-    if like.family().samples() {
+    if Look::of(like).sampled() {
         return sampling_settings(o);
     }
     // Max-n, like plain minimax, has no window to cut with and keeps no table.
-    let minimax = !o.family().prunes(o);
+    let minimax = !Look::of(o).prunes;
     let mut out = Vec::new();
     let mut push = |name, text: String| out.push(Setting { name, text });
     push("depth", format!("d{}", o.depth));
@@ -384,7 +396,7 @@ pub fn differs_from_preset(preset: Option<&Options>, run: &Options, units: &Unit
         .filter(|s| !theirs.contains(s))
         .cloned()
         .collect();
-    let minimax = !run.family().prunes(run);
+    let minimax = !Look::of(run).prunes;
     for t in &theirs {
         let gone = !mine.iter().any(|m| m.name == t.name);
         let text = match t.name {

@@ -11,6 +11,7 @@ use crate::index::{NONE, NodeKind};
 use crate::replay::{Replay, ReplayState};
 
 use super::model::current_node;
+use crate::tui::look::Look;
 
 /// A node of the main run the partner has no searched node for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,7 +43,7 @@ pub fn partner(from: &Replay, st: &ReplayState, to: &Replay) -> Partner {
     // A Monte Carlo run has no calls to line up: the other run is shown whole, at its end
     // (a search of calls beside it has one value and move; the sampling run beside a search
     // of calls, all its iterations).
-    let samples = |r: &Replay| r.options().family().samples();
+    let samples = |r: &Replay| Look::of_run(r).sampled();
     if st.step >= from.len() || samples(from) || samples(to) {
         return at(to.len());
     }
@@ -208,7 +209,7 @@ impl DiffView {
     /// The diff of the main run (A) against the partner (B), each run's final completed pass;
     /// when either samples, the two side by side at the root at their ends.
     pub fn get(&mut self, main: &Replay, partner: &Replay) {
-        let samples = |r: &Replay| r.options().family().samples();
+        let samples = |r: &Replay| Look::of_run(r).sampled();
         if samples(main) || samples(partner) {
             self.beside.get_or_insert_with(|| {
                 crate::diff::monte::Beside::of(&main.rec, &partner.rec).map(|b| b.text())

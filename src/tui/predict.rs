@@ -95,6 +95,9 @@ pub struct Open {
     pub hint: Option<String>,
 }
 
+/// The layer of an open question (`components::predict`): on top while it is asked.
+pub struct Asking;
+
 /// Predict mode's keys while a question is open (the footer shows the question; the help
 /// lists them whenever predict mode is on, as a question takes every letter).
 pub const TITLE: &str = "Predict mode (Q)";

@@ -32,6 +32,9 @@ impl Pane {
     }
 }
 
+/// Presenter mode's layer (`components::present`): on the stack while the mode is on.
+pub struct Presenting;
+
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Presenter {
     pub on: bool,

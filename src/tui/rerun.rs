@@ -10,8 +10,8 @@ use super::partner;
 use crate::error::Result;
 use crate::lesson::{Lesson, Overrides, RunSetup};
 use crate::replay::{Replay, ReplayState};
-use crate::search::family::Detail;
 use crate::search::{CutRule, MAX_BUDGET, MAX_DEPTH, MAX_QLIMIT, Stats};
+use crate::tui::look::Look;
 
 impl App {
     pub(super) fn change_run(&mut self, action: Action) {
@@ -91,9 +91,9 @@ impl App {
             crate::game::Side::Player(seat) => Some(seat),
             _ => None,
         };
-        let with = |a: crate::search::Algorithm| switched(base, a, root_seat);
+        let with = |a: crate::search::Algorithm| base.switched(a, root_seat);
         let runs = |a: crate::search::Algorithm| {
-            let fits = !a.family().needs_chance() || chance;
+            let fits = chance || !a.is_about_chance();
             fits && with(a).validate_for(&limits).is_ok()
         };
         // The cycle (`Algorithm::ALL`) may not hold the current search (max-n), so it
@@ -248,7 +248,7 @@ impl App {
     /// Puts a changed run on screen at the closest step (same call, same offset).
     pub(super) fn replace_run(&mut self, setup: RunSetup, what: String, replay: Replay) {
         let target = aligned_step(&self.replay, &self.st, &replay);
-        let sampling = |r: &Replay| r.options().family().samples();
+        let sampling = |r: &Replay| Look::of_run(r).sampled();
         if sampling(&self.replay) || sampling(&replay) {
             // A Monte Carlo run's counters (tree nodes, playouts) are not a call search's:
             // no "before → after" between the two kinds.
@@ -313,7 +313,7 @@ impl App {
         let mut s = self.setup;
         let o = &mut s.options;
         let label = match with {
-            CompareWith::Algorithm if o.family().samples() => {
+            CompareWith::Algorithm if Look::of(o).sampled() => {
                 let (calls, label) = partner::calling_partner(*o, &self.lesson.model, s.start);
                 *o = calls;
                 label
@@ -331,7 +331,7 @@ impl App {
             }
             CompareWith::Algorithm => {
                 o.algorithm = o.algorithm.partner();
-                if !o.family().prunes(o) {
+                if !Look::of(o).prunes {
                     o.aspiration = None;
                 }
                 algorithm_name(o.algorithm).to_string()
@@ -442,13 +442,11 @@ pub fn aligned_step(from: &Replay, st: &ReplayState, to: &Replay) -> usize {
     (base + offset).min(limit)
 }
 
-/// The options with search `a`: the paranoid model needs its root player (the one it had,
-/// else the root's mover), and only max-n has a root player's seat to drop or ties to settle.
 /// What a live change says when a Monte Carlo run is on either side of it: the new run's own
 /// counts, in its own words.
 fn fresh_counts(what: &str, r: &Replay) -> String {
     let st = r.result().stats;
-    if r.options().family().samples() {
+    if Look::of_run(r).sampled() {
         format!(
             "run again with {what}: {} iterations, {} nodes in the tree, {} playouts or known outcomes",
             r.index().monte.iterations().len(),
@@ -479,25 +477,4 @@ const CYCLE: [crate::search::Algorithm; 6] = [
 fn cycled(a: crate::search::Algorithm) -> crate::search::Algorithm {
     let at = CYCLE.iter().position(|&x| x == a);
     CYCLE[at.map_or(0, |i| (i + 1) % CYCLE.len())]
-}
-
-fn switched(
-    base: crate::search::Options,
-    a: crate::search::Algorithm,
-    root_seat: Option<crate::game::Seat>,
-) -> crate::search::Options {
-    use crate::search::{Algorithm, Ties};
-    crate::search::Options {
-        algorithm: a,
-        paranoid_for: match a {
-            Algorithm::Paranoid => base.paranoid_for.or(root_seat),
-            _ => None,
-        },
-        ties: if a.family().carries(Detail::Tie) {
-            base.ties
-        } else {
-            Ties::First
-        },
-        ..base
-    }
 }

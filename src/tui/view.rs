@@ -88,11 +88,13 @@ use super::app::App;
 use super::components::Place;
 pub use super::layout::{MIN_HEIGHT, MIN_WIDTH};
 use super::layout::{Regions, TreePanes};
+use super::model::Laid;
 
-/// Draws one frame (the loop's `terminal.draw` callback).
+/// Draws one frame (the loop's `terminal.draw` callback): paints it from the app, which
+/// painting only reads, then keeps what the frame laid out for the keys and the mouse.
 pub fn draw(frame: &mut Frame, app: &mut App) {
     let area = frame.area();
-    render(app, area, frame.buffer_mut());
+    app.laid = paint(app, area, frame.buffer_mut());
     printable_cells(frame.buffer_mut());
 }
 
@@ -121,97 +123,97 @@ pub fn printable_cells(buf: &mut Buffer) {
     }
 }
 
-/// Renders the whole screen into `buf` (used directly by the snapshot tests), and records in
-/// `app.tree_area` where the tree went, for mouse clicks.
+/// Renders the whole screen into `buf` and keeps what it laid out, as the loop does after
+/// each frame (used directly by the snapshot tests).
 pub fn render(app: &mut App, area: Rect, buf: &mut Buffer) {
+    app.laid = paint(app, area, buf);
+}
+
+/// Draws the whole screen from the app, which it only reads, and says what it laid out: where
+/// the tree went (for mouse clicks) and what the scrolled panes showed (for paging). A pane
+/// this frame does not draw keeps what the last frame said of it.
+pub fn paint(app: &App, area: Rect, buf: &mut Buffer) -> Laid {
+    let mut laid = Laid {
+        screen: area,
+        ..app.laid
+    };
     if app.layers.whole_screen() {
-        draw_layers(
-            app,
-            Place {
-                screen: area,
-                pane: area,
-            },
-            buf,
-        );
-        return;
+        let at = Place {
+            screen: area,
+            pane: area,
+        };
+        draw_layers(app, at, &mut laid, buf);
+        return laid;
     }
     if super::layout::too_small(area) {
-        app.tree_area = Rect::default();
+        laid.tree_area = Rect::default();
         too_small(area, buf);
-        return;
+        return laid;
     }
-    let pane = app.screen().draw(app, area, buf);
-    draw_layers(app, Place { screen: area, pane }, buf);
+    let pane = app.screen().draw(app, area, &mut laid, buf);
+    draw_layers(app, Place { screen: area, pane }, &mut laid, buf);
+    laid
 }
 
 /// Draws the layers over the main screen, bottom first; the top one's scrolled text is what
 /// its keys page through.
-fn draw_layers(app: &mut App, at: Place, buf: &mut Buffer) {
-    let shown = {
-        let app = &*app;
-        let mut shown = None;
-        for layer in app.layers.iter() {
-            shown = layer.draw(app, &at, buf);
-        }
-        shown
-    };
+fn draw_layers(app: &App, at: Place, laid: &mut Laid, buf: &mut Buffer) {
+    let mut shown = None;
+    for layer in app.layers.iter() {
+        shown = layer.draw(app, &at, buf);
+    }
     if let Some(s) = shown {
-        app.scrolls.window_shown = s;
+        laid.window_shown = s;
     }
 }
 
 /// A search of calls' main screen; gives back the pane for windows beside the tree (over
 /// the stack and the narration).
-pub(super) fn render_calls(app: &mut App, area: Rect, buf: &mut Buffer) -> Rect {
+pub(super) fn render_calls(app: &App, area: Rect, laid: &mut Laid, buf: &mut Buffer) -> Rect {
     let regions = regions(app, area);
     let panes = TreePanes::new(regions.tree_body(), app.compare.is_some());
-    app.tree_area = panes.main;
-    let shown = {
-        let app = &*app;
-        let (r, st, theme) = (&app.replay, &app.st, app.theme);
+    laid.tree_area = panes.main;
+    let (r, st, theme) = (&app.replay, &app.st, app.theme);
 
-        title::draw(app, regions.title, buf);
-        tree::draw(app, regions.tree, &panes, regions.board, buf);
-        if let Some(b) = regions.board {
-            board::draw(app, b, buf);
-        }
-        let table = table::draw(
-            r,
-            st,
-            &app.units,
-            theme,
-            app.scrolls.table,
-            regions.table,
-            buf,
-        );
-        counters::draw(
-            r,
-            st,
-            &app.units,
-            app.change.as_ref(),
-            theme,
-            regions.counters,
-            buf,
-        );
-        let look = (app.max_side, app.held());
-        stack::draw_holding(r, st, &app.units, look, theme, regions.stack, buf);
-        let narration = narration::draw(app, regions.narration, buf);
-        if app.inspecting {
-            inspector::draw(app, regions.stack.union(regions.narration), buf);
-        }
-        footer::draw(app, regions.footer, buf);
-        (table, narration)
-    };
+    title::draw(app, regions.title, buf);
+    tree::draw(app, regions.tree, &panes, regions.board, buf);
+    if let Some(b) = regions.board {
+        board::draw(app, b, buf);
+    }
+    let table = table::draw(
+        r,
+        st,
+        &app.units,
+        theme,
+        app.scrolls.table,
+        regions.table,
+        buf,
+    );
+    counters::draw(
+        r,
+        st,
+        &app.units,
+        app.change.as_ref(),
+        theme,
+        regions.counters,
+        buf,
+    );
+    let look = (app.max_side, app.held());
+    stack::draw_holding(r, st, &app.units, look, theme, regions.stack, buf);
+    let narration = narration::draw(app, regions.narration, buf);
+    if app.inspecting {
+        inspector::draw(app, regions.stack.union(regions.narration), buf);
+    }
+    footer::draw(app, regions.footer, buf);
     // What was on screen, for paging by keys and the wheel.
-    let sc = &mut app.scrolls;
-    (sc.table_shown, sc.narration_shown) = (shown.0, shown.1);
-    (sc.narration_area, sc.table_area) = (regions.narration, regions.table);
+    (laid.table_shown, laid.narration_shown) = (table, narration);
+    (laid.narration_area, laid.table_area) = (regions.narration, regions.table);
     regions.stack.union(regions.narration)
 }
 
 /// A Monte Carlo run's screen: panes of its own, in presenter mode as well (under the
 /// presenter's step indicator); gives back the phase pane, where windows beside the tree go.
-pub(super) fn render_monte(app: &mut App, area: Rect, buf: &mut Buffer) -> Rect {
+pub(super) fn render_monte(app: &App, area: Rect, laid: &mut Laid, buf: &mut Buffer) -> Rect {
     let area = if app.present.on {
         present::monte_indicator(app, area, buf)
     } else {
@@ -219,13 +221,12 @@ pub(super) fn render_monte(app: &mut App, area: Rect, buf: &mut Buffer) -> Rect 
     };
     let regions = regions(app, area);
     // The tree pane's rows, for paging and the wheel (a click finds no call there).
-    app.tree_area = TreePanes::new(regions.tree, false).main;
+    laid.tree_area = TreePanes::new(regions.tree, false).main;
     let drawn = monte::draw(app, &regions, buf);
-    let sc = &mut app.scrolls;
-    sc.narration_shown = drawn.narration;
+    laid.narration_shown = drawn.narration;
     // The phase pane scrolls as the table pane does (the wheel; ↓ ↑ here).
-    (sc.table_shown, sc.table_area) = drawn.phase;
-    sc.narration_area = regions.narration;
+    (laid.table_shown, laid.table_area) = drawn.phase;
+    laid.narration_area = regions.narration;
     drawn.phase.1
 }
 

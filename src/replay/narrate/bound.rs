@@ -82,7 +82,7 @@ pub(super) fn stand_pat(w: &Words, state: u32, value: i32, cutoff: bool) -> Stri
         return String::new();
     };
     let n = w.node(state, f.turn);
-    if w.family.side_to_move() {
+    if w.replay.tree().negates() {
         return stand_pat_own_side(w, f, &n, &value_s, cutoff);
     }
     match (f.turn.is_max(), cutoff) {
@@ -170,7 +170,7 @@ pub(super) fn cutoff(w: &Words, _state: u32, pos: u16, alpha: i32, beta: i32) ->
         .unwrap_or(f.state);
     // "reply 6" or "reply E (6)"; "move to node 6" or "move to E (6)".
     let (child, reply) = (w.name(child), w.short(child));
-    let nm = w.family.side_to_move();
+    let nm = w.replay.tree().negates();
     let (word, words) = if f.turn.is_max() || nm {
         ("move", "moves")
     } else {

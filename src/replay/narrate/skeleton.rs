@@ -48,7 +48,7 @@ fn first_start(w: &Words, depth: u8) -> String {
     } else {
         (-INF, INF)
     };
-    let convention = if w.family.side_to_move() {
+    let convention = if w.replay.tree().negates() {
         " Scores are negamax's: each node counts them from the side to move there, and a child's value is negated on the way up."
     } else {
         ""
@@ -230,7 +230,7 @@ fn entered_window(w: &Words, turn: Side) -> (&'static str, String) {
     match (
         top.is_some_and(|f| f.scout),
         top.is_some_and(|f| f.research),
-        w.family.side_to_move(),
+        w.replay.tree().negates(),
     ) {
         (true, _, _) => ("the null window", own()),
         (_, true, _) => ("the full window again", own()),
@@ -319,7 +319,7 @@ pub(super) fn pop(w: &Words, state: u32, value: i32) -> String {
         format!("its best so far was {}", w.sc(f.best))
     };
     // Negamax: the parent counts the child's value from its own side, negated.
-    let nm = w.family.side_to_move();
+    let nm = w.replay.tree().negates();
     let seen = if nm { -value } else { value };
     let better = if w.family.maximises(f.turn) {
         seen > f.best

@@ -5,7 +5,7 @@
 use super::{App, Then};
 use crate::tui::demo_run::DemoRun;
 use crate::tui::job::Job;
-use crate::tui::model::Scrolls;
+use crate::tui::model::Laid;
 use crate::tui::play::Until;
 use crate::tui::predict::Predict;
 use crate::tui::present::Presenter;
@@ -94,13 +94,13 @@ impl App {
         self.random_trees
     }
 
-    /// The scrolled panes' offsets and what the last frame showed of them.
-    pub fn scrolls(&self) -> &Scrolls {
-        &self.scrolls
+    /// What the last frame showed of the scrolled panes, and where (kept by the loop).
+    pub fn scrolls(&self) -> &Laid {
+        &self.laid
     }
 
-    /// Rows of the picker shown at the last draw.
+    /// Rows of the picker the last frame showed.
     pub fn picker_page(&self) -> usize {
-        self.picker_page.get()
+        crate::tui::view::picker::page(self)
     }
 }

@@ -22,7 +22,7 @@ impl App {
         if m.kind != MouseEventKind::Down(MouseButton::Left) || self.layers.covered() {
             return;
         }
-        let area = self.tree_area;
+        let area = self.laid.tree_area;
         if m.column < area.x
             || m.row < area.y
             || m.column >= area.x + area.width
@@ -47,8 +47,9 @@ impl App {
         let inside =
             |r: Rect| m.column >= r.x && m.row >= r.y && m.column < r.right() && m.row < r.bottom();
         let add = |v: usize, max: usize| (v as i64 + by as i64).clamp(0, max as i64) as usize;
+        let laid = self.laid;
         let sc = &mut self.scrolls;
-        let window = sc.window_shown;
+        let window = laid.window_shown;
         if let Some(top) = self.layers.top_dyn_mut()
             && top.wheel(by, window)
         {
@@ -57,11 +58,14 @@ impl App {
         if self.layers.covered() {
             return;
         }
-        if inside(sc.narration_area) {
-            sc.narration = add(sc.narration_shown.first, sc.narration_shown.max_offset())
-        } else if inside(sc.table_area) {
-            sc.table = Some(add(sc.table_shown.first, sc.table_shown.max_offset()))
-        } else if inside(self.tree_area) {
+        if inside(laid.narration_area) {
+            sc.narration = add(
+                laid.narration_shown.first,
+                laid.narration_shown.max_offset(),
+            )
+        } else if inside(laid.table_area) {
+            sc.table = Some(add(laid.table_shown.first, laid.table_shown.max_offset()))
+        } else if inside(laid.tree_area) {
             self.scroll_tree(by)
         }
     }

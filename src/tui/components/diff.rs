@@ -27,7 +27,7 @@ impl Component<App> for Diff {
     }
 
     fn handle_key(&mut self, key: KeyEvent, app: &mut App) -> Outcome {
-        let shown = app.scrolls.window_shown;
+        let shown = app.laid.window_shown;
         let paged =
             (app.compare.as_mut()).is_some_and(|c| super::page(key, &mut c.diff.scroll, shown));
         if paged {

@@ -90,8 +90,10 @@ fn sections(app: &App) -> Vec<(&'static str, &'static [KeyHelp])> {
     if app.inspecting {
         out.push((cursor::TITLE, cursor::KEYS));
     }
-    // Predict mode is no layer: its question takes the keys from the footer.
-    if app.predict.is_some() {
+    // Predict mode's keys whenever it is on (its question is a layer only while asked, and
+    // then it takes every key, `?` included).
+    let listed = |out: &[(&str, &[KeyHelp])]| out.iter().any(|(t, _)| *t == predict::TITLE);
+    if app.predict.is_some() && !listed(&out) {
         out.push((predict::TITLE, predict::KEYS));
     }
     out.push((COMMANDS_TITLE, COMMANDS));

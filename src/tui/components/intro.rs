@@ -28,7 +28,7 @@ impl Component<App> for Intro {
     }
 
     fn handle_key(&mut self, key: KeyEvent, app: &mut App) -> Outcome {
-        if super::page(key, &mut self.scroll, app.scrolls.window_shown) {
+        if super::page(key, &mut self.scroll, app.laid.window_shown) {
             Outcome::Stay
         } else {
             super::closing(key)

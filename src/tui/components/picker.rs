@@ -43,7 +43,7 @@ impl Picker {
         let cursor = self.cursor;
         let matches = app.picker_matches(&self.filter.text());
         let at = matches.iter().position(|&i| i == cursor);
-        let page = app.picker_page.get().max(2) - 1;
+        let page = crate::tui::view::picker::page(app).max(2) - 1;
         let last = matches.len().saturating_sub(1);
         let moved = |to: usize| matches.get(to.min(last)).copied();
         let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);

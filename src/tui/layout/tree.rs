@@ -11,6 +11,7 @@ use crate::replay::Replay;
 use crate::value::Units;
 
 use crate::tui::legend;
+use crate::tui::look::Look;
 use crate::tui::model::{Convention, TreeCtx};
 
 /// Box drawing is used only below this many nodes in the pass.
@@ -180,7 +181,7 @@ pub fn detail(r: &Replay, u: &Units, max_side: bool, n: &TreeNode) -> String {
         format!("{}{p} ", legend::PROBABILITY.glyph)
     });
     // Max-n has no window to show.
-    if n.kind != NodeKind::Call || !r.options().family().has_window() {
+    if n.kind != NodeKind::Call || !Look::of_run(r).windows {
         return p.trim_end().to_string();
     }
     let conv = Convention::of(r, max_side, n.turn);

@@ -7,6 +7,7 @@ use crate::index::question::{Kind, Question, Truth};
 use crate::practice::predict::Choices;
 use crate::replay::Replay;
 use crate::trace::Event;
+use crate::tui::look::Look;
 use crate::value::Units;
 
 /// The name of a node as the tutor says it.
@@ -102,7 +103,7 @@ fn asked_plain(r: &Replay, q: &Question) -> String {
         _ => {}
     }
     let (n, p) = (called(r, q.node), parent(r, q.node));
-    let negamax = r.options().family().side_to_move();
+    let negamax = Look::of_run(r).side_to_move;
     match q.kind {
         Kind::Window if negamax => {
             format!("What window does {n} get from {p} (from {n}'s side to move)?")

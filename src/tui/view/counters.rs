@@ -14,6 +14,7 @@ use crate::value::Units;
 
 use crate::tui::app::Change;
 use crate::tui::legend;
+use crate::tui::look::Look;
 use crate::tui::theme::Theme;
 use crate::tui::view::{fit, scroll};
 
@@ -60,7 +61,7 @@ fn family_lines(r: &Replay, st: &ReplayState) -> Vec<Line<'static>> {
     let o = r.options();
     let c = &st.counters;
     let mut lines = Vec::new();
-    if o.family().scouts(o) {
+    if Look::of(o).scouts {
         lines.push(Line::from(format!(
             "null windows {}  re-searches {}",
             c.null_windows, c.researches
@@ -229,7 +230,7 @@ fn qnodes_line(width: usize, t: Theme) -> Option<Line<'static>> {
 /// lines, a line per pass and per aspiration attempt, and the attempt in progress.
 pub fn history_rows(r: &Replay, st: &ReplayState) -> usize {
     let o = r.options();
-    let extra = o.family().scouts(o) as usize
+    let extra = Look::of(o).scouts as usize
         + o.aspiration.is_some() as usize
         + o.chance_pruning.is_some() as usize;
     let attempts: usize = st.passes.iter().map(|p| p.attempts.len()).sum::<usize>()

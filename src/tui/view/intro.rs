@@ -12,6 +12,9 @@ use crate::tui::layout::centered;
 use crate::tui::theme::Theme;
 use crate::tui::view::scroll::{ScrollText, Shown};
 
+/// The introduction's last paragraph: predict mode, announced where every run starts.
+pub const PREDICT_HINT: &str = "Try predict mode (Q): before a step shows what a call returns, the window it gets or the flag it stores (on a Monte Carlo run, the child selected or the counts), the tutor asks you for it. ? lists every key.";
+
 /// Draws the window from wrapped row `offset` and says what of the text is on screen.
 pub fn draw(
     spec: &LessonSpec,
@@ -33,6 +36,10 @@ pub fn draw(
         lines.push(Line::from(""));
         lines.push(Line::from(paragraph.clone()));
     }
+    // Predict mode is the tutor's way to be asked before being told: said where every run
+    // starts, not only under `?`.
+    lines.push(Line::from(""));
+    lines.push(Line::from(PREDICT_HINT).style(theme.note()));
     let popup = centered(
         area,
         area.width.saturating_sub(4).min(90),

@@ -2,7 +2,8 @@
 //! growing tree on the left, the current phase on the right, then the narration and the
 //! footer. The call-based panes (stack, transposition table, counters) have nothing true to
 //! say about such a run and are not drawn. Presenter mode shows the same panes under its own
-//! step indicator, which then stands in for the title row (the step is said once).
+//! step indicator, which then stands in for the title row (the step is said once), with the
+//! tree in boxes (`boxes`).
 //!
 //! ```text
 //!  step 12/332 · iteration 2/50 · selection │ mcts C √2 50 iterations …
@@ -18,6 +19,7 @@
 //! is what the tree's first rows show.
 
 pub mod beside;
+pub mod boxes;
 pub mod phase;
 pub mod tree;
 
@@ -89,6 +91,8 @@ pub fn draw(app: &App, regions: &Regions, buf: &mut Buffer) -> Drawn {
             };
             beside::draw(&pair, scroll.max(0) as usize, theme, beside_at, buf);
         }
+        // Presenter mode: the tree in boxes a room can read.
+        None if app.present.on => boxes::draw(r, step, scroll, theme, left, buf),
         None => tree::draw(r, step, scroll, theme, left, buf),
     }
     let phase = phase::draw(r, step, app.scrolls.table, theme, right, buf);

@@ -17,6 +17,16 @@ use crate::tui::view::scroll::{ScrollText, Shown};
 /// The key that pages through the text, as its cue names it.
 pub const MORE_KEY: &str = "n";
 
+/// The key the cue names now: `n`, or PgDn while a prediction's question is open (its `n`
+/// is a letter of the answer then).
+pub fn more_key(app: &App) -> &'static str {
+    if app.predict.as_ref().is_some_and(|p| p.open.is_some()) {
+        "PgDn"
+    } else {
+        MORE_KEY
+    }
+}
+
 /// Draws the region and says what of its text is on screen.
 pub fn draw(app: &App, area: Rect, buf: &mut Buffer) -> Shown {
     let block = app.theme.top_block(" What happened ".to_string());
@@ -26,7 +36,7 @@ pub fn draw(app: &App, area: Rect, buf: &mut Buffer) -> Shown {
     let border = Rect::new(area.x, area.y, area.width, area.height.min(1));
     ScrollText::new(&lines)
         .offset(app.scrolls.narration)
-        .key(MORE_KEY)
+        .key(more_key(app))
         .cue_style(app.theme.changed())
         .cue_at(border)
         .render(inner, buf)

@@ -97,6 +97,28 @@ pub fn fit(text: &str, max: usize) -> String {
     format!("{kept}…")
 }
 
+/// The window's rows on the screen `area`: the list's, the filter row and a blank one above
+/// the list, and the borders.
+fn height(app: &App, area: Rect) -> u16 {
+    area.height
+        .saturating_sub(2)
+        .min(rows(app, "").len() as u16 + 4)
+}
+
+/// The rows of runs and headings the window shows at once on the screen `area`.
+pub fn page_rows(app: &App, area: Rect) -> usize {
+    (height(app, area).saturating_sub(4) as usize).max(1)
+}
+
+/// The rows the window showed on the last frame's screen (10 before any frame): what PgUp
+/// and PgDn move by.
+pub fn page(app: &App) -> usize {
+    match app.laid.screen {
+        s if s.is_empty() => 10,
+        s => page_rows(app, s),
+    }
+}
+
 pub fn draw(app: &App, cursor: usize, filter: &LineEdit, area: Rect, buf: &mut Buffer) {
     let theme = app.theme;
     let text = filter.text();
@@ -111,15 +133,10 @@ pub fn draw(app: &App, cursor: usize, filter: &LineEdit, area: Rect, buf: &mut B
         .unwrap_or(0);
     let w = area.width.saturating_sub(4).min(longest as u16 + 3).max(40);
     let w = w.min(area.width);
-    // The filter row and a blank one above the list.
-    let h = area
-        .height
-        .saturating_sub(2)
-        .min(rows(app, "").len() as u16 + 4);
+    let h = height(app, area);
     let popup = centered(area, w, h);
     Clear.render(popup, buf);
     let inner_rows = h.saturating_sub(4) as usize;
-    app.picker_page.set(inner_rows.max(1));
 
     let first = first_row(&list, cursor, inner_rows);
     // What lies outside the window, counted in runs (the headings are not choices).

@@ -60,6 +60,10 @@ pub fn reveal_lines(app: &App) -> Vec<Line<'static>> {
     let Some(p) = app.predict.as_deref() else {
         return Vec::new();
     };
+    // The verdict goes once the next question opens: the question has the screen now.
+    if p.open.is_some() {
+        return Vec::new();
+    }
     let t = app.theme;
     p.reveal_at(app.st.step)
         .flat_map(|r| {

@@ -44,9 +44,10 @@ use crate::tui::layout::present::{Regions, boxes};
 use crate::tui::layout::scroll::Shown;
 use crate::tui::layout::{TreePanes, board_beside};
 use crate::tui::legend;
+use crate::tui::model::Laid;
 use crate::tui::present::Pane;
 use crate::tui::theme::Stage;
-use crate::tui::view::narration::MORE_KEY;
+use crate::tui::view::narration::more_key;
 use crate::tui::view::scroll::ScrollText;
 use crate::tui::view::{board, counters, fit, footer, inspector, stack, table, title, tree};
 
@@ -116,32 +117,27 @@ pub fn monte_indicator(app: &App, area: Rect, buf: &mut Buffer) -> Rect {
 /// Draws presenter mode over `area`; says what of the narration (and the table pane) was on
 /// screen, for paging with `n` and the wheel. Gives back the narration region, where a pane
 /// for windows goes.
-pub fn render(app: &mut App, area: Rect, buf: &mut Buffer) -> Rect {
+pub fn render(app: &App, area: Rect, laid: &mut Laid, buf: &mut Buffer) -> Rect {
     let s = Stage::new(app.present.palette, app.theme);
     buf.set_style(area, s.base());
     let items = indicator(app);
     let regions = Regions::new(area, big_width(&items));
     // Clicks select nothing here: the boxes are not the main screen's.
-    app.tree_area = Rect::default();
-    let (narration, table) = {
-        let app = &*app;
-        draw_indicator(app, s, &items, &regions, buf);
-        let body = draw_tree(app, s, regions.tree, buf);
-        let narration = draw_narration(app, s, regions.narration, buf);
-        // The inspector over the narration, as over the main screen's stack and narration.
-        if app.inspecting {
-            inspector::draw(app, regions.narration, buf);
-        }
-        let table = app.present.pane.and_then(|p| draw_pane(app, p, body, buf));
-        draw_footer(app, s, regions.footer, buf);
-        (narration, table)
-    };
-    let sc = &mut app.scrolls;
-    (sc.narration_shown, sc.narration_area) = (narration, regions.narration);
+    laid.tree_area = Rect::default();
+    draw_indicator(app, s, &items, &regions, buf);
+    let body = draw_tree(app, s, regions.tree, buf);
+    let narration = draw_narration(app, s, regions.narration, buf);
+    // The inspector over the narration, as over the main screen's stack and narration.
+    if app.inspecting {
+        inspector::draw(app, regions.narration, buf);
+    }
+    let table = app.present.pane.and_then(|p| draw_pane(app, p, body, buf));
+    draw_footer(app, s, regions.footer, buf);
+    (laid.narration_shown, laid.narration_area) = (narration, regions.narration);
     if let Some((shown, at)) = table {
-        (sc.table_shown, sc.table_area) = (shown, at);
+        (laid.table_shown, laid.table_area) = (shown, at);
     } else {
-        sc.table_area = Rect::default();
+        laid.table_area = Rect::default();
     }
     regions.narration
 }
@@ -296,7 +292,7 @@ fn draw_narration(app: &App, s: Stage, area: Rect, buf: &mut Buffer) -> Shown {
     let lines = text(app, s);
     ScrollText::new(&lines)
         .offset(app.scrolls.narration)
-        .key(MORE_KEY)
+        .key(more_key(app))
         .cue_style(s.frame())
         .cue_at(Rect::new(area.x, area.y, area.width, 1))
         .render(inner, buf)

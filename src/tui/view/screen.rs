@@ -2,7 +2,7 @@
 //! (`replay::narrate::tell`): a search of calls has its tree, stack, table and counters (in
 //! presenter mode, large boxes); a Monte Carlo run its tree of counts and its phase pane. No
 //! view below asks which kind of run it is: each screen answers for itself here, and a
-//! family with a new convention fails to compile in `of` until it has a screen.
+//! family with a new convention fails to compile in `tui::look` until it has a screen.
 //!
 //! What a main screen answers: how it is laid out and drawn (and the pane it gives windows
 //! beside the tree), the keys its footer reminds of, and which of the key table's actions
@@ -13,18 +13,20 @@ use ratatui::layout::Rect;
 
 use crate::index::why::Answer;
 use crate::replay::Replay;
-use crate::search::Family;
-use crate::search::family::Convention;
+use crate::search::Options;
 use crate::tui::app::{App, CompareWith};
 use crate::tui::keys::Action;
 use crate::tui::layout::Regions;
+use crate::tui::look::{Look, Screen};
+use crate::tui::model::Laid;
 use crate::tui::play::Until;
 use crate::value::Units;
 
 /// A run's main screen.
 pub trait MainScreen: Sync {
-    /// Draws the run into `area`; gives back the pane for windows beside the tree.
-    fn draw(&self, app: &mut App, area: Rect, buf: &mut Buffer) -> Rect;
+    /// Draws the run into `area`, noting in `laid` what it laid out; gives back the pane for
+    /// windows beside the tree.
+    fn draw(&self, app: &App, area: Rect, laid: &mut Laid, buf: &mut Buffer) -> Rect;
     /// The screen's regions in `area`.
     fn regions(&self, app: &App, area: Rect) -> Regions;
     /// The keys the footer reminds of, before the play key.
@@ -50,18 +52,19 @@ pub struct Calls;
 /// Monte Carlo tree search: iterations and phases, not calls.
 pub struct Monte;
 
-/// The main screen of a run of `family`: the one place a family's screen is registered.
-pub fn of(family: &dyn Family) -> &'static dyn MainScreen {
-    match family.convention() {
-        Convention::IncomingMover => &Monte,
-        Convention::MaxSide | Convention::SideToMove | Convention::PayoffVector => &Calls,
+/// The main screen of a run with `options`: the one place a screen is registered (its family
+/// chose which, in `tui::look`).
+pub fn of(options: &Options) -> &'static dyn MainScreen {
+    match Look::of(options).screen {
+        Screen::Monte => &Monte,
+        Screen::Calls => &Calls,
     }
 }
 
 impl App {
     /// The main screen of the run on screen.
     pub fn screen(&self) -> &'static dyn MainScreen {
-        of(self.replay.options().family())
+        of(self.replay.options())
     }
 }
 
@@ -82,11 +85,11 @@ const MONTE_KEYS: [Action; 3] = [
 ];
 
 impl MainScreen for Calls {
-    fn draw(&self, app: &mut App, area: Rect, buf: &mut Buffer) -> Rect {
+    fn draw(&self, app: &App, area: Rect, laid: &mut Laid, buf: &mut Buffer) -> Rect {
         if app.present.on {
-            super::present::render(app, area, buf)
+            super::present::render(app, area, laid, buf)
         } else {
-            super::render_calls(app, area, buf)
+            super::render_calls(app, area, laid, buf)
         }
     }
 
@@ -141,8 +144,8 @@ impl MainScreen for Monte {
     /// Panes of its own, in presenter mode as well (under the presenter's indicator); the
     /// phase pane is where windows beside the tree go (the why pane: the selection it
     /// explains is the one that pane shows, and the tree stays in view).
-    fn draw(&self, app: &mut App, area: Rect, buf: &mut Buffer) -> Rect {
-        super::render_monte(app, area, buf)
+    fn draw(&self, app: &App, area: Rect, laid: &mut Laid, buf: &mut Buffer) -> Rect {
+        super::render_monte(app, area, laid, buf)
     }
 
     fn regions(&self, app: &App, area: Rect) -> Regions {

@@ -29,12 +29,21 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
 use crate::practice::render::wrap;
-use crate::practice::simulate::{Action, Board, Exercise, Feedback, Mark, NodeRow, Reply};
+use crate::practice::simulate::{Action, Board, Exercise, Feedback, Mark, Method, NodeRow, Reply};
 use crate::tui::simulate::SimulateScreen;
 use crate::tui::theme::Theme;
 
 pub const MIN_WIDTH: u16 = 60;
 pub const MIN_HEIGHT: u16 = 16;
+
+/// Whether the student types windows and marks cuts: alpha-beta does, minimax has neither
+/// (decided per method here, so a new method must say what its screen asks).
+fn asks_windows(ex: &Exercise) -> bool {
+    match ex.settings.method {
+        Method::AlphaBeta => true,
+        Method::Minimax => false,
+    }
+}
 
 fn width(text: &str) -> usize {
     Span::raw(text).width()
@@ -203,7 +212,7 @@ fn side(screen: &SimulateScreen, board: &Board, theme: Theme, area: Rect, buf: &
     let mut frame = Vec::new();
     if let Some(f) = board.stack.last() {
         // Minimax has no windows: a frame is its name and side.
-        frame.push(match ex.prunes() {
+        frame.push(match asks_windows(ex) {
             true => format!("{} {} entered {}", f.name, f.side.name(), w(f.entered)),
             false => format!("{} {}", f.name, f.side.name()),
         });
@@ -227,7 +236,7 @@ fn side(screen: &SimulateScreen, board: &Board, theme: Theme, area: Rect, buf: &
         .map(|(i, f)| {
             let shown = f.now.or(f.entered);
             let lead = if i == 0 { "" } else { "› " };
-            let window = if ex.prunes() {
+            let window = if asks_windows(ex) {
                 format!(" {}", w(shown))
             } else {
                 String::new()
@@ -347,7 +356,7 @@ fn feedback_lines(screen: &SimulateScreen, room: usize) -> Vec<(String, Style)> 
 /// What the student does, before the first step: minimax has no windows and no cutoffs.
 fn intro(ex: &Exercise) -> String {
     let name = ex.settings.method.name();
-    if ex.prunes() {
+    if asks_windows(ex) {
         format!(
             "Carry out {name} on this tree: choose each node to visit, type the window it gets and what each call returns, and mark each cutoff."
         )

@@ -16,6 +16,7 @@ use crate::search::INF;
 use crate::value::Units;
 
 use crate::tui::legend;
+use crate::tui::look::Look;
 use crate::tui::model::{Convention, side_note};
 use crate::tui::theme::Theme;
 use crate::tui::view::fit;
@@ -236,7 +237,7 @@ fn cells(r: &Replay, u: &Units, f: &crate::replay::Frame, max_side: bool) -> Cel
         u.sc(conv.value(f.best))
     };
     // Max-n has no window: its frames show none rather than a (−∞, +∞) never used.
-    if !r.options().family().has_window() {
+    if !Look::of_run(r).windows {
         return Cells {
             window: ["—", "—", "—", "—"].map(String::from),
             best,

@@ -13,6 +13,7 @@ use crate::value::Units;
 
 use crate::tui::layout::scroll::Shown;
 use crate::tui::legend;
+use crate::tui::look::Look;
 use crate::tui::theme::Theme;
 use crate::tui::view::fit;
 use crate::tui::view::scroll;
@@ -121,7 +122,7 @@ fn headline(
     let store = st.last_store;
     match (recent_probe, store) {
         // Max-n has no window, so nothing it backs up could be reused as a bound.
-        _ if !r.options().family().has_window() => {
+        _ if !Look::of_run(r).windows => {
             format!("{} keeps no table", r.options().family().name())
         }
         (Some(_), _) => narrate::probe_verdict(r, st).unwrap_or_default(),

@@ -28,6 +28,7 @@ use crate::tui::layout::tree::{
     Geometry, MORE_LIMIT, detail, geometry, outcome_probability, static_score,
 };
 use crate::tui::legend;
+use crate::tui::look::Look;
 use crate::tui::model::{Convention, TreeCtx, algorithm_name, reached_by_tactical, side_note};
 use crate::tui::theme::Theme;
 use crate::tui::view::fit;
@@ -81,7 +82,7 @@ pub fn draw_panes(app: &App, panes: &TreePanes, buf: &mut Buffer) {
     render(&main, panes.main, buf);
     if let (Some(c), Some(p)) = (&app.compare, &panes.compare) {
         let this = format!("this run ({})", algorithm_name(app.setup.options.algorithm));
-        if c.replay.options().family().samples() {
+        if Look::of_run(&c.replay).sampled() {
             // Monte Carlo beside this search: its root moves' visits, not a tree of calls.
             compare_head(app.theme, &this, &app.replay, &app.st, p.main_head, buf);
             let at = p.partner_head.union(p.partner);
@@ -504,7 +505,7 @@ fn outline_row(ctx: &TreeCtx, area: Rect, id: u32, d: u16) -> Vec<Span<'static>>
     }
     if n.kind == NodeKind::Call && (n.enter as usize) < ctx.st.step {
         // Max-n has no window to show.
-        let text = if !ctx.replay.options().family().has_window() {
+        let text = if !Look::of_run(ctx.replay).windows {
             format!("  d{} q{}", n.depth, n.qleft)
         } else {
             let conv = Convention::of(ctx.replay, ctx.max_side, n.turn);

@@ -12,6 +12,7 @@ use crate::search::INF;
 use crate::tui::app::{App, Then};
 use crate::tui::components::PromptKind;
 use crate::tui::line_edit::LineEdit;
+use crate::tui::look::Look;
 use crate::value::Units;
 
 impl App {
@@ -65,7 +66,7 @@ impl App {
                 "this game has no evaluation weights (the 004-eval lessons have them)".into(),
             );
         }
-        if self.replay.options().family().samples() {
+        if Look::of_run(&self.replay).sampled() {
             return Err(
                 "weights re-run a search of calls: press a to leave Monte Carlo first".into(),
             );

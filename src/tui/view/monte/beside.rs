@@ -29,6 +29,7 @@ use ratatui::widgets::Widget;
 
 use crate::diff::monte::{Beside, Moment, Root, Said};
 use crate::replay::Replay;
+use crate::tui::look::Look;
 use crate::tui::monte;
 use crate::tui::theme::Theme;
 use crate::tui::view::fit;
@@ -87,7 +88,7 @@ impl Pair<'_> {
             Err(e) => return format!("No comparison: {e}."),
         };
         let total = self.mcts.index().monte.iterations().len();
-        let given = self.mcts.options().family().samples()
+        let given = Look::of_run(self.mcts).sampled()
             && (0..self.step.min(self.mcts.len()))
                 .any(|i| monte::phase_of(self.mcts, i) == Some(monte::Phase::Given));
         let when = match k {
