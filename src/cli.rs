@@ -311,7 +311,7 @@ fn run_report(run: &args::RunArgs, json: bool) -> Result<String> {
     }
     let (result, bound) = crate::index::result_with_bound(&lesson, &setup)?;
     let players = lesson.graph.players();
-    let words = report::Wording::of_model(&lesson.model, setup.start, &setup.options, &result);
+    let words = report::Wording::of_run(&lesson, &setup, &result);
     Ok(if json {
         let text = report::json_in(&result, bound, &words);
         let text = report::players::json(

@@ -101,6 +101,17 @@ impl Wording {
         Wording::new(&describe, start, options, r, Units::of(model.scale()))
     }
 
+    /// The wording of a run of `setup` on `lesson`: in the units of the game the run
+    /// searches, which a leaf map may make finer than the lesson's (x^2 of 1/2 is 1/4).
+    pub fn of_run(
+        lesson: &crate::lesson::Lesson,
+        setup: &crate::lesson::RunSetup,
+        r: &RunResult,
+    ) -> Wording {
+        let model = crate::run::game(lesson, &setup.options);
+        Wording::of_model(&model, setup.start, &setup.options, r)
+    }
+
     /// The wording of a recorded run, from its catalog.
     pub fn of_trace(rec: &Recorded) -> Wording {
         Wording::of_rows(rec)
@@ -821,7 +832,7 @@ mod tests {
             .setup(Some("true odds"), &Overrides::default())
             .unwrap();
         let r = crate::run::plain(&lesson, &setup).unwrap();
-        let w = Wording::of_model(&lesson.model, setup.start, &setup.options, &r);
+        let w = Wording::of_run(&lesson, &setup, &r);
         let text = three_lines_in("bg", &r, Some(Flag::Exact), &w);
         assert!(
             text.starts_with("bg: COMPLETE, depth=1, score=49/6, "),
