@@ -286,8 +286,8 @@ fn practice(args: &args::PracticeArgs, out: &mut dyn Write) -> Result<ExitCode> 
     out.flush()?;
     // After the report, so a reader of both sees the grades first.
     for line in &failed {
-        let _ =
-            std::io::stderr().write_all(format!("prune: {}\n", text::one_line(line)).as_bytes());
+        let _ = std::io::stderr()
+            .write_all(format!("prune: error: {}\n", text::one_line(line)).as_bytes());
     }
     Ok(ExitCode::FAILURE)
 }
