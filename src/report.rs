@@ -347,9 +347,26 @@ pub fn mate_line(game: &crate::game::model::GameSpec, r: &RunResult) -> String {
     if !game.mate_scores() || r.depth == 0 {
         return String::new();
     }
-    crate::value::mate_report(r.score, 0)
-        .map(|m| format!("mate={m}\n"))
-        .unwrap_or_default()
+    let Some(m) = crate::value::mate_report(r.score, 0) else {
+        return String::new();
+    };
+    // Seed 002's band, with where this score sits in it: a mate p plies from the root
+    // scores MATE − p, and every |score| above MATE − MAX_PLY is one.
+    let (mate, band) = (
+        crate::value::MATE,
+        crate::value::MATE - crate::value::MAX_PLY,
+    );
+    let plies = crate::value::mate_plies(r.score).unwrap_or(0).abs();
+    let shown = if r.score < 0 {
+        format!("−({mate} − {plies})")
+    } else {
+        format!("{mate} − {plies}")
+    };
+    format!(
+        "mate={m}\nmate_band=|score| > {band} = {mate} − {}: {} = {shown}, {plies} plies from the root\n",
+        crate::value::MAX_PLY,
+        r.score
+    )
 }
 
 /// The eight fixtures and whether every self-check held: the path was restored, and the
