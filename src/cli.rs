@@ -316,8 +316,8 @@ fn practice(args: &args::PracticeArgs, out: &mut dyn Write) -> Result<ExitCode> 
     out.flush()?;
     // After the report, so a reader of both sees the grades first.
     for line in &failed {
-        let _ =
-            std::io::stderr().write_all(format!("prune: {}\n", text::one_line(line)).as_bytes());
+        let _ = std::io::stderr()
+            .write_all(format!("prune: error: {}\n", text::one_line(line)).as_bytes());
     }
     Ok(ExitCode::FAILURE)
 }
@@ -341,7 +341,7 @@ fn run_report(run: &args::RunArgs, json: bool) -> Result<String> {
     }
     let (result, bound) = crate::index::result_with_bound(&lesson, &setup)?;
     let players = lesson.graph.players();
-    let words = report::Wording::of_model(&lesson.model, setup.start, &setup.options, &result);
+    let words = report::Wording::of_run(&lesson, &setup, &result);
     Ok(if json {
         let text = report::json_in(&result, bound, &words);
         let text = report::players::json(

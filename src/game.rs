@@ -202,6 +202,7 @@ pub trait Game {
         let count = self.move_count(s);
         let (board, board_note) = self.board(s).unwrap_or_default();
         Described {
+            exact: None,
             board,
             board_note,
             label: Some(self.name(s)),
@@ -361,6 +362,9 @@ pub struct Described {
     pub label_only: bool,
     /// The score as a weighted sum of features, term by term (empty otherwise).
     pub terms: Vec<features::Term>,
+    /// The score exactly as the game gives it, when its values are fractions (a scale above
+    /// 1): what a saved trace's scale is checked against.
+    pub exact: Option<String>,
     /// The board's rows, one character a cell (empty: the game has no board).
     pub board: Vec<String>,
     /// Whose turn it is on the board, or how the game ended.

@@ -14,12 +14,14 @@
 //!   probes; a Monte Carlo selection and the move played).
 //! - `question`: predict-then-reveal questions due at a step, with their answers read off
 //!   the trace and what the views hold back while one is open.
-//! - `saved`: saved trace files; `stream`: the fold run as the search goes (call rows only),
-//!   `rows` what the row views read, `spill` where a streamed run keeps its rows.
+//! - `saved`: saved trace files, a game's checked against the game it names (`game_check`);
+//!   `stream`: the fold run as the search goes (call rows only), `rows` what the row views
+//!   read, `spill` where a streamed run keeps its rows.
 
 mod chance;
 mod fold;
 mod folded;
+mod game_check;
 mod growth;
 pub mod history;
 mod marks;

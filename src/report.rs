@@ -101,6 +101,17 @@ impl Wording {
         Wording::new(&describe, start, options, r, Units::of(model.scale()))
     }
 
+    /// The wording of a run of `setup` on `lesson`: in the units of the game the run
+    /// searches, which a leaf map may make finer than the lesson's (x^2 of 1/2 is 1/4).
+    pub fn of_run(
+        lesson: &crate::lesson::Lesson,
+        setup: &crate::lesson::RunSetup,
+        r: &RunResult,
+    ) -> Wording {
+        let model = crate::run::game(lesson, &setup.options);
+        Wording::of_model(&model, setup.start, &setup.options, r)
+    }
+
     /// The wording of a recorded run, from its catalog.
     pub fn of_trace(rec: &Recorded) -> Wording {
         Wording::of_rows(rec)
@@ -336,9 +347,26 @@ pub fn mate_line(game: &crate::game::model::GameSpec, r: &RunResult) -> String {
     if !game.mate_scores() || r.depth == 0 {
         return String::new();
     }
-    crate::value::mate_report(r.score, 0)
-        .map(|m| format!("mate={m}\n"))
-        .unwrap_or_default()
+    let Some(m) = crate::value::mate_report(r.score, 0) else {
+        return String::new();
+    };
+    // Seed 002's band, with where this score sits in it: a mate p plies from the root
+    // scores MATE − p, and every |score| above MATE − MAX_PLY is one.
+    let (mate, band) = (
+        crate::value::MATE,
+        crate::value::MATE - crate::value::MAX_PLY,
+    );
+    let plies = crate::value::mate_plies(r.score).unwrap_or(0).abs();
+    let shown = if r.score < 0 {
+        format!("−({mate} − {plies})")
+    } else {
+        format!("{mate} − {plies}")
+    };
+    format!(
+        "mate={m}\nmate_band=|score| > {band} = {mate} − {}: {} = {shown}, {plies} plies from the root\n",
+        crate::value::MAX_PLY,
+        r.score
+    )
 }
 
 /// The eight fixtures and whether every self-check held: the path was restored, and the
@@ -821,7 +849,7 @@ mod tests {
             .setup(Some("true odds"), &Overrides::default())
             .unwrap();
         let r = crate::run::plain(&lesson, &setup).unwrap();
-        let w = Wording::of_model(&lesson.model, setup.start, &setup.options, &r);
+        let w = Wording::of_run(&lesson, &setup, &r);
         let text = three_lines_in("bg", &r, Some(Flag::Exact), &w);
         assert!(
             text.starts_with("bg: COMPLETE, depth=1, score=49/6, "),

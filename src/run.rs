@@ -167,7 +167,8 @@ pub fn header(lesson: &Lesson, setup: &RunSetup, catalog: Catalog, result: RunRe
         game: (!lesson.spec.game.is_graph()).then(|| lesson.spec.game.clone()),
         options: setup.options,
         scores: setup.options.family().convention(),
-        scale: lesson.model.scale(),
+        // The searched game's: a leaf map may count in finer units than the lesson.
+        scale: game(lesson, &setup.options).scale(),
         players: match &lesson.model {
             Model::Graph(g) => g.players().to_vec(),
             _ => Vec::new(),

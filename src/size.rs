@@ -95,6 +95,30 @@ impl TreeCounts {
     }
 }
 
+impl TreeCounts {
+    /// Knuth and Moore's minimum at depth `depth` of this branching: b^⌈d/2⌉ + b^⌊d/2⌋ − 1.
+    pub fn knuth_moore_at(&self, depth: u32) -> BigUint {
+        let b = BigUint::from(self.branching);
+        b.pow(depth.div_ceil(2)) + b.pow(depth / 2) - 1u32
+    }
+
+    /// The deepest search that a budget of b^d leaves (minimax to depth d) pays for when
+    /// alpha-beta meets the best move first, and that search's leaves: 2d − 2 for d ≥ 2
+    /// (2d itself takes 2b^d − 1 leaves, about twice the budget, and 2d − 1 takes
+    /// b^d + b^(d−1) − 1). `None` for b < 2, where every depth costs one leaf.
+    pub fn same_budget_depth(&self) -> Option<(u32, BigUint)> {
+        if self.branching < 2 {
+            return None;
+        }
+        // Minimax's depth d itself always fits (its minimum is at most b^d), so the search
+        // goes down from 2d, and stops within three steps for d ≥ 2.
+        (self.depth..=2 * self.depth)
+            .rev()
+            .map(|d| (d, self.knuth_moore_at(d)))
+            .find(|(_, leaves)| *leaves <= self.leaves)
+    }
+}
+
 /// `n / d` in lowest terms (Euclid's algorithm; `d` must not be zero).
 pub fn reduced(n: BigUint, d: BigUint) -> (BigUint, BigUint) {
     let (mut a, mut b) = (n.clone(), d.clone());
@@ -202,6 +226,26 @@ pub fn duration(count: &BigUint, rate: u64) -> String {
         return format!("{} years", grouped(&years));
     }
     format!("{} years", power_of_ten(&years))
+}
+
+/// Whole years to read `count` positions at `rate` a second (the seconds rounded up).
+pub fn years(count: &BigUint, rate: u64) -> BigUint {
+    seconds(count, rate) / BigUint::from(SECONDS_PER_YEAR)
+}
+
+/// A large count as a number with three significant digits and its power of ten:
+/// "3.07 × 10^104" (the digits cut, not rounded, so the figure never overstates).
+pub fn scientific(n: &BigUint) -> String {
+    let digits = n.to_string();
+    if digits.len() <= 3 {
+        return digits;
+    }
+    format!(
+        "{}.{} × 10^{}",
+        &digits[..1],
+        &digits[1..3],
+        digits.len() - 1
+    )
 }
 
 /// Plies of a game of several players: one ply per turn in the order, `rounds` times.

@@ -60,7 +60,7 @@ pub mod theme;
 pub mod view;
 pub mod weights;
 
-use std::io::{self, IsTerminal, Stdout};
+use std::io::{self, IsTerminal};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -74,7 +74,7 @@ use crate::practice::Problem;
 use app::App;
 use components::practice::{Outcome, PracticeScreen};
 
-type Term = Terminal<CrosstermBackend<Stdout>>;
+type Term = Terminal<CrosstermBackend<term::Screen>>;
 
 /// How `prune open` starts the tutor: in presenter mode, in predict mode.
 #[derive(Clone, Debug, Default)]
@@ -160,10 +160,11 @@ fn need_terminal(why: &str) -> Result<()> {
 /// termination signal the process leaves with the conventional 128 + signal status.
 fn session(body: impl FnOnce(&mut Term) -> io::Result<()>) -> Result<()> {
     let session = term::enter().map_err(io_error)?;
-    let result = Terminal::new(CrosstermBackend::new(io::stdout())).and_then(|mut terminal| {
-        terminal.clear()?;
-        body(&mut terminal)
-    });
+    let result =
+        Terminal::new(CrosstermBackend::new(term::Screen::default())).and_then(|mut terminal| {
+            terminal.clear()?;
+            body(&mut terminal)
+        });
     drop(session);
     if let Some(sig) = term::signalled() {
         std::process::exit(128 + sig);

@@ -707,6 +707,18 @@ fn tutor_on_pty() -> (
     File,
     std::sync::Arc<std::sync::Mutex<Vec<u8>>>,
 ) {
+    tutor_on_pty_with(&[])
+}
+
+/// `tutor_on_pty` with more environment variables.
+#[cfg(target_os = "linux")]
+fn tutor_on_pty_with(
+    env: &[(&str, &str)],
+) -> (
+    std::process::Child,
+    File,
+    std::sync::Arc<std::sync::Mutex<Vec<u8>>>,
+) {
     use std::io::Read;
     use std::os::unix::process::CommandExt;
     let (master, slave) = pty();
@@ -715,6 +727,7 @@ fn tutor_on_pty() -> (
     command
         .args(["open", "000-worked-tree"])
         .env("TERM", "xterm-256color")
+        .envs(env.iter().copied())
         .stdin(fd(&slave))
         .stdout(fd(&slave))
         .stderr(fd(&slave));
@@ -791,6 +804,77 @@ fn a_burst_of_input_is_read_to_its_end_without_spinning() {
             let tail =
                 String::from_utf8_lossy(&seen[seen.len().saturating_sub(3000)..]).into_owned();
             panic!("the q at the end of a 1,101-byte burst was not read: {tail:?}");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+// ── tests/e2e/signals.sh once saw the cursor hidden after SIGTSTP, with the alternate screen
+// and mouse reporting off: a frame written after the modes were put back.
+
+/// Where `needle` starts in `hay` at or after `from`.
+fn find_from(hay: &[u8], needle: &[u8], from: usize) -> Option<usize> {
+    hay.get(from..)?
+        .windows(needle.len())
+        .position(|w| w == needle)
+        .map(|i| i + from)
+}
+
+/// SIGTSTP puts the terminal's modes back (leaving the alternate screen, showing the cursor)
+/// and then stops; nothing the tutor draws may reach the terminal between the two, however
+/// long the stop takes to come (PRUNE_TEST_SUSPEND_PAUSE holds it 300 ms, three of the idle
+/// tutor's redraws). The tutor's process here leads its own session, so the stop itself is
+/// discarded (an orphaned process group) and the modes come back at once, which the test
+/// reads as the end of the window: the tutor's mouse modes written again.
+#[cfg(target_os = "linux")]
+#[test]
+fn no_frame_reaches_the_terminal_between_giving_it_back_and_stopping() {
+    let (mut child, mut master, seen) = tutor_on_pty_with(&[("PRUNE_TEST_SUSPEND_PAUSE", "300")]);
+    let start = Instant::now();
+    while seen.lock().unwrap().len() < 2000 {
+        assert!(start.elapsed() < Duration::from_secs(30), "no first frame");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    const PUT_BACK: &[u8] = b"\x1b[?1049l\x1b[?25h";
+    const MOUSE_ON: &[u8] = b"\x1b[?1000h";
+    for round in 0..3 {
+        let from = seen.lock().unwrap().len();
+        // SAFETY: kill only sends a signal to the child this test started.
+        assert_eq!(unsafe { libc::kill(child.id() as i32, libc::SIGTSTP) }, 0);
+        let start = Instant::now();
+        let (back, modes) = loop {
+            let bytes = seen.lock().unwrap().clone();
+            if let Some(back) = find_from(&bytes, PUT_BACK, from)
+                && let Some(modes) = find_from(&bytes, MOUSE_ON, back)
+            {
+                break (back, modes);
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(10),
+                "round {round}: the modes were not put back and taken again"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        let bytes = seen.lock().unwrap().clone();
+        // The put-back ends with the cursor shown; then only the alternate screen again, each
+        // write of the modes starting with CAN.
+        let between = &bytes[back + PUT_BACK.len()..modes];
+        assert!(
+            between == b"\x18\x1b[?1049h\x18",
+            "round {round}: {} bytes were drawn on the shell's screen after the modes came back: {:?}",
+            between.len(),
+            String::from_utf8_lossy(&between[..between.len().min(200)])
+        );
+        std::thread::sleep(Duration::from_millis(300));
+    }
+    master.write_all(b"q").unwrap();
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > Duration::from_secs(10) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("q did not quit the tutor");
         }
         std::thread::sleep(Duration::from_millis(50));
     }

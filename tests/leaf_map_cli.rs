@@ -142,3 +142,44 @@ fn leaf_map_and_board_messages_escape_alike() {
         assert!(!err.contains("\\u{1b}") && !err.contains('\u{1b}'), "{err}");
     }
 }
+
+/// A map that needs finer units than the lesson's (x^2 of the halves 1/2 and 3/2 is in
+/// quarters): `prune run` printed 0.5 and 4.5 for 1/4 and 9/4 (the lesson's halves applied
+/// to quarters), and the trace said scale 2 over values counted in quarters. Worked by hand:
+/// MAX takes the larger of 1/4 and 9/4, 2.25, by move 1; the table shows a at 0.25.
+#[test]
+fn a_map_into_finer_units_prints_its_values_in_them() {
+    let dir = std::env::temp_dir().join(format!("prune-leaf-map-fine-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let lesson = dir.join("halves.json");
+    std::fs::write(
+        &lesson,
+        r#"{"title": "halves squared", "graph": {"nodes": [
+          {"player": "MAX", "label": "root", "moves": [{"child": 1}, {"child": 2}]},
+          {"player": "MIN", "label": "a", "score": "0.5"},
+          {"player": "MIN", "label": "b", "score": "1.5"}]},
+          "runs": [{"name": "squared", "depth": 1, "table": false, "deepening": false,
+                    "leaf_map": "x^2"}]}"#,
+    )
+    .unwrap();
+    let path = lesson.to_str().unwrap();
+    let (code, out, err) = common::run_prune(&["run", path]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("score=2.25, move=1"), "{out}");
+    let saved = dir.join("halves-trace.json");
+    let saved = saved.to_str().unwrap();
+    let (code, _, err) = common::run_prune(&["trace", path, "--format", "json", "--out", saved]);
+    assert_eq!(code, Some(0), "{err}");
+    let (code, table, err) = common::run_prune(&["trace", saved, "--format", "table"]);
+    assert_eq!(code, Some(0), "{err}");
+    let value_of = |label: &str| {
+        table
+            .lines()
+            .find(|l| l.split_whitespace().nth(4) == Some(label))
+            .and_then(|l| l.split_whitespace().nth(9))
+            .map(str::to_string)
+    };
+    assert_eq!(value_of("a").as_deref(), Some("0.25"), "{table}");
+    assert_eq!(value_of("b").as_deref(), Some("2.25"), "{table}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

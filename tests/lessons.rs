@@ -338,3 +338,38 @@ lessons! {
     size_plies => "004-size-plies",
     size_dice => "004-size-dice",
 }
+
+/// Issue 34, item 15: the introduction is shown whichever preset is opened, so a count of a
+/// table's entries names the run it is of (000-worked-tree said "this run ends with 12
+/// entries" over the interrupted run, which stores 5). Each table-entries fact's figure
+/// appears in a sentence of the introduction that names its run (and the facts themselves are
+/// checked against the core by `worked_tree`).
+#[test]
+fn an_introductions_table_count_names_its_run() {
+    let lesson = prune::lesson::Lesson::open("000-worked-tree").unwrap();
+    let sentences: Vec<String> = (lesson.spec.intro.iter())
+        .flat_map(|p| p.split(". ").map(str::to_string).collect::<Vec<_>>())
+        .collect();
+    let facts: Vec<_> = (lesson.spec.facts.iter())
+        .filter(|f| matches!(f.what, prune::lesson::facts::What::TableEntries))
+        .collect();
+    assert!(
+        facts.len() >= 2,
+        "the worked and the interrupted run's counts"
+    );
+    for f in facts {
+        let n = f.equals.as_i64().unwrap();
+        let said = sentences
+            .iter()
+            .filter(|s| numbers_in(s).contains(&n) && s.contains("entries"))
+            .collect::<Vec<_>>();
+        assert!(!said.is_empty(), "no sentence gives {n} entries");
+        for s in said {
+            assert!(
+                s.contains(&format!("{} run", f.run)) || s.contains(&format!("{} stores", f.run)),
+                "{s:?} gives {n} entries without naming run {}",
+                f.run
+            );
+        }
+    }
+}

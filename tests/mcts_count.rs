@@ -427,3 +427,81 @@ fn bench_of_a_search_still_counts_calls() {
     assert!(v["nodes"].is_null(), "{v}");
     assert!(v["per_run"].as_u64().unwrap() > 0);
 }
+
+// ── Issue 34, the last figures of the seeds: a chance node's sampled outcomes as ratios ──
+
+/// Seed 004 (line 766): an outcome of probability 0.8 should come about four times as often
+/// as one of 0.2 over many samples. `prune count` on a Monte Carlo run of a graph with such
+/// a chance node prints how often each outcome was drawn, its share, and the ratio beside the
+/// probabilities' 4.00; the counts are the run's own draw events (`prune trace --format
+/// jsonl`), counted here.
+#[test]
+fn count_prints_a_chance_nodes_sampled_outcomes_as_ratios() {
+    let dir = std::env::temp_dir().join(format!("prune-mc-draws-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let lesson = dir.join("draws.json");
+    std::fs::write(
+        &lesson,
+        r#"{"title": "an unfair coin", "graph": {"nodes": [
+          {"player": "MAX", "label": "root", "moves": [{"child": 1}, {"child": 2}]},
+          {"player": "CHANCE", "label": "coin", "moves": [{"child": 3, "p": "0.8"}, {"child": 4, "p": "0.2"}]},
+          {"player": "MIN", "label": "safe", "score": 0},
+          {"player": "MIN", "label": "heads", "score": 1},
+          {"player": "MIN", "label": "tails", "score": -1}]},
+          "runs": [{"name": "mc", "depth": 2, "algorithm": "mcts", "iterations": 2000, "seed": 3}]}"#,
+    )
+    .unwrap();
+    let path = lesson.to_str().unwrap();
+    // The draw events, by outcome.
+    let events = prune(&["trace", path, "--format", "jsonl"]);
+    let mut drawn = [0u64; 2];
+    for line in events.lines() {
+        let e: Value = serde_json::from_str(line).unwrap();
+        if e["event"] == "draw" {
+            drawn[e["pos"].as_u64().unwrap() as usize] += 1;
+        }
+    }
+    let total = drawn[0] + drawn[1];
+    assert!(total > 100, "the coin is drawn often: {drawn:?}");
+    let out = prune(&["count", path]);
+    assert!(
+        out.contains(&format!(
+            "draws at chance node coin: {} in all",
+            grouped(total)
+        )),
+        "{out}"
+    );
+    let share = |n: u64| format!("{:.3}", n as f64 / total as f64);
+    assert!(
+        out.contains(&format!(
+            "outcome 0 (p = 0.8): drawn {} times, {} of the draws",
+            grouped(drawn[0]),
+            share(drawn[0])
+        )),
+        "{out}"
+    );
+    // 0.8 / 0.2 = 4: the sampled ratio beside it.
+    assert!(
+        out.contains(&format!(
+            "outcome 1 (p = 0.2): drawn {} times, {} of the draws; outcome 0 came {:.2} times as often (the probabilities say 4.00)",
+            grouped(drawn[1]),
+            share(drawn[1]),
+            drawn[0] as f64 / drawn[1] as f64
+        )),
+        "{out}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// 1234567 as "1,234,567".
+fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}

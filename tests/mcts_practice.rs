@@ -220,8 +220,15 @@ fn the_seeds_items_give_the_answers_worked_out_from_the_seeds_figures() {
     assert_eq!(answer("seed-004-1588-c1"), "B");
     assert_eq!(answer("seed-004-1588-c02"), "A");
     assert_eq!(answer("seed-004-1588-mcts-played"), "A");
-    // Line 1148: an unvisited child is tried first.
-    assert_eq!(answer("seed-004-1148"), "C");
+    // Line 1148: an unvisited child is tried first (D: C is the exploration constant).
+    assert_eq!(answer("seed-004-1148"), "D");
+    let q = item("seed-004-1148").item.question;
+    assert!(q.contains("D never visited"), "{q}");
+    // C names the constant alone: "C = √2", never a child.
+    assert!(
+        !q.contains("C never visited") && !q.contains("C with N"),
+        "{q}"
+    );
     // Line 1577: White into a and c, Black into b, Black wins: a 13 8, b 8 4, c 3 1.
     assert_eq!(answer("seed-004-1577"), "a 13 8, b 8 4, c 3 1");
     let p = item("seed-004-1577");

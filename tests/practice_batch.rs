@@ -253,3 +253,41 @@ fn a_missing_answer_file_is_named_and_the_rest_graded() {
         "{out}"
     );
 }
+
+/// Issue 34, item 15: an answer file that cannot be read is reported on stderr as an error
+/// ("prune: error: …", as every other refusal), and a most-missed item chosen from a tie
+/// says it was a tie and with which items.
+#[test]
+fn unreadable_files_are_errors_and_a_tie_for_most_missed_is_said() {
+    let c = class("tie");
+    let (_, _, err) = c.grade(&[]);
+    assert!(
+        err.starts_with("prune: error: ") && err.contains("carol.json"),
+        "{err}"
+    );
+    // Bob now also misses a second item: both are wrong for one student of two.
+    let bob = c.dir.join("bob.json");
+    let mut answers: serde_json::Map<String, Value> =
+        serde_json::from_str(&std::fs::read_to_string(&bob).unwrap()).unwrap();
+    let second = c.ids.iter().find(|id| **id != c.missed).unwrap().clone();
+    answers.insert(second.clone(), Value::from("no answer at all"));
+    std::fs::write(
+        &bob,
+        serde_json::to_string(&Value::Object(answers)).unwrap(),
+    )
+    .unwrap();
+    let (_, out, _) = c.grade(&[]);
+    // The first of the two in the set's order is named, the other as tied.
+    let pos = |id: &str| c.ids.iter().position(|i| i == id).unwrap();
+    let (first, other) = if pos(&c.missed) < pos(&second) {
+        (c.missed.clone(), second.clone())
+    } else {
+        (second.clone(), c.missed.clone())
+    };
+    assert!(
+        out.contains(&format!(
+            "most missed: {first}, wrong for 1 of 2 students (tied with {other}; the first in the set is named)"
+        )),
+        "{out}"
+    );
+}

@@ -113,3 +113,31 @@ fn aspiration_attempts_are_listed_in_text_and_json() {
     assert_eq!(attempts[0]["outcome"], "fail-high");
     assert_eq!(v["score"], 5);
 }
+
+/// Issue 34, the last figures of the seeds: seed 002's mate band, printed where the mate is.
+/// The seed sets MATE = 31,000 and MAX_PLY = 128, so every |score| above 31,000 − 128 = 30,872
+/// is a forced mate; a mate p plies from the root scores MATE − p. 002-mate-scores' root is
+/// worth 30,997 = 31,000 − 3: X mates on the third ply, its second move ("mate in 2").
+#[test]
+fn prune_run_prints_the_mate_band_and_where_the_score_sits_in_it() {
+    let (mate, max_ply) = (31_000, 128);
+    let band = mate - max_ply;
+    assert_eq!(band, 30_872);
+    let (code, out, err) = run_prune(&["run", "002-mate-scores"]);
+    assert_eq!(code, Some(0), "{err}");
+    let score: i32 = out
+        .split("score=")
+        .nth(1)
+        .and_then(|s| s.split(',').next())
+        .and_then(|s| s.parse().ok())
+        .expect("a score");
+    let plies = mate - score;
+    assert_eq!(plies, 3);
+    assert!(out.contains("mate=mate in 2"), "{out}");
+    assert!(
+        out.contains(&format!(
+            "mate_band=|score| > {band} = {mate} − {max_ply}: {score} = {mate} − {plies}, {plies} plies from the root"
+        )),
+        "{out}"
+    );
+}

@@ -850,3 +850,206 @@ fn a_chance_trace_with_a_scale_its_chances_cannot_have_is_refused() {
         );
     }
 }
+
+/// Issue 35, item 11: a scale that is a wrong multiple of the run's (8 or 12 for
+/// 004-chance-coin's 4) passes every rule of the events, and every value would print wrong
+/// (halved, thirded): the catalog's exact scores say which scale the run counted in. The same
+/// for fractional scores without chance (004-eval-two-features, in halves: 2).
+#[test]
+fn a_trace_at_a_multiple_of_its_scale_is_refused_with_the_scale_it_must_have() {
+    let recorded = |stem: &str| {
+        let lesson = Lesson::open(stem).unwrap();
+        let setup = lesson.setup(None, &Overrides::default()).unwrap();
+        prune::run::recorded(&lesson, &setup).unwrap()
+    };
+    let coin = recorded("004-chance-coin");
+    // The coin's probabilities are 1/2, 1/4 and 3/4 over whole leaves: quarters.
+    assert_eq!(coin.header.scale, 4);
+    // Its first leaf, L1a, scores 3 (the lesson's graph): 12 quarters, written exactly.
+    let l1a = coin
+        .header
+        .catalog
+        .iter()
+        .find(|s| s.label.as_deref() == Some("L1a"))
+        .unwrap();
+    assert_eq!((l1a.score, l1a.exact.as_deref()), (Some(12), Some("3")));
+    Recorded::new(coin.clone()).unwrap();
+    for wrong in [8, 12] {
+        let mut t = coin.clone();
+        t.header.scale = wrong;
+        let msg = load_error(&t.to_json(), &format!("coin-scale-{wrong}.json"));
+        assert!(
+            msg.contains(&format!("the header's scale is {wrong}"))
+                && msg.contains("where its exact score is")
+                && msg.ends_with("the scale must be 4"),
+            "{msg}"
+        );
+    }
+    let halves = recorded("004-eval-two-features");
+    assert_eq!(halves.header.scale, 2);
+    Recorded::new(halves.clone()).unwrap();
+    let mut t = halves.clone();
+    t.header.scale = 4;
+    let msg = load_error(&t.to_json(), "halves-scale-4.json");
+    assert!(msg.ends_with("the scale must be 2"), "{msg}");
+    // An exact score no scale can give (units 12 for 5) is refused too.
+    let mut t = coin.clone();
+    let states: Vec<_> = (t.header.catalog.iter().cloned())
+        .map(|mut s| {
+            if s.label.as_deref() == Some("L1a") {
+                s.exact = Some("5".into());
+            }
+            s
+        })
+        .collect();
+    t.header.catalog = prune::trace::Catalog::new(states);
+    let msg = load_error(&t.to_json(), "coin-exact-5.json");
+    assert!(msg.ends_with("no scale gives that"), "{msg}");
+}
+
+/// A recorded run of a game the command line names, with `over`, which the index accepts.
+fn game_run(spec: prune::game::model::GameSpec, over: Overrides) -> Trace {
+    let lesson = Lesson::of_game(&spec).unwrap();
+    let setup = lesson.setup(None, &over).unwrap();
+    let trace = prune::run::recorded(&lesson, &setup).unwrap();
+    Recorded::new(trace.clone()).unwrap();
+    trace
+}
+
+/// The arena entries of the first call's order with two candidates or more: (start, len).
+fn first_order(trace: &Trace) -> (usize, usize) {
+    trace
+        .events
+        .iter()
+        .find_map(|e| match e {
+            Event::Order { start, len, .. } if len >= 2 => Some((start as usize, len as usize)),
+            _ => None,
+        })
+        .expect("an order of two candidates")
+}
+
+/// Issue 35, item 11: a saved game trace whose moves agree with each other but not with the
+/// game its header names (two children of a call swapped, so each move reaches the other's
+/// board; a board relabelled in the catalog; a Monte Carlo playout step that names another
+/// square; a scale a game does not count in) is refused in one line naming the event and the
+/// move. The trace prune writes reads.
+#[test]
+fn a_game_trace_whose_moves_are_not_the_games_is_refused() {
+    use prune::game::model::{GameSpec, LeavesSpec, ScoresSpec};
+    let ttt = GameSpec::Tictactoe {
+        board: String::new(),
+        scores: ScoresSpec::Plain,
+    };
+    let uniform = GameSpec::Uniform {
+        branching: 3,
+        depth: 3,
+        leaves: LeavesSpec::Random,
+        seed: 4,
+    };
+    // Ten stones on a 4×4 board, no four yet: the six empty cells are searched to the end.
+    let connect4 = GameSpec::Connect4 {
+        width: 4,
+        height: 4,
+        moves: "1234123412".into(),
+        rules: prune::game::connect4::Rules::PLAIN,
+    };
+    let shallow = Overrides {
+        depth: Some(3),
+        ..Overrides::default()
+    };
+    for (name, spec, over) in [
+        ("tictactoe", ttt.clone(), shallow.clone()),
+        ("uniform", uniform, Overrides::default()),
+        ("connect4", connect4, Overrides::default()),
+    ] {
+        let trace = game_run(spec, over);
+        let path = scratch(&format!("{name}-clean.json"));
+        std::fs::write(&path, trace.to_json()).unwrap();
+        Recorded::load(&path).expect("the trace prune wrote reads back");
+        // The root's first two children's descriptions swapped in the catalog (their
+        // numbers kept, so every event still agrees): each move now reaches the other's
+        // position.
+        let (start, _) = first_order(&trace);
+        let (a, b) = (trace.children[start], trace.children[start + 1]);
+        let info = |id: u32| trace.header.catalog.get(id).unwrap().clone();
+        let mut swapped = trace.clone();
+        let states: Vec<_> = (trace.header.catalog.iter().cloned())
+            .map(|s| match s.id {
+                id if id == a => prune::trace::StateInfo { id, ..info(b) },
+                id if id == b => prune::trace::StateInfo { id, ..info(a) },
+                _ => s,
+            })
+            .collect();
+        swapped.header.catalog = prune::trace::Catalog::new(states);
+        let msg = load_error(&swapped.to_json(), &format!("{name}-swapped.json"));
+        let first_move = trace.moves[start];
+        assert!(
+            msg.contains(&format!("move {first_move}"))
+                && msg.contains(&format!("of state {}", trace.header.start))
+                && msg.contains(&format!(
+                    "in the game, but the trace says state {a} (\"{}\")",
+                    info(b).label.unwrap()
+                )),
+            "{name}: {msg}"
+        );
+        assert!(msg.contains("event "), "{name}: {msg}");
+        // A scale the game does not count in.
+        let mut scaled = trace.clone();
+        scaled.header.scale = 2;
+        let msg = load_error(&scaled.to_json(), &format!("{name}-scale.json"));
+        assert!(msg.ends_with("the scale must be 1"), "{name}: {msg}");
+    }
+    // A tic-tac-toe board scored otherwise by the catalog than the game scores it.
+    let trace = game_run(ttt.clone(), shallow);
+    let (start, _) = first_order(&trace);
+    let child = trace.children[start];
+    let mut rescored = trace.clone();
+    let states: Vec<_> = (rescored.header.catalog.iter().cloned())
+        .map(|mut s| {
+            if s.id == child {
+                s.score = Some(s.score.unwrap_or(0) + 1);
+            }
+            s
+        })
+        .collect();
+    rescored.header.catalog = prune::trace::Catalog::new(states);
+    let msg = load_error(&rescored.to_json(), "ttt-rescored.json");
+    assert!(
+        msg.contains(&format!(
+            "state {child} is the position \"X../.../...\" in the game"
+        )) && msg.contains("the catalog scores it"),
+        "{msg}"
+    );
+    // A Monte Carlo playout step that names another legal move than the one whose board
+    // the trace reached (a move of that position the run made nowhere else, so the run's
+    // moves still agree with each other).
+    let mc = ttt_monte_carlo(60);
+    let moves = monte_carlo_moves(&mc);
+    let made: std::collections::HashSet<(u32, u16)> =
+        moves.iter().map(|&(k, from)| (from, mc.moves[k])).collect();
+    let in_playout = |k: usize| {
+        mc.events.iter().any(|e| {
+            matches!(e, Event::Mcts(prune::event::Mcts::Playout { start, len, .. })
+                if (start as usize..start as usize + len as usize).contains(&k))
+        })
+    };
+    let (k, from, other) = moves
+        .iter()
+        .filter(|&&(k, _)| in_playout(k))
+        .find_map(|&(k, from)| {
+            let count = mc.header.catalog.get(from).unwrap().moves.len() as u16;
+            (0..count)
+                .find(|&m| !made.contains(&(from, m)))
+                .map(|m| (k, from, m))
+        })
+        .expect("a playout step from a position with a move the run never made");
+    let mut moved = mc.clone();
+    moved.moves[k] = other;
+    let msg = load_error(&moved.to_json(), "mc-moved.json");
+    assert!(
+        msg.contains(&format!("move {} (", moved.moves[k]))
+            && msg.contains(&format!("of state {from}"))
+            && msg.contains("in the game, but the trace says state"),
+        "{msg}"
+    );
+}

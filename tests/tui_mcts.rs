@@ -835,3 +835,75 @@ fn a_saved_run_from_a_stated_tree_re_runs_from_it() {
         app.replay.options().mcts.c_text()
     );
 }
+
+/// Words of `line` with their first and one-past-last character columns (the pane's marks and
+/// arrows are one column each).
+fn spans(line: &str) -> Vec<(String, usize, usize)> {
+    let chars: Vec<char> = line.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        if chars[i] == ' ' {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < chars.len() && chars[i] != ' ' {
+            i += 1;
+        }
+        out.push((chars[start..i].iter().collect(), start, i));
+    }
+    out
+}
+
+/// Issue 34, item 15: at 80×24 the backup table of a graph whose moves are labels wider than
+/// five columns ("second", "second-end" in 004-mcts-ucb1-table) keeps its columns: each row's
+/// node and move start under their headings, and its N and U end under theirs.
+#[test]
+fn the_backup_columns_line_up_whatever_the_move_names() {
+    let lesson = Lesson::open("004-mcts-ucb1-table").unwrap();
+    let setup = lesson.setup(None, &Overrides::default()).unwrap();
+    let (code, out, err) = run_prune(&["trace", "004-mcts-ucb1-table", "--format", "jsonl"]);
+    assert_eq!(code, Some(0), "{err}");
+    let ev: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let mut app = App::new(vec![lesson.clone()], lesson, setup).unwrap();
+    app.theme = Theme { color: false };
+    // Every backup of the run: the leaf's first (the rows above it still "→ ·").
+    let backups: Vec<usize> = (0..ev.len())
+        .filter(|&i| kind(&ev[i]) == "backup")
+        .collect();
+    assert!(!backups.is_empty());
+    for e in backups {
+        app.seek(e + 1);
+        let text = screen(&mut app, 80, 24);
+        let lines: Vec<&str> = text.lines().map(|l| l.trim_matches('"')).collect();
+        let at = lines
+            .iter()
+            .position(|l| l.contains("node move") || l.contains("node  move"))
+            .unwrap_or_else(|| panic!("no backup table at event {e}:\n{text}"));
+        let pane = lines[at].find("node").unwrap().saturating_sub(2);
+        let cut = |l: &str| l.chars().skip(pane).collect::<String>();
+        let head = spans(&cut(lines[at]));
+        let heads: Vec<&str> = head.iter().map(|h| h.0.as_str()).collect();
+        assert_eq!(heads, ["node", "move", "N", "U"], "{text}");
+        let mut rows = 0;
+        for l in &lines[at + 1..] {
+            let mut cells = spans(&cut(l));
+            if cells.first().is_some_and(|c| c.0 == "▶") {
+                cells.remove(0);
+            }
+            if cells.len() != 8 || cells[0].0.parse::<u32>().is_err() {
+                break;
+            }
+            rows += 1;
+            assert_eq!(cells[0].1, head[0].1, "node column at event {e}:\n{text}");
+            assert_eq!(cells[1].1, head[1].1, "move column at event {e}:\n{text}");
+            assert_eq!(cells[4].2, head[2].2, "N column at event {e}:\n{text}");
+            assert_eq!(cells[7].2, head[3].2, "U column at event {e}:\n{text}");
+        }
+        assert!(rows >= 2, "the path's rows at event {e}:\n{text}");
+    }
+}

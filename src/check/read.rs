@@ -74,6 +74,7 @@ impl Names<'_> {
             move_word: "",
             label_only: true,
             terms: Vec::new(),
+            exact: None,
             board: Vec::new(),
             board_note: String::new(),
         };

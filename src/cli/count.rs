@@ -67,7 +67,7 @@ fn text_report(lesson: &Lesson, setup: &RunSetup, r: &RunResult, c: &Counter) ->
         .collect();
     // A move the game names itself is written by that name alone (a tic-tac-toe square); a
     // max-n score is the root mover's payoff.
-    let words = crate::report::Wording::of_model(&lesson.model, setup.start, &setup.options, r);
+    let words = crate::report::Wording::of_run(lesson, setup, r);
     let named = words.mv(r.mv);
     let mv = if r.mv >= 0 && named != r.mv.to_string() {
         named
@@ -160,7 +160,7 @@ fn passes_json(r: &RunResult, words: &crate::report::Wording) -> serde_json::Val
 }
 
 fn json_report(lesson: &Lesson, setup: &RunSetup, r: &RunResult, c: &Counter) -> String {
-    let words = crate::report::Wording::of_model(&lesson.model, setup.start, &setup.options, r);
+    let words = crate::report::Wording::of_run(lesson, setup, r);
     let keys = lesson.model.outcomes().sign_keys;
     let mut terminal = serde_json::Map::new();
     terminal.insert("total".into(), json!(c.terminal.iter().sum::<u64>()));

@@ -130,6 +130,7 @@ fn tree_text(t: &TreeCounts, rate: Option<u64>) -> String {
             d / 2
         ),
     );
+    out += &same_budget_text(t);
     let r = size::pearl_ratio(b);
     out += &format!(
         "  {:<LABEL$} {r:.4}  leaves ≈ R^d ≈ 10^{:.1} with random order\n",
@@ -177,8 +178,55 @@ fn tree_text(t: &TreeCounts, rate: Option<u64>) -> String {
             "at {} positions per second",
             size::grouped(&BigUint::from(rate))
         ));
+        // A power of ten alone hides the figure: the whole years, every digit.
+        let years = size::years(&t.leaves, rate);
+        if years >= BigUint::from(1_000_000_000u32) {
+            out += &count_lines(
+                "… in whole years",
+                &years,
+                &format!("{} years of 31,557,600 s", size::scientific(&years)),
+            );
+        }
     }
     out
+}
+
+/// How deep a search the same budget of leaves goes with the best move first, and what
+/// twice the depth costs against it (seed 003's "twice as deep", seed 004's 35^8 in perfect
+/// order against 35^4 without pruning).
+fn same_budget_text(t: &TreeCounts) -> String {
+    let Some((depth, leaves)) = t.same_budget_depth() else {
+        return String::new();
+    };
+    if t.depth == 0 {
+        return String::new();
+    }
+    let d = t.depth;
+    let twice = t.knuth_moore_at(2 * d);
+    let mut out = format!("  {:<LABEL$} depth {depth}\n", "b^d leaves, best order");
+    out += &note(&format!(
+        "its minimum, {} leaves, fits in b^d",
+        short_count(&leaves)
+    ));
+    out += &format!(
+        "  {:<LABEL$} {} times b^d\n",
+        format!("depth 2d = {}, best order", 2 * d),
+        size::decimal(&twice, &t.leaves, 4)
+    );
+    out += &note(&format!(
+        "its minimum, {} leaves, ÷ b^d",
+        short_count(&twice)
+    ));
+    out
+}
+
+/// A count inside a sentence: its digits when short, its power of ten when not.
+fn short_count(n: &BigUint) -> String {
+    if n.to_string().len() <= INLINE_DIGITS {
+        size::grouped(n)
+    } else {
+        format!("≈ {}", size::power_of_ten(n))
+    }
 }
 
 /// `n/q` as a percentage with two decimals.
@@ -249,6 +297,14 @@ fn tree_json(t: &TreeCounts, rate: Option<u64>) -> Value {
         doc["rate"] = json!(rate);
         doc["time"] = json!(size::duration(&t.leaves, rate));
         doc["seconds"] = exact_json(&size::seconds(&t.leaves, rate));
+        doc["years"] = exact_json(&size::years(&t.leaves, rate));
+    }
+    if let Some((depth, leaves)) = t.same_budget_depth().filter(|_| t.depth > 0) {
+        let twice = t.knuth_moore_at(2 * t.depth);
+        doc["same_budget_depth"] = json!(depth);
+        doc["same_budget_leaves"] = exact_json(&leaves);
+        doc["twice_depth_leaves"] = exact_json(&twice);
+        doc["twice_depth_ratio"] = ratio_json(&size::reduced(twice, t.leaves.clone()));
     }
     doc
 }

@@ -1134,6 +1134,11 @@ impl Game for Graph {
             move_word: "",
             label_only: false,
             terms: self.terms(s).to_vec(),
+            // With a scale of 1 the score in units is the score itself.
+            exact: (self.scale > 1)
+                .then(|| self.exact[s as usize])
+                .flatten()
+                .map(|r| r.to_string()),
             board: Vec::new(),
             board_note: String::new(),
         }

@@ -222,6 +222,45 @@ fn check_scale(h: &trace::Header) -> Result<(), TraceError> {
             h.scale
         )));
     }
+    check_exact_scores(h)
+}
+
+/// A scale that is a multiple of the one the run wrote (8 for a coin's 4) fits every rule of
+/// the events and would print every value wrong (halved): the chances alone cannot tell, as
+/// fractional scores and nested chance nodes also refine a scale. The catalog's exact scores
+/// can: a state scored `exact` is `exact × scale` units, and the first one that is not says
+/// which scale the run counted in.
+fn check_exact_scores(h: &trace::Header) -> Result<(), TraceError> {
+    use crate::exact::Ratio;
+    for s in h.catalog.iter() {
+        let (Some(units), Some(text)) = (s.score, s.exact.as_deref()) else {
+            continue;
+        };
+        let shown = crate::text::one_line(&crate::text::cut(text)).into_owned();
+        let Some(exact) = Ratio::parse(text) else {
+            return Err(TraceError::Header(format!(
+                "state {} has the exact score \"{shown}\", which is not a number",
+                s.id
+            )));
+        };
+        let written = Ratio::int(i64::from(units));
+        if exact.checked_mul(Ratio::int(i64::from(h.scale))) == Some(written) {
+            continue;
+        }
+        // units / exact, when that is a whole scale prune could have written.
+        let must = Ratio::new(exact.den(), exact.num())
+            .and_then(|inverse| written.checked_mul(inverse))
+            .filter(|r| r.den() == 1 && r.num() >= 1 && r.num() <= i64::from(i32::MAX));
+        let must = match must {
+            Some(r) => format!("the scale must be {}", r.num()),
+            None => "no scale gives that".to_string(),
+        };
+        return Err(TraceError::Header(format!(
+            "the header's scale is {}, but state {} scores {units} units where its exact score is {shown}: {must}",
+            h.scale,
+            h.catalog.called(s.id)
+        )));
+    }
     Ok(())
 }
 

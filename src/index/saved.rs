@@ -36,7 +36,13 @@ impl Recorded {
             explain(&origin, peek, &e)
         })?;
         trace::upgrade(&mut trace);
-        Recorded::from_trace(&origin, trace)
+        let rec = Recorded::from_trace(&origin, trace)?;
+        // After the fold, so a trace whose events do not fit is told so first.
+        super::game_check::check(&rec.trace).map_err(|source| Error::Trace {
+            path: origin.clone(),
+            source,
+        })?;
+        Ok(rec)
     }
 }
 

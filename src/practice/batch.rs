@@ -400,6 +400,17 @@ fn items_text(batch: &Batch, out: &mut String) {
                 "most missed: {}, wrong for {} of {graded} students",
                 i.id, i.wrong
             ));
+            // A tie is said, so the item named first is not read as the class's one problem.
+            let tied: Vec<&str> = (batch.items.iter())
+                .filter(|o| o.id != i.id && o.wrong == i.wrong)
+                .map(|o| o.id.as_str())
+                .collect();
+            if !tied.is_empty() {
+                out.push_str(&format!(
+                    " (tied with {}; the first in the set is named)",
+                    tied.join(", ")
+                ));
+            }
             if let Some(n) = i.nodes.first() {
                 out.push_str(&format!(
                     ", most often at node {} ({} of {})",

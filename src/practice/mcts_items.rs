@@ -379,7 +379,8 @@ fn question_items() -> Vec<Item> {
     // Line 1588: root 100; A 54 wins in 90, B 4 in 10; selection at C = 1 and at C = 0.2.
     let a_b = [s("A", 90, 54), s("B", 10, 4)];
     // Line 1148: an unvisited child beside visited ones (the seed gives no counts; ours).
-    let unvisited = [s("A", 6, 4), s("B", 4, 1), ("C".into(), None)];
+    // The child is D, not C: the question names the exploration constant C in the same line.
+    let unvisited = [s("A", 6, 4), s("B", 4, 1), ("D".into(), None)];
     let sqrt2 = std::f64::consts::SQRT_2;
     selection_items_of(&[
         (

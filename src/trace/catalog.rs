@@ -43,6 +43,12 @@ pub struct StateInfo {
     /// when its score is written as a number).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub terms: Vec<crate::game::features::Term>,
+    /// The state's score exactly as the game gives it ("7/2"), when the trace's values are
+    /// fractions (a scale above 1): a scale that is not the run's would print every value
+    /// wrong while the events stay consistent, and this says which scale the score was
+    /// written in (`score` = exact × scale).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exact: Option<String>,
     /// The state's board, row by row, one character a cell, when the game has one.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub board: Vec<String>,
@@ -94,6 +100,7 @@ impl StateInfo {
             },
             label_only: d.label_only,
             terms: d.terms,
+            exact: d.exact,
             board: d.board,
             board_note: d.board_note,
         }

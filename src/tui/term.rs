@@ -9,6 +9,13 @@
 //! (`fg`, or the end of any stop) puts the tutor's modes back and has the loop redraw the
 //! whole screen, as the shell drew over it meanwhile.
 //!
+//! Frames go out through `Screen`, which writes only while the terminal is in the tutor's
+//! modes, and says when it is writing. A thread that puts the modes back first marks them
+//! changing, then waits for a frame being written to end: otherwise a frame written after
+//! the modes came back (the main thread draws every 100 ms, and a loaded machine may hold
+//! the watcher between putting the modes back and stopping) would hide the cursor again on
+//! the shell's screen, and a frame never shows the cursor again by itself.
+//!
 //! On Unix, restoring takes no lock that the main thread may hold: when a signal comes, the
 //! main thread may own Rust's stdout lock (the command line holds it for the whole session) or
 //! be stuck in a system call, and a watcher waiting on it would wait forever. So the modes come
@@ -43,7 +50,59 @@ static STATE: AtomicU8 = AtomicU8::new(IDLE);
 static SIGNAL: AtomicI32 = AtomicI32::new(0);
 /// The screen was given back to the shell for a while: the next frame must be drawn whole.
 static REDRAW: AtomicBool = AtomicBool::new(false);
+/// The main thread is writing a frame to the terminal (`Screen::flush`).
+static DRAWING: AtomicBool = AtomicBool::new(false);
 static HOOKS: Once = Once::new();
+
+/// How long a thread changing the modes waits for a frame being written to end. A terminal
+/// that stopped reading holds the frame's write for good; the modes then come back anyway.
+const FRAME_WAIT: Duration = Duration::from_millis(200);
+
+/// For the test of a stop with frames being drawn: with PRUNE_TEST_SUSPEND_PAUSE=MS the
+/// watcher waits MS milliseconds between putting the modes back and stopping, the window a
+/// loaded machine may open there (0: no pause).
+#[cfg(unix)]
+static SUSPEND_PAUSE_MS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// Where the tutor's frames go: kept until the frame is flushed whole, then written to stdout
+/// only while the terminal is in the tutor's modes. A frame flushed while it is not (the
+/// modes are being changed, or the shell has the terminal) is dropped: the terminal is then
+/// the shell's, and after a stop the loops draw the whole screen again anyway.
+#[derive(Default)]
+pub struct Screen {
+    frame: Vec<u8>,
+}
+
+impl Write for Screen {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.frame.extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        // Marked before the state is read: a thread that marks the state afterwards then sees
+        // the mark and waits for this write to end (both sequentially consistent).
+        DRAWING.store(true, Ordering::SeqCst);
+        let result = if STATE.load(Ordering::SeqCst) == ACTIVE {
+            let mut out = io::stdout().lock();
+            out.write_all(&self.frame).and_then(|()| out.flush())
+        } else {
+            Ok(())
+        };
+        DRAWING.store(false, Ordering::SeqCst);
+        self.frame.clear();
+        result
+    }
+}
+
+/// Waits (up to `FRAME_WAIT`) for a frame being written to end; the caller has marked the
+/// state changing, so no new one starts.
+fn frame_written() {
+    let until = Instant::now() + FRAME_WAIT;
+    while DRAWING.load(Ordering::SeqCst) && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
 
 /// How long the watcher leaves the event loop, which notices a signal within one poll, to
 /// restore and exit on its own before it does both itself. With the writes that cannot block,
@@ -99,6 +158,7 @@ fn restore_within(wait: Duration) -> bool {
     loop {
         match STATE.compare_exchange(ACTIVE, BUSY, Ordering::SeqCst, Ordering::SeqCst) {
             Ok(_) => {
+                frame_written();
                 sys::put_back();
                 STATE.store(IDLE, Ordering::SeqCst);
                 return true;
@@ -131,8 +191,13 @@ fn suspend() {
         .compare_exchange(ACTIVE, BUSY, Ordering::SeqCst, Ordering::SeqCst)
         .is_ok()
     {
+        frame_written();
         sys::put_back();
         STATE.store(SUSPENDED, Ordering::SeqCst);
+    }
+    let pause = SUSPEND_PAUSE_MS.load(Ordering::SeqCst);
+    if pause > 0 {
+        std::thread::sleep(Duration::from_millis(pause));
     }
     sys::stop();
 }
@@ -150,7 +215,8 @@ fn resume() {
         return;
     };
     // Stopped from outside, the tutor never left the alternate screen: entering it again
-    // would clear it (a flash) for nothing.
+    // would clear it (a flash) for nothing. A frame half written then is finished first.
+    frame_written();
     sys::re_enter(from == SUSPENDED);
     STATE.store(ACTIVE, Ordering::SeqCst);
     REDRAW.store(true, Ordering::SeqCst);
@@ -203,6 +269,12 @@ fn install_hooks() {
         restore();
         previous(info);
     }));
+    #[cfg(unix)]
+    if let Some(ms) = std::env::var_os("PRUNE_TEST_SUSPEND_PAUSE")
+        .and_then(|v| v.to_str().and_then(|v| v.parse::<u64>().ok()))
+    {
+        SUSPEND_PAUSE_MS.store(ms.min(5_000), Ordering::SeqCst);
+    }
     sys::watch_signals();
 }
 

@@ -38,6 +38,15 @@ pub struct Tally {
     pub deepest: u32,
     /// Each node's depth, by id (the root's is 0).
     depths: Vec<u32>,
+    /// Each node's position (the game's own number, a graph's node), by id; the root's is
+    /// set by the report (the run's start).
+    positions: Vec<u32>,
+    /// The move arena's length so far, and the position each expansion's entry reaches,
+    /// by where it starts (an `Expand` names its entry; playouts' entries are only counted).
+    arena: u32,
+    expanded: std::collections::HashMap<u32, u32>,
+    /// How often each outcome of each chance position was drawn: (position, move) → draws.
+    pub draws: std::collections::BTreeMap<(u32, u16), u64>,
 }
 
 impl Default for Tally {
@@ -52,6 +61,10 @@ impl Default for Tally {
             by_result: vec![0; 256],
             deepest: 0,
             depths: vec![0],
+            positions: vec![0],
+            arena: 0,
+            expanded: std::collections::HashMap::new(),
+            draws: std::collections::BTreeMap::new(),
         }
     }
 }
@@ -78,9 +91,11 @@ impl Observer for Tally {
         };
         match event {
             Mcts::Iteration { .. } => self.iterations += 1,
-            Mcts::Expand { parent, .. } => {
+            Mcts::Expand { parent, at, .. } => {
                 let depth = self.depths.get(parent as usize).map_or(0, |d| d + 1);
                 self.depths.push(depth);
+                let position = self.expanded.get(&at).copied().unwrap_or(0);
+                self.positions.push(position);
                 self.deepest = self.deepest.max(depth);
                 self.nodes += 1;
             }
@@ -93,16 +108,86 @@ impl Observer for Tally {
                 self.known += 1;
                 self.result(result);
             }
-            Mcts::Given { .. } | Mcts::Select { .. } | Mcts::Draw { .. } | Mcts::Backup { .. } => {}
+            Mcts::Draw { node, pos } => {
+                let position = self.positions.get(node as usize).copied().unwrap_or(0);
+                *self.draws.entry((position, pos)).or_insert(0) += 1;
+            }
+            Mcts::Given { .. } | Mcts::Select { .. } | Mcts::Backup { .. } => {}
         }
     }
 
-    /// The tally counts nodes and results, never names positions.
-    fn state<G: crate::game::Game>(&mut self, _: &G, _: G::State) -> u32 {
-        0
+    /// A position is named by the game's own number when it has one (a graph's node, where
+    /// chance outcomes are drawn), else 0: the tally names no other positions.
+    fn state<G: crate::game::Game>(&mut self, game: &G, s: G::State) -> u32 {
+        game.number(s).unwrap_or(0)
     }
 
     fn order(&mut self, _: u32, _: &[u16], _: &[u32]) {}
+
+    fn arena(&mut self, _: &[u16], states: &[u32]) -> u32 {
+        let start = self.arena;
+        if let [one] = states {
+            self.expanded.insert(start, *one);
+        }
+        self.arena += states.len() as u32;
+        start
+    }
+}
+
+/// Each chance position's outcomes as the run sampled them: how often each was drawn, its
+/// share of the draws, and the ratio of the most drawn to each other beside the same ratio
+/// of their probabilities (seed 004: an outcome of 0.8 comes about four times as often as
+/// one of 0.2).
+fn frequencies_text(lesson: &Lesson, t: &Tally) -> String {
+    let mut out = String::new();
+    let mut positions: Vec<u32> = t.draws.keys().map(|&(p, _)| p).collect();
+    positions.dedup();
+    for p in positions {
+        let Some(d) = lesson.model.describe_at(p, &[]) else {
+            continue;
+        };
+        let drawn: Vec<(u16, u64)> = (t.draws.range((p, 0)..=(p, u16::MAX)))
+            .map(|(&(_, m), &n)| (m, n))
+            .collect();
+        let total: u64 = drawn.iter().map(|&(_, n)| n).sum();
+        let name = d.label.unwrap_or_else(|| p.to_string());
+        out += &format!("draws at chance node {name}: {} in all\n", thousands(total));
+        let prob = |m: u16| {
+            d.chances
+                .get(usize::from(m))
+                .and_then(|c| crate::exact::Ratio::parse(c))
+        };
+        let Some(&(most, most_n)) = drawn
+            .iter()
+            .max_by_key(|&&(m, n)| (n, std::cmp::Reverse(m)))
+        else {
+            continue;
+        };
+        for &(m, n) in &drawn {
+            let p_text = d.chances.get(usize::from(m)).cloned().unwrap_or_default();
+            let mut line = format!(
+                "  outcome {m} (p = {p_text}): drawn {} times, {:.3} of the draws",
+                thousands(n),
+                n as f64 / total.max(1) as f64
+            );
+            if m != most && n > 0 {
+                let expected = prob(most)
+                    .zip(prob(m))
+                    .filter(|(_, q)| q.num() != 0)
+                    .map(|(a, b)| a.to_f64() / b.to_f64());
+                line += &format!(
+                    "; outcome {most} came {:.2} times as often{}",
+                    most_n as f64 / n as f64,
+                    expected.map_or(String::new(), |e| format!(
+                        " (the probabilities say {e:.2})"
+                    ))
+                );
+            }
+            out += &line;
+            out.push('\n');
+        }
+    }
+    out
 }
 
 /// The names of MAX's wins, MIN's wins and draws, as text and as JSON keys.
@@ -133,6 +218,7 @@ pub fn options_line(setup: &RunSetup) -> String {
 
 pub fn report(lesson: &Lesson, setup: &RunSetup, as_json: bool) -> Result<String> {
     let mut tally = Tally::default();
+    tally.positions[0] = setup.start;
     let result =
         crate::run::search(lesson, setup, &mut tally).map_err(|e| crate::run::named(lesson, e))?;
     tally.settle(result.mcts.as_ref().map_or(2, |m| m.per_win));
@@ -153,7 +239,7 @@ fn visits(r: &RunResult) -> (u32, u32) {
 
 fn text_report(lesson: &Lesson, setup: &RunSetup, r: &RunResult, t: &Tally) -> String {
     let (names, _) = result_names(&lesson.model, r);
-    let words = crate::report::Wording::of_model(&lesson.model, setup.start, &setup.options, r);
+    let words = crate::report::Wording::of_run(lesson, setup, r);
     let (chosen, root) = visits(r);
     let mv = if r.mv >= 0 {
         format!(
@@ -195,12 +281,12 @@ fn text_report(lesson: &Lesson, setup: &RunSetup, r: &RunResult, t: &Tally) -> S
         thousands(t.results[2]),
         names[2],
         t.deepest,
-    )
+    ) + &frequencies_text(lesson, t)
 }
 
 fn json_report(lesson: &Lesson, setup: &RunSetup, r: &RunResult, t: &Tally) -> String {
     let (_, keys) = result_names(&lesson.model, r);
-    let words = crate::report::Wording::of_model(&lesson.model, setup.start, &setup.options, r);
+    let words = crate::report::Wording::of_run(lesson, setup, r);
     let mut results = serde_json::Map::new();
     results.insert("total".into(), json!(t.results.iter().sum::<u64>()));
     for (k, v) in keys.iter().zip(t.results) {

@@ -191,7 +191,7 @@ pub fn lines(r: &Replay, step: usize, theme: Theme, width: u16) -> Vec<Line<'sta
             )),
             Line::raw("No playout: its outcome is backed up."),
         ],
-        Mcts::Backup { .. } => backup(r, step, theme),
+        Mcts::Backup { .. } => backup(r, step, theme, width),
         Mcts::Expand { node, parent, .. } => vec![
             Line::raw(format!(
                 "{} of {} had no node:",
@@ -284,6 +284,12 @@ fn pad(text: &str, w: usize) -> String {
     let cut = fit::clip_str(text, w);
     let fill = w.saturating_sub(fit::width(&cut));
     format!("{cut}{}", " ".repeat(fill))
+}
+
+/// `text` right-aligned in `w` columns.
+fn right(text: &str, w: usize) -> String {
+    let fill = w.saturating_sub(fit::width(text));
+    format!("{}{text}", " ".repeat(fill))
 }
 
 /// The selection's table at event `i`.
@@ -448,46 +454,59 @@ fn playout(
 }
 
 /// The backup: the iteration's path with each node's N and U before the backup and now.
-fn backup(r: &Replay, step: usize, theme: Theme) -> Vec<Line<'static>> {
+fn backup(r: &Replay, step: usize, theme: Theme, width: u16) -> Vec<Line<'static>> {
     let monte = &r.index().monte;
     let Some(from) = monte::backup_start(r, step) else {
         return Vec::new();
     };
     let current = monte::current(r, step);
-    let mut out = vec![Line::styled(
-        format!("  {:<5}{:<5}{:>11} {:>15}", "node", "move", "N", "U"),
-        theme.header(),
-    )];
-    for id in monte::iteration_path(r, step) {
-        let (old, new): (Counts, Counts) = (monte.counts(id, from), monte.counts(id, step));
-        let done = new.n > old.n;
-        let mark = if id == current { "▶" } else { " " };
-        let (n, u) = if done {
-            (
-                format!("{} → {}", old.n, new.n),
-                format!("{} → {}", monte.wins(old.u), monte.wins(new.u)),
-            )
+    // Each row's cells first, so the columns are as wide as what they hold: a graph's
+    // moves are its labels ("second-end"), wider than any fixed column.
+    let rows: Vec<(u32, [String; 4])> = (monte::iteration_path(r, step).into_iter())
+        .map(|id| {
+            let (old, new): (Counts, Counts) = (monte.counts(id, from), monte.counts(id, step));
+            let (n, u) = if new.n > old.n {
+                (
+                    format!("{} → {}", old.n, new.n),
+                    format!("{} → {}", monte.wins(old.u), monte.wins(new.u)),
+                )
+            } else {
+                (
+                    format!("{} → ·", old.n),
+                    format!("{} → ·", monte.wins(old.u)),
+                )
+            };
+            (id, [id.to_string(), monte::move_into(r, id), n, u])
+        })
+        .collect();
+    let head = ["node", "move", "N", "U"];
+    let mut w = head.map(fit::width);
+    for (_, cells) in &rows {
+        for (k, c) in cells.iter().enumerate() {
+            w[k] = w[k].max(fit::width(c));
+        }
+    }
+    // The mark, four cells and their gaps; a move too wide for the pane is cut with the cue.
+    let others = 2 + w[0] + 1 + 2 + w[2] + 2 + w[3];
+    w[1] = w[1].min(usize::from(width).saturating_sub(others).max(4));
+    let row = |mark: &str, c: [&str; 4]| {
+        format!(
+            "{mark} {} {}  {}  {}",
+            pad(c[0], w[0]),
+            pad(c[1], w[1]),
+            right(c[2], w[2]),
+            right(c[3], w[3])
+        )
+    };
+    let mut out = vec![Line::styled(row(" ", head), theme.header())];
+    for (id, cells) in &rows {
+        let (mark, style) = if *id == current {
+            ("▶", theme.current())
         } else {
-            (
-                format!("{} → ·", old.n),
-                format!("{} → ·", monte.wins(old.u)),
-            )
+            (" ", Style::default())
         };
-        let style = if id == current {
-            theme.current()
-        } else {
-            Style::default()
-        };
-        out.push(Line::from(vec![Span::styled(
-            format!(
-                "{mark} {:<5}{:<5}{:>11} {:>15}",
-                id,
-                monte::move_into(r, id),
-                n,
-                u
-            ),
-            style,
-        )]));
+        let cells = [&*cells[0], &*cells[1], &*cells[2], &*cells[3]];
+        out.push(Line::from(vec![Span::styled(row(mark, cells), style)]));
     }
     if out.iter().any(|l| l.to_string().contains("→ ·")) {
         out.push(Line::styled(
