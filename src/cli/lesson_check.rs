@@ -148,7 +148,6 @@ impl Checker<'_> {
         for (i, note) in notes.iter().enumerate() {
             let at = self.at("notes", i);
             let calls = match self.recorded(&note.run) {
-                Ok(rec) if rec.options().family().samples() => continue,
                 Ok(rec) => rec.result().stats.nodes,
                 Err(e) => {
                     self.problems
