@@ -56,7 +56,10 @@ static HOOKS: Once = Once::new();
 
 /// How long a thread changing the modes waits for a frame being written to end. A terminal
 /// that stopped reading holds the frame's write for good; the modes then come back anyway.
-const FRAME_WAIT: Duration = Duration::from_millis(200);
+/// A frame takes a reading terminal a few milliseconds; the wait stays short because a
+/// stalled terminal spends all of it, and the tutor must still end within half a second of
+/// SIGTERM there (`tests/e2e/stalled.sh`).
+const FRAME_WAIT: Duration = Duration::from_millis(50);
 
 /// For the test of a stop with frames being drawn: with PRUNE_TEST_SUSPEND_PAUSE=MS the
 /// watcher waits MS milliseconds between putting the modes back and stopping, the window a

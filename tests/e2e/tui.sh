@@ -31,10 +31,14 @@ wait_for_fast() {
     return 1
 }
 
+# A progress file of its own, so the course starts at its beginning whatever this machine's
+# user has done.
+DATA=$(mktemp -d)
+trap 'cleanup; rm -rf "$DATA"' EXIT
 new_shell() {
     cleanup
     new_session -d -s "$S" -x 100 -y 30 \
-        "env -i HOME=$HOME PATH=$PATH TERM=xterm-256color PS1='e2e\$ ' bash --norc --noprofile"
+        "env -i HOME=$HOME PATH=$PATH TERM=xterm-256color PRUNE_DATA_DIR=$DATA PS1='e2e\$ ' bash --norc --noprofile"
     tmux set-option -t "$S" status off >/dev/null
     wait_for 'e2e$' 30 || true
 }
@@ -86,10 +90,12 @@ shell_usable "quit with q" 0
 # 2. The lesson picker (no arguments), then Ctrl-C.
 new_shell
 keys "$BIN" Enter
-expect "lesson picker lists built-in lessons under their titles" "000-transposition · Transpositions"
-# The cursor starts on the worked tree; two runs up is the transposition lesson's first.
-keys Up
-keys Up
+# Part 1 opened the worked tree: the course resumes there, in chapter 3, marked opened.
+expect "the picker opens at the lesson opened last, marked" "3 • 000-worked-tree · The worked tree"
+expect "with the course's progress line" "Chapter 3 of 6 · objectives learnt 0 of 15 · lessons opened 1 of 51"
+# The filter finds the transposition lesson; Enter opens its first run.
+keys -l "000-transposition"
+expect "the filter keeps the transposition lesson" "000-transposition · Transpositions"
 keys Enter
 expect "transposition lesson opened" "transposition · 000-transposition"
 keys t
