@@ -568,6 +568,7 @@ impl RunArgs {
             // A stated Monte Carlo tree is a preset's alone.
             given: Vec::new(),
             script: Vec::new(),
+            stage: None,
         }
     }
 }
@@ -1314,6 +1315,7 @@ mod tests {
                 .map(|m| LeafMap::parse(m).unwrap()),
             ties: Ties::First,
             paranoid_for: None,
+            solver: None,
         };
         (cli.start.or(preset.start).unwrap_or(0), options)
     }
