@@ -1041,7 +1041,7 @@ mod tests {
         assert!(std::mem::size_of::<Event>() > 16);
     }
 
-    /// The generator reaches every kind of trace format v1 (ten of the skeleton, twelve of
+    /// The generator reaches every kind of trace format v1 (ten of the skeleton, sixteen of
     /// the families) and the eight of Monte Carlo tree search, so the round trip above
     /// covers each.
     #[test]
@@ -1055,6 +1055,6 @@ mod tests {
             let event = strategy.new_tree(&mut runner).unwrap().current();
             seen.insert(kinds(event).1);
         }
-        assert_eq!(seen.len(), 30, "{seen:?}");
+        assert_eq!(seen.len(), 34, "{seen:?}");
     }
 }
