@@ -34,7 +34,7 @@ use serde::{Deserialize, Serialize};
 use crate::game::Side;
 use crate::value::{AttemptOutcome, Flag};
 
-pub use bound::Bound;
+pub use bound::{Bound, Narrowing};
 pub use chance::Chance;
 pub use mcts::Mcts;
 pub use scout::Scout;

@@ -253,6 +253,16 @@ pub trait Game {
     fn reach(&self, _s: Self::State) -> Option<Reach> {
         None
     }
+    /// Which of the game's own rules finished `s` before any search, when one did rather
+    /// than the end of the game (asked only by a recorded run, to say so).
+    fn settled_by(&self, _s: Self::State) -> Option<Rule> {
+        None
+    }
+    /// How many moves the game's rules leave out of `s` (moves that lose at once), asked
+    /// only by a recorded run.
+    fn left_out(&self, _s: Self::State) -> u8 {
+        0
+    }
     /// Tactical moves are the only ones quiescence follows.
     fn is_tactical(&self, s: Self::State, index: usize) -> bool;
     /// Every value of the game counts units of 1/scale: 1 for integer games, the graph's
@@ -272,6 +282,32 @@ pub trait Game {
     /// What a run on this game may ask for (seed 000's contract unless the game says more).
     fn limits(&self) -> Limits {
         Limits::SEED_000
+    }
+}
+
+/// A rule by which a game settles a position before its last move is played: the ideas a
+/// perfect player's game brings to the search (`Game::settled_by`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Rule {
+    /// The side to move completes a line with its next move (the immediate-win test).
+    WinsNow,
+    /// Every move of the side to move lets the opponent win at once.
+    LosesNext,
+    /// Too few cells are left for either side to still win.
+    DrawAhead,
+}
+
+impl Rule {
+    /// What the rule says of the position, for a sentence.
+    pub fn says(self) -> &'static str {
+        match self {
+            Rule::WinsNow => "the side to move wins with its next move (the immediate-win test)",
+            Rule::LosesNext => {
+                "every move of the side to move lets the opponent win at once (the non-losing-move filter leaves none)"
+            }
+            Rule::DrawAhead => "too few cells are left for either side to line up four",
+        }
     }
 }
 

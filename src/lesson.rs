@@ -173,6 +173,10 @@ pub struct RunSpec {
     /// (tic-tac-toe's "X", "O") or "draw". Preset-only.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub script: Vec<String>,
+    /// Connect Four: a stage of the solver tutorial (3 to 12), searched by prune's solver
+    /// (`lesson::stages`); the game's rules must be the stage's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stage: Option<u8>,
 }
 
 /// What a chance node is searched as.
@@ -324,6 +328,7 @@ impl RunSpec {
             reward: self.reward.or(under.reward),
             given: under.given.clone(),
             script: under.script.clone(),
+            stage: self.stage.or(under.stage),
         }
     }
 
@@ -680,6 +685,18 @@ impl Lesson {
             playout: spec.playout.unwrap_or(mc.playout),
             reward: spec.reward.unwrap_or(mc.reward),
         };
+        let solver = match spec.stage {
+            Some(part) => {
+                Some(stages::solving(part, &self.model).map_err(|m| self.options_error(m))?)
+            }
+            None => None,
+        };
+        // A stage is a negamax search to the end of the game.
+        let default_algorithm = if solver.is_some() {
+            Algorithm::Negamax
+        } else {
+            default_algorithm
+        };
         let algorithm = spec.algorithm.unwrap_or(default_algorithm);
         // `seed` is also a uniform tree's: it sets Monte Carlo's draws only in an mcts run.
         let mcts = if algorithm.family().samples() || spec.seed.is_none() {
@@ -696,7 +713,6 @@ impl Lesson {
             depth,
             qlimit: spec.qlimit.unwrap_or(base.qlimit),
             budget: spec.budget.unwrap_or(base.budget),
-            table: spec.table.unwrap_or(base.table),
             ordering: spec.ordering.unwrap_or(base.ordering),
             deepening: spec.deepening.unwrap_or(base.deepening),
             cut: spec.cut.unwrap_or(base.cut),
@@ -718,6 +734,14 @@ impl Lesson {
                 ),
                 None => None,
             },
+            // A stage's table is the solver's own; the views read this flag to show it.
+            table: match solver {
+                Some(s) => spec
+                    .table
+                    .unwrap_or(s.table != crate::search::solver::Keeps::Off),
+                None => spec.table.unwrap_or(base.table),
+            },
+            solver,
         })
     }
 
@@ -833,7 +857,8 @@ impl Lesson {
             if self.spec.runs[..i].iter().any(|r| r.name == run.name) {
                 return Err(self.bad_run(&run.name, "the name is used by an earlier preset".into()));
             }
-            if run.depth.is_none() {
+            // A solver's stage searches to the end of the game: its depth is the game's.
+            if run.depth.is_none() && run.stage.is_none() {
                 return Err(self.bad_run(&run.name, "a preset must set depth".into()));
             }
             let setup =

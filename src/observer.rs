@@ -267,6 +267,10 @@ impl Observer for Counter {
             | Event::Order { .. }
             | Event::Bound(Bound::Best { .. })
             | Event::Bound(Bound::Window { .. })
+            | Event::Bound(Bound::Narrow { .. })
+            | Event::Bound(Bound::Split { .. })
+            | Event::Bound(Bound::Settled { .. })
+            | Event::Bound(Bound::Filtered { .. })
             | Event::Bound(Bound::Cutoff { .. })
             | Event::Bound(Bound::Store { .. })
             | Event::Return { .. }

@@ -733,6 +733,10 @@ fn event_json(rec: &Recorded, i: usize, event: &Event, cut_owner: &[(u32, u32)])
             | Bound::StandPat { .. }
             | Bound::Best { .. }
             | Bound::Window { .. }
+            | Bound::Narrow { .. }
+            | Bound::Split { .. }
+            | Bound::Settled { .. }
+            | Bound::Filtered { .. }
             | Bound::Store { .. },
         )
         | Event::Scout(Scout::NullWindow { .. } | Scout::Research { .. })

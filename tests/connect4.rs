@@ -675,3 +675,166 @@ fn presenter_mode_shows_the_board_at_the_first_cutoff() {
     assert!(text.contains(&format!("≥ β = {beta} from MAX's")), "{text}");
     insta::assert_snapshot!("connect4_presenter_first_cutoff_80x24", text);
 }
+
+/// The end game the stage lessons step: 30 stones down, X (MAX) to move, 12 empty cells.
+const STAGE_GAME: &str = "625146577347714455424655226776";
+
+/// The tutor on the built-in lesson of stage `part`, on its own preset, colour off.
+fn stage_app(part: u8) -> prune::tui::app::App {
+    common::tutor::app(
+        &format!("036-connect4-stage-{part:02}"),
+        &format!("stage {part}"),
+    )
+}
+
+/// The reference of the data file on `moves`.
+fn reference(moves: &str) -> Reference {
+    references()
+        .into_iter()
+        .find(|r| r.moves == moves)
+        .expect("the position is in the data file")
+}
+
+/// A recorded stage-10 search is the solver's own: its score is the file's, its explored
+/// count is the reference build's, and the unrecorded solver explores exactly as many
+/// positions as the recording has calls.
+#[test]
+fn a_recorded_stage_is_the_solvers_search() {
+    let r = reference(STAGE_GAME);
+    let app = stage_app(10);
+    let result = app.replay.result();
+    assert_eq!(result.score, r.score, "X moves: MAX's side is the mover's");
+    assert_eq!(result.stats.nodes, r.nodes[&10]);
+    let s10 = stage(10).unwrap();
+    let g = ConnectFour::new(7, 6, STAGE_GAME, s10.rules).unwrap();
+    let solved = Solver::new(&g, s10.solve).solve(g.root).unwrap();
+    assert_eq!(solved.explored, result.stats.nodes);
+    // Each null-window probe of the root is one attempt of the one pass.
+    assert_eq!(
+        result.history[0].attempts.len() as u32,
+        solved.probes,
+        "{:?}",
+        result.history
+    );
+}
+
+/// Stage 10 stepped at 80×24 with the board pane: the board is the oracle's, the title
+/// counts the reference build's positions explored, and at the end the root's value, the
+/// file's score, is what the last probe closed on.
+#[test]
+fn the_tutor_steps_a_stage_10_search_with_its_board_at_80_by_24() {
+    let r = reference(STAGE_GAME);
+    let mut app = stage_app(10);
+    for _ in 0..6 {
+        common::tutor::key(&mut app, crossterm::event::KeyCode::Down);
+    }
+    let text = common::tutor::screen(&mut app, 80, 24);
+    let node = app.tree_ctx().focus().unwrap();
+    let name = app.replay.catalog().name(app.replay.tree().get(node).state);
+    assert_board_shows(&text, &name);
+    assert!(text.contains(&format!("/{} ", r.nodes[&10])), "{text}");
+    insta::assert_snapshot!("connect4_stage_10_80x24", text);
+    let end = app.replay.events().len();
+    app.seek(end);
+    let text = common::tutor::screen(&mut app, 80, 24);
+    assert!(
+        text.contains(&format!("call {}/{}", r.nodes[&10], r.nodes[&10])),
+        "{text}"
+    );
+}
+
+/// Presenter mode on stage 10 just after the root's first split: the sentence names the
+/// interval every score of the position lies in, counted from the stones each side has
+/// played, and the board is the root's.
+#[test]
+fn presenter_mode_shows_the_first_split_of_the_root() {
+    use prune::event::Bound;
+    use prune::trace::Event;
+
+    let mut app = stage_app(10).presenting(true);
+    let (at, lo, hi, probe) = (app.replay.events().iter().enumerate())
+        .find_map(|(i, e)| match e {
+            Event::Bound(Bound::Split { lo, hi, probe }) => Some((i, lo, hi, probe)),
+            _ => None,
+        })
+        .expect("stage 10 splits its root's interval");
+    // X has 15 stones and wins at best with its 16th: 22 - 16; O likewise.
+    let stones = STAGE_GAME.len() as i32 / 2;
+    assert_eq!((lo, hi), (-(22 - (stones + 1)), 22 - (stones + 1)));
+    assert!(lo <= probe && probe < hi);
+    app.seek(at + 1);
+    let text = common::tutor::screen(&mut app, 80, 24);
+    let flat = common::tutor::flat(&text);
+    assert!(flat.contains(&format!("[{lo}, {hi}]")), "{text}");
+    assert!(
+        flat.contains(&format!("({probe}, {})", probe + 1)),
+        "{text}"
+    );
+    assert_board_shows(&text, STAGE_GAME);
+    insta::assert_snapshot!("connect4_stage_10_presenter_split_80x24", text);
+}
+
+/// Every stage lesson: one per stage of the tutorial, each on an end game of the data file;
+/// its stated score is the file's, its stated positions explored are the reference build's
+/// for the preset's stage (exactly: these end games are small enough that the table's size
+/// never matters), and a lesson with two presets states what its stage changed.
+#[test]
+fn every_stage_has_a_lesson_whose_facts_are_the_reference_figures() {
+    for part in 3..=12u8 {
+        let stem = format!("036-connect4-stage-{part:02}");
+        let lesson = prune::lesson::Lesson::open(&stem).unwrap();
+        let spec = &lesson.spec;
+        let moves = match &spec.game {
+            prune::game::model::GameSpec::Connect4 { moves, .. } => moves.clone(),
+            other => panic!("{stem}: {other:?}"),
+        };
+        let r = reference(&moves);
+        assert_eq!(r.class, "end", "{stem}");
+        assert_eq!(
+            spec.runs[0].stage,
+            Some(part),
+            "{stem}: its own stage first"
+        );
+        let stated = |run: &str, what: &str| {
+            let fact = (spec.facts.iter())
+                .find(|f| f.run == run && serde_json::to_value(f.what).unwrap() == what)
+                .unwrap_or_else(|| panic!("{stem}: no {what} fact for {run}"));
+            serde_json::to_value(&fact.equals).unwrap()
+        };
+        for run in &spec.runs {
+            let stage = run.stage.unwrap();
+            assert_eq!(stated(&run.name, "score"), r.score, "{stem}");
+            assert_eq!(stated(&run.name, "nodes"), r.nodes[&stage], "{stem}");
+        }
+        // The compare: the stage before, on the same game.
+        if let Some(before) = spec.runs.get(1) {
+            assert_eq!(before.stage, Some(part - 1), "{stem}");
+        }
+        assert!(!spec.demos.is_empty(), "{stem} has a demo");
+    }
+}
+
+/// The compare run of stage 7 against stage 8 on the same end game: `prune diff` says how
+/// many more positions the null-window probes of the root explored, the reference builds'
+/// difference.
+#[test]
+fn diff_compares_one_stage_with_the_next() {
+    let r = reference(STAGE_GAME);
+    let (code, out, err) = common::run_prune(&[
+        "diff",
+        "036-connect4-stage-08",
+        "--run",
+        "stage 7",
+        "--run",
+        "stage 8",
+        "--json",
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let nodes = (v["counters"].as_array().unwrap().iter())
+        .find(|c| c["counter"] == "nodes")
+        .expect("the nodes row");
+    let (a, b) = (r.nodes[&7], r.nodes[&8]);
+    assert_eq!((&nodes["a"], &nodes["b"]), (&a.into(), &b.into()));
+    assert_eq!(nodes["change"], b as i64 - a as i64);
+}

@@ -337,6 +337,16 @@ lessons! {
     size_deepening => "004-size-deepening",
     size_plies => "004-size-plies",
     size_dice => "004-size-dice",
+    connect4_stage_03 => "036-connect4-stage-03",
+    connect4_stage_04 => "036-connect4-stage-04",
+    connect4_stage_05 => "036-connect4-stage-05",
+    connect4_stage_06 => "036-connect4-stage-06",
+    connect4_stage_07 => "036-connect4-stage-07",
+    connect4_stage_08 => "036-connect4-stage-08",
+    connect4_stage_09 => "036-connect4-stage-09",
+    connect4_stage_10 => "036-connect4-stage-10",
+    connect4_stage_11 => "036-connect4-stage-11",
+    connect4_stage_12 => "036-connect4-stage-12",
 }
 
 /// Issue 34, item 15: the introduction is shown whichever preset is opened, so a count of a

@@ -642,6 +642,12 @@ fn replay(
                 panic!("a seed-004 event in a seed-000 run\n{}", ctx())
             }
             Event::Mcts(_) => panic!("a Monte Carlo event in a seed-000 run\n{}", ctx()),
+            Event::Bound(
+                Bound::Narrow { .. }
+                | Bound::Split { .. }
+                | Bound::Settled { .. }
+                | Bound::Filtered { .. },
+            ) => panic!("a solver's event in a seed-000 run\n{}", ctx()),
             Event::PassEnd {
                 depth,
                 done,

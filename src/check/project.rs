@@ -179,7 +179,14 @@ fn bound_line(rec: &Recorded, call: u32, b: Bound) -> Option<Line> {
             (line.flag, line.mv) = (Some(Some(flag)), Some(mv));
             line
         }
-        Bound::Read { .. } | Bound::StandPat { .. } | Bound::Best { .. } => return None,
+        // A student's engine states none of a solver's narrowings or the game's rules.
+        Bound::Read { .. }
+        | Bound::StandPat { .. }
+        | Bound::Best { .. }
+        | Bound::Narrow { .. }
+        | Bound::Split { .. }
+        | Bound::Settled { .. }
+        | Bound::Filtered { .. } => return None,
     })
 }
 

@@ -581,6 +581,7 @@ impl RunArgs {
             // A stated Monte Carlo tree is a preset's alone.
             given: Vec::new(),
             script: Vec::new(),
+            stage: None,
         }
     }
 }
@@ -1327,6 +1328,7 @@ mod tests {
                 .map(|m| LeafMap::parse(m).unwrap()),
             ties: Ties::First,
             paranoid_for: None,
+            solver: None,
         };
         (cli.start.or(preset.start).unwrap_or(0), options)
     }

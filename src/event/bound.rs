@@ -4,7 +4,34 @@
 
 use serde::Serialize;
 
+use crate::game::Rule;
 use crate::value::{Entry, Flag, Key};
+
+/// What narrowed a call's window before its moves (`Bound::Narrow`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Narrowing {
+    /// β fell to the best score the position can still reach (a game scored by how soon
+    /// it is won cannot be won sooner than the next move).
+    Reach,
+    /// α rose to the worst score still possible (it cannot be lost sooner than that).
+    Floor,
+    /// β fell to the upper bound the table kept for the position.
+    KeptUpper,
+    /// α rose to the lower bound the table kept for the position.
+    KeptLower,
+}
+
+impl Narrowing {
+    pub fn name(self) -> &'static str {
+        match self {
+            Narrowing::Reach => "reach",
+            Narrowing::Floor => "floor",
+            Narrowing::KeptUpper => "kept upper",
+            Narrowing::KeptLower => "kept lower",
+        }
+    }
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
@@ -38,6 +65,21 @@ pub enum Bound {
         alpha: i32,
         beta: i32,
     },
+    /// Before trying a move, the call's window narrowed to (α, β) by what is known of the
+    /// position without searching it (`by`): when it closes, the call returns at once.
+    Narrow {
+        state: u32,
+        alpha: i32,
+        beta: i32,
+        by: Narrowing,
+    },
+    /// Between two searches of the root: its value is known to lie in [lo, hi], and the next
+    /// search asks with the null window (probe, probe + 1) whether it is above `probe`.
+    Split { lo: i32, hi: i32, probe: i32 },
+    /// The game's own rule finished the position without a search (a score read follows).
+    Settled { state: u32, rule: Rule },
+    /// The game's rules left `dropped` moves of the position out of its candidates.
+    Filtered { state: u32, dropped: u8 },
     /// A proven value for the key (state, depth, qleft); `kept` is false when the table is
     /// off (the flag it would have). The key is spelled out so the event stays small.
     Store {
@@ -77,7 +119,11 @@ impl Bound {
             | Bound::StandPat { .. }
             | Bound::Best { .. }
             | Bound::Window { .. }
-            | Bound::Cutoff { .. } => None,
+            | Bound::Cutoff { .. }
+            | Bound::Narrow { .. }
+            | Bound::Split { .. }
+            | Bound::Settled { .. }
+            | Bound::Filtered { .. } => None,
         }
     }
 }

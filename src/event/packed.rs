@@ -8,8 +8,8 @@
 //! (`bound` packs, `bound_back` unpacks), and its name on its family's line of
 //! `From<Packed> for Event`; a new family adds such a pair and a line.
 
-use super::{Bound, Chance, Event, Mcts, ReturnKind, Scout, Vector};
-use crate::game::Side;
+use super::{Bound, Chance, Event, Mcts, Narrowing, ReturnKind, Scout, Vector};
+use crate::game::{Rule, Side};
 use crate::value::{AttemptOutcome, Entry, Flag};
 
 /// One recorded event, every kind at the same level (see `Event` for what each means).
@@ -106,6 +106,25 @@ pub(super) enum Packed {
         mv: i16,
         flag: Flag,
         kept: bool,
+    },
+    Narrow {
+        state: u32,
+        alpha: i32,
+        beta: i32,
+        by: Narrowing,
+    },
+    Split {
+        lo: i32,
+        hi: i32,
+        probe: i32,
+    },
+    Settled {
+        state: u32,
+        rule: Rule,
+    },
+    Filtered {
+        state: u32,
+        dropped: u8,
     },
     // PVS's detail (`Scout`).
     NullWindow {
@@ -318,6 +337,10 @@ impl From<Packed> for Event {
             | P::Best { .. }
             | P::Window { .. }
             | P::Cutoff { .. }
+            | P::Narrow { .. }
+            | P::Split { .. }
+            | P::Settled { .. }
+            | P::Filtered { .. }
             | P::Store { .. } => Event::Bound(bound_back(p)),
             P::NullWindow { .. } | P::Research { .. } => Event::Scout(scout_back(p)),
             P::Average { .. } | P::Interval { .. } => Event::Chance(chance_back(p)),
@@ -386,6 +409,20 @@ fn bound(b: Bound) -> Packed {
             alpha,
             beta,
         },
+        Bound::Narrow {
+            state,
+            alpha,
+            beta,
+            by,
+        } => Packed::Narrow {
+            state,
+            alpha,
+            beta,
+            by,
+        },
+        Bound::Split { lo, hi, probe } => Packed::Split { lo, hi, probe },
+        Bound::Settled { state, rule } => Packed::Settled { state, rule },
+        Bound::Filtered { state, dropped } => Packed::Filtered { state, dropped },
         Bound::Store {
             state,
             depth,
@@ -450,6 +487,20 @@ fn bound_back(p: Packed) -> Bound {
             alpha,
             beta,
         },
+        Packed::Narrow {
+            state,
+            alpha,
+            beta,
+            by,
+        } => Bound::Narrow {
+            state,
+            alpha,
+            beta,
+            by,
+        },
+        Packed::Split { lo, hi, probe } => Bound::Split { lo, hi, probe },
+        Packed::Settled { state, rule } => Bound::Settled { state, rule },
+        Packed::Filtered { state, dropped } => Bound::Filtered { state, dropped },
         Packed::Store {
             state,
             depth,
@@ -833,6 +884,26 @@ mod tests {
                     kept,
                 }
             ),
+            (u32s(), i32s(), i32s(), 0..4u8).prop_map(|(state, alpha, beta, k)| {
+                let by = [
+                    Narrowing::Reach,
+                    Narrowing::Floor,
+                    Narrowing::KeptUpper,
+                    Narrowing::KeptLower,
+                ][k as usize];
+                Bound::Narrow {
+                    state,
+                    alpha,
+                    beta,
+                    by,
+                }
+            }),
+            (i32s(), i32s(), i32s()).prop_map(|(lo, hi, probe)| Bound::Split { lo, hi, probe }),
+            (u32s(), 0..3u8).prop_map(|(state, k)| Bound::Settled {
+                state,
+                rule: [Rule::WinsNow, Rule::LosesNext, Rule::DrawAhead][k as usize],
+            }),
+            (u32s(), u8s()).prop_map(|(state, dropped)| Bound::Filtered { state, dropped }),
         ]
         .boxed()
     }
@@ -970,7 +1041,7 @@ mod tests {
         assert!(std::mem::size_of::<Event>() > 16);
     }
 
-    /// The generator reaches every kind of trace format v1 (ten of the skeleton, twelve of
+    /// The generator reaches every kind of trace format v1 (ten of the skeleton, sixteen of
     /// the families) and the eight of Monte Carlo tree search, so the round trip above
     /// covers each.
     #[test]
@@ -984,6 +1055,6 @@ mod tests {
             let event = strategy.new_tree(&mut runner).unwrap().current();
             seen.insert(kinds(event).1);
         }
-        assert_eq!(seen.len(), 30, "{seen:?}");
+        assert_eq!(seen.len(), 34, "{seen:?}");
     }
 }

@@ -6,8 +6,8 @@
 
 use serde::{Deserialize, Deserializer};
 
-use super::{Bound, Chance, Event, Mcts, ReturnKind, Scout, Vector};
-use crate::game::Side;
+use super::{Bound, Chance, Event, Mcts, Narrowing, ReturnKind, Scout, Vector};
+use crate::game::{Rule, Side};
 use crate::value::{AttemptOutcome, Entry, Flag};
 
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
@@ -27,6 +27,10 @@ enum Kind {
     Window,
     Cutoff,
     Store,
+    Narrow,
+    Split,
+    Settled,
+    Filtered,
     Return,
     Unwind,
     NullWindow,
@@ -85,6 +89,10 @@ pub(super) struct Flat {
     n: Option<u32>,
     u: Option<u32>,
     reward: Option<u8>,
+    by: Option<Narrowing>,
+    probe: Option<i32>,
+    rule: Option<Rule>,
+    dropped: Option<u8>,
 }
 
 fn present<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Option<Entry>>, D::Error> {
@@ -113,6 +121,10 @@ impl TryFrom<Flat> for Event {
             | Kind::Best
             | Kind::Window
             | Kind::Cutoff
+            | Kind::Narrow
+            | Kind::Split
+            | Kind::Settled
+            | Kind::Filtered
             | Kind::Store => Event::Bound(bound(&f)?),
             Kind::NullWindow | Kind::Research => Event::Scout(scout(&f)?),
             Kind::Average | Kind::Interval => Event::Chance(chance(&f)?),
@@ -242,6 +254,25 @@ fn bound(f: &Flat) -> Result<Bound, String> {
             flag: get!(f.flag),
             kept: get!(f.kept),
         },
+        Kind::Narrow => Bound::Narrow {
+            state: get!(f.state),
+            alpha: get!(f.alpha),
+            beta: get!(f.beta),
+            by: get!(f.by),
+        },
+        Kind::Split => Bound::Split {
+            lo: get!(f.lo),
+            hi: get!(f.hi),
+            probe: get!(f.probe),
+        },
+        Kind::Settled => Bound::Settled {
+            state: get!(f.state),
+            rule: get!(f.rule),
+        },
+        Kind::Filtered => Bound::Filtered {
+            state: get!(f.state),
+            dropped: get!(f.dropped),
+        },
         kind => return Err(format!("{kind:?} is not an alpha-beta event")),
     })
 }
@@ -345,7 +376,7 @@ fn mcts(f: &Flat) -> Result<Mcts, String> {
 fn fields(kind: Kind) -> usize {
     match kind {
         Kind::PassStart | Kind::Unwind => 1,
-        Kind::Refused | Kind::Pop => 2,
+        Kind::Refused | Kind::Pop | Kind::Settled | Kind::Filtered => 2,
         Kind::Probe
         | Kind::Read
         | Kind::StandPat
@@ -355,13 +386,15 @@ fn fields(kind: Kind) -> usize {
         | Kind::Window
         | Kind::Tie
         | Kind::Average
-        | Kind::Interval => 3,
+        | Kind::Interval
+        | Kind::Split => 3,
         Kind::PassEnd
         | Kind::Cutoff
         | Kind::Return
         | Kind::NullWindow
         | Kind::Research
-        | Kind::Aspiration => 4,
+        | Kind::Aspiration
+        | Kind::Narrow => 4,
         Kind::Enter => 6,
         Kind::Store => 7,
         Kind::Iteration => 1,
@@ -409,6 +442,10 @@ impl Flat {
             self.n.is_some(),
             self.u.is_some(),
             self.reward.is_some(),
+            self.by.is_some(),
+            self.probe.is_some(),
+            self.rule.is_some(),
+            self.dropped.is_some(),
         ]
         .iter()
         .filter(|&&b| b)
@@ -525,6 +562,25 @@ mod tests {
                 flag: Flag::Upper,
                 kept: true,
             }),
+            Event::Bound(Bound::Narrow {
+                state: 4,
+                alpha: -3,
+                beta: 5,
+                by: Narrowing::Reach,
+            }),
+            Event::Bound(Bound::Split {
+                lo: -5,
+                hi: 7,
+                probe: 1,
+            }),
+            Event::Bound(Bound::Settled {
+                state: 4,
+                rule: Rule::WinsNow,
+            }),
+            Event::Bound(Bound::Filtered {
+                state: 4,
+                dropped: 2,
+            }),
             Event::Scout(Scout::NullWindow {
                 state: 4,
                 pos: 1,
@@ -567,8 +623,8 @@ mod tests {
             let back: Event = serde_json::from_str(&text).unwrap();
             assert_eq!(back, event, "{text}");
         }
-        // The 22 kinds of trace format v1: ten of the skeleton, twelve of the families.
-        assert_eq!(kinds.len(), 22, "{kinds:?}");
+        // The 26 kinds of trace format v1: ten of the skeleton, sixteen of the families.
+        assert_eq!(kinds.len(), 26, "{kinds:?}");
     }
 
     #[test]

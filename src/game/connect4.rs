@@ -37,6 +37,17 @@ pub enum Order {
 }
 
 impl Order {
+    /// The order as a sentence says it.
+    pub fn describes(self) -> &'static str {
+        match self {
+            Order::Columns => "in the game's own order: columns left to right",
+            Order::Centre => "in the game's own order: columns from the centre outwards",
+            Order::Threats => {
+                "in the game's own order: most threats made first, then from the centre outwards"
+            }
+        }
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Order::Columns => "columns",
@@ -369,6 +380,27 @@ impl Game for ConnectFour {
     fn children(&self, s: Position, out: &mut Vec<Position>) {
         let moves = self.moves(s);
         out.extend((0..moves.len()).map(|i| s.play(moves.cell(i))));
+    }
+
+    fn settled_by(&self, s: Position) -> Option<super::Rule> {
+        match self.end(s)? {
+            End::WinsNow => Some(super::Rule::WinsNow),
+            End::LosesNext => Some(super::Rule::LosesNext),
+            End::Drawn if u32::from(s.played) < self.shape.area() => Some(super::Rule::DrawAhead),
+            End::Lost | End::Drawn => None,
+        }
+    }
+
+    /// The playable columns the non-losing-move filter took out.
+    fn left_out(&self, s: Position) -> u8 {
+        if !self.rules.anticipate || self.end(s).is_some() {
+            return 0;
+        }
+        let shape = &self.shape;
+        let playable = (0..shape.width)
+            .filter(|&c| s.playable(shape) & shape.column(c) != 0)
+            .count();
+        (playable - self.moves(s).len()) as u8
     }
 
     fn is_tactical(&self, _: Position, _: usize) -> bool {

@@ -243,6 +243,15 @@ impl GameSpec {
         }
     }
 
+    /// How the game orders a position's moves, for a sentence, when it orders them by a
+    /// rule of its own rather than as listed.
+    pub fn order_note(&self) -> Option<&'static str> {
+        match self {
+            GameSpec::Connect4 { rules, .. } => Some(rules.order.describes()),
+            GameSpec::Graph | GameSpec::Tictactoe { .. } | GameSpec::Uniform { .. } => None,
+        }
+    }
+
     /// Whether finished games score by seed 002's mate convention, so that scores in the
     /// mate band are reported as mates (`value::mate_report`).
     pub fn mate_scores(&self) -> bool {

@@ -134,6 +134,11 @@ impl<'a> Tree<'a> {
         if !p.done || p.root == NONE {
             return None;
         }
+        // A solver's pass ends only once the root's value is known: its probes' interval
+        // closed, or its one search had every score the game allows inside its window.
+        if (self.trace.header.options.solver).is_some_and(|s| !s.weak) {
+            return Some(Flag::Exact);
+        }
         let root = self.get(p.root);
         root_bound(self.family(), root.outcome?, root.probe, root.turn)
     }

@@ -5,6 +5,7 @@
 //! can count what each idea saves.
 
 use crate::game::connect4::{Order, Rules};
+use crate::game::model::Model;
 use crate::search::solver::{Keeps, Narrow, SolveOptions};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -155,4 +156,29 @@ pub const STAGES: [Stage; 10] = [
 /// The stage of part `part` (3..=12).
 pub fn stage(part: u8) -> Option<Stage> {
     STAGES.iter().copied().find(|s| s.part == part)
+}
+
+/// The solver's options of stage `part`, for a lesson whose game is `model`: Connect Four
+/// under the stage's own rules (the rules are the game's half of a stage, so a lesson states
+/// them in its game).
+pub fn solving(part: u8, model: &Model) -> Result<SolveOptions, String> {
+    let stage = stage(part).ok_or_else(|| {
+        format!("stage {part} is not a part of the solver tutorial: give 3 to 12")
+    })?;
+    let Model::ConnectFour(game) = model else {
+        return Err(format!(
+            "stage {part} is a stage of the Connect Four solver tutorial: the lesson's game must be connect4"
+        ));
+    };
+    if game.rules != stage.rules {
+        let r = stage.rules;
+        return Err(format!(
+            "stage {part} ({}) plays under the rules win_next {}, anticipate {}, order {}: give the game those rules",
+            stage.name,
+            r.win_next,
+            r.anticipate,
+            r.order.name()
+        ));
+    }
+    Ok(stage.solve)
 }

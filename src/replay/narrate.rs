@@ -14,6 +14,7 @@ mod chance;
 mod mcts;
 mod scout;
 mod skeleton;
+mod solve;
 mod tell;
 pub(super) mod vector;
 mod voice;

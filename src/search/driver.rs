@@ -61,6 +61,9 @@ pub fn run_proving<G: Game, O: Observer>(
     if opts.algorithm == Algorithm::Mcts {
         return super::mcts::run(game, start, opts, prior, obs).map(|r| (r, None));
     }
+    if let Some(solve) = opts.solver {
+        return super::solver::record::run(game, start, opts.depth, solve, obs).map(|r| (r, None));
+    }
     let mut search = Search::new(game, opts, obs);
     let result = search.drive(start)?;
     if !O::PROVES {

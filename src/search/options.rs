@@ -451,6 +451,10 @@ pub struct Options {
     /// Monte Carlo tree search's iterations, C, seed and playout policy.
     #[serde(default, skip_serializing_if = "MctsOptions::is_default")]
     pub mcts: MctsOptions,
+    /// A solver's search to the end of the game instead of the driver's passes by depth
+    /// (`search::solver`): negamax with the refinements these options choose.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub solver: Option<super::solver::SolveOptions>,
 }
 
 impl Default for Options {
@@ -473,6 +477,7 @@ impl Default for Options {
             ties: Ties::First,
             paranoid_for: None,
             mcts: MctsOptions::default(),
+            solver: None,
         }
     }
 }
@@ -554,6 +559,7 @@ impl Options {
         }
         self.validate_seed_004(limits)?;
         self.validate_mcts()?;
+        self.validate_solver()?;
         self.validate_players(limits)
     }
 
@@ -680,6 +686,32 @@ impl Options {
             return Err(
                 "mcts plays every playout to the end of the game: leave out --qlimit, --window and --aspiration (a preset's \"qlimit\", \"window\" and \"aspiration\")"
                     .into(),
+            );
+        }
+        Ok(())
+    }
+
+    /// A solver is a negamax to the end of the game: scores from the side to move, no
+    /// horizon, no driver of its own.
+    fn validate_solver(&self) -> Result<(), String> {
+        if self.solver.is_none() {
+            return Ok(());
+        }
+        if self.algorithm != Algorithm::Negamax {
+            return Err(format!(
+                "a solver's stage is a negamax search to the end of the game, not {}",
+                self.algorithm.name()
+            ));
+        }
+        if self.qlimit > 0 || self.aspiration.is_some() || self.pitfall.is_some() {
+            return Err(
+                "a solver's stage has no quiescence, aspiration windows or pitfalls: leave them out"
+                    .into(),
+            );
+        }
+        if self.window != (-INF, INF) {
+            return Err(
+                "a solver's stage chooses its root window itself: leave out --window".into(),
             );
         }
         Ok(())

@@ -19,13 +19,23 @@
 //!
 //! Scores are from the side to move, as the solver tutorial gives them; the count of
 //! `explored` positions is one per call, the tutorial's measure.
+//!
+//! A recorded solve reports every step to an `Observer` as the other searches do (`record`):
+//! the skeleton's calls, orders, pushes and returns, and the detail of the ideas a solver
+//! adds (a window narrowed before any move, the root's interval split by null-window probes,
+//! the game's rules settling a position or leaving moves out). With `NoTrace` every event
+//! site compiles away.
 
+mod counts;
+pub mod record;
 pub mod table;
 
 use table::{Kept, Table};
 
 use super::result::SearchError;
+use crate::event::Narrowing;
 use crate::game::{Game, Side};
+use crate::observer::{NoTrace, Observer};
 use crate::value::INF;
 
 /// Which sides of the window the game's bounds narrow.
@@ -75,13 +85,16 @@ pub struct Solved {
     pub probes: u32,
 }
 
-pub struct Solver<'g, G: Game> {
+pub struct Solver<'g, G: Game, O: Observer = NoTrace> {
     game: &'g G,
     opts: SolveOptions,
     table: Option<Table>,
     explored: u64,
     /// The children of every active frame, stacked; a frame owns the tail it pushed.
     stack: Vec<G::State>,
+    obs: &'g mut O,
+    /// What a recorded solve counts besides `explored` (untouched unless `O::ENABLED`).
+    rec: counts::Counts,
 }
 
 /// +1 when the side to move is MAX (the game's scores are MAX's), −1 when MIN.
@@ -92,6 +105,14 @@ fn pov(side: Side) -> i32 {
 
 impl<'g, G: Game> Solver<'g, G> {
     pub fn new(game: &'g G, opts: SolveOptions) -> Solver<'g, G> {
+        // `NoTrace` is zero-sized: the leaked box allocates nothing.
+        Solver::observed(game, opts, Box::leak(Box::new(NoTrace)))
+    }
+}
+
+impl<'g, G: Game, O: Observer> Solver<'g, G, O> {
+    /// A solver that reports every step of its searches to `obs`.
+    pub fn observed(game: &'g G, opts: SolveOptions, obs: &'g mut O) -> Solver<'g, G, O> {
         let table = (opts.table != Keeps::Off).then(|| {
             let slots = if opts.compact {
                 table::COMPACT_SLOTS
@@ -106,6 +127,8 @@ impl<'g, G: Game> Solver<'g, G> {
             table,
             explored: 0,
             stack: Vec::with_capacity(512),
+            obs,
+            rec: counts::Counts::default(),
         }
     }
 
@@ -164,7 +187,9 @@ impl<'g, G: Game> Solver<'g, G> {
                 mid = hi / 2;
             }
             probes += 1;
+            self.split((lo, hi), mid);
             let r = self.negamax(s, mid, mid + 1)?;
+            self.probed((mid, mid + 1), r);
             if r <= mid {
                 hi = r;
             } else {
@@ -211,43 +236,57 @@ impl<'g, G: Game> Solver<'g, G> {
 
     fn negamax(&mut self, s: G::State, alpha: i32, beta: i32) -> Result<i32, SearchError> {
         self.explored += 1;
+        let id = self.enter(s, (alpha, beta));
         let base = self.stack.len();
         self.game.children(s, &mut self.stack);
         let end = self.stack.len();
         let value = if end == base {
-            Ok(pov(self.game.side(s)) * self.utility(s)?)
+            let value = pov(self.game.side(s)) * self.utility(s)?;
+            self.read(s, id, value);
+            Ok(value)
         } else {
-            self.search(s, base, end, alpha, beta)
+            self.search(s, id, base, end, alpha, beta)
         };
         self.stack.truncate(base);
+        if let Ok(v) = value {
+            self.returns(id, v, (alpha, beta), end == base);
+        }
         value
     }
 
     /// The window narrowed by the game's bounds and the table's; `Err` with the value when it
     /// closes (α when α rose to meet β, β when β fell to meet α).
     #[inline]
-    fn narrowed(&self, s: G::State, mut alpha: i32, mut beta: i32) -> Result<(i32, i32), i32> {
+    fn narrowed(
+        &mut self,
+        s: G::State,
+        id: u32,
+        mut alpha: i32,
+        mut beta: i32,
+    ) -> Result<(i32, i32), i32> {
         let (lo, hi) = match (self.opts.narrow, self.game.reach(s)) {
             (Narrow::Off, _) | (_, None) => (-INF, INF),
             (_, Some(r)) => self.movers(s, r.bounds),
         };
         if self.opts.narrow == Narrow::Both && alpha < lo {
             alpha = lo;
+            self.narrowing(id, (alpha, beta), Narrowing::Floor);
             if alpha >= beta {
                 return Err(alpha);
             }
         }
         let kept = self.table.as_ref().and_then(|t| t.get(self.game.key(s)));
-        let mut top = hi;
+        let mut top = (hi, Narrowing::Reach);
         if self.opts.table == Keeps::Upper {
             // The kept bound is never above the game's (it was proved inside a window the
             // game had narrowed), so it simply replaces it.
             if let Some(Kept::Upper(v)) = kept {
-                top = v;
+                top = (v, Narrowing::KeptUpper);
             }
         }
-        if beta > top {
-            beta = top;
+        if beta > top.0 {
+            beta = top.0;
+            self.narrowing(id, (alpha, beta), top.1);
             if alpha >= beta {
                 return Err(beta);
             }
@@ -256,12 +295,14 @@ impl<'g, G: Game> Solver<'g, G> {
             match kept {
                 Some(Kept::Lower(v)) if alpha < v => {
                     alpha = v;
+                    self.narrowing(id, (alpha, beta), Narrowing::KeptLower);
                     if alpha >= beta {
                         return Err(alpha);
                     }
                 }
                 Some(Kept::Upper(v)) if beta > v => {
                     beta = v;
+                    self.narrowing(id, (alpha, beta), Narrowing::KeptUpper);
                     if alpha >= beta {
                         return Err(beta);
                     }
@@ -276,43 +317,50 @@ impl<'g, G: Game> Solver<'g, G> {
     fn search(
         &mut self,
         s: G::State,
+        id: u32,
         base: usize,
         end: usize,
         alpha: i32,
         beta: i32,
     ) -> Result<i32, SearchError> {
-        let (mut alpha, beta) = match self.narrowed(s, alpha, beta) {
+        let (mut alpha, beta) = match self.narrowed(s, id, alpha, beta) {
             Ok(w) => w,
             Err(v) => return Ok(v),
         };
+        self.order(s, id, base, end);
         for i in base..end {
             let child = self.stack[i];
+            self.push(child, i - base);
             let score = if self.opts.prune {
                 -self.negamax(child, -beta, -alpha)?
             } else {
                 -self.negamax(child, -INF, INF)?
             };
+            self.pop(child, -score);
             if self.opts.prune && score >= beta {
+                self.cut(id, i - base, score, beta);
                 if self.opts.table == Keeps::Both {
-                    self.keep(s, Kept::Lower(score));
+                    self.keep(s, id, Kept::Lower(score));
                 }
                 return Ok(score);
             }
             if score > alpha {
                 alpha = score;
+                self.raised(id, i - base, alpha, beta);
             }
         }
         if self.opts.table != Keeps::Off {
-            self.keep(s, Kept::Upper(alpha));
+            self.keep(s, id, Kept::Upper(alpha));
         }
         Ok(alpha)
     }
 
     #[inline]
-    fn keep(&mut self, s: G::State, kept: Kept) {
+    fn keep(&mut self, s: G::State, id: u32, kept: Kept) {
         let key = self.game.key(s);
         if let Some(t) = &mut self.table {
             t.put(key, kept);
         }
+        self.stored(id, kept);
     }
 }

@@ -61,6 +61,27 @@ impl<S: Source> Fold<S> {
                     None => self.rec(node).set(bit::STAND_PAT_NARROWED),
                 }
             }
+            Bound::Narrow { state, .. } => {
+                self.top(i, state, "a narrowed window")?;
+            }
+            Bound::Settled { state, .. } | Bound::Filtered { state, .. } => {
+                self.top(i, state, "a rule of the game")?;
+            }
+            // Between two searches of the root, inside a pass.
+            Bound::Split { lo, hi, probe } => {
+                if !self.pass_open || !self.open.is_empty() {
+                    return Err(fail(
+                        i,
+                        "a split of the root's interval outside a pass's root",
+                    ));
+                }
+                if !(lo <= probe && probe < hi) {
+                    return Err(fail(
+                        i,
+                        format!("a probe at {probe} outside the interval [{lo}, {hi}]"),
+                    ));
+                }
+            }
             Bound::Cutoff { state, pos, .. } => self.cutoff(i, at, state, pos)?,
             Bound::Store { .. } => {
                 let (key, entry, kept) = event.stored().expect("a store");

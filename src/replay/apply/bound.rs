@@ -49,6 +49,13 @@ pub(super) fn apply(st: &mut ReplayState, index: usize, event: Bound) {
                 (f.alpha, f.beta) = (alpha, beta);
             }
         }
+        // A narrowed window is the frame's from here on, as a raised α is.
+        Bound::Narrow { alpha, beta, .. } => {
+            if let Some(f) = st.frames.last_mut() {
+                (f.alpha, f.beta) = (alpha, beta);
+            }
+        }
+        Bound::Split { .. } | Bound::Settled { .. } | Bound::Filtered { .. } => {}
         Bound::Cutoff { pos, .. } => {
             st.stats.cutoffs += 1;
             if let Some(f) = st.frames.last_mut() {

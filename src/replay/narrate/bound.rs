@@ -64,7 +64,10 @@ pub(super) fn read(w: &Words, state: u32, value: i32, terminal: bool) -> String 
     let n = w.node(state, w.top().map_or(Side::Max, |f| f.turn));
     let weighed =
         super::weighed::sentence(w.replay, state).map_or(String::new(), |s| format!(" {s}"));
-    if terminal {
+    if terminal && w.replay.options().solver.is_some() {
+        // Finished by the end of the game or by one of its rules (said just before).
+        format!("{n} is scored {value_s}, exactly, with no move searched below it.")
+    } else if terminal {
         format!(
             "{n} is terminal: its utility {value_s} is exact, there is nothing below it.{weighed}"
         )
@@ -251,6 +254,9 @@ fn skipped(w: &Words, f: &Frame, pos: u16, (word, words): (&str, &str)) -> Strin
 /// What the cut call goes on to store, from the index; with no table nothing is stored, and
 /// the flag is only what the value proves.
 fn cut_stored(w: &Words, f: &Frame) -> String {
+    if let Some(solve) = w.replay.options().solver {
+        return super::solve::cut_kept(w, f, solve);
+    }
     let flag = match w.replay.tree().get(f.node).outcome {
         Some(crate::index::Outcome::Stored(flag)) => flag,
         _ if w.family.maximises(f.turn) => Flag::Lower,
@@ -273,6 +279,10 @@ fn cut_stored(w: &Words, f: &Frame) -> String {
 }
 
 pub(super) fn store(w: &Words, key: Key, Entry { value, flag, .. }: Entry, kept: bool) -> String {
+    // A solver keeps bounds by position alone, by its own rule (`solve::store`).
+    if w.replay.options().solver.is_some() {
+        return super::solve::store(w, key.state, value, flag);
+    }
     let value_s = w.sc(value);
     let Some(f) = w.top() else {
         return String::new();

@@ -16,7 +16,9 @@ pub(super) fn pass_start(w: &Words, depth: u8) -> String {
         .attempts_of(k)
         .first()
         .filter(|a| a.event != crate::index::NONE);
-    if let Some(a) = first.filter(|_| o.aspiration.is_some()) {
+    if let Some(solve) = o.solver {
+        super::solve::pass_start(w, depth, solve)
+    } else if let Some(a) = first.filter(|_| o.aspiration.is_some()) {
         aspirated_start(w, depth, (a.alpha, a.beta))
     } else if w.st.passes.is_empty() {
         first_start(w, depth)
@@ -140,6 +142,11 @@ pub(super) fn aspiration(
     (alpha, beta): (i32, i32),
     outcome: AttemptOutcome,
 ) -> String {
+    // A solver's root searched by null-window probes: each attempt is a probe, not an
+    // aspiration window widened by δ.
+    if w.replay.options().solver.is_some_and(|s| s.dichotomy) {
+        return super::solve::probe_outcome(w, (alpha, beta), outcome);
+    }
     let (ge, le, _, _) = w.closes();
     let tree = w.replay.tree();
     let value = w.st.attempts.last().map_or(0, |a| a.value);
@@ -265,6 +272,8 @@ pub(super) fn order(w: &Words, state: u32) -> String {
     };
     let sorted = if replay.options().ordering {
         "sorted: the last best move first, then the most promising child score"
+    } else if let Some(how) = (replay.trace().header.game.as_ref()).and_then(|g| g.order_note()) {
+        how
     } else if replay.trace().header.game.is_some() {
         // A game's moves come in its own order: squares in order, a tree's children.
         "in the game's own order"

@@ -103,6 +103,15 @@ fn bound(v: &dyn Voice, w: &Words, b: Bound) -> String {
             alpha,
             beta,
         } => v.cutoff(w, state, pos, alpha, beta),
+        Bound::Narrow {
+            state,
+            alpha,
+            beta,
+            by,
+        } => v.narrow(w, state, (alpha, beta), by),
+        Bound::Split { lo, hi, probe } => v.split(w, (lo, hi), probe),
+        Bound::Settled { state, rule } => v.settled(w, state, rule),
+        Bound::Filtered { state, dropped } => v.filtered(w, state, dropped),
         Bound::Store {
             state,
             depth,

@@ -5,8 +5,9 @@
 //! `tell::voice`.
 
 use super::words::Words;
-use super::{bound, scout, skeleton};
-use crate::game::Side;
+use super::{bound, scout, skeleton, solve};
+use crate::event::Narrowing;
+use crate::game::{Rule, Side};
 use crate::search::AttemptOutcome;
 use crate::trace::ReturnKind;
 use crate::value::{Entry, Key};
@@ -99,6 +100,22 @@ pub(super) trait Voice: Sync {
 
     fn store(&self, w: &Words, key: Key, entry: Entry, kept: bool) -> String {
         bound::store(w, key, entry, kept)
+    }
+
+    fn narrow(&self, w: &Words, state: u32, window: (i32, i32), by: Narrowing) -> String {
+        solve::narrow(w, state, window, by)
+    }
+
+    fn split(&self, w: &Words, interval: (i32, i32), probe: i32) -> String {
+        solve::split(w, interval, probe)
+    }
+
+    fn settled(&self, w: &Words, state: u32, rule: Rule) -> String {
+        solve::settled(w, state, rule)
+    }
+
+    fn filtered(&self, w: &Words, state: u32, dropped: u8) -> String {
+        solve::filtered(w, state, dropped)
     }
 
     fn null_window(&self, w: &Words, state: u32, pos: u16, window: (i32, i32)) -> String {
