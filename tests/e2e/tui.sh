@@ -92,7 +92,7 @@ new_shell
 keys "$BIN" Enter
 # Part 1 opened the worked tree: the course resumes there, in chapter 3, marked opened.
 expect "the picker opens at the lesson opened last, marked" "3 • 000-worked-tree · The worked tree"
-expect "with the course's progress line" "Chapter 3 of 6 · objectives learnt 0 of 15 · lessons opened 1 of 51"
+expect "with the course's progress line" "Chapter 3 of 6 · objectives learnt 0 of 16 · lessons opened 1 of 61"
 # The filter finds the transposition lesson; Enter opens its first run.
 keys -l "000-transposition"
 expect "the filter keeps the transposition lesson" "000-transposition · Transpositions"
