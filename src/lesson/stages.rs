@@ -36,6 +36,7 @@ const NEGAMAX: Stage = Stage {
         dichotomy: false,
         weak: false,
         answer_won_root: false,
+        part: 3,
     },
 };
 
@@ -45,6 +46,7 @@ const fn after(before: Stage, part: u8, name: &'static str, adds: &'static str) 
         part,
         name,
         adds,
+        solve: SolveOptions { part, ..before.solve },
         ..before
     }
 }

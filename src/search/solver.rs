@@ -72,6 +72,11 @@ pub struct SolveOptions {
     /// A root its mover wins at once (finished, with the best score its range allows) is
     /// answered before any call, so it costs no explored position.
     pub answer_won_root: bool,
+    /// The solver tutorial's part these options are (0: none). Parts 5 and 6 search alike
+    /// (6 changes only the board's representation, which prune's game always has), so the
+    /// part is what tells their presets apart: a tutor opened on part 5 names part 5.
+    #[serde(default)]
+    pub part: u8,
 }
 
 /// A solved position.

@@ -2,6 +2,7 @@
 //! that fills it (`record`) so that the solver's own file names no module that names it.
 
 use crate::search::result::{Attempt, Stats};
+use crate::value::Flag;
 
 /// What a recorded solve counts as it goes.
 #[derive(Debug, Default)]
@@ -15,6 +16,10 @@ pub(super) struct Counts {
     pub best: Vec<i16>,
     /// The root's move proved best by its last search that reached above its window's α.
     pub root_move: i16,
+    /// The entry the call finishing now stored (its id and flag): the flag its return
+    /// carries, which is the table's policy (upper bounds only before stage 12), not the
+    /// window's rule.
+    pub stored: Option<(u32, Flag)>,
     pub attempts: Vec<Attempt>,
     pub moves: Vec<u16>,
     pub ids: Vec<u32>,

@@ -151,10 +151,11 @@ impl<G: Game, O: Observer> Solver<'_, G, O> {
             return;
         }
         let mv = self.rec.best.pop().unwrap_or(NO_MOVE);
-        let flag = if leaf {
-            Flag::Exact
-        } else {
-            Flag::classify(value, alpha, beta, CutRule::AtLeast)
+        let stored = self.rec.stored.take().filter(|&(at, _)| at == id);
+        let flag = match stored {
+            Some((_, flag)) => flag,
+            None if leaf => Flag::Exact,
+            None => Flag::classify(value, alpha, beta, CutRule::AtLeast),
         };
         if self.rec.ply == 0 && value > alpha && mv != NO_MOVE {
             self.rec.root_move = mv;
@@ -288,6 +289,7 @@ impl<G: Game, O: Observer> Solver<'_, G, O> {
             Kept::Upper(v) => (v, Flag::Upper),
             Kept::Lower(v) => (v, Flag::Lower),
         };
+        self.rec.stored = Some((id, flag));
         let depth = self.depth();
         self.emit(Event::Bound(Bound::Store {
             state: id,
