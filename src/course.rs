@@ -45,6 +45,11 @@ pub struct Objective {
     pub lessons: Vec<String>,
     /// Any one of them passed shows it was learnt.
     pub checks: Vec<Check>,
+    /// Command lines that go with its lessons (`prune simulate …` to trace a search by hand,
+    /// `prune check …` beside an engine of one's own, `prune size …` and `prune chart …` for
+    /// tree sizes): the tutor's help and the outline name them, since none of them is a key.
+    #[serde(default)]
+    pub tools: Vec<String>,
 }
 
 /// A check a student passes to show an objective learnt; none unlocks anything by force.
@@ -231,6 +236,14 @@ impl Course {
                         ));
                     }
                 }
+                for tool in &objective.tools {
+                    if !tool.starts_with("prune ") || tool.chars().any(char::is_control) {
+                        return bad(format!(
+                            "{place}: the tool '{}' is not a `prune …` command line",
+                            tool.escape_debug()
+                        ));
+                    }
+                }
                 for check in &objective.checks {
                     if check.pass_percent() > 100 {
                         return bad(format!(
@@ -290,6 +303,11 @@ impl Course {
     fn objective_of(&self, lesson: &str) -> Option<&Objective> {
         self.objectives()
             .find(|o| o.lessons.iter().any(|l| l == lesson))
+    }
+
+    /// The command lines that go with `lesson` (its objective's), none outside the course.
+    pub fn tools_of(&self, lesson: &str) -> &[String] {
+        self.objective_of(lesson).map_or(&[], |o| &o.tools)
     }
 
     pub fn mark(&self, lesson: &str, marks: &CourseMarks) -> Mark {

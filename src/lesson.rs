@@ -988,7 +988,7 @@ pub fn read_text_within(path: &Path, limit: u64) -> Result<String> {
 pub use crate::input::{check_file, utf8_text};
 
 /// What a lesson that is not a graph game holds as its graph: one MAX node scored 0, never run.
-fn stand_in_graph() -> Graph {
+pub(crate) fn stand_in_graph() -> Graph {
     let spec: GraphSpec = serde_json::from_str(r#"{"nodes": [{"player": "MAX", "score": 0}]}"#)
         .expect("the stand-in graph is valid JSON");
     Graph::from_spec(&spec).expect("the stand-in graph keeps the contract")

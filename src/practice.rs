@@ -33,6 +33,7 @@ pub mod chance_kinds;
 pub mod check;
 pub mod classic;
 pub mod diagnose;
+pub mod eval_kinds;
 pub mod generate;
 pub mod item;
 pub mod leaves;
@@ -53,6 +54,7 @@ pub mod review;
 pub mod root_kinds;
 pub mod set;
 pub mod simulate;
+pub mod size_kinds;
 pub mod store;
 pub mod windows;
 

@@ -73,6 +73,8 @@ mod io_streaming;
 mod leaf_map;
 #[path = "leaf_map_cli.rs"]
 mod leaf_map_cli;
+#[path = "lesson_rounds.rs"]
+mod lesson_rounds;
 #[path = "lessons.rs"]
 mod lessons;
 #[path = "maxn.rs"]

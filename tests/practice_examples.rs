@@ -31,8 +31,8 @@ fn no_builtin_item_shows_its_answer_as_the_example() {
     let problems = lesson_problems().unwrap();
     assert_eq!(
         problems.len(),
-        43 + 18,
-        "the built-in lessons hold 43 practice items, and seed 004's Monte Carlo questions 18"
+        62 + 18,
+        "the built-in lessons hold 62 practice items (19 of them on the evaluation, tie-rule, pitfalls, tic-tac-toe and mate-score lessons), and seed 004's Monte Carlo questions 18"
     );
     for p in &problems {
         assert!(

@@ -134,9 +134,16 @@ fn help_and_picker_fit_at_80x24() {
     }
     // The help lists its own keys under the bindings (headings make way at 80×24): two
     // columns of 21 rows, less the cue's row, are on the first page.
+    // Then the command line the course gives this lesson (issue 39: `prune check`).
+    let tools = prune::tui::components::help::tools(&a);
+    assert_eq!(
+        tools.last(),
+        Some(&("check".to_string(), "--print 000-worked-tree".to_string()))
+    );
     let rows = prune::tui::keys::BINDINGS.len()
         + prune::tui::components::help::KEYS.len()
-        + prune::tui::components::help::COMMANDS.len();
+        + prune::tui::components::help::COMMANDS.len()
+        + tools.iter().filter(|(k, _)| !k.is_empty()).count();
     assert!(
         text.contains(&format!("↓ {} more (↓ PgDn)", rows - 2 * 21)),
         "{text}"

@@ -28,6 +28,9 @@ pub fn text(course: &Course, marks: &CourseMarks, titles: Titles) -> String {
             for check in &objective.checks {
                 let _ = writeln!(out, "      check: {}{}", check.how(), best(check, marks));
             }
+            for tool in &objective.tools {
+                let _ = writeln!(out, "      try: {tool}");
+            }
         }
     }
     let _ = writeln!(out, "\n{}", next_line(course, marks));

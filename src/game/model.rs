@@ -264,6 +264,22 @@ impl GameSpec {
         )
     }
 
+    /// A uniform tree of `branching` moves down to `depth`, its leaves in the best order for
+    /// alpha-beta or in the worst (the trees `prune size` counts): what the size lessons'
+    /// practice asks about.
+    pub fn ordered_tree(branching: u64, depth: u64, best: bool) -> GameSpec {
+        GameSpec::Uniform {
+            branching,
+            depth,
+            leaves: if best {
+                LeavesSpec::Best
+            } else {
+                LeavesSpec::Worst
+            },
+            seed: 0,
+        }
+    }
+
     /// Builds the game (a graph lesson passes its checked graph).
     pub fn build(&self, graph: Option<Graph>) -> Result<Model, String> {
         Ok(match self {

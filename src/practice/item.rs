@@ -9,6 +9,7 @@ use super::answer::format_hint;
 use super::query::{self, Call};
 use crate::error::{Error, Result};
 use crate::game::graph::GraphSpec;
+use crate::game::model::GameSpec;
 use crate::index::{Recorded, record};
 use crate::lesson::facts::Kind;
 use crate::lesson::{Lesson, Overrides, RunSpec};
@@ -30,7 +31,18 @@ pub struct Item {
     pub node: Option<String>,
     /// The main run first; the quiescence kind adds the run with quiescence.
     pub runs: Vec<RunSpec>,
+    /// The tree the runs search; empty when they search `game`.
+    #[serde(default, skip_serializing_if = "GraphSpec::is_empty")]
     pub graph: GraphSpec,
+    /// The game the runs search when it is not the graph: a lesson's tic-tac-toe position or
+    /// uniform tree, so that a lesson on a game is practised on that game (only a decision is
+    /// asked there: the other kinds name the nodes of a graph).
+    #[serde(default = "graph_game", skip_serializing_if = "GameSpec::is_graph")]
+    pub game: GameSpec,
+}
+
+fn graph_game() -> GameSpec {
+    GameSpec::Graph
 }
 
 impl Item {
@@ -52,6 +64,7 @@ impl Item {
             node: None,
             runs,
             graph,
+            game: GameSpec::Graph,
         }
     }
 }
@@ -81,7 +94,17 @@ pub struct Problem {
 impl Problem {
     /// A node's name as answers spell it.
     pub fn name(&self, s: u32) -> String {
-        self.lesson.graph.name(s)
+        // A game's positions are the trace's numbers, not nodes of the stand-in graph.
+        if (s as usize) < self.lesson.graph.len() {
+            self.lesson.graph.name(s)
+        } else {
+            s.to_string()
+        }
+    }
+
+    /// Whether the runs search a game other than the item's graph (`Item::game`).
+    pub fn on_game(&self) -> bool {
+        !self.item.game.is_graph()
     }
 
     /// The root the runs start from.

@@ -3,7 +3,7 @@
 
 use super::item::{self, Item, Problem};
 use super::params::Params;
-use super::{chance_kinds, classic, mcts_items, windows};
+use super::{chance_kinds, classic, eval_kinds, mcts_items, size_kinds, windows};
 use crate::error::{Error, Result};
 use crate::lesson::Lesson;
 use crate::lesson::facts::Kind;
@@ -84,7 +84,11 @@ pub fn problems_of(lesson: &Lesson) -> Result<Vec<Problem>> {
             runs.push(lesson.preset(c)?.clone());
         }
         let start = runs[0].start.unwrap_or(0);
-        let root = lesson.graph.name(start);
+        let root = if lesson.spec.game.is_graph() {
+            lesson.graph.name(start)
+        } else {
+            "the root".to_string()
+        };
         let question = if spec.prompt.is_empty() {
             item::question(spec.kind, &root, spec.node.as_deref(), "")
         } else {
@@ -99,26 +103,83 @@ pub fn problems_of(lesson: &Lesson) -> Result<Vec<Problem>> {
                 spec.source.clone()
             },
             question,
-            answer_format: item::hint(spec.kind),
-            node: spec.node.clone(),
+            answer_format: game_hint(lesson, spec.kind).unwrap_or_else(|| item::hint(spec.kind)),
+            node: spec.node.as_deref().map(typeable),
             runs,
-            graph: lesson.spec.graph.clone(),
+            graph: typeable_labels(&lesson.spec.graph),
+            game: lesson.spec.game.clone(),
         };
         out.push(Problem::new(item)?);
     }
     Ok(out)
 }
 
+/// How a decision on a game is written: its move is the game's name of it (a tic-tac-toe
+/// square's number), not a child's label. None on a graph.
+fn game_hint(lesson: &Lesson, kind: Kind) -> Option<String> {
+    if lesson.spec.game.is_graph() || kind != Kind::Decision {
+        return None;
+    }
+    // A game that names its moves without a word for them names squares (`Game::move_word`).
+    let word = match lesson.model.describe_at(0, &[])?.move_word {
+        "" => "square",
+        w => w,
+    };
+    Some(format!(
+        "VALUE {}, e.g. `1 5` (the {word} the root plays, as the game numbers it)",
+        word.to_uppercase()
+    ))
+}
+
+/// A label as an answer can type it: a lesson may label a position in words ("win at 3"),
+/// and an answer line separates names by spaces, `|` and `,`, so those become `-`.
+fn typeable(label: &str) -> String {
+    label
+        .trim()
+        .chars()
+        .map(|c| {
+            if c.is_whitespace() || c == '|' || c == ',' {
+                '-'
+            } else {
+                c
+            }
+        })
+        .collect()
+}
+
+/// The lesson's graph with every label `typeable`: the same tree, values and features.
+fn typeable_labels(graph: &crate::game::graph::GraphSpec) -> crate::game::graph::GraphSpec {
+    let mut graph = graph.clone();
+    for node in &mut graph.nodes {
+        if let Some(label) = &mut node.label {
+            *label = typeable(label);
+        }
+    }
+    graph
+}
+
 /// The problems of a round on one lesson: its own practice items, or a generated set from
-/// `seed` when it has none. A broken item is an error that names it: replacing the lesson's
-/// questions with other ones would hide the mistake from the lesson's author.
+/// `seed` when it has none (a lesson on uniform trees, the size lessons, gets alpha-beta on
+/// small uniform trees in the best and the worst order; a lesson whose graph weighs features,
+/// an evaluation lesson, gets weighted sums of features). A broken item is an error that
+/// names it: replacing the lesson's questions with other ones would hide the mistake from
+/// the lesson's author.
 pub fn lesson_round(lesson: &Lesson, seed: u64) -> Result<Vec<Problem>> {
     let own = problems_of(lesson)?;
-    if own.is_empty() {
-        return make_set(seed, 6, &family_kinds(lesson), false);
+    if !own.is_empty() {
+        return Ok(own);
     }
-    Ok(own)
+    if lesson.model.uniform_branching().is_some() {
+        return (0..ROUND).map(|i| size_kinds::problem(seed, i)).collect();
+    }
+    if !lesson.spec.graph.weights.is_empty() {
+        return (0..ROUND).map(|i| eval_kinds::problem(seed, i)).collect();
+    }
+    make_set(seed, ROUND as usize, &family_kinds(lesson), false)
 }
+
+/// How many generated problems a lesson's round asks.
+const ROUND: u64 = 6;
 
 /// The kinds a lesson without items of its own is practised with: its run's family's (a
 /// Monte Carlo lesson's UCB1, selection, backup and played move; a chance lesson's values and

@@ -145,6 +145,7 @@ fn selection_item(id: &str, source: &str, s: &Selection) -> Item {
         node: s.ask.map(str::to_string),
         runs: vec![run(s.c, stated, s.result)],
         graph: graph_spec(&nodes),
+        game: crate::game::model::GameSpec::Graph,
     }
 }
 
@@ -178,6 +179,7 @@ fn backup_item(id: &str, source: &str, p: &PathSpec) -> Item {
             p.playout.unwrap_or(1),
         )],
         graph: graph_spec(&nodes),
+        game: crate::game::model::GameSpec::Graph,
     }
 }
 

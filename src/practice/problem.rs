@@ -11,7 +11,7 @@ use super::{
 };
 use crate::error::{Error, Result};
 use crate::game::graph::Graph;
-use crate::game::model::GameSpec;
+use crate::game::model::Model;
 use crate::lesson::facts::Kind;
 use crate::lesson::{Lesson, LessonSpec, Overrides};
 use crate::search::Algorithm;
@@ -100,11 +100,7 @@ impl Problem {
     /// The graph and runs only, for a problem still being built (its question may lack the
     /// node it will ask about).
     pub(crate) fn unchecked(item: Item) -> Result<Problem> {
-        let graph = Graph::from_spec(&item.graph).map_err(|problem| Error::Invalid {
-            path: format!("practice item {}", item.id),
-            problem,
-        })?;
-        check_names(&item.id, &graph)?;
+        let (graph, model) = tree_of(&item)?;
         if item.runs.is_empty() || (item.kind == Kind::Quiescence && item.runs.len() < 2) {
             return Err(Error::Options(format!(
                 "practice item {}: a {} problem needs {} run(s)",
@@ -126,9 +122,9 @@ impl Problem {
                 size_facts: Vec::new(),
                 practice: Vec::new(),
                 demos: Vec::new(),
-                game: GameSpec::Graph,
+                game: item.game.clone(),
             },
-            model: crate::game::model::Model::Graph(graph.clone()),
+            model,
             graph,
         };
         let problem = Problem { item, lesson };
@@ -409,11 +405,22 @@ impl Problem {
 
     /// The question with the tree's settings and the answer format, for a terminal.
     pub fn describe(&self) -> String {
-        format!(
-            "{}\n{}",
-            render::outline(&self.lesson.graph, self.start()),
-            self.prompt(78)
-        )
+        format!("{}\n{}", self.tree_text(), self.prompt(78))
+    }
+
+    /// The tree as text: the graph's outline, or a game's name and starting board.
+    pub fn tree_text(&self) -> String {
+        if !self.on_game() {
+            return render::outline(&self.lesson.graph, self.start());
+        }
+        let mut lines = vec![self.item.game.title()];
+        if let Some(d) = self.lesson.model.describe_at(self.start(), &[]) {
+            lines.extend(d.board.iter().map(|row| format!("  {row}")));
+            if !d.board_note.is_empty() {
+                lines.push(format!("  {}", d.board_note));
+            }
+        }
+        lines.join("\n")
     }
 
     /// The question, the search settings and the answer format, wrapped to `width` columns
@@ -429,6 +436,31 @@ impl Problem {
         .collect::<Vec<_>>()
         .join("\n")
     }
+}
+
+/// The item's graph and the game its runs search: the graph itself, or a game (tic-tac-toe, a
+/// uniform tree) beside the stand-in graph a lesson on a game holds. A game's positions are
+/// not nodes an answer could name, so only the kinds that name the root's moves are asked on
+/// one.
+fn tree_of(item: &Item) -> Result<(Graph, Model)> {
+    let refuse = |why: String| Error::Options(format!("practice item {}: {why}", item.id));
+    if !item.game.is_graph() {
+        if item.kind != Kind::Decision || !item.graph.is_empty() {
+            return Err(refuse(format!(
+                "a {} problem needs a graph: on {} only a decision (the root's value and move) is asked, with no graph",
+                item.kind.name(),
+                item.game.title()
+            )));
+        }
+        let model = item.game.build(None).map_err(refuse)?;
+        return Ok((crate::lesson::stand_in_graph(), model));
+    }
+    let graph = Graph::from_spec(&item.graph).map_err(|problem| Error::Invalid {
+        path: format!("practice item {}", item.id),
+        problem,
+    })?;
+    check_names(&item.id, &graph)?;
+    Ok((graph.clone(), Model::Graph(graph)))
 }
 
 /// Every node must have a name an answer line can spell, or its key would grade wrong:

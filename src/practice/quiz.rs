@@ -196,12 +196,7 @@ fn pose(out: &mut dyn Write, p: &Problem, i: usize, count: usize, width: usize) 
         count,
         p.item.kind.name()
     )?;
-    writeln!(
-        out,
-        "{}\n{}",
-        render::outline(&p.lesson.graph, p.start()),
-        p.prompt(width)
-    )?;
+    writeln!(out, "{}\n{}", p.tree_text(), p.prompt(width))?;
     Ok(())
 }
 

@@ -35,7 +35,28 @@ fn line(
         let _ = writeln!(out, " (again: same position as above)");
         return;
     }
+    let terms = graph.terms(s);
+    // A seat of a game of several players is named as the graph names its player.
+    let who = match side {
+        crate::game::Side::Player(seat) => {
+            (graph.players().get(seat.index())).map_or(side.name(), String::as_str)
+        }
+        _ => side.name(),
+    };
+    if let (0, Some(v)) = (children, graph.written_vector(s)) {
+        let v: Vec<String> = v.iter().map(ToString::to_string).collect();
+        let _ = writeln!(out, " {who} = ({})", v.join(", "));
+        return;
+    }
     match (children, graph.written_score(s)) {
+        // A position scored by features shows them, not their weighted sum: the sum is what
+        // an evaluation problem asks.
+        _ if !terms.is_empty() => {
+            let features: Vec<String> = (terms.iter())
+                .map(|t| format!("{} {}", t.name, t.value))
+                .collect();
+            let _ = writeln!(out, " {who} ({})", features.join(", "));
+        }
         (0, Some(v)) => {
             let _ = writeln!(out, " = {v}");
         }
@@ -43,7 +64,7 @@ fn line(
             let _ = writeln!(out, " {} (static {v})", side.name());
         }
         _ => {
-            let _ = writeln!(out, " {}", side.name());
+            let _ = writeln!(out, " {who}");
         }
     }
     let next_lead = format!(

@@ -8,6 +8,7 @@ use super::call_kinds::describe_call;
 use super::item::{Explained, Problem, Solved};
 use super::query::{self, Call};
 use crate::error::Result;
+use crate::game::{Game, Side};
 use crate::lesson::RunSpec;
 use crate::rng::Rng;
 use crate::value::Units;
@@ -15,8 +16,20 @@ use crate::value::Units;
 /// The root's value and the name of its chosen move.
 pub(super) fn decision(p: &Problem, main: &Solved) -> Answer {
     Answer::Decision {
-        value: main.rec.result().score,
+        value: root_value(p, main),
         choice: choice(p, main, main.rec.result().mv),
+    }
+}
+
+/// The root's value as one number: the run's score, or in a game of several players (whose
+/// recorded values stand for payoff vectors) the root mover's entry of the root's vector,
+/// as `prune run` reports it.
+fn root_value(p: &Problem, main: &Solved) -> i32 {
+    let r = main.rec.result();
+    let start = main.rec.trace.header.start;
+    match (r.vector.is_empty(), p.lesson.graph.side(start)) {
+        (false, Side::Player(seat)) => r.vector.get(seat.index()).copied().unwrap_or(r.score),
+        _ => r.score,
     }
 }
 
@@ -41,7 +54,12 @@ pub(super) fn quiescence(p: &Problem, main: &Solved) -> Result<Answer> {
 }
 
 fn choice(p: &Problem, main: &Solved, mv: i16) -> String {
-    match query::choice_name(&p.lesson.graph, main.rec.trace.header.start, mv) {
+    let start = main.rec.trace.header.start;
+    if p.on_game() {
+        // A game names its moves (a tic-tac-toe square), as the lesson's facts do.
+        return p.lesson.model.move_name(start, mv).unwrap_or("-".into());
+    }
+    match query::choice_name(&p.lesson.graph, start, mv) {
         serde_json::Value::String(s) => s,
         _ => "-".to_string(),
     }
@@ -101,6 +119,9 @@ pub(super) fn explain_decision(
     (value, choice): (i32, &str),
     (v2, c2): (i32, &str),
 ) -> Explained {
+    if p.on_game() || !main.rec.result().vector.is_empty() {
+        return explain_by_moves(p, main, units, (value, choice), (v2, c2));
+    }
     let graph = &p.lesson.graph;
     let rows = &main.rows;
     let start = main.rec.trace.header.start;
@@ -159,6 +180,56 @@ pub(super) fn explain_decision(
             (Some(s), call.map(|c| c.step).or(root_step), why)
         }
     }
+}
+
+/// (node, step, why) for a wrong decision on a game or in a game of several players: what
+/// each of the root's moves returned in the run (a payoff vector there), by the names of the
+/// moves (no node: a game's positions are no graph's).
+fn explain_by_moves(
+    p: &Problem,
+    main: &Solved,
+    units: &Units,
+    (value, choice): (i32, &str),
+    (v2, c2): (i32, &str),
+) -> Explained {
+    let start = main.rec.trace.header.start;
+    let root = p.root_call(main);
+    let step = root.map(|r| main.rows[r].step);
+    // The children's values as the trace writes them (payoff vectors in max-n).
+    let written = main.rec.trace.header.units();
+    let move_name = |mv: i16| {
+        if p.on_game() {
+            p.lesson.model.move_name(start, mv)
+        } else {
+            let s = p.lesson.graph.child(start, usize::try_from(mv).ok()?);
+            Some(p.name(s))
+        }
+    };
+    let moves: Vec<String> = main
+        .rows
+        .iter()
+        .filter(|c| c.parent.is_some() && c.parent == root)
+        .filter_map(|c| {
+            let name = move_name(c.via?)?;
+            Some(match c.value {
+                Some(v) => format!("{name} returns {}", written.fmt(v)),
+                None => format!("{name} never returns"),
+            })
+        })
+        .collect();
+    let head = if c2 == choice {
+        format!(
+            "the root is worth {}, not {}",
+            units.fmt(value),
+            units.fmt(v2)
+        )
+    } else {
+        format!(
+            "the root plays {choice}, worth {}, not {c2}",
+            units.fmt(value)
+        )
+    };
+    (None, step, format!("{head}: {}", moves.join("; ")))
 }
 
 /// (node, step, why) for a wrong interrupted answer: where the budget stopped the run.

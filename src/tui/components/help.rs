@@ -58,7 +58,7 @@ impl Component<App> for Help {
             _ => {}
         }
         // Never further than the page is long, so scrolling back is never slow.
-        let len = view::page_len(self.page, &sections(app));
+        let len = view::page_len(self.page, &sections(app), &tools(app));
         self.scroll = self.scroll.min(len);
         match keys::action_for(key) {
             Some(Action::Quit) if !keys::is_ctrl_c(key) => Outcome::CloseThen(Request::AskQuit),
@@ -73,6 +73,7 @@ impl Component<App> for Help {
             app.theme,
             self.page,
             &sections(app),
+            &tools(app),
             self.scroll,
             at.screen,
             buf,
@@ -97,5 +98,37 @@ fn sections(app: &App) -> Vec<(&'static str, &'static [KeyHelp])> {
         out.push((predict::TITLE, predict::KEYS));
     }
     out.push((COMMANDS_TITLE, COMMANDS));
+    out
+}
+
+/// The heading of the command lines that go with the lesson on screen.
+pub const TOOLS_TITLE: &str = "With this lesson: prune …";
+
+/// The command lines the course gives the lesson on screen (the course the tutor was opened
+/// with, else the built-in one), under their heading: a row per tool, its subcommand in the
+/// key column and its arguments beside it, as the command list above writes them. None for
+/// a lesson outside the course.
+pub fn tools(app: &App) -> Vec<(String, String)> {
+    let builtin;
+    let course = match app.course() {
+        Some(view) => &view.course,
+        None => match crate::course::Course::builtin() {
+            Ok(c) => {
+                builtin = c;
+                &builtin
+            }
+            Err(_) => return Vec::new(),
+        },
+    };
+    let lines = course.tools_of(&app.lesson.name);
+    if lines.is_empty() {
+        return Vec::new();
+    }
+    let mut out = vec![(String::new(), format!("── {TOOLS_TITLE} ──"))];
+    out.extend(lines.iter().map(|line| {
+        let mut words = line.split_whitespace().skip(1);
+        let command = words.next().unwrap_or_default().to_string();
+        (command, words.collect::<Vec<_>>().join(" "))
+    }));
     out
 }

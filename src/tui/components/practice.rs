@@ -37,7 +37,7 @@ use ratatui::widgets::{Block, Borders, Clear, Widget};
 
 use crate::practice::answer::Answer;
 use crate::practice::problem::{Problem, Verdict};
-use crate::practice::render::{outline, wrap};
+use crate::practice::render::wrap;
 use crate::practice::store::{Keeper, Place, Progress};
 use crate::tui::keys::{KeyHelp, key};
 use crate::tui::line_edit::{Edit, LineEdit};
@@ -286,7 +286,8 @@ impl PracticeScreen {
     fn tree_lines(&self) -> Vec<String> {
         match self.problems.get(self.index) {
             // A repeated position's note, shortened so the tree leaves room for the question.
-            Some(p) => outline(&p.lesson.graph, p.start())
+            Some(p) => p
+                .tree_text()
                 .lines()
                 .map(|l| l.replace("(again: same position as above)", "(same as above)"))
                 .collect(),
@@ -576,27 +577,32 @@ impl PracticeScreen {
 
     fn render_footer(&self, area: Rect, buf: &mut Buffer) {
         let esc = self.leave;
-        let text = match self.phase {
-            Phase::Asking => {
-                let long = format!(
-                    "Enter submit · ←/→ move · PgUp/PgDn scroll the tree · ? help · Esc {esc}"
-                );
-                // From the tutor, Esc's words make the line 84 columns: the short one fits 80.
-                if Span::raw(long.as_str()).width() <= area.width as usize {
-                    long
-                } else {
-                    format!("Enter submit · ←/→ move · PgUp/PgDn tree · ? help · Esc {esc}")
-                }
+        // From the tutor, Esc's words make some lines over 80 columns: their short form fits.
+        let fitting = |long: String, short: String| {
+            if Span::raw(long.as_str()).width() <= area.width as usize {
+                long
+            } else {
+                short
             }
+        };
+        let text = match self.phase {
+            Phase::Asking => fitting(
+                format!("Enter submit · ←/→ move · PgUp/PgDn scroll the tree · ? help · Esc {esc}"),
+                format!("Enter submit · ←/→ move · PgUp/PgDn tree · ? help · Esc {esc}"),
+            ),
             Phase::Graded if self.trace.is_some() => {
                 format!("t hide the trace · n/Enter next · Esc {esc}")
             }
-            Phase::Graded if self.index + 1 >= self.problems.len() => {
+            Phase::Graded if self.index + 1 >= self.problems.len() => fitting(
                 format!(
                     "n/Enter see the summary · t trace{} · ? help · Esc {esc}",
                     self.open_key()
-                )
-            }
+                ),
+                format!(
+                    "n/Enter summary · t trace{} · ? help · Esc {esc}",
+                    self.open_key()
+                ),
+            ),
             Phase::Graded => {
                 format!(
                     "n/Enter next problem · t trace{} · ? help · Esc {esc}",

@@ -31,10 +31,11 @@ impl Page {
     }
 }
 
-/// The rows of `page` (the keys page with the key lists `sections` under the bindings).
-pub fn page_len(page: Page, sections: &[(&str, &[KeyHelp])]) -> usize {
+/// The rows of `page` (the keys page with the key lists `sections` under the bindings, then
+/// the rows `extra`).
+pub fn page_len(page: Page, sections: &[(&str, &[KeyHelp])], extra: &[(String, String)]) -> usize {
     match page {
-        Page::Keys => keys::help_lines_with(sections).len(),
+        Page::Keys => keys::help_lines_with(sections).len() + extra.len(),
         Page::Legend => legend::rows().len(),
     }
 }
@@ -45,13 +46,14 @@ pub fn draw(
     theme: Theme,
     page: Page,
     sections: &[(&str, &[KeyHelp])],
+    extra: &[(String, String)],
     scroll: usize,
     area: Rect,
     buf: &mut Buffer,
 ) -> Shown {
     match page {
         Page::Keys => {
-            draw_keys(theme, sections, scroll, area, buf);
+            draw_keys(theme, sections, extra, scroll, area, buf);
             Shown::default()
         }
         Page::Legend => draw_legend(theme, scroll, area, buf),
@@ -101,11 +103,13 @@ fn draw_legend(theme: Theme, scroll: usize, area: Rect, buf: &mut Buffer) -> Sho
 fn draw_keys(
     theme: Theme,
     sections: &[(&str, &[KeyHelp])],
+    extra: &[(String, String)],
     scroll: usize,
     area: Rect,
     buf: &mut Buffer,
 ) {
     let mut lines = keys::help_lines_with(sections);
+    lines.extend_from_slice(extra);
     let w = area.width.min(84);
     let h = area.height.min(lines.len() as u16 / 2 + 4);
     // Two columns must fit; when they would not, the group headings make way for bindings.
