@@ -200,11 +200,12 @@ fn the_why_choice_on_screen_never_shows_its_answer() {
             wrong_once = true;
         }
         assert_eq!(lines.last().unwrap(), &format!("Why: {own}"));
-        assert_eq!(
-            app.st.step,
-            q.due as usize + 1,
-            "the step is shown after the pick"
-        );
+        // The step is shown after the pick, unless a second question of the same step (a
+        // flag after its return) is asked first.
+        match open(&app) {
+            Some(next) => assert_eq!((app.st.step, next.due), (q.due as usize, q.due)),
+            None => assert_eq!(app.st.step, q.due as usize + 1, "shown after the pick"),
+        }
     }
     assert!(seen >= 2, "only {seen} why choices on seed 000's run");
     let p = app.predict().unwrap();

@@ -137,7 +137,7 @@ pub struct Predict {
     /// After an answer, ask why it is so as a choice between chains (`--why`).
     pub asks_why: bool,
     /// The why choice open now (`why_choice`): it holds the screen as a question does.
-    pub why: Option<why_choice::WhyAsked>,
+    pub why: Option<WhyAsked>,
     /// Why choices answered right, and asked (skipped ones count as asked).
     pub why_right: u32,
     pub why_asked: u32,
@@ -195,6 +195,35 @@ impl Predict {
         *self = Predict::new(ask);
         self.save = save;
         self.asks_why = why;
+    }
+}
+
+/// A why choice open after the question `q` (`why_choice` opens and grades it).
+pub struct WhyAsked {
+    pub q: Question,
+    pub choice: crate::practice::why_choice::WhyChoice,
+    /// The reveal's "Why:" line, kept back until the pick.
+    held_line: Option<String>,
+}
+
+impl WhyAsked {
+    /// A key while the choice is open: a digit picks, Esc shows the answer, Ctrl-C quits.
+    fn key(&self, key: KeyEvent) -> Keyed {
+        if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
+            return Keyed::Quit;
+        }
+        match key.code {
+            KeyCode::Char(c) => match c.to_digit(10).map(|d| d as usize) {
+                Some(d) if (1..=self.choice.options.len()).contains(&d) => {
+                    Keyed::Chose(Some(d - 1))
+                }
+                _ => Keyed::Stay,
+            },
+            KeyCode::Esc => Keyed::Chose(None),
+            KeyCode::PageDown => Keyed::Page(true),
+            KeyCode::PageUp => Keyed::Page(false),
+            _ => Keyed::Stay,
+        }
     }
 }
 

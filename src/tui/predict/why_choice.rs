@@ -4,40 +4,9 @@
 //! screen stays where the question was asked and holds back what it held, the reveal's own
 //! "Why:" line is kept back (it is the right option), and every key goes to the choice.
 
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-
-use super::{Keyed, Predict, Run, Settled, shown_at};
+use super::{Predict, Run, Settled, WhyAsked, shown_at};
 use crate::index::question::Question;
-use crate::practice::why_choice::{self, WhyChoice};
-
-/// A why choice open after the question `q`.
-pub struct WhyAsked {
-    pub q: Question,
-    pub choice: WhyChoice,
-    /// The reveal's "Why:" line, kept back until the pick.
-    held_line: Option<String>,
-}
-
-impl WhyAsked {
-    /// A key while the choice is open: a digit picks, Esc shows the answer, Ctrl-C quits.
-    pub(super) fn key(&self, key: KeyEvent) -> Keyed {
-        if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
-            return Keyed::Quit;
-        }
-        match key.code {
-            KeyCode::Char(c) => match c.to_digit(10).map(|d| d as usize) {
-                Some(d) if (1..=self.choice.options.len()).contains(&d) => {
-                    Keyed::Chose(Some(d - 1))
-                }
-                _ => Keyed::Stay,
-            },
-            KeyCode::Esc => Keyed::Chose(None),
-            KeyCode::PageDown => Keyed::Page(true),
-            KeyCode::PageUp => Keyed::Page(false),
-            _ => Keyed::Stay,
-        }
-    }
-}
+use crate::practice::why_choice;
 
 impl Predict {
     /// Opens the why choice after `q` when predict mode asks why and the step has one;

@@ -116,7 +116,8 @@ fn title(ex: &Exercise, theme: Theme, area: Rect, buf: &mut Buffer) {
         ex.steps().len()
     );
     let room = (area.width as usize).saturating_sub(width(&right) + 1);
-    let left = clip(&left, room);
+    // One space at least between the settings and the step count.
+    let left = clip(&left, room.saturating_sub(1));
     let pad = room.saturating_sub(width(&left));
     Line::from(vec![
         Span::styled(left, theme.title()),
@@ -357,8 +358,9 @@ fn feedback_lines(screen: &SimulateScreen, room: usize) -> Vec<(String, Style)> 
     if screen.last.is_some() {
         text.push_str(&carried_since(ex));
     }
+    // The news of a new stage comes first: a long verdict is cut at six lines.
     if let Some(stage) = screen.moved_on {
-        text = format!("{text} {}", moved_on(stage));
+        text = format!("{} {text}", moved_on(stage));
     }
     if ex.finished() {
         let (right, all) = ex.score();
