@@ -176,7 +176,8 @@ fn dispatch(cli: Cli, out: &mut dyn Write) -> Result<ExitCode> {
             run,
             present,
             predict,
-        } => return open(&run, present, predict.as_deref()),
+            why,
+        } => return open(&run, present, predict.as_deref(), why),
         Command::Practice(args) => return practice(&args, out),
         Command::Export(args) => {
             let (lesson, recorded) = args.run.recorded()?;
@@ -285,13 +286,17 @@ fn course_outline(file: Option<&Path>) -> Result<String> {
 }
 
 /// `prune open`: the tutor on a lesson's run, or on a saved trace.
-fn open(run: &args::RunArgs, present: bool, predict: Option<&str>) -> Result<ExitCode> {
+fn open(run: &args::RunArgs, present: bool, predict: Option<&str>, why: bool) -> Result<ExitCode> {
     let predict = predict
         .map(crate::tui::predict::Ask::parse)
         .transpose()
         .map_err(crate::error::Error::Options)?;
     tutor_terminal()?;
-    let start = crate::tui::Start { present, predict };
+    let start = crate::tui::Start {
+        present,
+        predict,
+        why,
+    };
     if run.file.as_deref().is_some_and(source::saved_trace) {
         let (_, recorded) = run.recorded()?;
         crate::tui::open_saved(recorded, start)?;

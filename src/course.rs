@@ -75,6 +75,9 @@ pub enum Check {
         algorithm: SimulateAlgorithm,
         #[serde(default)]
         at_least: Option<u8>,
+        /// A faded exercise (`prune simulate --fade`), counted once it has faded to every step.
+        #[serde(default)]
+        fade: bool,
     },
 }
 
@@ -113,7 +116,13 @@ impl Check {
                 None => format!("predict {lesson}"),
             },
             Check::Practice { lesson, .. } => format!("practice {lesson}"),
-            Check::Simulate { algorithm, .. } => format!("simulate {}", algorithm.name()),
+            Check::Simulate {
+                algorithm, fade, ..
+            } => format!(
+                "simulate {}{}",
+                algorithm.name(),
+                if *fade { " --fade" } else { "" }
+            ),
         }
     }
 
@@ -149,6 +158,15 @@ impl Check {
             Check::Practice { lesson, .. } => {
                 format!("a practice round on {lesson}: at least {percent} % right (e in the tutor)")
             }
+            Check::Simulate {
+                algorithm,
+                fade: true,
+                ..
+            } => format!(
+                "a worked {} example, faded until you make every step: then at least {percent} % right first time (prune simulate --algorithm {} --fade)",
+                algorithm.spelled(),
+                algorithm.name()
+            ),
             Check::Simulate { algorithm, .. } => format!(
                 "carry out {} yourself: at least {percent} % of the steps right first time (prune simulate --algorithm {})",
                 algorithm.spelled(),

@@ -17,6 +17,8 @@
 //! - `set`: set and answer files; `quiz`: the line quiz.
 //! - `render`: the tree as an outline for a terminal; `store`: progress on disk.
 //! - `simulate`: the student carries out the search step by step, graded against the run.
+//! - `why_choice`: after a predicted step, which "why?" chain explains it: the run's own
+//!   against those of the misconception runs that part from it there.
 //!
 //! Library use (a TUI): `generate(seed, index, kind)` or `lesson_problems()` gives a
 //! `Problem`; `Problem::describe()` (or `item.question`, `settings()`, `item.answer_format`)
@@ -56,6 +58,7 @@ pub mod set;
 pub mod simulate;
 pub mod size_kinds;
 pub mod store;
+pub mod why_choice;
 pub mod windows;
 
 pub use crate::lesson::facts::Kind;

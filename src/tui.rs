@@ -81,6 +81,8 @@ type Term = Terminal<CrosstermBackend<term::Screen>>;
 pub struct Start {
     pub present: bool,
     pub predict: Option<predict::Ask>,
+    /// In predict mode, ask why after each answer (a choice between chains).
+    pub why: bool,
 }
 
 /// Opens the tutor on a lesson with a resolved run, started as `start` says.
@@ -92,7 +94,7 @@ pub fn open(lesson: Lesson, setup: RunSetup, start: Start) -> Result<()> {
     lessons.extend(Lesson::builtins()?);
     let mut app = App::new(lessons, lesson, setup)?.presenting(start.present);
     app.follow_course();
-    run(app.predicting(start.predict, true))
+    run(app.predicting(start.predict, true).asking_why(start.why))
 }
 
 /// Opens the tutor on a lesson's run at `step` (`prune check --open`: prune's step where a
@@ -111,7 +113,7 @@ pub fn open_at(lesson: Lesson, setup: RunSetup, step: usize) -> Result<()> {
 /// Opens the tutor on a saved trace, replayed as recorded, started as `start` says.
 pub fn open_saved(rec: crate::index::Recorded, start: Start) -> Result<()> {
     let app = App::from_saved(rec)?.presenting(start.present);
-    run(app.predicting(start.predict, true))
+    run(app.predicting(start.predict, true).asking_why(start.why))
 }
 
 /// Opens the tutor on the built-in lessons (what `prune` with no arguments does).

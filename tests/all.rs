@@ -155,6 +155,8 @@ mod seed_002_cli;
 mod seed_002_lessons;
 #[path = "simulate.rs"]
 mod simulate;
+#[path = "simulate_fade.rs"]
+mod simulate_fade;
 #[path = "simulate_screen.rs"]
 mod simulate_screen;
 #[path = "size.rs"]
@@ -229,6 +231,8 @@ mod tui_wide_text;
 mod uniform_trees;
 #[path = "why.rs"]
 mod why;
+#[path = "why_choice.rs"]
+mod why_choice;
 #[path = "why_tui.rs"]
 mod why_tui;
 

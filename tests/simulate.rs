@@ -146,6 +146,7 @@ fn settings(seed: u64, b: u8, d: u8, method: Method) -> Settings {
         depth: d,
         method,
         feedback: Feedback::Step,
+        fade: None,
     }
 }
 

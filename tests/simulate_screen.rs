@@ -15,6 +15,7 @@ fn screen(feedback: Feedback) -> SimulateScreen {
         depth: 3,
         method: Method::AlphaBeta,
         feedback,
+        fade: None,
     })
     .unwrap();
     SimulateScreen::new(ex)
@@ -187,6 +188,7 @@ fn minimax_asks_for_no_window_and_draws_none() {
             depth: 3,
             method: Method::Minimax,
             feedback: Feedback::Step,
+            fade: None,
         };
         SimulateScreen::new(Exercise::new(settings).unwrap())
     };

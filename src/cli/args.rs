@@ -124,6 +124,10 @@ pub enum Command {
         /// Monte Carlo runs select, counts (Q cycles).
         #[arg(long, num_args = 0..=1, require_equals = true, default_missing_value = "all", value_name = "WHAT")]
         predict: Option<String>,
+        /// With --predict: after each answer whose step has a "why?" chain, pick the chain
+        /// that explains it, the run's own or one of a named misconception's run.
+        #[arg(long, requires = "predict")]
+        why: bool,
     },
     /// Practice problems: solve them in the terminal, or export and grade sets.
     Practice(PracticeArgs),
@@ -774,6 +778,19 @@ pub struct SimulateArgs {
     /// When you learn whether a step was right: after each step, or at the end.
     #[arg(long, value_enum, default_value_t = SimulateFeedback::Step)]
     pub feedback: SimulateFeedback,
+    /// A worked example, faded: prune carries out the search and you fill in one kind of
+    /// step, moving on after three right in a row (windows, cuts, returns, then all;
+    /// minimax: returns, then all) [default stage: the algorithm's first].
+    #[arg(long, value_enum, value_name = "STAGE", num_args = 0..=1)]
+    pub fade: Option<Option<SimulateFade>>,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SimulateFade {
+    Windows,
+    Cuts,
+    Returns,
+    All,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]

@@ -230,7 +230,7 @@ pub fn misconception(
     variants: &[Variant],
 ) -> Option<(Pitfall, String)> {
     let due = q.due as usize;
-    let (a, tree) = (&right.trace.events, right.tree());
+    let a = &right.trace.events;
     let found = variants.iter().find(|v| {
         let b = &v.rec.trace.events;
         b.len() > due
@@ -239,8 +239,20 @@ pub fn misconception(
                 w.kind == q.kind && w.node == q.node && w.answer == given && w.answer != q.answer
             })
     })?;
-    // The node whose frame makes the mistake: the parent for what it passes down or does
-    // with a reply, else the call itself.
+    let what = mistake(right, q, found.pitfall);
+    Some((
+        found.pitfall,
+        format!(
+            "your answer is what you get if {what} [{}]",
+            found.pitfall.name()
+        ),
+    ))
+}
+
+/// What `pitfall` does at the node whose frame makes the mistake `q` is about, in words:
+/// the parent for what it passes down or does with a reply, else the call itself.
+pub fn mistake(right: &Recorded, q: &Question, pitfall: Pitfall) -> String {
+    let tree = right.tree();
     let n = tree.get(q.node);
     let at = match q.kind {
         Kind::Window | Kind::Cut | Kind::Research if n.parent != crate::index::NONE => n.parent,
@@ -253,14 +265,7 @@ pub fn misconception(
     } else {
         "β"
     };
-    let what = super::misconception::what_if(found.pitfall, &name, bound);
-    Some((
-        found.pitfall,
-        format!(
-            "your answer is what you get if {what} [{}]",
-            found.pitfall.name()
-        ),
-    ))
+    super::misconception::what_if(pitfall, &name, bound)
 }
 
 /// The run's score line: "predictions 3/4 right first time".

@@ -13,6 +13,8 @@
 //!   the steps read off its index, the grading.
 //! - `parse`: what the student types, forgiving on spacing and case, strict on meaning.
 //! - `explain`: the sentence that says why a step is what it is, read off the run.
+//! - `fade`: the faded exercise (`--fade`): prune carries out the steps a stage does not
+//!   ask, and three right in a row of the stage's kind move on to the next kind.
 //! - `board`: what the screen shows after the steps done so far (the tree with what is
 //!   revealed, the frame, the stack).
 //!
@@ -22,11 +24,13 @@
 mod board;
 mod exercise;
 mod explain;
+mod fade;
 mod kinds;
 mod parse;
 
 pub use board::{Board, Frame, Mark, NodeRow};
 pub use exercise::Exercise;
 pub use kinds::{
-    Action, Ask, BRANCHING, Correction, DEPTH, Expect, Feedback, Graded, Method, Reply, Settings,
+    Action, Ask, BRANCHING, Correction, DEPTH, Expect, Fade, Feedback, Graded, Method, Reply,
+    STREAK, Settings, Stage,
 };

@@ -298,6 +298,20 @@ impl App {
             }
             super::predict::Keyed::Skip => None,
             super::predict::Keyed::Answer(t) => Some(t),
+            super::predict::Keyed::Chose(pick) => {
+                let run = super::predict::Run {
+                    replay: &self.replay,
+                    units: &self.units,
+                    lesson: &self.lesson,
+                    setup: &self.setup,
+                    preset: self.preset.as_deref(),
+                    detached: self.detached.is_some(),
+                };
+                if let Some(step) = p.choose(run, pick).seek {
+                    self.seek(step);
+                }
+                return;
+            }
             super::predict::Keyed::Page(down) => {
                 let page = if down {
                     Action::MoreText
@@ -317,6 +331,10 @@ impl App {
             detached: self.detached.is_some(),
         };
         let settled = p.settle(run, given);
+        // The why pane would show the chain the why choice asks for.
+        if p.why.is_some() {
+            self.layers.close::<WhyPane>();
+        }
         if settled.message.is_some() {
             self.message = settled.message;
         }
@@ -337,6 +355,14 @@ impl App {
             let mut p = super::predict::Predict::new(ask);
             p.save = save;
             self.predict = Some(Box::new(p));
+        }
+        self
+    }
+
+    /// Predict mode asks, after each answer with a chain, why it is so (`--why`).
+    pub fn asking_why(mut self, on: bool) -> App {
+        if let Some(p) = self.predict.as_deref_mut() {
+            p.asks_why = on;
         }
         self
     }

@@ -12,6 +12,7 @@ use std::collections::HashSet;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
+pub mod why_choice;
 pub mod words;
 
 use super::keys::{KeyHelp, key};
@@ -106,6 +107,7 @@ pub const KEYS: &[KeyHelp] = &[
     key("Esc", "skip: show the step and its answer"),
     key("PgDn PgUp", "page the explanation while asked"),
     key("Ctrl-C", "quit while a question is open"),
+    key("1–4", "with --why: the chain that explains the answer"),
 ];
 
 /// What the step after an answer shows above its narration: the verdict and why.
@@ -130,6 +132,15 @@ pub struct Predict {
     /// Save each prediction to the progress file.
     pub save: bool,
     variants: Option<Vec<Variant>>,
+    /// Where each variant's trace parts from the run's (`why_choice::parting`), once asked.
+    partings: Option<Vec<usize>>,
+    /// After an answer, ask why it is so as a choice between chains (`--why`).
+    pub asks_why: bool,
+    /// The why choice open now (`why_choice`): it holds the screen as a question does.
+    pub why: Option<WhyAsked>,
+    /// Why choices answered right, and asked (skipped ones count as asked).
+    pub why_right: u32,
+    pub why_asked: u32,
 }
 
 impl Predict {
@@ -143,17 +154,27 @@ impl Predict {
             reveals: Vec::new(),
             save: false,
             variants: None,
+            partings: None,
+            asks_why: false,
+            why: None,
+            why_right: 0,
+            why_asked: 0,
         }
     }
 
-    /// What the views hold back now.
+    /// What the views hold back now (while the why choice is open, what its question held:
+    /// the screen stays at that step until the choice is made).
     pub fn held(&self) -> Option<Held> {
-        self.open.as_ref().map(|o| o.q.held)
+        (self.open.as_ref().map(|o| o.q.held)).or(self.why.as_ref().map(|w| w.q.held))
     }
 
-    /// The status line's score: "predict 3/4".
+    /// The status line's score: "predict 3/4", and "why 1/2" once a why choice was asked.
     pub fn score(&self) -> String {
-        format!("predict {}/{}", self.right, self.asked)
+        let why = match self.why_asked {
+            0 => String::new(),
+            n => format!(" · why {}/{n}", self.why_right),
+        };
+        format!("predict {}/{}{why}", self.right, self.asked)
     }
 
     /// The reveals for screen step `step`.
@@ -170,9 +191,39 @@ impl Predict {
 
     /// A new run on screen: nothing of the last one's questions carries over.
     pub fn reset(&mut self) {
-        let (ask, save) = (self.ask.clone(), self.save);
+        let (ask, save, why) = (self.ask.clone(), self.save, self.asks_why);
         *self = Predict::new(ask);
         self.save = save;
+        self.asks_why = why;
+    }
+}
+
+/// A why choice open after the question `q` (`why_choice` opens and grades it).
+pub struct WhyAsked {
+    pub q: Question,
+    pub choice: crate::practice::why_choice::WhyChoice,
+    /// The reveal's "Why:" line, kept back until the pick.
+    held_line: Option<String>,
+}
+
+impl WhyAsked {
+    /// A key while the choice is open: a digit picks, Esc shows the answer, Ctrl-C quits.
+    fn key(&self, key: KeyEvent) -> Keyed {
+        if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
+            return Keyed::Quit;
+        }
+        match key.code {
+            KeyCode::Char(c) => match c.to_digit(10).map(|d| d as usize) {
+                Some(d) if (1..=self.choice.options.len()).contains(&d) => {
+                    Keyed::Chose(Some(d - 1))
+                }
+                _ => Keyed::Stay,
+            },
+            KeyCode::Esc => Keyed::Chose(None),
+            KeyCode::PageDown => Keyed::Page(true),
+            KeyCode::PageUp => Keyed::Page(false),
+            _ => Keyed::Stay,
+        }
     }
 }
 
@@ -198,6 +249,8 @@ pub enum Keyed {
     Answer(Truth),
     /// PgDn (true) or PgUp: page the explanation, whose `n` is a letter of the answer now.
     Page(bool),
+    /// The why choice: the option picked (from 0), or `None` (Esc: shown without a pick).
+    Chose(Option<usize>),
 }
 
 /// What settling a question asks of the app.
@@ -213,7 +266,7 @@ impl Predict {
     /// `to` itself) with a question not yet answered, whose question is then opened. While a
     /// question is open nothing moves.
     pub fn stop(&mut self, tree: &Tree, from: usize, to: usize) -> usize {
-        if self.open.is_some() {
+        if self.open.is_some() || self.why.is_some() {
             return from;
         }
         if to <= from {
@@ -257,6 +310,9 @@ impl Predict {
     /// A key while a question is open: the line editor's keys; Enter reads the line (a
     /// malformed one leaves a hint), Esc skips, Ctrl-C quits.
     pub fn key(&mut self, key: KeyEvent, units: &Units, replay: &Replay) -> Keyed {
+        if let Some(w) = &self.why {
+            return w.key(key);
+        }
         let Some(open) = self.open.as_mut() else {
             return Keyed::Stay;
         };
@@ -318,6 +374,13 @@ impl Predict {
                 let why = super::course::save_score(&key, self.right.into(), self.asked.into());
                 message = message.or(why);
             }
+        }
+        // Why it is so, as a choice, before the step is shown (it could say why).
+        if given.is_some() && self.offer_why(&run, &q) {
+            return Settled {
+                seek: None,
+                message,
+            };
         }
         // Several questions at one step (a return and its flag): the next is asked first.
         self.ask_here(&run.replay.tree(), q.due as usize);
@@ -387,10 +450,20 @@ impl Predict {
         if monte || run.detached || run.replay.len() > VARIANT_LIMIT {
             return None;
         }
-        let variants = self
+        let variants = self.variants_of(run)?;
+        grader::misconception(&run.replay.rec, q, given, variants)
+    }
+
+    /// The run's wrong variants, made once per run; none for a saved trace opened alone or a
+    /// run too long to re-run.
+    fn variants_of(&mut self, run: &Run<'_>) -> Option<&[Variant]> {
+        if run.detached || run.replay.len() > VARIANT_LIMIT {
+            return None;
+        }
+        let made = self
             .variants
             .get_or_insert_with(|| grader::variants(run.lesson, run.setup, VARIANT_LIMIT));
-        grader::misconception(&run.replay.rec, q, given, variants)
+        Some(made)
     }
 }
 
@@ -420,7 +493,7 @@ pub fn cycle(now: Option<Box<Predict>>, save: bool) -> (Option<Box<Predict>>, St
 /// The step an answer is revealed at: the one that shows the question's event, or for a
 /// Monte Carlo node's counts the end of the iteration's backups, where the backup pane shows
 /// the counts the verdict states (the backups run from the leaf up to the root).
-fn shown_at(r: &Replay, q: &Question) -> usize {
+pub(crate) fn shown_at(r: &Replay, q: &Question) -> usize {
     let due = q.due as usize;
     if q.kind != Kind::Counts {
         return due + 1;

@@ -1,6 +1,8 @@
 //! The simulate exercise on screen (`prune simulate`): the student types each step in the
 //! footer's one-line editor and reads the verdict; the exercise itself (steps, grading,
-//! corrections, score) is `practice::simulate`, headless.
+//! corrections, score) is `practice::simulate`, headless. A faded exercise (`--fade`) is the
+//! same screen: prune makes the steps its stage does not ask, and `n` goes on at the stage
+//! reached.
 //!
 //! Keys: typing edits the line (`line_edit`); Enter submits it; Tab and ↓ / ↑ put the
 //! current frame's children into the line one after another (`visit B`), so a node can be
@@ -9,7 +11,7 @@
 
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
-use crate::practice::simulate::{Ask, Exercise, Reply, Settings};
+use crate::practice::simulate::{Ask, Exercise, Reply, Stage};
 use crate::practice::store;
 use crate::tui::line_edit::{Edit, LineEdit};
 
@@ -34,6 +36,8 @@ pub struct SimulateScreen {
     choice: Option<usize>,
     /// Finished exercises of this session: (right first time, steps).
     pub history: Vec<(usize, usize)>,
+    /// The stage a faded exercise moved on to with the last line typed.
+    pub moved_on: Option<Stage>,
 }
 
 impl SimulateScreen {
@@ -46,6 +50,7 @@ impl SimulateScreen {
             saved: None,
             choice: None,
             history: Vec::new(),
+            moved_on: None,
         }
     }
 
@@ -81,7 +86,10 @@ impl SimulateScreen {
             return;
         }
         let line = self.edit.text();
+        let before = self.exercise.fade().map(|f| f.stage);
         let reply = self.exercise.answer(&line);
+        let after = self.exercise.fade().map(|f| f.stage);
+        self.moved_on = after.filter(|_| after != before);
         if !matches!(reply, Reply::Hint(_)) {
             self.edit.clear();
             self.choice = None;
@@ -105,24 +113,41 @@ impl SimulateScreen {
             Some(store::Place::Nowhere(why)) => Some(format!("score not saved: {why}")),
             Some(store::Place::File(path)) => Some(
                 match store::add_simulation(path, steps as u64, right as u64, last) {
-                    Ok(_) => {
-                        // The course's check on this method takes the exercise's score too.
-                        let key = format!("simulate {}", self.exercise.settings.method.name());
-                        super::course::save_score(&key, right as u64, steps as u64)
-                            .unwrap_or_else(|| format!("score saved in {}", path.display()))
-                    }
+                    Ok(_) => self
+                        .course_score(right, steps)
+                        .unwrap_or_else(|| format!("score saved in {}", path.display())),
                     Err(e) => format!("score not saved: {e}"),
                 },
             ),
         };
     }
 
-    /// A new tree: the next seed, the same shape and settings.
+    /// The course's check on this method takes the exercise's score too; a faded exercise
+    /// counts once it has faded to every step (a stage of one kind shows no whole search).
+    fn course_score(&self, right: usize, steps: usize) -> Option<String> {
+        let method = self.exercise.settings.method.name();
+        match self.exercise.fade() {
+            None => {
+                super::course::save_score(&format!("simulate {method}"), right as u64, steps as u64)
+            }
+            Some(f) if f.stage == Stage::All => super::course::save_score(
+                &format!("simulate {method} --fade"),
+                right as u64,
+                steps as u64,
+            ),
+            Some(f) => Some(format!(
+                "saved; the course counts a faded exercise once it asks every step (now: {})",
+                f.stage.name()
+            )),
+        }
+    }
+
+    /// A new tree: the next seed, the same shape and settings (a faded exercise goes on at
+    /// the stage it reached).
     fn next_tree(&mut self) {
-        let mut settings: Settings = self.exercise.settings;
-        settings.seed = settings.seed.wrapping_add(1);
-        if let Ok(ex) = Exercise::new(settings) {
+        if let Ok(ex) = self.exercise.next_tree() {
             self.exercise = ex;
+            self.moved_on = None;
             self.last = None;
             self.saved = None;
             self.edit.clear();
@@ -159,7 +184,7 @@ impl SimulateScreen {
 
 /// `prune simulate`: exercises until the student leaves; each finished one's score goes to
 /// the progress file. Returns what the session did, as lines for the shell.
-pub fn run(settings: Settings) -> crate::error::Result<String> {
+pub fn run(settings: crate::practice::simulate::Settings) -> crate::error::Result<String> {
     super::need_terminal(
         "prune simulate needs a terminal (it is an exercise on screen); run it in one",
     )?;
@@ -173,7 +198,11 @@ pub fn run(settings: Settings) -> crate::error::Result<String> {
         if screen.exercise.finished() {
             String::new()
         } else {
-            format!(" (left after {steps} of {})", screen.exercise.steps().len())
+            format!(
+                " (left after {} of {})",
+                screen.exercise.done(),
+                screen.exercise.steps().len()
+            )
         }
     );
     if let Some(note) = &screen.saved {

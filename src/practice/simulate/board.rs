@@ -142,7 +142,7 @@ impl Exercise {
     /// The node worked on now: the frame deciding, or the child whose window is asked.
     fn current_node(&self) -> Option<u32> {
         Some(match self.ask()? {
-            Ask::Decide { frame } | Ask::Value { frame } => frame,
+            Ask::Decide { frame } | Ask::Value { frame } | Ask::Cut { frame, .. } => frame,
             Ask::Window { child } => child,
         })
     }
@@ -160,6 +160,18 @@ impl Exercise {
         shown.windows.get(&node).copied()
     }
 
+    /// The frame whose window as it stands would answer a faded question: the window a
+    /// child gets is its parent's as it stands, and whether a frame cuts is read off its
+    /// own. Held back while that question is asked (the window it was entered with shows).
+    fn held_now(&self) -> Option<u32> {
+        self.fade?;
+        match self.ask()? {
+            Ask::Window { child } => Some(self.node(child).parent),
+            Ask::Cut { frame, .. } => Some(frame),
+            Ask::Decide { .. } | Ask::Value { .. } => None,
+        }
+    }
+
     fn stack(&self, current: Option<u32>, shown: &Shown) -> Vec<Frame> {
         let mut path = Vec::new();
         let mut at = current.unwrap_or(NONE);
@@ -171,7 +183,8 @@ impl Exercise {
         path.into_iter()
             .map(|f| {
                 let now = (self.settings.feedback == Feedback::Step
-                    && self.window_shown(f, shown).is_some())
+                    && self.window_shown(f, shown).is_some()
+                    && Some(f) != self.held_now())
                 .then(|| self.window_after(f, shown.settled.get(&f).copied()).0);
                 Frame {
                     name: self.name(f),
@@ -249,6 +262,12 @@ impl Exercise {
         rows
     }
 
+    /// Whether the step asked now comes right after a cutoff.
+    pub(super) fn after_cut(&self) -> bool {
+        let i = self.done();
+        i > 0 && matches!(self.steps.get(i - 1), Some(Expect::Cut { .. }))
+    }
+
     /// What is asked now, in words.
     pub fn asked(&self) -> String {
         match self.ask() {
@@ -272,9 +291,18 @@ impl Exercise {
                 )
             }
             Some(Ask::Window { child }) => format!("The window {} gets: α β", self.name(child)),
-            Some(Ask::Value { frame }) => {
+            Some(Ask::Value { frame }) if self.after_cut() => {
                 format!("{}'s window closed: the value it returns", self.name(frame))
             }
+            Some(Ask::Value { frame }) => format!(
+                "{} has tried all its children: the value it returns",
+                self.name(frame)
+            ),
+            Some(Ask::Cut { frame, after }) => format!(
+                "{} took in {}'s return: does its window close? cut, or on",
+                self.name(frame),
+                self.name(after)
+            ),
         }
     }
 }

@@ -1,7 +1,7 @@
 //! The exercise: the generated tree, prune's recorded run of it, the steps read off the run's
 //! index, and the student's graded steps.
 
-use super::kinds::{Action, Ask, Correction, Expect, Feedback, Graded, Reply, Settings};
+use super::kinds::{Action, Ask, Correction, Expect, Fade, Feedback, Graded, Reply, Settings};
 use crate::error::{Error, Result};
 use crate::game::Side;
 use crate::game::graph::Graph;
@@ -24,6 +24,8 @@ pub struct Exercise {
     pub(super) settles: Vec<Option<u32>>,
     pub(super) graded: Vec<Graded>,
     pub(super) units: Units,
+    /// A faded exercise's stage and count (`fade`).
+    pub(super) fade: Option<Fade>,
 }
 
 impl Exercise {
@@ -41,7 +43,7 @@ impl Exercise {
         let setup = lesson.setup(Some(RUN), &Overrides::default())?;
         let rec = crate::index::record(&lesson, &setup)?;
         let (steps, settles) = steps_of(&rec)?;
-        Ok(Exercise {
+        let mut ex = Exercise {
             settings,
             rec,
             units: Units::of(graph.scale()),
@@ -49,7 +51,10 @@ impl Exercise {
             steps,
             settles,
             graded: Vec::new(),
-        })
+            fade: settings.fade.map(|stage| Fade { stage, streak: 0 }),
+        };
+        ex.carry();
+        Ok(ex)
     }
 
     /// The generated tree (the exercise's input, as the student sees it with values shown).
@@ -94,12 +99,11 @@ impl Exercise {
         self.rec.options().cut
     }
 
-    /// (steps right first time, steps graded).
+    /// (steps right first time, steps the student made): a faded exercise's steps carried
+    /// out by prune are not the student's.
     pub fn score(&self) -> (usize, usize) {
-        (
-            self.graded.iter().filter(|g| g.right).count(),
-            self.graded.len(),
-        )
+        let theirs = || self.graded.iter().filter(|g| g.ask.is_some());
+        (theirs().filter(|g| g.right).count(), theirs().count())
     }
 
     /// The score as a percentage of the steps graded, rounded to the nearest whole (half
@@ -114,7 +118,14 @@ impl Exercise {
 
     /// What is asked now (`None` once every step is made).
     pub fn ask(&self) -> Option<Ask> {
-        let i = self.done();
+        match self.fade {
+            Some(f) => self.faded_ask(self.done(), f.stage),
+            None => self.plain_ask(self.done()),
+        }
+    }
+
+    /// What the plain exercise asks at step `i`.
+    pub(super) fn plain_ask(&self, i: usize) -> Option<Ask> {
         Some(match *self.steps.get(i)? {
             Expect::Window { child, .. } => Ask::Window { child },
             Expect::Return { frame, .. }
@@ -140,16 +151,24 @@ impl Exercise {
         let step = self.done();
         let expected = self.steps[step];
         let right = self.matches(&given, expected);
-        self.graded.push(Graded { step, given, right });
-        match (self.settings.feedback, right) {
+        self.graded.push(Graded {
+            step,
+            given,
+            right,
+            ask: Some(ask),
+        });
+        self.count(right);
+        let reply = match (self.settings.feedback, right) {
             (Feedback::End, _) => Reply::Noted,
             (Feedback::Step, true) => Reply::Right {
                 why: self.why(step),
             },
             (Feedback::Step, false) => Reply::Wrong {
-                correction: self.correction(step),
+                correction: self.correction_to(step, Some(ask)),
             },
-        }
+        };
+        self.carry();
+        reply
     }
 
     fn matches(&self, given: &Action, expected: Expect) -> bool {
@@ -158,16 +177,33 @@ impl Exercise {
             (Action::Window(a, b), Expect::Window { alpha, beta, .. }) => (*a, *b) == (alpha, beta),
             (Action::Cut, Expect::Cut { .. }) => true,
             (Action::Return(v), Expect::Return { value, .. }) => *v == value,
+            // A faded cutoff question: the frame goes on with a visit or its return.
+            (Action::On, Expect::Visit { .. } | Expect::Return { .. }) => true,
             _ => false,
         }
     }
 
     /// The right step `step` as the student would type it, and why.
     pub fn correction(&self, step: usize) -> Correction {
+        self.correction_to(step, None)
+    }
+
+    /// The right answer to `ask` at step `step` (a cutoff question is answered `cut` or
+    /// `on`), and why.
+    pub fn correction_to(&self, step: usize, ask: Option<Ask>) -> Correction {
         Correction {
             step,
-            expected: self.entry(step),
+            expected: self.answer_to(step, ask),
             why: self.why(step),
+        }
+    }
+
+    /// The right answer to what was asked at step `step`, as it would be typed.
+    pub fn answer_to(&self, step: usize, ask: Option<Ask>) -> String {
+        match (ask, self.steps[step]) {
+            (Some(Ask::Cut { .. }), Expect::Cut { .. }) => "cut".into(),
+            (Some(Ask::Cut { .. }), _) => "on".into(),
+            _ => self.entry(step),
         }
     }
 
@@ -188,7 +224,7 @@ impl Exercise {
         self.graded
             .iter()
             .filter(|g| !g.right)
-            .map(|g| (g.clone(), self.correction(g.step)))
+            .map(|g| (g.clone(), self.correction_to(g.step, g.ask)))
             .collect()
     }
 

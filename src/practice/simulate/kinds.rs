@@ -58,6 +58,9 @@ pub struct Settings {
     pub depth: u8,
     pub method: Method,
     pub feedback: Feedback,
+    /// A faded exercise (`--fade`): prune carries out the search and the student fills in
+    /// only the steps of this stage's kind, moving on after `STREAK` right in a row.
+    pub fade: Option<Stage>,
 }
 
 impl Default for Settings {
@@ -68,6 +71,7 @@ impl Default for Settings {
             depth: 3,
             method: Method::AlphaBeta,
             feedback: Feedback::Step,
+            fade: None,
         }
     }
 }
@@ -98,11 +102,38 @@ impl Settings {
                 DEPTH.end()
             ));
         }
+        if let Some(why) = self.fade.and_then(|stage| self.fade_problem(stage)) {
+            return Some(why);
+        }
         let nodes = self.nodes();
         (nodes > MAX_GENERATED as u64).then(|| {
             format!(
                 "branching {} and depth {} make a tree of {nodes} nodes, more than the {MAX_GENERATED} the exercise names with one letter each; lower one of them",
                 self.branching, self.depth
+            )
+        })
+    }
+
+    /// Why a faded exercise cannot start at `stage` with these settings, in one line.
+    fn fade_problem(&self, stage: Stage) -> Option<String> {
+        if self.feedback == Feedback::End {
+            return Some(
+                "--fade moves on after three right in a row, so it tells each step at once; it cannot take --feedback end".into(),
+            );
+        }
+        if !Stage::order(self.method).contains(&stage) {
+            let names: Vec<&str> = Stage::order(self.method).iter().map(|s| s.name()).collect();
+            return Some(format!(
+                "{} has no {} to fill in (it keeps no α or β and never cuts); its faded stages are {}",
+                self.method.name(),
+                stage.name(),
+                names.join(", ")
+            ));
+        }
+        (stage == Stage::Windows && self.depth < 2).then(|| {
+            format!(
+                "a tree of depth {} has no window to fill in (every child of the root is a leaf); use --depth 2 or more, or --fade cuts",
+                self.depth
             )
         })
     }
@@ -118,8 +149,66 @@ impl Settings {
         ) + match self.feedback {
             Feedback::Step => "",
             Feedback::End => " --feedback end",
+        } + &self
+            .fade
+            .map(|s| format!(" --fade {}", s.name()))
+            .unwrap_or_default()
+    }
+}
+
+/// Right answers in a row of the stage's kind that move a faded exercise on.
+pub const STREAK: u8 = 3;
+
+/// A stage of a faded exercise: the kind of step the student fills in (prune carries out
+/// the rest and shows it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// The window each inner child is entered with.
+    Windows,
+    /// After each child returns: does the frame's window close (`cut`) or not (`on`)?
+    Cuts,
+    /// The value each inner call returns.
+    Returns,
+    /// Every step, as the plain exercise asks them.
+    All,
+}
+
+impl Stage {
+    /// The stages a method fades through, in order: minimax has no windows and no cutoffs.
+    pub fn order(method: Method) -> &'static [Stage] {
+        match method {
+            Method::AlphaBeta => &[Stage::Windows, Stage::Cuts, Stage::Returns, Stage::All],
+            Method::Minimax => &[Stage::Returns, Stage::All],
         }
     }
+
+    /// The stage a faded exercise of `method` starts at.
+    pub fn first(method: Method) -> Stage {
+        Stage::order(method)[0]
+    }
+
+    /// The stage after this one for `method` (`All` stays).
+    pub fn next(self, method: Method) -> Stage {
+        let order = Stage::order(method);
+        let at = order.iter().position(|&s| s == self).unwrap_or(0);
+        order.get(at + 1).copied().unwrap_or(Stage::All)
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Stage::Windows => "windows",
+            Stage::Cuts => "cuts",
+            Stage::Returns => "returns",
+            Stage::All => "all",
+        }
+    }
+}
+
+/// Where a faded exercise stands: the stage and the right answers in a row at it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fade {
+    pub stage: Stage,
+    pub streak: u8,
 }
 
 /// One step of the run as the student must make it (node ids are the index's calls).
@@ -142,8 +231,11 @@ pub enum Ask {
     Decide { frame: u32 },
     /// The window the child just visited gets.
     Window { child: u32 },
-    /// The value the frame returns after its cutoff.
+    /// The value the frame returns (after its cutoff, or in a faded exercise's returns).
     Value { frame: u32 },
+    /// A faded exercise's cutoff question: has the frame's window closed now that `after`
+    /// returned (`cut`), or does it go on (`on`)?
+    Cut { frame: u32, after: u32 },
 }
 
 /// One graded step.
@@ -153,6 +245,8 @@ pub struct Graded {
     /// What the student typed, as read.
     pub given: Action,
     pub right: bool,
+    /// What the student was asked; `None`: prune carried the step out (a faded exercise).
+    pub ask: Option<Ask>,
 }
 
 /// The answer to one typed line.
@@ -184,4 +278,6 @@ pub enum Action {
     Window(i32, i32),
     Cut,
     Return(i32),
+    /// The frame's window stays open: it goes on (a faded exercise's cutoff question).
+    On,
 }

@@ -4,7 +4,8 @@
 //! - a child to visit: its name (`C`), or `visit C` / `go C` / `enter C`;
 //! - a window: two values, `3 inf`, `(3, +∞)`, `-inf,5`;
 //! - the cutoff: `cut`;
-//! - a return value: `return 5`, `ret 5`, `= 5`, or the value alone.
+//! - a return value: `return 5`, `ret 5`, `= 5`, or the value alone;
+//! - a faded exercise's cutoff question: `cut` (or `yes`), `on` (or `no`).
 
 use super::exercise::Exercise;
 use super::kinds::{Action, Ask};
@@ -56,8 +57,20 @@ fn read(line: &str, ask: Ask, ex: &Exercise) -> Result<Action, String> {
         },
         Ask::Value { frame } => match returned(&keys) {
             Some(v) => Ok(Action::Return(v)),
-            None => Err(format!(
+            None if ex.after_cut() => Err(format!(
                 "the window closed: type the value {} returns, such as return 4",
+                ex.name(frame)
+            )),
+            None => Err(format!(
+                "type the value {} returns, such as return 4",
+                ex.name(frame)
+            )),
+        },
+        Ask::Cut { frame, .. } => match keys.as_slice() {
+            ["cut" | "cutoff" | "yes" | "y"] => Ok(Action::Cut),
+            ["on" | "no" | "n" | "continue" | "next"] | ["go", "on"] => Ok(Action::On),
+            _ => Err(format!(
+                "type cut if {}'s window is closed now, on if it stays open",
                 ex.name(frame)
             )),
         },

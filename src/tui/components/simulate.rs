@@ -17,7 +17,7 @@ pub const TITLE: &str = "Simulate (prune simulate)";
 pub const KEYS: &[KeyHelp] = &[
     key(
         "Enter",
-        "submit the step typed (visit B, -inf 4, return 3, cut)",
+        "submit the step typed (visit B, -inf 4, return 3, cut; faded: cut or on)",
     ),
     key("Tab ↓", "put the frame's next child into the line"),
     key(

@@ -158,27 +158,7 @@ pub fn why(
     q: &Question,
     next: Option<crate::index::question::Held>,
 ) -> Option<String> {
-    let tree = r.tree();
-    let links = |a: Option<crate::index::why::Answer>, k: usize| {
-        a.map(|a| {
-            let texts: Vec<String> = a.links.into_iter().take(k).map(|l| l.text).collect();
-            texts.join(" ")
-        })
-    };
-    let chain = match q.kind {
-        Kind::Window => links(tree.why_window(u, q.node), 1),
-        Kind::Probe => links(tree.why_probe(u, q.node), 1),
-        Kind::Flag => links(tree.why_flag(u, q.node), 1),
-        Kind::Return => links(tree.why_chosen(u, q.node), 2),
-        Kind::Cut if q.answer == Truth::YesNo(true) => {
-            let p = tree.get(q.node).parent;
-            let skipped = tree
-                .children(p)
-                .find(|&c| tree.get(c).kind == crate::index::NodeKind::Skipped);
-            links(skipped.and_then(|s| tree.why_skipped(u, s)), 1)
-        }
-        _ => None,
-    };
+    let chain = crate::practice::why_choice::chain(&r.tree(), u, q);
     // A node's counts: the sentence of that node's own backup, not of the leaf's first.
     let told = match q.kind {
         Kind::Counts => (q.due as usize..r.len())
@@ -189,7 +169,7 @@ pub fn why(
             .unwrap_or(q.due as usize),
         _ => q.due as usize,
     };
-    chain.filter(|t| !t.is_empty()).or_else(|| {
+    chain.or_else(|| {
         let after = r.seek(told + 1);
         let said = crate::replay::narrate::narrate_holding(r, &after, &|_| None, next);
         (!said.is_empty()).then_some(said)

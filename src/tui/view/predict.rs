@@ -12,6 +12,19 @@ use crate::tui::app::App;
 /// why the last line could not be read), and the line being typed with its cursor.
 pub fn footer_line(app: &App, width: u16) -> Option<Line<'static>> {
     let p = app.predict.as_deref()?;
+    if let Some(w) = &p.why {
+        let n = w.choice.options.len();
+        return Some(Line::from(vec![
+            Span::styled(
+                format!(
+                    " {} · Why is it so? Pick the chain that explains it ",
+                    p.score()
+                ),
+                app.theme.changed(),
+            ),
+            Span::styled(format!("1–{n} · Esc shows it"), app.theme.faint()),
+        ]));
+    }
     let open = p.open.as_ref()?;
     let t = app.theme;
     let ask = crate::tui::predict::words::asked(&app.replay, &open.q);
@@ -65,6 +78,22 @@ pub fn reveal_lines(app: &App) -> Vec<Line<'static>> {
         return Vec::new();
     }
     let t = app.theme;
+    // The why choice: the verdict so far (its "Why:" line kept back), then the options.
+    if let Some(w) = &p.why {
+        let mut lines: Vec<Line<'static>> = Vec::new();
+        if let Some(r) = p.reveals.last() {
+            let style = if r.right { t.changed() } else { t.warn() };
+            lines.extend(r.lines.iter().map(|l| Line::styled(l.clone(), style)));
+        }
+        lines.push(Line::styled(
+            "Why is it so? Press the number of the chain that explains it:",
+            t.header(),
+        ));
+        for (i, o) in w.choice.options.iter().enumerate() {
+            lines.push(Line::from(format!("{}) {}", i + 1, o.text)));
+        }
+        return lines;
+    }
     p.reveal_at(app.st.step)
         .flat_map(|r| {
             let style = if r.right { t.changed() } else { t.warn() };

@@ -15,11 +15,13 @@
 //!  B (MAX) moves next: a child to visit, cut, or return V
 //!  › visit C                                   Enter · Tab: children · Esc
 //! ```
-//! - title: the settings (the seed a teacher hands out), the step count and the score;
+//! - title: the settings (the seed a teacher hands out), the step count and the score (a
+//!   faded exercise: its stage and the right answers in a row, `fade windows 1/3`);
 //! - tree: every node, a leaf's value once visited, windows and returns as revealed, `▶` the
 //!   node worked on, `*` the open frames, `✂` the skipped ones; it scrolls to the current node;
 //! - frame and stack: the current frame's window as entered and as it stands, the open frames;
-//! - steps: the graded steps, latest last (`✓` right first time, `✗` corrected);
+//! - steps: the graded steps, latest last (`✓` right first time, `✗` corrected, `·` made
+//!   by prune in a faded exercise);
 //! - footer: the last verdict with its sentence, what is asked, the line being typed.
 
 use ratatui::buffer::Buffer;
@@ -29,7 +31,9 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
 use crate::practice::render::wrap;
-use crate::practice::simulate::{Action, Board, Exercise, Feedback, Mark, Method, NodeRow, Reply};
+use crate::practice::simulate::{
+    Action, Ask, Board, Exercise, Feedback, Mark, Method, NodeRow, Reply, STREAK, Stage,
+};
 use crate::tui::simulate::SimulateScreen;
 use crate::tui::theme::Theme;
 
@@ -87,13 +91,18 @@ impl Widget for &SimulateScreen {
 
 fn title(ex: &Exercise, theme: Theme, area: Rect, buf: &mut Buffer) {
     let s = &ex.settings;
+    // A faded exercise always tells each step: its stage and count take the feedback's place.
+    let mode = match ex.fade() {
+        Some(f) if f.stage == Stage::All => "fade: every step".to_string(),
+        Some(f) => format!("fade {} {}/{STREAK}", f.stage.name(), f.streak),
+        None => format!("feedback {}", s.feedback.name()),
+    };
     let left = format!(
-        " Simulate {} · seed {} · b{} d{} · feedback {}",
+        " Simulate {} · seed {} · b{} d{} · {mode}",
         s.method.name(),
         s.seed,
         s.branching,
         s.depth,
-        s.feedback.name()
     );
     let (right_first, graded) = ex.score();
     let score = match s.feedback {
@@ -107,7 +116,8 @@ fn title(ex: &Exercise, theme: Theme, area: Rect, buf: &mut Buffer) {
         ex.steps().len()
     );
     let room = (area.width as usize).saturating_sub(width(&right) + 1);
-    let left = clip(&left, room);
+    // One space at least between the settings and the step count.
+    let left = clip(&left, room.saturating_sub(1));
     let pad = room.saturating_sub(width(&left));
     Line::from(vec![
         Span::styled(left, theme.title()),
@@ -284,10 +294,23 @@ fn steps(ex: &Exercise) -> Vec<String> {
         .iter()
         .map(|g| {
             let entry = ex.entry(g.step);
-            if g.right {
-                format!("✓ {} {entry}", g.step + 1)
-            } else {
-                format!("✗ {} {entry} (you: {})", g.step + 1, typed(ex, &g.given))
+            let n = g.step + 1;
+            match g.ask {
+                // A faded exercise's step carried out by prune, shown as made.
+                None => format!("· {n} {entry} (prune)"),
+                Some(Ask::Cut { .. }) => {
+                    // `on` says what the frame did instead of cutting: the step itself.
+                    let said = match ex.answer_to(g.step, g.ask) {
+                        a if a == entry => a,
+                        a => format!("{a}: {entry}"),
+                    };
+                    match g.right {
+                        true => format!("✓ {n} {said}"),
+                        false => format!("✗ {n} {said} (you: {})", typed(ex, &g.given)),
+                    }
+                }
+                Some(_) if g.right => format!("✓ {n} {entry}"),
+                Some(_) => format!("✗ {n} {entry} (you: {})", typed(ex, &g.given)),
             }
         })
         .collect()
@@ -300,6 +323,7 @@ fn typed(ex: &Exercise, a: &Action) -> String {
         Action::Window(a, b) => format!("{} {}", u.fmt(*a), u.fmt(*b)),
         Action::Cut => "cut".into(),
         Action::Return(v) => format!("return {}", u.fmt(*v)),
+        Action::On => "on".into(),
     }
 }
 
@@ -331,6 +355,13 @@ fn feedback_lines(screen: &SimulateScreen, room: usize) -> Vec<(String, Style)> 
         ),
     };
     let mut text = text;
+    if screen.last.is_some() {
+        text.push_str(&carried_since(ex));
+    }
+    // The news of a new stage comes first: a long verdict is cut at six lines.
+    if let Some(stage) = screen.moved_on {
+        text = format!("{} {text}", moved_on(stage));
+    }
     if ex.finished() {
         let (right, all) = ex.score();
         text = format!(
@@ -353,8 +384,52 @@ fn feedback_lines(screen: &SimulateScreen, room: usize) -> Vec<(String, Style)> 
     lines.into_iter().map(|l| (l, style)).collect()
 }
 
+/// The steps prune carried out after the student's last answer, in a faded exercise.
+fn carried_since(ex: &Exercise) -> String {
+    let last = ex.graded().iter().rposition(|g| g.ask.is_some());
+    let after: Vec<String> = ex.graded()[last.map_or(0, |k| k + 1)..]
+        .iter()
+        .map(|g| ex.entry(g.step))
+        .collect();
+    if after.is_empty() {
+        return String::new();
+    }
+    format!(" Prune then: {}.", after.join(" · "))
+}
+
+/// The news that three right in a row moved a faded exercise on.
+fn moved_on(stage: Stage) -> String {
+    let what = match stage {
+        Stage::Windows => "the windows",
+        Stage::Cuts => "the cutoffs (cut, or on)",
+        Stage::Returns => "the values each call returns",
+        Stage::All => "every step, as prune makes them",
+    };
+    format!("{STREAK} right in a row: now you fill in {what}.")
+}
+
+/// What a faded exercise asks of the student, before their first answer.
+fn fade_intro(ex: &Exercise, stage: Stage) -> String {
+    let name = ex.settings.method.name();
+    let order: Vec<&str> = Stage::order(ex.settings.method)
+        .iter()
+        .map(|s| s.name())
+        .collect();
+    let now = match stage {
+        Stage::All => "every step".to_string(),
+        s => format!("only the {}", s.name()),
+    };
+    format!(
+        "Prune carries out {name} on this tree and shows each step; you fill in {now}. {STREAK} right in a row move you on ({}).",
+        order.join(", then ")
+    )
+}
+
 /// What the student does, before the first step: minimax has no windows and no cutoffs.
 fn intro(ex: &Exercise) -> String {
+    if let Some(f) = ex.fade() {
+        return fade_intro(ex, f.stage);
+    }
     let name = ex.settings.method.name();
     if asks_windows(ex) {
         format!(
