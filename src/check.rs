@@ -14,6 +14,8 @@
 
 pub mod compare;
 pub mod convention;
+pub mod distinguish;
+pub mod gradescope;
 pub mod json;
 pub mod project;
 pub mod read;
@@ -148,6 +150,9 @@ pub struct Verdict {
     pub expected: Vec<Expected>,
     pub given: Vec<Given>,
     pub explained: Option<Explained>,
+    /// The variant whose run matches the file furthest, whether or not further than the
+    /// right run: the one a distinguishing tree is made for when none explains the file.
+    pub closest: Option<Explained>,
     /// Every line against what alpha-beta promises about its position.
     pub soundness: Soundness,
     /// The conventions the file was read with.
@@ -279,10 +284,10 @@ pub fn check_with(against: &Against, mut given: Vec<Given>, variants: bool) -> V
     if comparison.skipped > 0 {
         conventions.push(Convention::CutBeforeUpdate);
     }
-    let explained = if variants && comparison.parting.is_some() {
+    let (explained, closest) = if variants && comparison.parting.is_some() {
         explain(against, &given, &kinds, comparison.matched)
     } else {
-        None
+        (None, None)
     };
     Verdict {
         kinds,
@@ -290,6 +295,7 @@ pub fn check_with(against: &Against, mut given: Vec<Given>, variants: bool) -> V
         expected,
         given,
         explained,
+        closest,
         soundness,
         conventions,
     }
@@ -310,14 +316,16 @@ pub fn when(p: Pitfall) -> String {
 }
 
 /// The variant whose run matches `given` fully, else the one that matches it furthest past
-/// the `right` lines the right run matches.
+/// the `right` lines the right run matches; and the one that matches it furthest at all.
 fn explain(
     against: &Against,
     given: &[Given],
     kinds: &BTreeSet<Kind>,
     right: usize,
-) -> Option<Explained> {
+) -> (Option<Explained>, Option<Explained>) {
     let mut best: Option<Explained> = None;
+    let mut closest: Option<Explained> = None;
+    let right_lines = compare::of_kinds(&against.expected, kinds);
     for pitfall in Pitfall::ALL {
         if against.setup.options.pitfall == Some(pitfall) {
             continue;
@@ -336,6 +344,12 @@ fn explain(
             continue;
         }
         let lines = compare::of_kinds(&project::project(&rec), kinds);
+        // A variant that changes nothing on this run explains nothing.
+        let same =
+            |a: &[Expected], b: &[Expected]| a.iter().map(|e| e.line).eq(b.iter().map(|e| e.line));
+        if same(&lines, &right_lines) {
+            continue;
+        }
         let c = compare::compare(given, &lines);
         let found = Explained {
             pitfall,
@@ -349,8 +363,11 @@ fn explain(
         if better {
             best = Some(found);
         }
+        if closest.is_none_or(|c| (found.full, found.matched) > (c.full, c.matched)) {
+            closest = Some(found);
+        }
     }
-    best
+    (best, closest)
 }
 
 /// The verdicts for people: soundness first (every promise kept, or the first line that
@@ -449,6 +466,16 @@ fn line_by_line(against: &Against, origin: &str, v: &Verdict) -> String {
         );
     }
     out
+}
+
+/// Where the file parts from the run, as one sentence for the tutor's footer at the step
+/// `--open` shows: the line, the call and the difference.
+pub fn difference(against: &Against, origin: &str, v: &Verdict) -> Option<String> {
+    let parting = v.comparison.parting?;
+    let text = where_they_part(against, origin, v, parting);
+    let words: Vec<&str> = text.split_whitespace().collect();
+    // The file's name is the student's: escaped like any text from outside.
+    Some(crate::text::one_line(&words.join(" ")).into_owned())
 }
 
 /// Why a sound file parts from prune's run: the convention that explains it.

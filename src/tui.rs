@@ -99,7 +99,9 @@ pub fn open(lesson: Lesson, setup: RunSetup, start: Start) -> Result<()> {
 
 /// Opens the tutor on a lesson's run at `step` (`prune check --open`: prune's step where a
 /// student's engine parts from the run, shown taken).
-pub fn open_at(lesson: Lesson, setup: RunSetup, step: usize) -> Result<()> {
+/// `said`, where given, is the first thing the footer shows there (what `prune check` found
+/// different at that step).
+pub fn open_at(lesson: Lesson, setup: RunSetup, step: usize, said: Option<String>) -> Result<()> {
     let mut lessons = Vec::new();
     if !crate::lesson::builtin_names().contains(&lesson.name.as_str()) {
         lessons.push(lesson.clone());
@@ -107,6 +109,7 @@ pub fn open_at(lesson: Lesson, setup: RunSetup, step: usize) -> Result<()> {
     lessons.extend(Lesson::builtins()?);
     let mut app = App::new(lessons, lesson, setup)?;
     app.seek(step);
+    app.message = said;
     run(app)
 }
 

@@ -35,8 +35,14 @@ mod chance_trace;
 mod chart;
 #[path = "check.rs"]
 mod check;
+#[path = "check_distinguish.rs"]
+mod check_distinguish;
 #[path = "check_engines.rs"]
 mod check_engines;
+#[path = "check_gradescope.rs"]
+mod check_gradescope;
+#[path = "check_python.rs"]
+mod check_python;
 #[path = "check_sound.rs"]
 mod check_sound;
 #[path = "cli.rs"]

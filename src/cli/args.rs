@@ -687,7 +687,8 @@ pub struct CheckArgs {
     /// soundness one.
     #[arg(long, conflicts_with = "print")]
     pub strict: bool,
-    /// How the verdicts are written: for people, or as one JSON object.
+    /// How the verdicts are written: for people, as one JSON object, or as an autograder's
+    /// results file.
     #[arg(long, value_enum, default_value = "text", conflicts_with = "print")]
     pub format: CheckFormat,
 }
@@ -700,6 +701,10 @@ pub enum CheckFormat {
     /// One JSON object: the verdicts, the first unsound line, the first divergence, the
     /// misconception named and the conventions read.
     Json,
+    /// An autograder's `results.json`: one test for the promises kept and one per kind
+    /// compared (calls, windows, values, stores, root move), with partial credit for the
+    /// share of the run's lines that agree before the first difference.
+    Gradescope,
 }
 
 /// `--format` of `prune export`: an `export::Format`.

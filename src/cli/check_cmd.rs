@@ -4,10 +4,11 @@
 //! (`--print`).
 
 use std::io::Write;
+use std::path::Path;
 use std::process::ExitCode;
 
 use super::args::{CheckArgs, CheckFormat};
-use crate::check::{self, Against};
+use crate::check::{self, Against, Verdict};
 use crate::error::Result;
 use crate::lesson::Lesson;
 
@@ -30,14 +31,23 @@ pub fn command(args: &CheckArgs, out: &mut dyn Write) -> Result<ExitCode> {
         check::read_against(&open, args.run.as_deref(), args.window, &origin, &text)?;
     let verdict = check::check(&against, given);
     let report = match args.format {
-        CheckFormat::Text => check::report(&against, &origin, &verdict),
+        CheckFormat::Text => {
+            check::report(&against, &origin, &verdict) + &offer_tree(&against, file, &verdict)?
+        }
         CheckFormat::Json => {
             check::json::report(&against, &origin, &verdict, args.strict).to_string() + "\n"
         }
+        CheckFormat::Gradescope => {
+            format!(
+                "{:#}\n",
+                check::gradescope::report(&against, &origin, &verdict)
+            )
+        }
     };
     if let Some(step) = verdict.step().filter(|_| args.open) {
+        let said = check::difference(&against, &origin, &verdict);
         let Against { lesson, setup, .. } = against;
-        crate::tui::open_at(lesson, setup, step)?;
+        crate::tui::open_at(lesson, setup, step, said)?;
     }
     out.write_all(report.as_bytes())?;
     Ok(if verdict.passes(args.strict) {
@@ -45,4 +55,35 @@ pub fn command(args: &CheckArgs, out: &mut dyn Write) -> Result<ExitCode> {
     } else {
         ExitCode::FAILURE
     })
+}
+
+/// Where no named variant explains the file line for line, a generated tree on which the
+/// closest one parts from the right search early, written beside the file (`mine.jsonl`
+/// gets `mine.alpha-not-passed.tree.json`), and the sentence that offers it.
+fn offer_tree(against: &Against, file: &Path, v: &Verdict) -> Result<String> {
+    if v.clean() || v.explained.is_some_and(|x| x.full) {
+        return Ok(String::new());
+    }
+    let Some(suspect) = v.explained.or(v.closest) else {
+        return Ok(String::new());
+    };
+    let pitfall = suspect.pitfall;
+    let preset = against.preset.as_deref();
+    let Some(tree) = check::distinguish::tree(&against.lesson, preset, pitfall) else {
+        return Ok(String::new());
+    };
+    let stem = file
+        .file_stem()
+        .map_or("check".into(), |s| s.to_string_lossy().into_owned());
+    let path = file.with_file_name(format!("{stem}.{}.tree.json", pitfall.name()));
+    crate::save::replace(&path, tree.lesson.as_bytes())?;
+    let shown = path.display().to_string();
+    Ok(format!(
+        "No named misconception explains your file line for line; the closest is {} (an engine where {}). On a tree of {} nodes that variant parts from the right search at line {}: run your engine on it and check it with\n  prune check YOUR-FILE --against {}\n",
+        pitfall.name(),
+        check::when(pitfall),
+        tree.nodes,
+        tree.parts_at,
+        crate::text::one_line(&shown)
+    ))
 }
