@@ -40,10 +40,6 @@ pub struct Candidates {
     arena: Vec<u16>,
     /// Scratch space for sorting one list.
     keys: Vec<u64>,
-    /// 0, 1, 2, … as long as the longest list built: a game whose lists are not cached (a
-    /// uniform tree of millions of positions) copies every move's index from here in one
-    /// block, instead of counting them out one by one at every visit.
-    identity: Vec<u16>,
 }
 
 impl Candidates {
@@ -58,7 +54,6 @@ impl Candidates {
             spans,
             arena: Vec::new(),
             keys: Vec::new(),
-            identity: Vec::new(),
         }
     }
 
@@ -131,12 +126,7 @@ impl Candidates {
         if quiescence {
             out.extend((0..moves as u16).filter(|&i| game.is_tactical(state, i as usize)));
         } else {
-            // As `0..moves as u16` counts them.
-            let n = moves as u16 as usize;
-            if self.identity.len() < n {
-                self.identity = (0..n as u16).collect();
-            }
-            out.extend_from_slice(&self.identity[..n]);
+            out.extend(0..moves as u16);
         }
         // A chance node is nobody's choice: its outcomes keep the graph's order.
         if !self.ranked || game.side(state).is_chance() {
