@@ -14,7 +14,7 @@ mod vector;
 use std::collections::HashMap;
 
 use super::folded::Index;
-use super::tree::{CallRecord, NONE, Outcome};
+use super::tree::{CallRecord, NONE, Outcome, Stored};
 use crate::game::Side;
 use crate::search::family::Detail;
 use crate::search::{Family, RunResult};
@@ -94,8 +94,8 @@ pub(super) struct Fold<S: Source> {
     pass_open: bool,
     seen: HashMap<u32, u32>,
     pass_calls: Vec<u32>,
-    /// Whether every call is kept (`Source::keeps_calls`); when not, `live` holds the calls
-    /// events can still touch, by id.
+    /// Whether every call is kept (`Source::keeps_calls`). Either way `live` holds the calls
+    /// events can still touch, by id, whole; the index keeps the rest as `Stored`.
     keep: bool,
     live: Vec<(u32, CallRecord)>,
     /// Calls admitted so far.
@@ -350,18 +350,14 @@ impl<S: Source> Fold<S> {
         &mut self.src
     }
 
+    /// A call events can still touch (an open frame, or the child it took in last): the fold
+    /// keeps the whole record of those only.
     fn get(&self, node: u32) -> &CallRecord {
-        if self.keep {
-            return &self.index.calls.records[node as usize];
-        }
         let live = self.live.iter().rev().find(|(id, _)| *id == node);
         &live.expect("events touch only live calls").1
     }
 
     fn rec(&mut self, node: u32) -> &mut CallRecord {
-        if self.keep {
-            return &mut self.index.calls.records[node as usize];
-        }
         let live = self.live.iter_mut().rev().find(|(id, _)| *id == node);
         &mut live.expect("events touch only live calls").1
     }
@@ -372,22 +368,33 @@ impl<S: Source> Fold<S> {
         self.index.calls.records.len() + self.live.len()
     }
 
-    /// Stores a new call; its id is its call number.
+    /// Starts a new call; its id is its call number. An index that keeps every call gives it
+    /// its slot now (filled when it retires), so call ids stay positions.
     fn admit(&mut self, n: CallRecord) -> u32 {
         let id = self.calls;
         self.calls += 1;
         if self.keep {
-            self.index.calls.records.push(n);
-        } else {
-            self.live.push((id, n));
+            self.index.calls.records.push(Stored::from(&n));
         }
+        self.live.push((id, n));
         id
     }
 
-    /// Call `node` can no longer change: a source that does not keep calls takes it now.
+    /// Call `node` can no longer change: the index keeps what the trace does not say of it,
+    /// and a source that does not keep calls takes it now.
     fn retire(&mut self, node: u32) {
         if let Some(k) = self.live.iter().rposition(|(id, _)| *id == node) {
             let (id, record) = self.live.remove(k);
+            if self.keep {
+                let calls = &mut self.index.calls;
+                calls.records[id as usize] = Stored::from(&record);
+                if let Some(found) = record.probe {
+                    calls.probes.push((id, found));
+                }
+                if record.has(super::tree::bit::STAND_PAT) {
+                    calls.stand_pats.push((id, record.stand_pat));
+                }
+            }
             self.src.retire(id, &record);
         }
     }
@@ -578,7 +585,13 @@ impl<S: Source> Fold<S> {
         self.index
             .calls
             .mark_transpositions(&mut self.seen, &mut self.pass_calls);
-        self.index.calls.records.shrink_to_fit();
+        let calls = &mut self.index.calls;
+        calls.records.shrink_to_fit();
+        // Calls retire children first: the side tables are read by call id.
+        calls.probes.sort_unstable_by_key(|&(id, _)| id);
+        calls.probes.shrink_to_fit();
+        calls.stand_pats.sort_unstable_by_key(|&(id, _)| id);
+        calls.stand_pats.shrink_to_fit();
         let calls = self.calls;
         if calls as u64 != result.stats.nodes {
             return Err(TraceError::Header(format!(

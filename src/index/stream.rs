@@ -471,4 +471,95 @@ mod tests {
         assert_eq!(n, (3u64.pow(11) - 1) / 2);
         assert!(calls <= 22, "{calls} calls held");
     }
+
+    use super::super::tree::{Tree, TreeNode, bit};
+    use crate::trace::Trace;
+
+    /// The trace as the fold's source, but keeping no calls: it takes each call's whole
+    /// record as the call retires, the record the index's `Stored` form must give back.
+    struct Whole<'a> {
+        trace: &'a Trace,
+        retired: Vec<(u32, CallRecord)>,
+    }
+
+    impl Source for Whole<'_> {
+        fn turn(&self, state: u32) -> Option<Side> {
+            Source::turn(&self.trace, state)
+        }
+        fn arena_len(&self) -> usize {
+            self.trace.moves.len()
+        }
+        fn order(&self, start: u32, len: u16) -> Option<(&[u16], &[u32])> {
+            let end = start as usize + len as usize;
+            (end <= self.trace.moves.len()).then(|| self.trace.order(start, len))
+        }
+        fn state_info(&self, state: u32) -> Option<&StateInfo> {
+            self.trace.header.catalog.get(state)
+        }
+        fn keeps_calls(&self) -> bool {
+            false
+        }
+        fn retire(&mut self, id: u32, record: &CallRecord) {
+            self.retired.push((id, *record));
+        }
+    }
+
+    /// Every call of every built-in run but Monte Carlo's (windows, tables, quiescence,
+    /// budgets, scouts, chance and max-n): the node the index makes of a stored call and the
+    /// trace's events is the call's whole record as the fold built it.
+    #[test]
+    fn stored_calls_read_back_their_whole_records() {
+        let mut checked = 0;
+        for stem in crate::lesson::builtin_names() {
+            let lesson = Lesson::open(stem).unwrap();
+            for run in &lesson.spec.runs {
+                let setup = lesson.setup(Some(&run.name), &Overrides::default());
+                let Ok(setup) = setup else { continue };
+                let recorded = super::super::recorded::record(&lesson, &setup).unwrap();
+                let trace = &recorded.trace;
+                // A Monte Carlo run keeps no calls.
+                if trace.header.result.mcts.is_some() {
+                    continue;
+                }
+                let mut fold = Fold::new(
+                    Whole {
+                        trace,
+                        retired: Vec::new(),
+                    },
+                    trace.header.options.family(),
+                );
+                for (i, event) in trace.events.iter().enumerate() {
+                    fold.step(i, event).unwrap();
+                }
+                let (_, whole) = fold
+                    .finish_keeping(trace.events.len(), &trace.header.result)
+                    .unwrap();
+                let tree = recorded.tree();
+                assert_eq!(whole.retired.len() as u32, tree.calls());
+                for (id, r) in whole.retired {
+                    assert_eq!(
+                        tree.get(id),
+                        whole_node(&tree, id, &r),
+                        "{stem} {}",
+                        run.name
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 1000, "{checked} calls");
+    }
+
+    /// `tree.get(id)` with the fields a call's record holds taken from the record itself.
+    fn whole_node(tree: &Tree, id: u32, r: &CallRecord) -> TreeNode {
+        let mut n = tree.get(id);
+        (n.state, n.turn, n.mv, n.ply, n.pass) = (r.state, r.turn, r.mv, r.ply, r.pass);
+        (n.depth, n.qleft, n.alpha, n.beta) = (r.depth, r.qleft, r.alpha, r.beta);
+        (n.parent, n.enter, n.exit) = (r.parent, r.enter, r.exit);
+        (n.value, n.best_mv, n.outcome, n.probe) = (r.value, r.best_mv, r.outcome, r.probe);
+        n.stand_pat = r.has(bit::STAND_PAT).then_some(r.stand_pat);
+        (n.order_start, n.order_len, n.pushes) = (r.order_start, r.order_len, r.pushes);
+        n.cutoff = r.cutoff();
+        n
+    }
 }

@@ -1,9 +1,10 @@
 //! The searched tree of a recorded run: one node per admitted call, plus stub nodes for
 //! candidates that were skipped after a cutoff, refused by the budget, or never reached.
 //!
-//! Only calls are stored (`CallRecord`, 72 bytes each); a stub is the candidate's place in the
-//! trace's order arena, so a million-call run with millions of skipped candidates costs
-//! nothing per stub. Node ids: calls keep their call number (`0..calls`); the stub for arena
+//! Only calls are stored (`Stored`, 32 bytes each: what the call's own `Enter` and `Return`
+//! events do not say; the fold works on the whole `CallRecord` while a call is open); a stub is
+//! the candidate's place in the trace's order arena, so a million-call run with millions of
+//! skipped candidates costs nothing per stub. Node ids: calls keep their call number (`0..calls`); the stub for arena
 //! entry `k` is `calls + k`. `Tree` is a view over the stored calls and the trace that hands
 //! out `TreeNode` values and walks children in trying order, so a pre-order walk of one pass
 //! is exactly the order the search went. The index's fold (`Index::build`) fills the records.
@@ -14,7 +15,7 @@ use serde::Serialize;
 
 use super::marks::Marks;
 use crate::game::Side;
-use crate::trace::Trace;
+use crate::trace::{Event, Trace};
 use crate::value::{Entry, Flag};
 
 /// "No node" in the link fields.
@@ -172,28 +173,83 @@ impl CallRecord {
     pub fn cutoff(&self) -> Option<u16> {
         (self.cutoff != NO_POS).then_some(self.cutoff)
     }
+}
 
-    /// The first order position that has a stub (every later position has one too).
-    fn first_stub(&self) -> Option<u16> {
+/// One admitted call as the index keeps it once the fold is done with it. The window, depth,
+/// turn and pass it was entered with are its `Enter` event's (`enter`), its value, move and
+/// outcome its `Return` or `Unwind` event's (`exit`), a probe's entry and a stand-pat score
+/// sit in side tables (`Calls::probes`, `Calls::stand_pats`): a million-call run keeps half
+/// the bytes per call that the whole record takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Stored {
+    pub state: u32,
+    pub parent: u32,
+    pub enter: u32,
+    pub exit: u32,
+    pub order_start: u32,
+    pub order_len: u16,
+    pub pushes: u16,
+    pub cutoff: u16,
+    pub mv: i16,
+    pub ply: u16,
+    pub flags: u16,
+}
+
+const _: () = assert!(std::mem::size_of::<Stored>() == 32);
+
+impl From<&CallRecord> for Stored {
+    fn from(r: &CallRecord) -> Stored {
+        Stored {
+            state: r.state,
+            parent: r.parent,
+            enter: r.enter,
+            exit: r.exit,
+            order_start: r.order_start,
+            order_len: r.order_len,
+            pushes: r.pushes,
+            cutoff: r.cutoff,
+            mv: r.mv,
+            ply: r.ply,
+            flags: r.flags,
+        }
+    }
+}
+
+impl Stored {
+    pub fn has(&self, bit: u16) -> bool {
+        self.flags & bit != 0
+    }
+
+    pub fn set(&mut self, bit: u16) {
+        self.flags |= bit;
+    }
+
+    pub fn cutoff(&self) -> Option<u16> {
+        (self.cutoff != NO_POS).then_some(self.cutoff)
+    }
+
+    /// The first order position that has a stub (every later position has one too);
+    /// `aborted`: the call was abandoned (its exit is an `Unwind`).
+    fn first_stub(&self, aborted: bool) -> Option<u16> {
         if self.has(bit::REFUSED_CHILD) {
             return Some(self.pushes - 1);
         }
-        (self.pushes < self.order_len && self.stub_kind(self.pushes).is_some())
+        (self.pushes < self.order_len && self.stub_kind(self.pushes, aborted).is_some())
             .then_some(self.pushes)
     }
 
     /// What the candidate at `pos` of the order became, when it is not a call.
-    fn stub_kind(&self, pos: u16) -> Option<NodeKind> {
+    fn stub_kind(&self, pos: u16, aborted: bool) -> Option<NodeKind> {
         if pos + 1 == self.pushes && self.has(bit::REFUSED_CHILD) {
             return Some(NodeKind::Refused);
         }
         if pos < self.pushes || pos >= self.order_len {
             return None;
         }
-        match (self.cutoff(), self.outcome) {
+        match (self.cutoff(), aborted) {
             (Some(_), _) => Some(NodeKind::Skipped),
-            (None, Some(Outcome::Abort)) => Some(NodeKind::Unreached),
-            (None, _) => None,
+            (None, true) => Some(NodeKind::Unreached),
+            (None, false) => None,
         }
     }
 }
@@ -314,7 +370,12 @@ pub struct AttemptInfo {
 /// What the index stores of the tree: the calls and the passes.
 #[derive(Default, Debug, Clone)]
 pub(super) struct Calls {
-    pub records: Vec<CallRecord>,
+    pub records: Vec<Stored>,
+    /// What each probing call's probe found, by call id (calls whose probe found nothing and
+    /// calls that did not probe are not listed).
+    pub probes: Vec<(u32, Entry)>,
+    /// Each standing-pat call's stand-pat score, by call id.
+    pub stand_pats: Vec<(u32, i32)>,
     /// The calls that have a candidate order, in call order (their order starts rise).
     pub ordered: Vec<u32>,
     pub passes: Vec<PassInfo>,
@@ -455,7 +516,7 @@ impl<'a> Tree<'a> {
     }
 
     /// A call's record, or a stub's (owner, order position, kind).
-    fn locate(&self, id: u32) -> Option<Result<&'a CallRecord, (u32, u16, NodeKind)>> {
+    fn locate(&self, id: u32) -> Option<Result<&'a Stored, (u32, u16, NodeKind)>> {
         let records = &self.calls.records;
         if let Some(r) = records.get(id as usize) {
             return Some(Ok(r));
@@ -470,22 +531,68 @@ impl<'a> Tree<'a> {
         let owner = *ordered.get(n.checked_sub(1)?)?;
         let r = &records[owner as usize];
         let pos = u16::try_from(k - r.order_start as usize).ok()?;
-        Some(Err((owner, pos, r.stub_kind(pos)?)))
+        Some(Err((owner, pos, r.stub_kind(pos, self.aborted(r))?)))
     }
 
-    fn record(&self, id: u32) -> &'a CallRecord {
+    fn record(&self, id: u32) -> &'a Stored {
         &self.calls.records[id as usize]
     }
 
-    fn stub_id(&self, owner: &CallRecord, pos: u16) -> u32 {
+    fn stub_id(&self, owner: &Stored, pos: u16) -> u32 {
         self.calls.records.len() as u32 + owner.order_start + pos as u32
     }
 
     /// The first stub of a call (after all its child calls), if any.
-    fn first_stub(&self, owner: &CallRecord) -> u32 {
+    fn first_stub(&self, owner: &Stored) -> u32 {
         owner
-            .first_stub()
+            .first_stub(self.aborted(owner))
             .map_or(NONE, |from| self.stub_id(owner, from))
+    }
+
+    /// What a call was entered with, from its `Enter` event: whose turn, depth, quiescence
+    /// left, and the window.
+    fn entered(&self, r: &Stored) -> (Side, u8, u8, i32, i32) {
+        match self.trace.events.at(r.enter as usize) {
+            Event::Enter {
+                turn,
+                depth,
+                qleft,
+                alpha,
+                beta,
+                ..
+            } => (turn, depth, qleft, alpha, beta),
+            // The fold stores a call only at its `Enter`.
+            _ => unreachable!("a call's enter event is an Enter"),
+        }
+    }
+
+    /// How a call ended, from the event that closed it: its value, move and outcome (0, -1
+    /// and nothing for a call never closed, 0 and -1 for an abandoned one, as the fold keeps).
+    fn ended(&self, r: &Stored) -> (i32, i16, Option<Outcome>) {
+        if r.exit == NONE {
+            return (0, -1, None);
+        }
+        match self.trace.events.at(r.exit as usize) {
+            Event::Return { value, mv, how, .. } => (value, mv, Some(Outcome::from(how))),
+            // The fold closes a call only at its `Return` or `Unwind`.
+            _ => (0, -1, Some(Outcome::Abort)),
+        }
+    }
+
+    /// Whether a call was abandoned (its exit is an `Unwind`).
+    fn aborted(&self, r: &Stored) -> bool {
+        r.exit != NONE && matches!(self.trace.events.at(r.exit as usize), Event::Unwind { .. })
+    }
+
+    /// The pass a call belongs to (the depth of the last pass started before its `Enter`).
+    fn pass_of(&self, r: &Stored) -> u8 {
+        self.pass_at(r.enter as usize).map_or(0, |p| p.depth)
+    }
+
+    /// A call's entry in a side table sorted by call id.
+    fn side<T: Copy>(table: &[(u32, T)], id: u32) -> Option<T> {
+        let k = table.binary_search_by_key(&id, |&(c, _)| c).ok()?;
+        Some(table[k].1)
     }
 
     /// The node `id` (a call id below `calls()`, or a stub id a call implies).
@@ -499,7 +606,7 @@ impl<'a> Tree<'a> {
         }
     }
 
-    fn call_node(&self, id: u32, r: &CallRecord) -> TreeNode {
+    fn call_node(&self, id: u32, r: &Stored) -> TreeNode {
         let parent = (r.parent != NONE).then(|| self.record(r.parent));
         let next = match (self.next_call(r), parent) {
             (NONE, Some(p)) => self.first_stub(p),
@@ -509,42 +616,46 @@ impl<'a> Tree<'a> {
             NONE => self.first_stub(r),
             c => c,
         };
+        let (turn, depth, qleft, alpha, beta) = self.entered(r);
+        let (value, best_mv, outcome) = self.ended(r);
+        let stand_pat = (r.has(bit::STAND_PAT))
+            .then(|| Self::side(&self.calls.stand_pats, id))
+            .flatten();
         let family = self.family();
-        let maximises = |turn: Side| family.maximises(turn);
         let narrowed = |on: bool, value: i32| {
-            on.then_some(if maximises(r.turn) {
-                (value, r.beta)
+            on.then_some(if family.maximises(turn) {
+                (value, beta)
             } else {
-                (r.alpha, value)
+                (alpha, value)
             })
         };
         TreeNode {
             kind: NodeKind::Call,
             state: r.state,
-            turn: r.turn,
+            turn,
             mv: r.mv,
             ply: r.ply,
-            pass: r.pass,
-            depth: r.depth,
-            qleft: r.qleft,
-            alpha: r.alpha,
-            beta: r.beta,
+            pass: self.pass_of(r),
+            depth,
+            qleft,
+            alpha,
+            beta,
             parent: r.parent,
             first_child,
             next,
             enter: r.enter,
             exit: r.exit,
-            value: r.value,
-            best_mv: r.best_mv,
-            outcome: r.outcome,
+            value,
+            best_mv,
+            outcome,
             caused_cutoff: r.has(bit::CAUSED_CUTOFF),
             transposed: r.has(bit::TRANSPOSED),
             quiet_search: r.has(bit::QUIET_SEARCH),
             cut_event: self.cut_event(r),
-            probe: r.probe,
+            probe: Self::side(&self.calls.probes, id),
             probe_usable: r.has(bit::PROBE_USABLE),
             read: r.has(bit::READ).then(|| r.has(bit::READ_TERMINAL)),
-            stand_pat: r.has(bit::STAND_PAT).then_some(r.stand_pat),
+            stand_pat,
             order_start: r.order_start,
             order_len: r.order_len,
             pushes: r.pushes,
@@ -552,15 +663,17 @@ impl<'a> Tree<'a> {
             // The parent moved its own bound to this call's value (negated, for negamax: the
             // parent's α is −value, and its β is −α of this call's window).
             window_after: parent.and_then(|p| {
-                r.has(bit::NARROWED_PARENT).then_some(if self.negates() {
-                    (-r.value, p.beta)
-                } else if p.turn.is_max() {
-                    (r.value, r.beta)
-                } else {
-                    (r.alpha, r.value)
+                r.has(bit::NARROWED_PARENT).then(|| {
+                    if self.negates() {
+                        (-value, self.entered(p).4)
+                    } else if self.entered(p).0.is_max() {
+                        (value, beta)
+                    } else {
+                        (alpha, value)
+                    }
                 })
             }),
-            stand_pat_window: narrowed(r.has(bit::STAND_PAT_NARROWED), r.stand_pat),
+            stand_pat_window: narrowed(r.has(bit::STAND_PAT_NARROWED), stand_pat.unwrap_or(0)),
             scout: r.has(bit::SCOUT),
             research: r.has(bit::RESEARCH),
             researched: r.has(bit::RESEARCHED),
@@ -589,7 +702,7 @@ impl<'a> Tree<'a> {
 
     /// A call's next sibling call: the first call entered after it returned, if that one has
     /// the same parent (its own descendants are numbered in between).
-    fn next_call(&self, r: &CallRecord) -> u32 {
+    fn next_call(&self, r: &Stored) -> u32 {
         let records = &self.calls.records;
         if r.parent == NONE || r.exit == NONE {
             return NONE;
@@ -604,7 +717,7 @@ impl<'a> Tree<'a> {
     /// The event of a call's cutoff. A cut (after a child, or on the stand-pat score) is
     /// followed by nothing but the call's store and return, so it is the last cutoff mark
     /// before the call's exit.
-    fn cut_event(&self, r: &CallRecord) -> u32 {
+    fn cut_event(&self, r: &Stored) -> u32 {
         if !(r.has(bit::STAND_PAT_CUT) || r.cutoff().is_some()) {
             return NONE;
         }
@@ -634,7 +747,7 @@ impl<'a> Tree<'a> {
             turn: self.trace.header.catalog.turn(state),
             mv: self.trace.moves[at] as i16,
             ply: p.ply + 1,
-            pass: p.pass,
+            pass: self.pass_of(p),
             depth: 0,
             qleft: 0,
             alpha: 0,

@@ -41,12 +41,27 @@ struct Slot {
     n: u32,
     /// `mean_of(n, u, per_win)`, exactly as UCB1 uses it.
     mean: f64,
+    /// 1/sqrt(n) (infinite while unvisited): a selection scores a child with one
+    /// multiply-add, `mean + C·sqrt(ln N)·rsqrt`.
+    rsqrt: f64,
+}
+
+impl Slot {
+    fn of(child: u32, n: u32, mean: f64) -> Slot {
+        Slot {
+            child,
+            n,
+            mean,
+            rsqrt: 1.0 / (n as f64).sqrt(),
+        }
+    }
 }
 
 const EMPTY: Slot = Slot {
     child: NONE,
     n: 0,
     mean: 0.0,
+    rsqrt: f64::INFINITY,
 };
 
 pub struct Tree<S> {
@@ -159,17 +174,10 @@ impl<S: Copy> Tree<S> {
         let node = &self.nodes[id as usize];
         let first = node.slots as usize;
         let block = &self.slots[first..first + node.moves as usize];
-        let (mut best, mut best_score) = (0, f64::NEG_INFINITY);
         match record {
-            None => {
-                for (pos, slot) in block.iter().enumerate() {
-                    let score = slot.mean + bonus_of(slot.n, ln, c);
-                    if score > best_score {
-                        (best, best_score) = (pos, score);
-                    }
-                }
-            }
+            None => fast_best(block, ln, c),
             Some(bonuses) => {
+                let (mut best, mut best_score) = (0, f64::NEG_INFINITY);
                 for (pos, slot) in block.iter().enumerate() {
                     let bonus = bonus_of(slot.n, ln, c);
                     bonuses.push(bonus);
@@ -178,9 +186,9 @@ impl<S: Copy> Tree<S> {
                         (best, best_score) = (pos, score);
                     }
                 }
+                best
             }
         }
-        best
     }
 
     /// One visit more on node `id` with `reward` units; its visits and rewards after.
@@ -192,11 +200,7 @@ impl<S: Copy> Tree<S> {
         let (n, u, parent, pos) = (node.n, node.u, node.parent, node.pos);
         if parent != NONE {
             let first = self.nodes[parent as usize].slots as usize;
-            self.slots[first + pos as usize] = Slot {
-                child: id,
-                n,
-                mean: mean_of(n, u, self.per_win),
-            };
+            self.slots[first + pos as usize] = Slot::of(id, n, mean_of(n, u, self.per_win));
         }
         (n, u)
     }
@@ -207,11 +211,8 @@ impl<S: Copy> Tree<S> {
         for id in 1..self.nodes.len() {
             let node = self.nodes[id];
             let first = self.nodes[node.parent as usize].slots as usize;
-            self.slots[first + node.pos as usize] = Slot {
-                child: id as u32,
-                n: node.n,
-                mean: mean_of(node.n, node.u, self.per_win),
-            };
+            self.slots[first + node.pos as usize] =
+                Slot::of(id as u32, node.n, mean_of(node.n, node.u, self.per_win));
         }
     }
 
@@ -246,11 +247,7 @@ impl<S: Copy> Tree<S> {
             u: 0,
         });
         let first = self.nodes[id as usize].slots as usize;
-        self.slots[first + pos] = Slot {
-            child,
-            n: 0,
-            mean: 0.0,
-        };
+        self.slots[first + pos] = Slot { child, ..EMPTY };
         // Expansion takes the first untried move, but a prior's path or a chance draw may
         // fill any slot: step past every filled one.
         let block = &self.slots[first..first + parent.moves as usize];
@@ -261,6 +258,57 @@ impl<S: Copy> Tree<S> {
         self.nodes[id as usize].untried = next as u16;
         child
     }
+}
+
+/// UCB1's choice exactly as `mean + bonus_of(n, ln, c)` makes it (the first largest in move
+/// order), scoring each child with one multiply-add: `mean + k·rsqrt` with k = C·sqrt(ln N)
+/// once per node. The two forms round differently, by at most a few units in the last place
+/// of the score, so a child within `tolerance` of the best fast score may be the exact best:
+/// when a second child comes that close (a near tie), those children are scored again the
+/// exact way. Otherwise the fast best is the exact best: every other child's exact score is
+/// more than twice the rounding below its own.
+fn fast_best(block: &[Slot], ln: f64, c: f64) -> usize {
+    let k = c * ln.sqrt();
+    // C = 0, N = 1 (ln 0) or an unvisited child make 0·∞ or ∞: the exact form decides.
+    if !(k > 0.0 && k.is_finite()) {
+        return exact_best(block, ln, c, |_| true);
+    }
+    let (mut best, mut top, mut second) = (0, f64::NEG_INFINITY, f64::NEG_INFINITY);
+    for (pos, slot) in block.iter().enumerate() {
+        let score = slot.mean + k * slot.rsqrt;
+        if score > top {
+            (best, second, top) = (pos, top, score);
+        } else if score > second {
+            second = score;
+        }
+    }
+    if !top.is_finite() {
+        return exact_best(block, ln, c, |_| true);
+    }
+    // Scores are at least 0 (a mean and a bonus): 1e-12 of one is thousands of units in its
+    // last place, far past what either form's few roundings can differ by.
+    let tolerance = (top + 1.0) * 1e-12;
+    if second < top - tolerance {
+        return best;
+    }
+    exact_best(block, ln, c, |slot| {
+        slot.mean + k * slot.rsqrt >= top - tolerance
+    })
+}
+
+/// The first child in move order with the largest exact UCB1 among those `near` keeps.
+fn exact_best(block: &[Slot], ln: f64, c: f64, near: impl Fn(&Slot) -> bool) -> usize {
+    let (mut best, mut best_score) = (0, f64::NEG_INFINITY);
+    for (pos, slot) in block.iter().enumerate() {
+        if !near(slot) {
+            continue;
+        }
+        let score = slot.mean + bonus_of(slot.n, ln, c);
+        if score > best_score {
+            (best, best_score) = (pos, score);
+        }
+    }
+    best
 }
 
 fn moves_of<G: Game>(game: &G, s: G::State) -> Result<u16, String> {
