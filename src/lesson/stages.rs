@@ -46,7 +46,10 @@ const fn after(before: Stage, part: u8, name: &'static str, adds: &'static str) 
         part,
         name,
         adds,
-        solve: SolveOptions { part, ..before.solve },
+        solve: SolveOptions {
+            part,
+            ..before.solve
+        },
         ..before
     }
 }
