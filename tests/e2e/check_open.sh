@@ -30,7 +30,7 @@ for size in "80 24" "200 50"; do
     tmux set-option -t "$S" status off >/dev/null
     wait_for 'e2e$' 30 || true
     keys "cd $DATA && $BIN check mine.jsonl --against 002-two-branch-cutoff --run alpha-beta --open" Enter
-    expect "${w}x$h: the tutor opens at step $step" "step $step/"
+    expect "${w}x$h: the tutor opens at step $step" " $step/"
     flat=$(screen | tr -s ' \n' ' ')
     for part in "mine.jsonl parts from prune's run" "at line 8" "return's value: yours 4, prune's 3"; do
         if grep -qF -- "$part" <<<"$flat"; then
