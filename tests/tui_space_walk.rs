@@ -188,14 +188,15 @@ fn check_stack(app: &mut App, area: Rect, what: &str) {
 /// events, its start and end, an even sample between, and every step a lesson note is shown.
 fn walk_steps(app: &App, lesson: &Lesson, preset: &str) -> Vec<usize> {
     let len = app.replay.len();
-    if len <= 1000 {
+    if len <= 600 {
         return (0..=len).collect();
     }
-    // A long run (tic-tac-toe's thousands of steps repeat the same few kinds of frame): its
-    // first and last 300 steps, 300 spread between, and every step a note is shown at.
-    let mut steps: Vec<usize> = (0..=300)
-        .chain(len - 300..=len)
-        .chain((0..=len).step_by(len / 300))
+    // A long run (tic-tac-toe's and Connect Four's thousands of steps repeat the same few
+    // kinds of frame): its first and last 200 steps, 200 spread between, and every step a
+    // lesson note is shown at (kept to CI's time budget).
+    let mut steps: Vec<usize> = (0..=200)
+        .chain(len - 200..=len)
+        .chain((0..=len).step_by(len / 200))
         .collect();
     for note in lesson.spec.notes.iter().filter(|n| n.run == preset) {
         let call = note.step as usize;
