@@ -26,7 +26,7 @@ use prune::lesson::{Lesson, Overrides};
 use prune::replay::narrate::narrate;
 use prune::replay::{Replay, ReplayState};
 use prune::search::{Algorithm, CutRule, Flag, INF, Options};
-use prune::trace::{Catalog, Event, Events};
+use prune::trace::{Catalog, Event};
 
 /// The variants of a preset the narration must stay true under.
 fn variants(lesson: &Lesson, preset: &str) -> Vec<(String, Overrides)> {
@@ -225,8 +225,14 @@ fn the_narration_is_true_of_every_builtin_run_and_its_variants() {
                 let as_given = variant == "as given";
                 runs += 1;
                 let mut st = ReplayState::default();
+                // The event that started the current pass, followed as the steps go (searching
+                // back from each step made this test quadratic in a run's length).
+                let mut from = 0;
                 for _ in 0..replay.len() {
                     let event = replay.events().at(st.step);
+                    if let Event::PassStart { .. } = event {
+                        from = st.step;
+                    }
                     replay.apply(&mut st);
                     steps += 1;
                     let s = narrate(&replay, &st, &|_| None);
@@ -242,7 +248,6 @@ fn the_narration_is_true_of_every_builtin_run_and_its_variants() {
                     checked += 1;
                     if as_given {
                         let shown = shown_notes(&lesson, &preset.name, &replay, &st);
-                        let from = pass_start(replay.events(), st.step - 1);
                         for note in shown {
                             for (claim, quote) in note_claims(note, replay.catalog()) {
                                 claims += 1;
@@ -813,15 +818,6 @@ fn happened(claim: &Claim, events: impl Iterator<Item = Event>, graph: &Graph) -
         (Claim::Closed, Event::Bound(Bound::StandPat { cutoff: true, .. })) => true,
         _ => false,
     })
-}
-
-/// The first event of the pass the event at `index` belongs to.
-fn pass_start(events: &Events, index: usize) -> usize {
-    events
-        .iter()
-        .take(index + 1)
-        .rposition(|e| matches!(e, Event::PassStart { .. }))
-        .unwrap_or(0)
 }
 
 /// Practice's explanation of a bound names the reply that closed the window in one readable

@@ -254,6 +254,14 @@ impl Stored {
     }
 }
 
+/// Where a node sits: its parent, first child and next sibling (`NONE` where there is none).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Links {
+    pub parent: u32,
+    pub first_child: u32,
+    pub next: u32,
+}
+
 /// One node as views see it: a call, or a stub for a candidate it did not search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TreeNode {
@@ -584,6 +592,15 @@ impl<'a> Tree<'a> {
         r.exit != NONE && matches!(self.trace.events.at(r.exit as usize), Event::Unwind { .. })
     }
 
+    /// The pass node `id` belongs to (a stub's is its call's), without building the node.
+    pub fn pass_of_node(&self, id: u32) -> u8 {
+        match self.locate(id) {
+            Some(Ok(r)) => self.pass_of(r),
+            Some(Err((owner, ..))) => self.pass_of(self.record(owner)),
+            None => panic!("node {id} is not in the tree"),
+        }
+    }
+
     /// The pass a call belongs to (the depth of the last pass started before its `Enter`).
     fn pass_of(&self, r: &Stored) -> u8 {
         self.pass_at(r.enter as usize).map_or(0, |p| p.depth)
@@ -606,16 +623,53 @@ impl<'a> Tree<'a> {
         }
     }
 
-    fn call_node(&self, id: u32, r: &Stored) -> TreeNode {
-        let parent = (r.parent != NONE).then(|| self.record(r.parent));
-        let next = match (self.next_call(r), parent) {
-            (NONE, Some(p)) => self.first_stub(p),
-            (next, _) => next,
+    /// Node `id`'s place in the tree (parent, first child, next sibling) without the rest of
+    /// its record: walks over the tree (children, ancestors, pre-order) read only these, and
+    /// building the whole node decodes two events and searches three side tables.
+    pub fn links(&self, id: u32) -> Links {
+        match self
+            .locate(id)
+            .unwrap_or_else(|| panic!("node {id} is not in the tree"))
+        {
+            Ok(r) => self.call_links(id, r),
+            Err((owner, pos, _)) => Links {
+                parent: owner,
+                first_child: NONE,
+                next: self.stub_next(self.record(owner), pos),
+            },
+        }
+    }
+
+    fn call_links(&self, id: u32, r: &Stored) -> Links {
+        let next = match self.next_call(r) {
+            NONE if r.parent != NONE => self.first_stub(self.record(r.parent)),
+            next => next,
         };
         let first_child = match self.first_call(id) {
             NONE => self.first_stub(r),
             c => c,
         };
+        Links {
+            parent: r.parent,
+            first_child,
+            next,
+        }
+    }
+
+    /// The stub after stub `pos` of call `p`, if any.
+    fn stub_next(&self, p: &Stored, pos: u16) -> u32 {
+        if pos + 1 < p.order_len {
+            self.stub_id(p, pos + 1)
+        } else {
+            NONE
+        }
+    }
+
+    fn call_node(&self, id: u32, r: &Stored) -> TreeNode {
+        let parent = (r.parent != NONE).then(|| self.record(r.parent));
+        let Links {
+            first_child, next, ..
+        } = self.call_links(id, r);
         let (turn, depth, qleft, alpha, beta) = self.entered(r);
         let (value, best_mv, outcome) = self.ended(r);
         let stand_pat = (r.has(bit::STAND_PAT))
@@ -736,11 +790,7 @@ impl<'a> Tree<'a> {
             NodeKind::Refused => p.exit.saturating_sub(1),
             NodeKind::Unreached | NodeKind::Call => p.exit,
         };
-        let next = if pos + 1 < p.order_len {
-            self.stub_id(p, pos + 1)
-        } else {
-            NONE
-        };
+        let next = self.stub_next(p, pos);
         TreeNode {
             kind,
             state,
@@ -785,7 +835,7 @@ impl<'a> Tree<'a> {
     pub fn children(&self, id: u32) -> Children<'a> {
         Children {
             tree: *self,
-            next: self.get(id).first_child,
+            next: self.links(id).first_child,
         }
     }
 
@@ -798,7 +848,7 @@ impl<'a> Tree<'a> {
 
     /// The node after `id` in pre-order, skipping the children of nodes `collapsed` says.
     pub fn next_preorder(&self, id: u32, collapsed: &dyn Fn(u32) -> bool) -> Option<u32> {
-        let n = self.get(id);
+        let n = self.links(id);
         if n.first_child != NONE && !collapsed(id) {
             return Some(n.first_child);
         }
@@ -810,13 +860,13 @@ impl<'a> Tree<'a> {
             if c.parent == NONE {
                 return None;
             }
-            c = self.get(c.parent);
+            c = self.links(c.parent);
         }
     }
 
     /// The node before `id` in pre-order (same collapsing rule).
     pub fn prev_preorder(&self, id: u32, collapsed: &dyn Fn(u32) -> bool) -> Option<u32> {
-        let n = self.get(id);
+        let n = self.links(id);
         if n.parent == NONE {
             return None;
         }
@@ -859,7 +909,7 @@ impl Iterator for Children<'_> {
             return None;
         }
         let id = self.next;
-        self.next = self.tree.get(id).next;
+        self.next = self.tree.links(id).next;
         Some(id)
     }
 }

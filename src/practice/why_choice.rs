@@ -46,7 +46,7 @@ pub fn chain(tree: &Tree, u: &Units, q: &Question) -> Option<String> {
         Kind::Flag => links(tree.why_flag(u, q.node), 1),
         Kind::Return => links(tree.why_chosen(u, q.node), 2),
         Kind::Cut if q.answer == Truth::YesNo(true) => {
-            let p = tree.get(q.node).parent;
+            let p = tree.links(q.node).parent;
             let skipped = tree
                 .children(p)
                 .find(|&c| tree.get(c).kind == NodeKind::Skipped);

@@ -165,7 +165,7 @@ pub fn boxes(ctx: &TreeCtx, area: Rect) -> Option<Boxes> {
     let levels = order.iter().map(|o| o.1).max().unwrap_or(0) + 1;
     let leaves = order
         .iter()
-        .filter(|o| tree.get(o.0).first_child == NONE)
+        .filter(|o| tree.links(o.0).first_child == NONE)
         .count()
         .max(1) as u16;
     let style = BoxStyle::TRIED.into_iter().find_map(|style| {
@@ -195,7 +195,7 @@ pub fn boxes(ctx: &TreeCtx, area: Rect) -> Option<Boxes> {
     let mut centre = HashMap::new();
     let mut next = 0u16;
     for &(id, _) in &order {
-        if tree.get(id).first_child == NONE {
+        if tree.links(id).first_child == NONE {
             centre.insert(id, next * cell + cell / 2);
             next += 1;
         }

@@ -115,7 +115,7 @@ fn boxes(ctx: &TreeCtx, root: u32, area: Rect) -> Option<Geometry> {
     let levels = order.iter().map(|o| o.1).max().unwrap_or(0) + 1;
     let leaves = order
         .iter()
-        .filter(|o| tree.get(o.0).first_child == NONE)
+        .filter(|o| tree.links(o.0).first_child == NONE)
         .count()
         .max(1) as u16;
     // On large screens each node also shows the window it was entered with, if that fits.
@@ -147,7 +147,7 @@ fn boxes(ctx: &TreeCtx, root: u32, area: Rect) -> Option<Geometry> {
     }
     // Leaves in pre-order get increasing cells.
     for &(id, _) in &order {
-        if tree.get(id).first_child == NONE {
+        if tree.links(id).first_child == NONE {
             centre.insert(id, cursor * cell + cell / 2);
             cursor += 1;
         }
@@ -248,10 +248,10 @@ fn outline(ctx: &TreeCtx, root: u32, area: Rect) -> Geometry {
         } else {
             rows.pop();
         }
-        let mut p = tree.get(rows[0]).parent;
+        let mut p = tree.links(rows[0]).parent;
         while p != NONE {
             crumb.push(p);
-            p = tree.get(p).parent;
+            p = tree.links(p).parent;
         }
         crumb.reverse();
     }
@@ -277,12 +277,12 @@ fn outline_focus(ctx: &TreeCtx, root: u32) -> u32 {
         .focus()
         .filter(|&f| in_pass(ctx, f, root))
         .unwrap_or(root);
-    let mut a = tree.get(focus).parent;
+    let mut a = tree.links(focus).parent;
     while a != NONE {
         if ctx.collapsed.contains(&a) {
             focus = a;
         }
-        a = tree.get(a).parent;
+        a = tree.links(a).parent;
     }
     focus
 }
@@ -345,22 +345,23 @@ fn rows_after(end: u32, next: &dyn Fn(u32) -> Option<u32>) -> usize {
 fn depth_of(ctx: &TreeCtx, id: u32) -> u16 {
     let tree = &ctx.replay.tree();
     let mut d = 0u16;
-    let mut p = tree.get(id).parent;
+    let mut p = tree.links(id).parent;
     while p != NONE {
         d += 1;
-        p = tree.get(p).parent;
+        p = tree.links(p).parent;
     }
     d
 }
 
-/// Rows below the outline are counted up to this many ("more than 10000").
-pub const MORE_LIMIT: usize = 10_000;
+/// Rows below the outline are counted up to this many ("more than 1000"): every frame counts
+/// them, and past fifty screens of rows the exact number tells a reader nothing more.
+pub const MORE_LIMIT: usize = 1_000;
 
 fn in_pass(ctx: &TreeCtx, id: u32, root: u32) -> bool {
+    // Read for every row the outline counts (up to `MORE_LIMIT` a frame): only the pass and
+    // whether the node is a call, never the whole node.
     let tree = &ctx.replay.tree();
-    let n = tree.get(id);
-    let r = tree.get(root);
-    n.pass == r.pass && (n.kind != NodeKind::Call || id >= root)
+    tree.pass_of_node(id) == tree.pass_of_node(root) && (id >= root || id >= tree.calls())
 }
 
 /// The rows the tree of `area` needs at the least: the box drawing without the window line

@@ -18,7 +18,7 @@ fn called(r: &Replay, node: u32) -> String {
 
 fn parent(r: &Replay, node: u32) -> String {
     let tree = r.tree();
-    let p = tree.get(node).parent;
+    let p = tree.links(node).parent;
     if p == crate::index::NONE {
         "the root".into()
     } else {

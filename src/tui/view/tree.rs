@@ -438,7 +438,7 @@ fn box_label(
 /// The outline's last row: how many rows follow the last one shown.
 fn more_cue(ctx: &TreeCtx, area: Rect, more: usize, width: &dyn Fn(u16) -> u16, buf: &mut Buffer) {
     let count = if more > MORE_LIMIT {
-        format!("more than {MORE_LIMIT}")
+        format!("{MORE_LIMIT}+")
     } else {
         more.to_string()
     };
