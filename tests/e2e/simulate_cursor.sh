@@ -34,7 +34,7 @@ keys Enter
 expect "the visit picked is graded right" "✓ Right. R tries its children left to right, and A is the first."
 keys -l -- "-inf inf"
 keys Enter
-expect "the window typed is graded" "1 ✓ 100 %"
+expect "the window typed is graded" "2/2 ✓ 100 %"
 keys Down
 expect "the cursor offers A's first child" "C MAX  ◂ visit"
 keys Down Down
