@@ -161,6 +161,8 @@ mod seed_002_cli;
 mod seed_002_lessons;
 #[path = "simulate.rs"]
 mod simulate;
+#[path = "simulate_cursor.rs"]
+mod simulate_cursor;
 #[path = "simulate_fade.rs"]
 mod simulate_fade;
 #[path = "simulate_screen.rs"]
@@ -199,6 +201,8 @@ mod tui_jobs;
 mod tui_largest;
 #[path = "tui_layout_walk.rs"]
 mod tui_layout_walk;
+#[path = "tui_leaf_edit.rs"]
+mod tui_leaf_edit;
 #[path = "tui_maxn.rs"]
 mod tui_maxn;
 #[path = "tui_mcts.rs"]

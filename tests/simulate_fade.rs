@@ -334,8 +334,15 @@ fn the_windows_stage_on_screen_80x24() {
         text.contains(&format!("The window {child} gets: α β")),
         "{text}"
     );
-    // 80 columns keep the stage and the count's start; the wide screen shows it whole.
-    assert!(text.contains("fade windows 1"), "{text}");
+    // 80 columns keep the stage and its whole count, ahead of the seed, and the step count.
+    let title = text.lines().next().unwrap();
+    assert!(
+        title.contains(" Faded alphabeta: windows 1/3 · seed 7 · b2 d3 "),
+        "{text}"
+    );
+    assert!(!title.contains('…'), "{text}");
+    let (right, graded) = s.exercise.score();
+    assert!(title.contains(&format!("{right}/{graded} ✓")), "{text}");
     assert!(text.contains("(prune)"), "{text}");
     assert!(text.contains("Prune then:"), "{text}");
     // The answer, the window the child gets, is on screen nowhere.
@@ -353,7 +360,7 @@ fn the_windows_stage_on_screen_wide() {
     let (s, o) = windows_screen();
     let text = draw(&s, 200, 50);
     let child = asked_child(&s);
-    assert!(text.contains("fade windows 1/3"), "{text}");
+    assert!(text.contains("Faded alphabeta: windows 1/3"), "{text}");
     // The first window answered, right, in the steps; prune's visits and returns beside it.
     let first: Vec<&str> = text.lines().filter(|l| l.contains("│✓ ")).collect();
     assert_eq!(first.len(), 1, "{text}");
@@ -433,6 +440,6 @@ fn the_cutoffs_stage_on_screen_80x24() {
         )),
         "{text}"
     );
-    assert!(text.contains("fade cuts 0/3"), "{text}");
+    assert!(text.contains("Faded alphabeta: cuts 0/3"), "{text}");
     insta::assert_snapshot!("fade_cutoffs_80x24", text);
 }

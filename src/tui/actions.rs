@@ -281,7 +281,7 @@ impl App {
                 }
             }
             // A demo's sentences speak of the lesson's weights.
-            Action::DemoNext | Action::DemoChoose if self.weights_changed() => {
+            Action::DemoNext | Action::DemoChoose if self.scores_changed() => {
                 self.message = Some(self.weights_demo_refusal());
             }
             Action::DemoNext => {
@@ -347,6 +347,7 @@ impl App {
             }
             PromptKind::Open => self.open_file(text.trim()),
             PromptKind::Weights => self.submit_weights(text),
+            PromptKind::Leaf(state) => self.submit_leaf(state, text),
             PromptKind::Window => {
                 let parts: Vec<&str> = text.split([' ', ',']).filter(|p| !p.is_empty()).collect();
                 let parsed = match parts.as_slice() {

@@ -140,8 +140,9 @@ pub enum Then {
     /// Another lesson (or graph) opened on one of its presets (`None`: a bare graph's
     /// defaults), replacing the run on screen.
     Open(Box<Lesson>, Option<String>, RunSetup),
-    /// The run on screen with the lesson's graph reweighed (`*`), as the text says.
-    Reweigh(Box<Lesson>, RunSetup, String),
+    /// The run on screen with the lesson's graph reweighed (`*`) or a leaf's score edited
+    /// (`V`), as the text says.
+    Reweigh(Box<Lesson>, RunSetup, String, super::weights::Edited),
 }
 
 pub(super) fn record(lesson: &Lesson, setup: &RunSetup) -> Result<Replay> {
@@ -521,8 +522,8 @@ impl App {
 
     /// Notes the lesson attaches to the current call of this preset.
     pub fn notes(&self) -> Vec<&str> {
-        // The lesson's notes speak of its own weights.
-        if self.weights_changed() {
+        // The lesson's notes speak of its own weights and scores.
+        if self.scores_changed() {
             return Vec::new();
         }
         model::notes(

@@ -98,6 +98,9 @@ pub enum PromptKind {
     Open,
     /// The graph's evaluation weights (`*`).
     Weights,
+    /// The score of this leaf (a graph state) under the node cursor (`V`); `None`: no leaf
+    /// is under it, and only `undo` or `lesson` can be typed.
+    Leaf(Option<u32>),
 }
 
 /// A graded practice problem, the run of it its verdict cites, and the call (or iteration).

@@ -62,5 +62,6 @@ pub const KEYS: &[KeyHelp] = &[
     keys::key("↑ k ↓ j", "the parent / the first child"),
     keys::key("← h → l", "the previous / next sibling"),
     keys::key("PgDn PgUp", "scroll the inspector"),
+    keys::key("V", "on a leaf: edit its value"),
     keys::key("Esc v", "turn the cursor off"),
 ];

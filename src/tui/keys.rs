@@ -61,6 +61,8 @@ pub enum Action {
     SetWindow,
     /// The graph's evaluation weights: edit them and run again (`weights`).
     Weights,
+    /// The score of the leaf under the node cursor: edit it and run again (`weights::leaf`).
+    EditLeaf,
     Compare,
     /// The diff of the two compared runs, node by node.
     DiffView,
@@ -267,6 +269,13 @@ pub const BINDINGS: &[Binding] = &[
     bind!("Run", [ch('E')], "E", CycleC, "MCTS: C √2 2 1 0.5 0"),
     bind!("Run", [ch('w')], "w", SetWindow, "root window α β"),
     bind!("Run", [ch('*')], "*", Weights, "evaluation weights; re-run"),
+    bind!(
+        "Run",
+        [ch('V')],
+        "V",
+        EditLeaf,
+        "edit the leaf at v's cursor"
+    ),
     bind!("Run", [ch('R')], "R", NextPreset, "next run preset"),
     bind!("Demo", [ch('d')], "d", DemoNext, "demo: next step"),
     bind!(

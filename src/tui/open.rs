@@ -77,6 +77,7 @@ impl App {
             Action::Weights => {
                 self.open_weights();
             }
+            Action::EditLeaf => self.open_leaf_edit(),
             _ => return false,
         }
         true

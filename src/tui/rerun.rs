@@ -162,7 +162,9 @@ impl App {
                     (&self.lesson, format!("running {label} to compare with"))
                 }
                 Then::Open(lesson, ..) => (&**lesson, format!("opening {}", lesson.name)),
-                Then::Reweigh(lesson, _, what) => (&**lesson, format!("running again with {what}")),
+                Then::Reweigh(lesson, _, what, _) => {
+                    (&**lesson, format!("running again with {what}"))
+                }
             };
             self.pending = Some((Job::start(lesson.clone(), setup, what), then));
             return;
@@ -238,10 +240,10 @@ impl App {
                 self.collapsed.clear();
             }
             (Then::Open(..), Err(e)) => self.message = Some(e.to_string()),
-            (Then::Reweigh(lesson, setup, what), Ok(replay)) => {
-                self.reweighed(*lesson, setup, what, replay)
+            (Then::Reweigh(lesson, setup, what, edited), Ok(replay)) => {
+                self.reweighed((*lesson, setup), what, edited, replay)
             }
-            (Then::Reweigh(_, _, what), Err(e)) => self.message = Some(format!("{what}: {e}")),
+            (Then::Reweigh(_, _, what, _), Err(e)) => self.message = Some(format!("{what}: {e}")),
         }
     }
 

@@ -4,16 +4,30 @@
 //! same screen: prune makes the steps its stage does not ask, and `n` goes on at the stage
 //! reached.
 //!
-//! Keys: typing edits the line (`line_edit`); Enter submits it; Tab and ↓ / ↑ put the
-//! current frame's children into the line one after another (`visit B`), so a node can be
-//! chosen without typing its name; `n` on the finished exercise starts a new tree (the next
-//! seed); Esc or Ctrl-C leaves.
+//! Keys: typing edits the line (`line_edit`); Enter submits it; Tab and ↓ / ↑ move a node
+//! cursor on the tree over what can be picked now (issue 39, "touch the tree"): the current
+//! frame's children (`visit B`) and, where the method cuts, the frame itself (`cut`); a faded
+//! cutoff question offers the frame (`cut`) and the child it would go on to (`on`). The step
+//! picked is put into the line and Enter submits it, so a picked step is graded by the same
+//! grader as a typed one. `n` on the finished exercise starts a new tree (the next seed); Esc
+//! or Ctrl-C leaves.
 
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
 use crate::practice::simulate::{Ask, Exercise, Reply, Stage};
 use crate::practice::store;
 use crate::tui::line_edit::{Edit, LineEdit};
+
+/// A place the node cursor can stand on the tree, and the step it picks there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pick {
+    /// The tree row's node, by name.
+    pub row: String,
+    /// The step as it would be typed (`visit B`, `cut`, `on`).
+    pub line: String,
+    /// What the row's cue says ("visit", "cut: skip the rest").
+    pub what: &'static str,
+}
 
 /// What a key did to the screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,7 +46,7 @@ pub struct SimulateScreen {
     place: Option<store::Place>,
     /// What became of the last finished exercise's score ("saved", or why not).
     pub saved: Option<String>,
-    /// The child Tab put into the line last (an index into the frame's children).
+    /// Where the node cursor stands: an index into `picks`, until the line is edited.
     choice: Option<usize>,
     /// Finished exercises of this session: (right first time, steps).
     pub history: Vec<(usize, usize)>,
@@ -155,23 +169,73 @@ impl SimulateScreen {
         }
     }
 
-    /// Puts the current frame's next (or previous) child into the line as `visit X`.
+    /// Moves the node cursor to the next (or previous) pick and puts its step into the line.
     fn cycle(&mut self, by: isize) {
-        let Some(Ask::Decide { frame }) = self.exercise.ask() else {
-            return;
-        };
-        let names = self.exercise.child_names(frame);
-        if names.is_empty() {
+        let picks = self.picks();
+        if picks.is_empty() {
             return;
         }
-        let n = names.len() as isize;
+        let n = picks.len() as isize;
         let next = match self.choice {
             Some(i) => (i as isize + by).rem_euclid(n),
             None if by > 0 => 0,
             None => n - 1,
         } as usize;
         self.choice = Some(next);
-        self.edit.set(&format!("visit {}", names[next]));
+        self.edit.set(&picks[next].line);
+    }
+
+    /// What the node cursor can stand on now, in the order ↓ and Tab go: the frame's
+    /// children in trying order (`visit B`), then the frame itself where the method cuts
+    /// (`cut`); at a faded cutoff question, the child the frame would go on to (`on`; the
+    /// child that just returned when none is left), then the frame (`cut`). Nothing while a
+    /// window or a value is asked: those are typed.
+    pub fn picks(&self) -> Vec<Pick> {
+        let ex = &self.exercise;
+        let pick = |node: u32, line: &str, what: &'static str| Pick {
+            row: ex.name(node),
+            line: line.to_string(),
+            what,
+        };
+        match ex.ask() {
+            Some(Ask::Decide { frame }) => {
+                let mut out: Vec<Pick> = ex
+                    .child_names(frame)
+                    .into_iter()
+                    .map(|c| Pick {
+                        line: format!("visit {c}"),
+                        row: c,
+                        what: "visit",
+                    })
+                    .collect();
+                // A method that cuts has a cutoffs stage (`Stage::order`).
+                if Stage::order(ex.settings.method).contains(&Stage::Cuts) {
+                    out.push(pick(frame, "cut", "cut: skip the rest"));
+                }
+                out
+            }
+            Some(Ask::Cut { frame, after }) => {
+                let names = ex.child_names(frame);
+                let next = (names.iter().position(|c| *c == ex.name(after)))
+                    .and_then(|k| names.get(k + 1).cloned())
+                    .unwrap_or_else(|| ex.name(after));
+                vec![
+                    Pick {
+                        row: next,
+                        line: "on".into(),
+                        what: "on: the window stays open",
+                    },
+                    pick(frame, "cut", "cut: skip the rest"),
+                ]
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// The pick the node cursor stands on, while the line still holds its step.
+    pub fn cursor(&self) -> Option<Pick> {
+        let pick = self.picks().into_iter().nth(self.choice?)?;
+        (pick.line == self.edit.text()).then_some(pick)
     }
 
     /// (right first time, steps graded) of the exercises finished in this session.

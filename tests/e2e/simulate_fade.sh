@@ -24,7 +24,7 @@ new_session -d -s "$S" -x 80 -y 24 \
 wait_for 'e2e$' 50 || bad "shell starts"
 keys -l "$BIN simulate --seed 7 --fade"
 keys Enter
-expect "the faded exercise opens at the windows" "fade windows 0/3"
+expect "the faded exercise opens at the windows" "Faded alphabeta: windows 0/3"
 expect "prune made the first visit" "· 1 visit A (prune)"
 expect "it asks only A's window" "The window A gets: α β"
 
@@ -34,9 +34,9 @@ leaf() { screen | grep -oE "^│ +$1 = -?[0-9]+" | grep -oE -- '-?[0-9]+$'; }
 step "-inf inf"
 expect "A's window is right" "✓ Right. A gets R's window as it stands"
 expect "prune then visits C" "Prune then: visit C."
-expect "one right in a row" "fade windows 1"
+expect "one right in a row" "windows 1/3"
 step "-inf inf"
-expect "two right in a row" "fade windows 2"
+expect "two right in a row" "windows 2/3"
 expect "D's window is asked next" "The window D gets: α β"
 g=$(leaf G)
 h=$(leaf H)
@@ -45,7 +45,7 @@ best=$(( g > h ? g : h ))
 expect "prune returned C's value" "C MAX (-∞, +∞) → $best"
 step "-inf $best"
 expect "three right in a row move on" "3 right in a row: now you fill in the"
-expect "the title shows the cutoffs" "fade cuts 0/3"
+expect "the title shows the cutoffs" "Faded alphabeta: cuts 0/3"
 expect "a cutoff question is asked" "does its window close? cut, or on"
 
 keys Escape

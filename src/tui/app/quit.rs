@@ -34,7 +34,7 @@ impl App {
             Some((_, Then::Rerun(setup, _))) => setup,
             _ => &self.setup,
         };
-        let changed = self.weights_changed()
+        let changed = self.scores_changed()
             || matches!(self.pending, Some((_, Then::Reweigh(..))))
             || self.change.is_some()
                 && self.preset.as_ref().is_none_or(|p| {

@@ -12,7 +12,7 @@ use crate::tui::keys::{KeyHelp, key};
 use crate::tui::line_edit::{Edit, LineEdit};
 use crate::tui::view::scroll::Shown;
 
-pub const TITLE: &str = "Typed lines (: w O *)";
+pub const TITLE: &str = "Typed lines (: w O * V)";
 pub const KEYS: &[KeyHelp] = &[
     key("Enter", "run the line"),
     key("Esc", "close it unrun"),

@@ -19,11 +19,11 @@ pub const KEYS: &[KeyHelp] = &[
         "Enter",
         "submit the step typed (visit B, -inf 4, return 3, cut; faded: cut or on)",
     ),
-    key("Tab ↓", "put the frame's next child into the line"),
     key(
-        "Shift-Tab ↑",
-        "put the frame's previous child into the line",
+        "Tab ↓",
+        "node cursor: the next pick on the tree (a child to visit, the frame to cut; faded: on or cut), into the line",
     ),
+    key("Shift-Tab ↑", "node cursor: the previous pick"),
     key("n", "a new tree once the exercise is finished"),
     key("Esc Ctrl-C", "leave the exercise"),
 ];

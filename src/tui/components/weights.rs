@@ -9,7 +9,7 @@ use crate::tui::app::App;
 use crate::tui::keys::KeyHelp;
 use crate::tui::view::scroll::Shown;
 
-pub const TITLE: &str = "Weights report (*)";
+pub const TITLE: &str = "What changed (* V)";
 pub const KEYS: &[KeyHelp] = PAGER_KEYS;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

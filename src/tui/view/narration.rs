@@ -66,7 +66,7 @@ pub fn text(app: &App) -> Vec<Line<'static>> {
         app.held(),
     )));
     // Before the first step the lesson introduces itself.
-    if app.st.step == 0 && app.weights_changed() {
+    if app.st.step == 0 && app.scores_changed() {
         // The introduction's figures are the lesson's weights', not this run's.
         lines.push(Line::from(app.weights_intro_note()));
     } else if app.st.step == 0 && !app.lesson.spec.intro.is_empty() {

@@ -19,6 +19,7 @@ pub fn label(kind: PromptKind) -> &'static str {
         PromptKind::Window => "Root window α β (e.g. -inf 5): ",
         PromptKind::Open => "Open (lesson name or JSON file): ",
         PromptKind::Weights => "Weights (name=number; lesson restores): ",
+        PromptKind::Leaf(_) => "Leaf value (number; undo; lesson restores): ",
     }
 }
 

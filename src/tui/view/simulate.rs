@@ -13,12 +13,14 @@
 //! └────────────────────────────────────┘└───────────────────────────────────┘
 //!  ✗ Expected: cut. D returned 2, so A's window is now (3, 2): α ≥ β, …
 //!  B (MAX) moves next: a child to visit, cut, or return V
-//!  › visit C                                   Enter · Tab: children · Esc
+//!  › visit C                              Enter · ↓↑: pick on the tree · Esc
 //! ```
 //! - title: the settings (the seed a teacher hands out), the step count and the score (a
-//!   faded exercise: its stage and the right answers in a row, `fade windows 1/3`);
+//!   faded exercise: `Faded alphabeta: windows 1/3`, its stage and the right answers in a
+//!   row, ahead of the seed);
 //! - tree: every node, a leaf's value once visited, windows and returns as revealed, `▶` the
-//!   node worked on, `*` the open frames, `✂` the skipped ones; it scrolls to the current node;
+//!   node worked on, `*` the open frames, `✂` the skipped ones, the node cursor's row (↓ ↑
+//!   Tab) reversed with its step after it (`◂ visit`); it scrolls to the current node;
 //! - frame and stack: the current frame's window as entered and as it stands, the open frames;
 //! - steps: the graded steps, latest last (`✓` right first time, `✗` corrected, `·` made
 //!   by prune in a faded exercise);
@@ -34,7 +36,7 @@ use crate::practice::render::wrap;
 use crate::practice::simulate::{
     Action, Ask, Board, Exercise, Feedback, Mark, Method, NodeRow, Reply, STREAK, Stage,
 };
-use crate::tui::simulate::SimulateScreen;
+use crate::tui::simulate::{Pick, SimulateScreen};
 use crate::tui::theme::Theme;
 
 pub const MIN_WIDTH: u16 = 60;
@@ -75,7 +77,7 @@ impl Widget for &SimulateScreen {
         let tree_w = (area.width * 11 / 20).clamp(40, 64).min(area.width - 24);
         let left = Rect::new(body.x, body.y, tree_w, body.height);
         let right = Rect::new(body.x + tree_w, body.y, body.width - tree_w, body.height);
-        tree(ex, &board, theme, left, buf);
+        tree(ex, (&board, self.cursor()), theme, left, buf);
         side(self, &board, theme, right, buf);
         let mut y = body.bottom();
         for (text, style) in feedback {
@@ -91,19 +93,25 @@ impl Widget for &SimulateScreen {
 
 fn title(ex: &Exercise, theme: Theme, area: Rect, buf: &mut Buffer) {
     let s = &ex.settings;
-    // A faded exercise always tells each step: its stage and count take the feedback's place.
-    let mode = match ex.fade() {
-        Some(f) if f.stage == Stage::All => "fade: every step".to_string(),
-        Some(f) => format!("fade {} {}/{STREAK}", f.stage.name(), f.streak),
-        None => format!("feedback {}", s.feedback.name()),
+    let shape = format!("seed {} · b{} d{}", s.seed, s.branching, s.depth);
+    // A faded exercise always tells each step: its stage and count lead, right after the
+    // method, so a narrow title clips the seed and shape, never the count.
+    let left = match ex.fade() {
+        Some(f) if f.stage == Stage::All => {
+            format!(" Faded {}: every step · {shape}", s.method.name())
+        }
+        Some(f) => format!(
+            " Faded {}: {} {}/{STREAK} · {shape}",
+            s.method.name(),
+            f.stage.name(),
+            f.streak
+        ),
+        None => format!(
+            " Simulate {} · {shape} · feedback {}",
+            s.method.name(),
+            s.feedback.name()
+        ),
     };
-    let left = format!(
-        " Simulate {} · seed {} · b{} d{} · {mode}",
-        s.method.name(),
-        s.seed,
-        s.branching,
-        s.depth,
-    );
     let (right_first, graded) = ex.score();
     let score = match s.feedback {
         Feedback::End if !ex.finished() => String::new(),
@@ -168,14 +176,31 @@ fn row_text(ex: &Exercise, r: &NodeRow) -> String {
     format!("{marker}{indent}{} {what}", r.name)
 }
 
-fn tree(ex: &Exercise, board: &Board, theme: Theme, area: Rect, buf: &mut Buffer) {
+/// The tree pane; the node cursor's row (`cursor`) is drawn reversed, with its step named
+/// after it (`◂ visit`, `◂ cut: skip the rest`), so it reads without colour.
+fn tree(
+    ex: &Exercise,
+    (board, cursor): (&Board, Option<Pick>),
+    theme: Theme,
+    area: Rect,
+    buf: &mut Buffer,
+) {
     let rows = area.height.saturating_sub(2) as usize;
     let total = board.rows.len();
-    // Scroll so the current node shows, a third of the way down when the tree is taller.
-    let top = match board.current {
+    let picked = cursor
+        .as_ref()
+        .and_then(|p| board.rows.iter().position(|r| r.name == p.row));
+    // Scroll so the current node shows, a third of the way down when the tree is taller,
+    // and the cursor's row too (a child below a deep sibling's subtree).
+    let mut top = match board.current {
         Some(c) if total > rows => c.saturating_sub(rows / 3).min(total - rows),
         _ => 0,
     };
+    match picked {
+        Some(p) if p < top => top = p,
+        Some(p) if rows > 0 && p >= top + rows => top = p + 1 - rows,
+        _ => {}
+    }
     let more = match (top > 0, top + rows < total) {
         (true, true) => " ↑↓ more",
         (true, false) => " ↑ more",
@@ -197,7 +222,14 @@ fn tree(ex: &Exercise, board: &Board, theme: Theme, area: Rect, buf: &mut Buffer
             Mark::Unseen => theme.faint(),
             Mark::Visited => theme.done(),
         };
-        let text = clip(&row_text(ex, r), inner.width as usize);
+        let (text, style) = match &cursor {
+            Some(p) if p.row == r.name => (
+                format!("{}  ◂ {}", row_text(ex, r), p.what),
+                style.add_modifier(Modifier::REVERSED),
+            ),
+            _ => (row_text(ex, r), style),
+        };
+        let text = clip(&text, inner.width as usize);
         Line::styled(text, style)
             .render(Rect::new(inner.x, inner.y + i as u16, inner.width, 1), buf);
     }
@@ -444,7 +476,7 @@ fn intro(ex: &Exercise) -> String {
 
 fn input(screen: &SimulateScreen, theme: Theme, area: Rect, buf: &mut Buffer) {
     let prefix = " › ";
-    let keys = "  Enter · Tab: children · Esc: leave";
+    let keys = "  Enter · ↓↑: pick on the tree · Esc";
     let total = area.width as usize;
     let keys = if total > width(prefix) + width(keys) + 12 {
         keys

@@ -144,16 +144,9 @@ pub fn items(app: &App) -> Vec<Item> {
             });
         }
     }
-    // Weights edited live (`*`): the scores are not the lesson's.
-    let reweighed = app.weights_changed();
-    if reweighed {
-        out.push(Item {
-            text: app.weights_title(),
-            rank: Rank::Kept,
-            changed: true,
-        });
-    }
-    let changed = !diffs.is_empty() || reweighed;
+    let live = live_changes(app);
+    let changed = !diffs.is_empty() || !live.is_empty();
+    out.extend(live);
     let preset = match &app.preset {
         Some(p) => p.clone(),
         None => "custom".to_string(),
@@ -170,6 +163,18 @@ pub fn items(app: &App) -> Vec<Item> {
     });
     out.extend(same);
     out
+}
+
+/// The scores changed live, never dropped: weights edited (`*`) and leaves edited (`V`).
+fn live_changes(app: &App) -> Vec<Item> {
+    let weights = app.weights_changed().then(|| app.weights_title());
+    (weights.into_iter().chain(app.leaves_title()))
+        .map(|text| Item {
+            text,
+            rank: Rank::Kept,
+            changed: true,
+        })
+        .collect()
 }
 
 /// The whole run in one line, as the introduction window lists it: lesson, preset, every

@@ -37,7 +37,7 @@ pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
     Clear.render(popup, buf);
     let block = Block::default()
         .borders(Borders::ALL)
-        .title(" What the new weights changed (↓ PgDn scroll, other keys close) ")
+        .title(report.title())
         .border_style(theme.block());
     let inner = block.inner(popup);
     block.render(popup, buf);

@@ -1,6 +1,6 @@
-//! What new weights changed, read off the two runs' indexes through the node diff
-//! (`crate::diff`): its walk pairs the nodes of the two final passes by their path of moves,
-//! and `Facts` says how each run ended at each of them. Values are compared exactly
+//! What new weights (or a leaf's new score) changed, read off the two runs' indexes through
+//! the node diff (`crate::diff`): its walk pairs the nodes of the two final passes by their
+//! path of moves, and `Facts` says how each run ended at each of them. Values are compared exactly
 //! (`Units::exact`), since new weights may write the run in other units (0.1 needs tenths,
 //! 3 does not).
 
@@ -55,6 +55,50 @@ pub struct Leaf {
     pub sum: String,
 }
 
+/// A node both passes searched whose cutoff appeared, went, or moved to another child.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CutChange {
+    pub path: Vec<u16>,
+    /// "MIN B (2)": whose choice, and the catalog's name.
+    pub name: String,
+    /// Each run's cutoff: the move whose value closed the window (`None` for a stand-pat
+    /// cutoff) and the children it skipped, as the catalog calls them; `None`: no cutoff.
+    pub before: Option<(Option<u16>, Vec<String>)>,
+    pub after: Option<(Option<u16>, Vec<String>)>,
+    /// How the catalog calls the child each cut came after ("c (3)").
+    pub before_child: Option<String>,
+    pub after_child: Option<String>,
+}
+
+impl CutChange {
+    /// "MIN B (2): cut after c (3), skipping d (4) → no cutoff".
+    pub fn text(&self) -> String {
+        format!(
+            "{}: {} → {}",
+            self.name,
+            cut_words(&self.before, &self.before_child),
+            cut_words(&self.after, &self.after_child)
+        )
+    }
+}
+
+/// One run's cutoff at a node, in words.
+fn cut_words(cut: &Option<(Option<u16>, Vec<String>)>, child: &Option<String>) -> String {
+    let Some((after, skipped)) = cut else {
+        return "no cutoff".into();
+    };
+    let at = match (after, child) {
+        (Some(_), Some(c)) => format!("cut after {c}"),
+        (Some(m), None) => format!("cut after move {m}"),
+        (None, _) => "cut on its own stand-pat score".into(),
+    };
+    if skipped.is_empty() {
+        format!("{at}, the last child")
+    } else {
+        format!("{at}, skipping {}", skipped.join(", "))
+    }
+}
+
 /// Everything the new weights changed in the final pass.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Changes {
@@ -64,6 +108,8 @@ pub struct Changes {
     pub root_name: String,
     pub decisions: Vec<Decision>,
     pub leaves: Vec<Leaf>,
+    /// Nodes both runs searched whose cutoff differs, in the order of the tree.
+    pub cuts: Vec<CutChange>,
     /// Nodes only one run searched: "before only: MIN c (3), skipped by its parent's cutoff".
     pub only: Vec<String>,
     /// Nodes the two passes have, paired.
@@ -122,6 +168,7 @@ impl Changes {
         let moves = align::moves(path);
         let state = fb.state;
         let name = b.catalog().called(state);
+        self.cut((a, &fa, ia), (b, &fb, ib), &moves);
         let (na, nb) = (a.tree().get(ia), b.tree().get(ib));
         let read = |n: &crate::index::TreeNode| n.read.is_some() || n.stand_pat.is_some();
         if read(&na) || read(&nb) {
@@ -169,6 +216,48 @@ impl Changes {
             before,
             after,
             old_now,
+        });
+    }
+}
+
+impl Changes {
+    /// A cutoff that differs at one node both runs searched (the same moves closing the
+    /// window and the same ones skipped count as the same cutoff).
+    fn cut(
+        &mut self,
+        (a, fa, ia): (&Recorded, &Facts, u32),
+        (b, fb, ib): (&Recorded, &Facts, u32),
+        moves: &[u16],
+    ) {
+        let same = match (&fa.cut, &fb.cut) {
+            (None, None) => true,
+            (Some(x), Some(y)) => x.same(y),
+            _ => false,
+        };
+        if same {
+            return;
+        }
+        let words = |f: &Facts| {
+            f.cut
+                .as_ref()
+                .map(|c| (c.after_move, c.skipped_names.clone()))
+        };
+        let child = |rec: &Recorded, f: &Facts, id: u32| {
+            let mv = f.cut.as_ref()?.after_move?;
+            let c = child_of(rec, id, mv)?;
+            Some(rec.catalog().called(rec.tree().get(c).state))
+        };
+        self.cuts.push(CutChange {
+            path: moves.to_vec(),
+            name: format!(
+                "{} {}",
+                b.trace.header.turn_name(fb.turn),
+                b.catalog().called(fb.state)
+            ),
+            before: words(fa),
+            after: words(fb),
+            before_child: child(a, fa, ia),
+            after_child: child(b, fb, ib),
         });
     }
 }

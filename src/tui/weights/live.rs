@@ -2,9 +2,10 @@
 //! again with the graph reweighed, and the window says what changed.
 
 use super::parse::{self, Asked};
-use super::{Changes, Live, Report};
+use super::{Changes, Edited, Live, Report};
 use crate::exact::Ratio;
 use crate::game::features::{Amount, Features};
+use crate::game::graph::Graph;
 use crate::game::model::Model;
 use crate::lesson::{Lesson, RunSetup};
 use crate::replay::Replay;
@@ -37,8 +38,15 @@ impl App {
     }
 
     /// What the narration says before the first step in place of the lesson's introduction,
-    /// whose figures are its own weights': which weights it spoke of, and which this run has.
+    /// whose figures are its own weights': which weights it spoke of, and which this run has
+    /// (or which leaves this run scores otherwise).
     pub fn weights_intro_note(&self) -> String {
+        if !self.weights_changed() {
+            return format!(
+                "This run's tree has leaves edited ({}); the lesson's introduction (i) speaks of its own scores. Step on to see the new run, or press V on a leaf and type lesson to restore them.",
+                self.leaves_edited().join(" ")
+            );
+        }
         let lesson = (self.weights.as_ref())
             .map(|l| parse::text(&l.lesson_weights))
             .unwrap_or_default();
@@ -50,6 +58,10 @@ impl App {
 
     /// Why `d` shows no demo while the weights differ from the lesson's, in one line.
     pub fn weights_demo_refusal(&self) -> String {
+        if !self.weights_changed() {
+            return "the demo speaks of the lesson's scores: V on a leaf, then lesson, restores them"
+                .into();
+        }
         let lesson = (self.weights.as_ref())
             .map(|l| parse::text(&l.lesson_weights))
             .unwrap_or_default();
@@ -127,7 +139,8 @@ impl App {
                     })
                 });
                 let what = format!("weights {}", parse::text(&new));
-                self.run_job(setup, Then::Reweigh(Box::new(lesson_now), setup, what));
+                let then = Then::Reweigh(Box::new(lesson_now), setup, what, Edited::Weights);
+                self.run_job(setup, then);
             }
             Err(e) => self.message = Some(format!("weights {}: {e}", parse::text(&new))),
         }
@@ -145,6 +158,13 @@ impl App {
                 .collect(),
         );
         let g = graph.reweighed(&features).map_err(|p| p.to_string())?;
+        self.with_graph(g)
+    }
+
+    /// The lesson with its graph replaced by `g` (reweighed, or a leaf's score edited), and
+    /// the run's setup in `g`'s units (a root window keeps its meaning when `g` needs other
+    /// units).
+    pub(super) fn with_graph(&self, g: Graph) -> Result<(Lesson, RunSetup), String> {
         let mut setup = self.setup;
         let o = &mut setup.options;
         if g.scale() != self.units.scale() {
@@ -153,14 +173,12 @@ impl App {
             o.window = match (bound(o.window.0), bound(o.window.1)) {
                 (Some(a), Some(b)) => (a, b),
                 _ => {
-                    return Err(
-                        "the root window cannot be written in the new weights' units".into(),
-                    );
+                    return Err("the root window cannot be written in the new units".into());
                 }
             };
             if o.aspiration.is_some() {
                 return Err(
-                    "these weights need other units than the aspiration window's δ: turn aspiration off first"
+                    "this change needs other units than the aspiration window's δ: turn aspiration off first"
                         .into(),
                 );
             }
@@ -171,26 +189,37 @@ impl App {
         Ok((lesson, setup))
     }
 
-    /// A finished re-run with new weights: the run on screen at the closest step, and the
-    /// window on what changed.
+    /// A finished re-run with new weights or leaf scores (`edited`): the run on screen at
+    /// the closest step, and the window on what changed.
     pub(crate) fn reweighed(
         &mut self,
-        lesson: Lesson,
-        setup: RunSetup,
+        (lesson, setup): (Lesson, RunSetup),
         what: String,
+        edited: Edited,
         replay: Replay,
     ) {
         let from = parse::text(self.weights_now());
         let changes = Changes::of(&self.replay.rec, &replay.rec);
+        // The node cursor stays on its node (the same moves from the root).
+        let selected =
+            (self.selected.filter(|_| self.inspecting)).and_then(|n| self.same_node(n, &replay));
         self.lesson = lesson;
         self.replace_run(setup, what, replay);
+        if selected.is_some() {
+            self.selected = selected;
+        }
         // A demo's sentence spoke of the old weights' run.
         if let Some(d) = self.demo.as_mut() {
             d.said = None;
         }
+        let (from, to) = match edited {
+            Edited::Weights => (from, parse::text(self.weights_now())),
+            Edited::Leaves(..) => (String::new(), String::new()),
+        };
         let report = Report {
             from,
-            to: parse::text(self.weights_now()),
+            to,
+            edited,
             changes,
             counters: self.message.take().map(|m| {
                 m.split_once(": ")
@@ -199,6 +228,9 @@ impl App {
         };
         self.message = Some(report.summary());
         let live = self.weights.get_or_insert_with(Box::default);
+        if let Edited::Leaves(changed, how) = &report.edited {
+            live.keep(changed, *how);
+        }
         live.report = Some(report);
         live.scroll = 0;
         self.open_weights_report();

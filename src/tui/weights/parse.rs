@@ -79,7 +79,7 @@ pub fn parse(line: &str, now: &[(String, Ratio)]) -> Result<Asked, String> {
 }
 
 /// The exact number `text`, or why it is none (named by the weight it was for).
-fn number_of(name: &str, text: &str) -> Result<Ratio, String> {
+pub(super) fn number_of(name: &str, text: &str) -> Result<Ratio, String> {
     let name = crate::text::cut(name);
     if text.is_empty() {
         return Err(format!("\"{name}\": no number after '='"));
