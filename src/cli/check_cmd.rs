@@ -8,9 +8,10 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use super::args::{CheckArgs, CheckFormat};
+use crate::check::read::Given;
 use crate::check::{self, Against, Verdict};
 use crate::error::Result;
-use crate::lesson::Lesson;
+use crate::lesson::{Lesson, Overrides};
 
 pub fn command(args: &CheckArgs, out: &mut dyn Write) -> Result<ExitCode> {
     if let Some(lesson) = &args.print {
@@ -18,17 +19,24 @@ pub fn command(args: &CheckArgs, out: &mut dyn Write) -> Result<ExitCode> {
         out.write_all(against.print().as_bytes())?;
         return Ok(ExitCode::SUCCESS);
     }
-    // clap requires both without --print.
-    let (Some(file), Some(lesson)) = (&args.file, &args.against) else {
+    // Built once before any run, so a game the options refuse is said at once.
+    super::source::check_game(args)?;
+    let open = || match super::source::check_game(args)? {
+        Some(lesson) => Ok(lesson),
+        None => Lesson::open(args.against.as_deref().unwrap_or_default()),
+    };
+    if let Some(cmd) = &args.watch {
+        return super::check_watch::command(args, cmd, &open, out);
+    }
+    // clap requires FILE without --print or --watch.
+    let Some(file) = &args.file else {
         return Err(crate::error::Error::Options(
             "prune check needs FILE and --against LESSON (or --print LESSON)".into(),
         ));
     };
     let text = crate::input::read_text(file, check::read::LIMIT)?;
     let origin = file.display().to_string();
-    let open = || Lesson::open(lesson);
-    let (against, given) =
-        check::read_against(&open, args.run.as_deref(), args.window, &origin, &text)?;
+    let (against, given) = read(args, &open, &origin, &text)?;
     let verdict = check::check(&against, given);
     let report = match args.format {
         CheckFormat::Text => {
@@ -55,6 +63,22 @@ pub fn command(args: &CheckArgs, out: &mut dyn Write) -> Result<ExitCode> {
     } else {
         ExitCode::FAILURE
     })
+}
+
+/// Reads `text` (named `origin`) against the run the options name: the lesson's preset or
+/// the game, the root window, the search (for a game) and the scale of the scores.
+pub(super) fn read(
+    args: &CheckArgs,
+    open: &dyn Fn() -> Result<Lesson>,
+    origin: &str,
+    text: &str,
+) -> Result<(Against, Vec<Given>)> {
+    let over = Overrides {
+        window: args.window,
+        algorithm: args.algorithm,
+        ..Overrides::default()
+    };
+    check::read_scaled(open, args.run.as_deref(), &over, args.scores, origin, text)
 }
 
 /// Where no named variant explains the file line for line, a generated tree on which the
