@@ -8,10 +8,9 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use super::args::{CheckArgs, CheckFormat};
-use crate::check::read::Given;
 use crate::check::{self, Against, Verdict};
 use crate::error::Result;
-use crate::lesson::{Lesson, Overrides};
+use crate::lesson::Lesson;
 
 pub fn command(args: &CheckArgs, out: &mut dyn Write) -> Result<ExitCode> {
     if let Some(lesson) = &args.print {
@@ -36,7 +35,7 @@ pub fn command(args: &CheckArgs, out: &mut dyn Write) -> Result<ExitCode> {
     };
     let text = crate::input::read_text(file, check::read::LIMIT)?;
     let origin = file.display().to_string();
-    let (against, given) = read(args, &open, &origin, &text)?;
+    let (against, given) = super::source::check_read(args, &open, &origin, &text)?;
     let verdict = check::check(&against, given);
     let report = match args.format {
         CheckFormat::Text => {
@@ -63,22 +62,6 @@ pub fn command(args: &CheckArgs, out: &mut dyn Write) -> Result<ExitCode> {
     } else {
         ExitCode::FAILURE
     })
-}
-
-/// Reads `text` (named `origin`) against the run the options name: the lesson's preset or
-/// the game, the root window, the search (for a game) and the scale of the scores.
-pub(super) fn read(
-    args: &CheckArgs,
-    open: &dyn Fn() -> Result<Lesson>,
-    origin: &str,
-    text: &str,
-) -> Result<(Against, Vec<Given>)> {
-    let over = Overrides {
-        window: args.window,
-        algorithm: args.algorithm,
-        ..Overrides::default()
-    };
-    check::read_scaled(open, args.run.as_deref(), &over, args.scores, origin, text)
 }
 
 /// Where no named variant explains the file line for line, a generated tree on which the

@@ -199,7 +199,7 @@ fn run_and_check(args: &CheckArgs, cmd: &str, open: &dyn Fn() -> Result<Lesson>)
     }
     let text = String::from_utf8_lossy(&output.stdout);
     let origin = "the output";
-    let (against, given) = match super::check_cmd::read(args, open, origin, &text) {
+    let (against, given) = match super::source::check_read(args, open, origin, &text) {
         Ok(read) => read,
         Err(e) => return failed(crate::text::one_line(&e.to_string()).into_owned()),
     };

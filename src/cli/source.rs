@@ -372,3 +372,19 @@ pub(super) fn check_game(args: &CheckArgs) -> Result<Option<Lesson>> {
     };
     Lesson::of_game(&spec).map(Some)
 }
+
+/// Reads `text` (named `origin`) against the run the options name: the lesson's preset or
+/// the game, the root window, the search (for a game) and the scale of the scores.
+pub(super) fn check_read(
+    args: &CheckArgs,
+    open: &dyn Fn() -> Result<Lesson>,
+    origin: &str,
+    text: &str,
+) -> Result<(crate::check::Against, Vec<crate::check::read::Given>)> {
+    let over = crate::lesson::Overrides {
+        window: args.window,
+        algorithm: args.algorithm,
+        ..crate::lesson::Overrides::default()
+    };
+    crate::check::read_scaled(open, args.run.as_deref(), &over, args.scores, origin, text)
+}
