@@ -20,6 +20,7 @@ pub mod json;
 pub mod project;
 pub mod read;
 pub mod schema;
+pub mod scores;
 pub mod sound;
 pub mod truth;
 
@@ -53,6 +54,8 @@ pub struct Against {
     /// The root window read from the file's first enter (MAX's side), when the run was
     /// made again with it.
     pub window_read: Option<(i32, i32)>,
+    /// The scale the file's scores are on (`--scores`): read into prune's as they are parsed.
+    scores: Option<scores::Scores>,
 }
 
 impl Against {
@@ -84,7 +87,32 @@ impl Against {
             names,
             impossible: BTreeMap::new(),
             window_read: None,
+            scores: None,
         })
+    }
+
+    /// Reads the scores of every file parsed from now on through `map` (`--scores`), or
+    /// says why the map does not apply to the lesson's game.
+    pub fn set_scores(&mut self, map: Option<scores::Scores>) -> Result<()> {
+        if let Some(m) = map {
+            scores::reader(m, &self.lesson.model).map_err(Error::Options)?;
+            if let scores::Scores::Affine { b, .. } = m
+                && b != 0
+                && side_to_move(self)
+            {
+                return Err(Error::Options(format!(
+                    "--scores {}: scores from the side to move (this run's) change sign with the mover, so the map can shift none of them: use ax+0",
+                    m.name()
+                )));
+            }
+        }
+        self.scores = map;
+        Ok(())
+    }
+
+    /// The scale the file's scores were read on, when it is not prune's.
+    pub fn scores(&self) -> Option<scores::Scores> {
+        self.scores
     }
 
     /// The names of the lesson's positions, as lines give and reports show them.
@@ -109,7 +137,13 @@ impl Against {
         let given = read::parse(origin, text, &mut names);
         self.names = names.catalog;
         self.impossible = names.impossible;
-        given
+        let mut given = given?;
+        if let Some(m) = self.scores
+            && let Ok(reader) = scores::reader(m, &self.lesson.model)
+        {
+            reader.translate(&mut given);
+        }
+        Ok(given)
     }
 
     /// Prune's run in the schema, one line each (`prune check --print`).
@@ -210,7 +244,22 @@ pub fn read_against(
         window,
         ..Overrides::default()
     };
-    let mut against = Against::with(open()?, preset, &over)?;
+    read_scaled(open, preset, &over, None, origin, text)
+}
+
+/// `read_against` with the run's options changed by `over` (its `window` the root window
+/// given, if any) and the file's scores read through `map` (`--scores`).
+pub fn read_scaled(
+    open: &dyn Fn() -> Result<Lesson>,
+    preset: Option<&str>,
+    over: &Overrides,
+    map: Option<scores::Scores>,
+    origin: &str,
+    text: &str,
+) -> Result<(Against, Vec<Given>)> {
+    let window = over.window;
+    let mut against = Against::with(open()?, preset, over)?;
+    against.set_scores(map)?;
     let given = against.parse(origin, text)?;
     let found = window.is_none().then(|| first_window(&against, &given));
     let Some(Some(w)) = found else {
@@ -218,12 +267,13 @@ pub fn read_against(
     };
     let over = Overrides {
         window: Some(w),
-        ..Overrides::default()
+        ..over.clone()
     };
     // A window the run refuses leaves the run as it was: the comparison then says where.
     let Ok(mut again) = Against::with(open()?, preset, &over) else {
         return Ok((against, given));
     };
+    again.set_scores(map)?;
     let given = again.parse(origin, text)?;
     again.window_read = Some(w);
     Ok((again, given))
@@ -268,8 +318,13 @@ pub fn check_with(against: &Against, mut given: Vec<Given>, variants: bool) -> V
         qlimit: opts.qlimit,
         windows: kinds.contains(&Kind::Window),
     };
-    let mut conventions: Vec<Convention> = (against.window_read.iter())
-        .map(|&(a, b)| Convention::RootWindow(a, b))
+    let mut conventions: Vec<Convention> = (against.scores.iter())
+        .map(|&m| Convention::Scores(m))
+        .chain(
+            against
+                .window_read
+                .map(|(a, b)| Convention::RootWindow(a, b)),
+        )
         .collect();
     let game = crate::run::game(&against.lesson, opts);
     let word = given
@@ -386,9 +441,9 @@ fn soundness_text(against: &Against, origin: &str, v: &Verdict) -> String {
     let checked = crate::text::counted(s.checked as u64, "claim", "claims");
     let mut out = match &s.first {
         Some(u) => format!(
-            "{origin} is unsound: {}
-",
-            sound::describe(u, against.catalog())
+            "{origin} is unsound: {}\n{}",
+            sound::describe(u, against.catalog()),
+            scale_hint(against, u, s.largest)
         ),
         None if s.unknown => format!(
             "{origin}: soundness unknown: the game is too large to solve at your file's horizon ({checked} checked before it stopped)\n"
@@ -402,6 +457,24 @@ fn soundness_text(against: &Against, origin: &str, v: &Verdict) -> String {
         out += &format!("read with: {}\n", read.join("; "));
     }
     out
+}
+
+/// Where the first unsound claim is far off the game's scale and no `--scores` map was
+/// given, the line that says how to name the engine's scale.
+fn scale_hint(against: &Against, u: &sound::Unsound, largest: i32) -> String {
+    let claimed = match u.broken {
+        sound::Broken::Return { value, .. } | sound::Broken::Store { value, .. } => value,
+        _ => return String::new(),
+    };
+    let largest = largest.max(u.truth.map_or(0, i32::abs));
+    let far = claimed.abs() < crate::value::INF && claimed.abs() > 2 * largest.max(1);
+    if against.scores.is_some() || !far {
+        return String::new();
+    }
+    format!(
+        "Your score {} is far off the game's scale (no value checked so far passes ±{largest}): if your engine scores on a scale of its own, name the map with --scores (depth, for wins scored W − plies, or ax+b such as 100x+0)\n",
+        schema::score_text(claimed),
+    )
 }
 
 /// The line-by-line verdict's lines.
@@ -480,10 +553,21 @@ pub fn difference(against: &Against, origin: &str, v: &Verdict) -> Option<String
 
 /// Why a sound file parts from prune's run: the convention that explains it.
 fn convention_note(v: &Verdict) -> String {
-    let what = match v.explained {
-        Some(x) => format!("the convention of an engine where {}", when(x.pitfall)),
-        None => "an order, table policy or window of its own that no named variant reproduces"
-            .to_string(),
+    let scale = v.conventions.iter().find_map(|c| match c {
+        Convention::Scores(m) => Some(*m),
+        _ => None,
+    });
+    let what = match (v.explained, scale) {
+        (Some(x), _) => format!("the convention of an engine where {}", when(x.pitfall)),
+        (None, Some(m)) => format!(
+            "your scores' scale ({}): {}",
+            m.name(),
+            convention::scale_parts(m)
+        ),
+        (None, None) => {
+            "an order, table policy or window of its own that no named variant reproduces"
+                .to_string()
+        }
     };
     format!("Your engine keeps every promise, so this is a convention, not an error: {what}.")
 }

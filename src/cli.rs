@@ -5,6 +5,7 @@ pub mod args;
 pub mod bench;
 mod chart_cmd;
 mod check_cmd;
+mod check_watch;
 pub mod count;
 mod diff_cmd;
 mod estimate;

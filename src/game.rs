@@ -253,6 +253,13 @@ pub trait Game {
     fn reach(&self, _s: Self::State) -> Option<Reach> {
         None
     }
+    /// The score (from the winner's side) of a game won `plies` plies after the game's root,
+    /// when the game's scores tell how soon a game is won or say nothing of it (`None`: a
+    /// game whose finished positions score otherwise, such as a graph's leaves). What reads
+    /// an engine's "W − plies" win scores (`prune check --scores depth`) on the game's scale.
+    fn win_after(&self, _plies: u32) -> Option<i32> {
+        None
+    }
     /// Which of the game's own rules finished `s` before any search, when one did rather
     /// than the end of the game (asked only by a recorded run, to say so).
     fn settled_by(&self, _s: Self::State) -> Option<Rule> {

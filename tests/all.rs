@@ -35,6 +35,8 @@ mod chance_trace;
 mod chart;
 #[path = "check.rs"]
 mod check;
+#[path = "check_connect4.rs"]
+mod check_connect4;
 #[path = "check_distinguish.rs"]
 mod check_distinguish;
 #[path = "check_engines.rs"]
@@ -45,6 +47,8 @@ mod check_gradescope;
 mod check_python;
 #[path = "check_sound.rs"]
 mod check_sound;
+#[path = "check_watch.rs"]
+mod check_watch;
 #[path = "cli.rs"]
 mod cli;
 #[path = "connect4.rs"]

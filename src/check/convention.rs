@@ -5,6 +5,7 @@
 
 use super::read::Given;
 use super::schema::score_text;
+use super::scores::Scores;
 use super::truth::Truth;
 
 /// One convention a file was read with.
@@ -16,6 +17,8 @@ pub enum Convention {
     RootWindow(i32, i32),
     /// A cut tested before α or β takes the value that causes it: no window line before it.
     CutBeforeUpdate,
+    /// Scores on another scale, read through the map named with `--scores`.
+    Scores(Scores),
 }
 
 impl Convention {
@@ -32,7 +35,16 @@ impl Convention {
             Convention::CutBeforeUpdate => {
                 "a cut tested before α or β is updated (no window line before the cutoff)".into()
             }
+            Convention::Scores(m) => m.describe(),
         }
+    }
+}
+
+/// Why a file on the scale `m` may part from prune's run though every promise holds.
+pub fn scale_parts(m: Scores) -> String {
+    match m {
+        Scores::Depth { .. } => "it tells apart wins prune's scores count the same (a quicker win scores more), so your windows close, and your searches cut, where prune's do not".into(),
+        Scores::Affine { .. } => "a bound between two of prune's scores closes your window where prune's stays open, or leaves it open where prune's closes".into(),
     }
 }
 

@@ -38,6 +38,16 @@ impl Names<'_> {
     /// The number of the position a line's `"node"` names.
     fn node(&mut self, v: &serde_json::Value) -> std::result::Result<u32, String> {
         let game = self.game;
+        // A game that names its positions (a Connect Four position's columns, 4453) reads a
+        // number as that name, never as prune's own number of a position.
+        let as_name;
+        let v = match (v, game) {
+            (serde_json::Value::Number(n), Some((model, _))) if model.has_own_root() => {
+                as_name = serde_json::Value::String(n.to_string());
+                &as_name
+            }
+            _ => v,
+        };
         let mut read = None;
         let id = schema::node_of(v, &self.catalog, |name| {
             let (model, _) = game?;

@@ -72,6 +72,8 @@ pub struct Soundness {
     pub checked: usize,
     /// The game was too large to solve at the file's horizon: lines after that are unknown.
     pub unknown: bool,
+    /// The largest true value checked, either side of 0: how far the game's scale reaches.
+    pub largest: i32,
 }
 
 impl Soundness {
@@ -103,6 +105,7 @@ pub fn fold(
         stack: Vec::new(),
         roots: 0,
         checked: 0,
+        largest: 0,
     };
     for g in given {
         if let Some(broken) = fold.line(g, impossible) {
@@ -110,6 +113,7 @@ pub fn fold(
                 first: Some(broken),
                 checked: fold.checked,
                 unknown: false,
+                largest: fold.largest,
             };
         }
         if fold.truth.exhausted() {
@@ -117,6 +121,7 @@ pub fn fold(
                 first: None,
                 checked: fold.checked,
                 unknown: true,
+                largest: fold.largest,
             };
         }
     }
@@ -124,6 +129,7 @@ pub fn fold(
         first: None,
         checked: fold.checked,
         unknown: false,
+        largest: fold.largest,
     }
 }
 
@@ -133,6 +139,7 @@ struct Fold<'a> {
     stack: Vec<Frame>,
     roots: u32,
     checked: usize,
+    largest: i32,
 }
 
 impl Fold<'_> {
@@ -188,6 +195,9 @@ impl Fold<'_> {
     fn value(&mut self, node: u32, depth: u8, q: u8) -> Option<i32> {
         let v = self.truth.value(node, depth, q)?;
         self.checked += 1;
+        if v.abs() < crate::value::INF {
+            self.largest = self.largest.max(v.abs());
+        }
         Some(self.pov(node) * v)
     }
 

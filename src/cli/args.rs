@@ -658,16 +658,16 @@ pub struct CheckArgs {
     /// The JSON-lines file your engine printed (the schema is in the README).
     #[arg(
         value_name = "FILE",
-        required_unless_present = "print",
-        conflicts_with = "print"
+        required_unless_present_any = ["print", "watch"],
+        conflicts_with_all = ["print", "watch"]
     )]
     pub file: Option<PathBuf>,
     /// The lesson (a built-in name or a lesson file) whose run FILE is compared with.
     #[arg(
         long,
         value_name = "LESSON",
-        required_unless_present = "print",
-        conflicts_with = "print"
+        required_unless_present_any = ["print", "game"],
+        conflicts_with_all = ["print", "game"]
     )]
     pub against: Option<String>,
     /// The lesson's run preset [default: its first].
@@ -677,7 +677,7 @@ pub struct CheckArgs {
     #[arg(long, value_name = "LESSON")]
     pub print: Option<String>,
     /// Open the tutor on the run, at prune's step where FILE parts from it.
-    #[arg(long, conflicts_with = "print")]
+    #[arg(long, conflicts_with_all = ["print", "watch"])]
     pub open: bool,
     /// The root window your engine searches with, e.g. `--window=-1,1` [default: the one
     /// your file's first enter gives, else the run's].
@@ -689,8 +689,45 @@ pub struct CheckArgs {
     pub strict: bool,
     /// How the verdicts are written: for people, as one JSON object, or as an autograder's
     /// results file.
-    #[arg(long, value_enum, default_value = "text", conflicts_with = "print")]
+    #[arg(long, value_enum, default_value = "text", conflicts_with_all = ["print", "watch"])]
     pub format: CheckFormat,
+    /// The scale of your scores, when it is not prune's: `depth` (a win p plies after your
+    /// root scores W - p, W = 100, or `depth:W`) or an order-preserving `ax+b` with a > 0
+    /// (`100x+0`: each of your scores is 100 times prune's).
+    #[arg(long, value_name = "MAP", allow_hyphen_values = true, value_parser = parse_scores)]
+    pub scores: Option<crate::check::scores::Scores>,
+    /// Check against a game instead of a lesson: connect4 (from --position, on a --size
+    /// board), searched to the end of the game.
+    #[arg(long, value_enum, conflicts_with = "print")]
+    pub game: Option<GameArg>,
+    /// Connect Four: the position your engine searches from, the columns played from the
+    /// empty board, 1-based (e.g. 4453) [default: the empty board].
+    #[arg(long, value_name = "MOVES", requires = "game")]
+    pub position: Option<String>,
+    /// Connect Four: the board's width and height, e.g. 4x4, 5x4 [default: 7x6].
+    #[arg(long, value_name = "WxH", value_parser = parse_size, requires = "game", conflicts_with_all = ["width", "height"])]
+    pub size: Option<(u8, u8)>,
+    /// Connect Four: the board's width (with --height; the same as --size WxH).
+    #[arg(long, value_name = "W", requires_all = ["game", "height"])]
+    pub width: Option<u8>,
+    /// Connect Four: the board's height (with --width).
+    #[arg(long, value_name = "H", requires_all = ["game", "width"])]
+    pub height: Option<u8>,
+    /// Connect Four: the search your engine runs, alphabeta (scores from the first
+    /// player's side) or negamax (from the side to move) [default: alphabeta].
+    #[arg(long, value_enum, requires = "game")]
+    pub algorithm: Option<Algorithm>,
+    /// Run CMD (through sh) on every save of the files it names, and check what it prints
+    /// on standard output; only the first failure is shown each time. Ctrl-C ends it.
+    #[arg(long, value_name = "CMD", conflicts_with = "print")]
+    pub watch: Option<String>,
+    /// With --watch: stop after N runs of CMD (for scripts and tests) [default: until Ctrl-C].
+    #[arg(long, value_name = "N", requires = "watch", value_parser = clap::value_parser!(u32).range(1..))]
+    pub watch_runs: Option<u32>,
+}
+
+fn parse_scores(text: &str) -> std::result::Result<crate::check::scores::Scores, String> {
+    crate::check::scores::Scores::parse(text)
 }
 
 /// `--format` of `prune check`.

@@ -18,17 +18,24 @@ pub fn command(args: &CheckArgs, out: &mut dyn Write) -> Result<ExitCode> {
         out.write_all(against.print().as_bytes())?;
         return Ok(ExitCode::SUCCESS);
     }
-    // clap requires both without --print.
-    let (Some(file), Some(lesson)) = (&args.file, &args.against) else {
+    // Built once before any run, so a game the options refuse is said at once.
+    super::source::check_game(args)?;
+    let open = || match super::source::check_game(args)? {
+        Some(lesson) => Ok(lesson),
+        None => Lesson::open(args.against.as_deref().unwrap_or_default()),
+    };
+    if let Some(cmd) = &args.watch {
+        return super::check_watch::command(args, cmd, &open, out);
+    }
+    // clap requires FILE without --print or --watch.
+    let Some(file) = &args.file else {
         return Err(crate::error::Error::Options(
             "prune check needs FILE and --against LESSON (or --print LESSON)".into(),
         ));
     };
     let text = crate::input::read_text(file, check::read::LIMIT)?;
     let origin = file.display().to_string();
-    let open = || Lesson::open(lesson);
-    let (against, given) =
-        check::read_against(&open, args.run.as_deref(), args.window, &origin, &text)?;
+    let (against, given) = super::source::check_read(args, &open, &origin, &text)?;
     let verdict = check::check(&against, given);
     let report = match args.format {
         CheckFormat::Text => {

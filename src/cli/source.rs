@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use super::args::{GameArg, LeavesArg, RunArgs, ScoresArg};
+use super::args::{CheckArgs, GameArg, LeavesArg, RunArgs, ScoresArg};
 use crate::error::{Error, Result};
 use crate::game::model::{GameSpec, LeavesSpec, ScoresSpec};
 use crate::index::{CallRows, Recorded};
@@ -339,4 +339,52 @@ pub fn saved_trace(file: &str) -> bool {
         Ok(reader) => crate::index::saved::trace_shaped(reader),
         Err(_) => false,
     }
+}
+
+/// The game `prune check --game` names, as a lesson of nothing but that game (`None`
+/// without `--game`): Connect Four from `--position` on a `--size` (or `--width` and
+/// `--height`) board, under the rules people play by.
+pub(super) fn check_game(args: &CheckArgs) -> Result<Option<Lesson>> {
+    let Some(game) = args.game else {
+        return Ok(None);
+    };
+    if game != GameArg::Connect4 {
+        return Err(Error::Options(
+            "prune check --game takes connect4; tic-tac-toe is checked against a lesson (--against 004-tictactoe-games)".into(),
+        ));
+    }
+    let (width, height) = match (args.size, args.width, args.height) {
+        (Some(size), _, _) => size,
+        (None, Some(w), Some(h)) => (w, h),
+        _ => (7, 6),
+    };
+    let moves = args.position.clone().unwrap_or_default();
+    let rules = crate::game::connect4::Rules::PLAIN;
+    // Built once here for its message: a board or position the game refuses, said as the
+    // game says it.
+    crate::game::connect4::ConnectFour::new(width, height, &moves, rules)
+        .map_err(|why| Error::Options(format!("Connect Four: {why}")))?;
+    let spec = GameSpec::Connect4 {
+        width,
+        height,
+        moves,
+        rules,
+    };
+    Lesson::of_game(&spec).map(Some)
+}
+
+/// Reads `text` (named `origin`) against the run the options name: the lesson's preset or
+/// the game, the root window, the search (for a game) and the scale of the scores.
+pub(super) fn check_read(
+    args: &CheckArgs,
+    open: &dyn Fn() -> Result<Lesson>,
+    origin: &str,
+    text: &str,
+) -> Result<(crate::check::Against, Vec<crate::check::read::Given>)> {
+    let over = crate::lesson::Overrides {
+        window: args.window,
+        algorithm: args.algorithm,
+        ..crate::lesson::Overrides::default()
+    };
+    crate::check::read_scaled(open, args.run.as_deref(), &over, args.scores, origin, text)
 }

@@ -341,6 +341,16 @@ impl Game for ConnectFour {
         "the columns played from the empty board, 1-based, e.g. 4453"
     }
 
+    /// Columns the rules never let be played in that order: a full column, a column off the
+    /// board, a move after someone has four.
+    fn cannot_arise(&self, name: &str) -> Option<String> {
+        let t = name.trim();
+        if t.is_empty() || !t.chars().all(|c| c.is_ascii_digit()) {
+            return None;
+        }
+        naming::play(&self.shape, t).err()
+    }
+
     fn board(&self, s: Position) -> Option<(Vec<String>, String)> {
         Some((naming::rows(&self.shape, s), self.note(s)))
     }
@@ -366,6 +376,12 @@ impl Game for ConnectFour {
 
     fn score(&self, s: Position) -> Option<i32> {
         self.end(s).map(|e| Self::pov(s) * self.end_score(s, e))
+    }
+
+    /// The winner's stones at the end: half the stones played, rounded up.
+    fn win_after(&self, plies: u32) -> Option<i32> {
+        let played = u32::from(self.root.played) + plies;
+        Some(self.half() + 1 - played.div_ceil(2) as i32)
     }
 
     fn move_count(&self, s: Position) -> usize {

@@ -480,6 +480,18 @@ impl Model {
         self.visit(0, Find(name))
     }
 
+    /// The game's score of a win `plies` plies after its root (`Game::win_after`).
+    pub fn win_after(&self, plies: u32) -> Option<i32> {
+        struct Win(u32);
+        impl Visit for Win {
+            type Out = Option<i32>;
+            fn visit<G: Game>(self, game: &G, _: G::State) -> Self::Out {
+                game.win_after(self.0)
+            }
+        }
+        self.visit(0, Win(plies))
+    }
+
     /// Why `name`, written in the game's notation, names a position the rules never reach
     /// (`Game::cannot_arise`).
     pub fn cannot_arise(&self, name: &str) -> Option<String> {

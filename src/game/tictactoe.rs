@@ -393,6 +393,14 @@ impl Game for TicTacToe {
         })
     }
 
+    fn win_after(&self, plies: u32) -> Option<i32> {
+        Some(match self.scoring {
+            Scoring::Plain => 1,
+            Scoring::Depth => 100 - plies as i32,
+            Scoring::Mate => crate::value::MATE - plies as i32,
+        })
+    }
+
     #[inline]
     fn evaluate(&self, s: Board) -> Option<i32> {
         Some(s.open_lines())
