@@ -255,6 +255,11 @@ fn dispatch(cli: Cli, out: &mut dyn Write) -> Result<ExitCode> {
             tutor_terminal()?;
             crate::tui::simulate::run(settings)?
         }
+        Command::Play(args) => {
+            let settings = play_settings(&args)?;
+            tutor_terminal()?;
+            crate::tui::versus::run(settings)?
+        }
         Command::Check(args) => {
             if args.open {
                 tutor_terminal()?;
@@ -264,6 +269,28 @@ fn dispatch(cli: Cli, out: &mut dyn Write) -> Result<ExitCode> {
     };
     out.write_all(text.as_bytes())?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// `prune play`'s game, checked before the screen opens (a bad position or board size is
+/// one line and exit code 2).
+fn play_settings(args: &args::PlayArgs) -> Result<crate::tui::versus::Settings> {
+    let args::PlayGame::Connect4 = args.game;
+    let (width, height) = args.size.unwrap_or((7, 6));
+    let settings = crate::tui::versus::Settings {
+        width,
+        height,
+        start: args.position.clone().unwrap_or_default(),
+        prune_first: args.prune_first,
+        cap: args.cap,
+    };
+    let game = crate::tui::versus::Versus::new(settings.clone())?;
+    if game.over() {
+        return Err(Error::Options(format!(
+            "--position {}: the game is already over",
+            text::cut(&settings.start)
+        )));
+    }
+    Ok(settings)
 }
 
 /// `prune course`: the course (the built-in one, or FILE) with the student's marks from the

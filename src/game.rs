@@ -296,6 +296,9 @@ pub enum Rule {
     LosesNext,
     /// Too few cells are left for either side to still win.
     DrawAhead,
+    /// A look-ahead's horizon: the position is not searched, and counts as 0 (not a proved
+    /// draw).
+    Horizon,
 }
 
 impl Rule {
@@ -307,6 +310,9 @@ impl Rule {
                 "every move of the side to move lets the opponent win at once (the non-losing-move filter leaves none)"
             }
             Rule::DrawAhead => "too few cells are left for either side to line up four",
+            Rule::Horizon => {
+                "the look-ahead's horizon: not searched further, counted as 0 (not a proved draw)"
+            }
         }
     }
 }

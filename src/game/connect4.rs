@@ -124,6 +124,8 @@ enum End {
     WinsNow,
     /// (`anticipate`) every move lets the opponent win at once.
     LosesNext,
+    /// The look-ahead's horizon (`with_horizon`): not searched further, counted as 0.
+    Horizon,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -134,6 +136,10 @@ pub struct ConnectFour {
     /// them first).
     root_moves: String,
     pub rules: Rules,
+    /// The stones on the board at which an unfinished position counts as 0 instead of being
+    /// searched (`u8::MAX`: never, the game as played). Only `prune play` sets it, when a
+    /// position is too big to solve within its cap: a look-ahead, said as such.
+    pub horizon: u8,
 }
 
 impl ConnectFour {
@@ -157,7 +163,23 @@ impl ConnectFour {
             root,
             root_moves,
             rules,
+            horizon: u8::MAX,
         })
+    }
+
+    /// The same game looking `moves` moves ahead of its start: a position that many moves
+    /// below the start, unless finished, counts as 0 (not a proved draw).
+    pub fn with_horizon(&self, moves: u8) -> ConnectFour {
+        ConnectFour {
+            horizon: self.root.played.saturating_add(moves),
+            ..self.clone()
+        }
+    }
+
+    /// The moves from the start to the end of the game, or to the horizon.
+    pub fn moves_left(&self) -> u8 {
+        let end = (self.shape.area() as u8).min(self.horizon);
+        end.saturating_sub(self.root.played).max(1)
     }
 
     /// The same game and start under other rules.
@@ -197,6 +219,9 @@ impl ConnectFour {
             return Err(End::WinsNow);
         }
         if !self.rules.anticipate {
+            if s.played >= self.horizon {
+                return Err(End::Horizon);
+            }
             return Ok(s.playable(shape));
         }
         let safe = s.safe_cells(shape);
@@ -205,6 +230,10 @@ impl ConnectFour {
         }
         if u32::from(s.played) + 2 >= shape.area() {
             return Err(End::Drawn);
+        }
+        // After the game's own rules: a win or loss at once is still seen at the horizon.
+        if s.played >= self.horizon {
+            return Err(End::Horizon);
         }
         Ok(safe)
     }
@@ -215,7 +244,7 @@ impl ConnectFour {
         let win_with = |stones: i32| self.half() + 1 - stones;
         match end {
             End::Lost => -win_with(theirs),
-            End::Drawn => 0,
+            End::Drawn | End::Horizon => 0,
             End::WinsNow => win_with(mine + 1),
             End::LosesNext => -win_with(theirs + 1),
         }
@@ -265,6 +294,7 @@ impl ConnectFour {
             End::Drawn => "draw ahead".into(),
             End::WinsNow => format!("{mover} wins now"),
             End::LosesNext => format!("{mover} loses next"),
+            End::Horizon => "not searched".into(),
         }
     }
 
@@ -387,6 +417,7 @@ impl Game for ConnectFour {
             End::WinsNow => Some(super::Rule::WinsNow),
             End::LosesNext => Some(super::Rule::LosesNext),
             End::Drawn if u32::from(s.played) < self.shape.area() => Some(super::Rule::DrawAhead),
+            End::Horizon => Some(super::Rule::Horizon),
             End::Lost | End::Drawn => None,
         }
     }
