@@ -250,16 +250,8 @@ fn dispatch(cli: Cli, out: &mut dyn Write) -> Result<ExitCode> {
         Command::Size(args) => size_cmd::command(&args)?,
         Command::Chart(args) => chart_cmd::command(&args)?,
         Command::Diff(args) => diff_cmd::command(&args)?,
-        Command::Simulate(args) => {
-            let settings = simulate_cmd::settings(&args)?;
-            tutor_terminal()?;
-            crate::tui::simulate::run(settings)?
-        }
-        Command::Play(args) => {
-            let settings = play_settings(&args)?;
-            tutor_terminal()?;
-            crate::tui::versus::run(settings)?
-        }
+        Command::Simulate(args) => simulate(&args)?,
+        Command::Play(args) => play(&args)?,
         Command::Check(args) => {
             if args.open {
                 tutor_terminal()?;
@@ -269,6 +261,20 @@ fn dispatch(cli: Cli, out: &mut dyn Write) -> Result<ExitCode> {
     };
     out.write_all(text.as_bytes())?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// `prune simulate`: the exercise's settings checked, then the screen.
+fn simulate(args: &args::SimulateArgs) -> Result<String> {
+    let settings = simulate_cmd::settings(args)?;
+    tutor_terminal()?;
+    crate::tui::simulate::run(settings)
+}
+
+/// `prune play`: the game's settings checked, then the screen.
+fn play(args: &args::PlayArgs) -> Result<String> {
+    let settings = play_settings(args)?;
+    tutor_terminal()?;
+    crate::tui::versus::run(settings)
 }
 
 /// `prune play`'s game, checked before the screen opens (a bad position or board size is

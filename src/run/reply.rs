@@ -4,7 +4,8 @@
 //!
 //! A position the cap lets the solver finish is solved: the reply is a best column and its
 //! score is exact. One too big for the cap is searched by look-aheads of 1, 2, 3, … moves
-//! (the same stage on the game with a horizon, where an unfinished position counts as 0)
+//! (the same stage on the game with a horizon, where an unfinished position counts as 0
+//! unless its mover wins at once or every move loses at once: the game's own rules still act)
 //! until one goes over the cap; the deepest that finished chose the move, and everything
 //! that shows it says it looked so many moves ahead, never that it solved the position.
 
@@ -48,7 +49,7 @@ impl Reach {
         match self {
             Reach::Solved => "solved to the end of the game".into(),
             Reach::Ahead(n) => format!(
-                "looked {n} move{} ahead (too big to solve within the cap; a line not finished by then counted as 0)",
+                "looked {n} move{} ahead (too big to solve within the cap; a position that far ahead counted as 0 unless won or lost at once)",
                 if n == 1 { "" } else { "s" }
             ),
         }
@@ -212,7 +213,12 @@ pub fn lesson(
         },
         "runs": [{"name": RUN, "about": reach.says(), "stage": stage.part}],
     });
-    let mut lesson = Lesson::parse("play", &text.to_string())?;
+    // The name is what the tutor's top line shows of the lesson: it says what the run is.
+    let name = match reach {
+        Reach::Solved => "play: solved".to_string(),
+        Reach::Ahead(n) => format!("play: {n} moves ahead, not a solve"),
+    };
+    let mut lesson = Lesson::parse(&name, &text.to_string())?;
     if let (Some(n), Model::ConnectFour(g)) = (reach.horizon(), &mut lesson.model) {
         *g = g.with_horizon(n);
     }

@@ -261,7 +261,9 @@ impl Versus {
 fn short(reach: Reach) -> String {
     match reach {
         Reach::Solved => "solved to the end".into(),
-        Reach::Ahead(n) => format!("looking {n} moves ahead, lines unfinished there counted as 0"),
+        Reach::Ahead(n) => format!(
+            "looking {n} moves ahead, positions there counted as 0 unless won or lost at once"
+        ),
     }
 }
 
