@@ -137,7 +137,8 @@ pub struct ConnectFour {
     root_moves: String,
     pub rules: Rules,
     /// The stones on the board at which an unfinished position counts as 0 instead of being
-    /// searched (`u8::MAX`: never, the game as played). Only `prune play` sets it, when a
+    /// searched (after the rules' own tests: one won or lost at once under `win_next` and
+    /// `anticipate` is still scored as such) (`u8::MAX`: never, the game as played). Only `prune play` sets it, when a
     /// position is too big to solve within its cap: a look-ahead, said as such.
     pub horizon: u8,
 }
@@ -260,6 +261,14 @@ impl ConnectFour {
         let Ok(open) = self.settle(s) else {
             return out;
         };
+        self.ordered(s, open, &mut out);
+        out
+    }
+
+    /// The moves to the cells of `open` (one playable cell per column at most) in the
+    /// rules' order, into `out` (empty).
+    #[inline]
+    fn ordered(&self, s: Position, open: u64, out: &mut Moves) {
         let shape = &self.shape;
         let add = |c: u8| {
             let cell = open & shape.column(c);
@@ -272,9 +281,8 @@ impl ConnectFour {
             Order::Centre | Order::Threats => shape.centre_first().for_each(add),
         }
         if self.rules.order == Order::Threats {
-            sort_by_threats(&mut out, s, shape);
+            sort_by_threats(out, s, shape);
         }
-        out
     }
 
     /// On whose turn it is, or how the game ended, for the board pane (at most 12
@@ -410,6 +418,22 @@ impl Game for ConnectFour {
     fn children(&self, s: Position, out: &mut Vec<Position>) {
         let moves = self.moves(s);
         out.extend((0..moves.len()).map(|i| s.play(moves.cell(i))));
+    }
+
+    /// The position settled once: its score when it is finished, else its children.
+    #[inline]
+    fn expand(&self, s: Position, out: &mut Vec<Position>) -> Result<(), Option<i32>> {
+        let open = self
+            .settle(s)
+            .map_err(|end| Some(Self::pov(s) * self.end_score(s, end)))?;
+        let mut moves = Moves {
+            len: 0,
+            columns: [0; bitboard::MAX_WIDTH as usize],
+            cells: [0; bitboard::MAX_WIDTH as usize],
+        };
+        self.ordered(s, open, &mut moves);
+        out.extend((0..moves.len()).map(|i| s.play(moves.cell(i))));
+        Ok(())
     }
 
     fn settled_by(&self, s: Position) -> Option<super::Rule> {

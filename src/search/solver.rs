@@ -257,6 +257,15 @@ impl<'g, G: Game, O: Observer> Solver<'g, G, O> {
             })
     }
 
+    /// A terminal position's utility as `Game::expand` gave it, or the error naming it.
+    #[inline]
+    fn scored(&self, s: G::State, utility: Option<i32>) -> Result<i32, SearchError> {
+        utility.ok_or_else(|| SearchError::MissingScore {
+            state: self.game.called(s),
+            why: "a terminal node",
+        })
+    }
+
     fn negamax(&mut self, s: G::State, alpha: i32, beta: i32) -> Result<i32, SearchError> {
         self.explored += 1;
         if self.explored > self.cap {
@@ -264,14 +273,16 @@ impl<'g, G: Game, O: Observer> Solver<'g, G, O> {
         }
         let id = self.enter(s, (alpha, beta));
         let base = self.stack.len();
-        self.game.children(s, &mut self.stack);
+        // One look at the position: its moves, or its score when it has none.
+        let leaf = self.game.expand(s, &mut self.stack).err();
         let end = self.stack.len();
-        let value = if end == base {
-            let value = pov(self.game.side(s)) * self.utility(s)?;
-            self.read(s, id, value);
-            Ok(value)
-        } else {
-            self.search(s, id, base, end, alpha, beta)
+        let value = match leaf {
+            Some(utility) => {
+                let value = pov(self.game.side(s)) * self.scored(s, utility)?;
+                self.read(s, id, value);
+                Ok(value)
+            }
+            None => self.search(s, id, base, end, alpha, beta),
         };
         self.stack.truncate(base);
         if let Ok(v) = value {
