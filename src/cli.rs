@@ -251,11 +251,8 @@ fn dispatch(cli: Cli, out: &mut dyn Write) -> Result<ExitCode> {
         Command::Size(args) => size_cmd::command(&args)?,
         Command::Chart(args) => chart_cmd::command(&args)?,
         Command::Diff(args) => diff_cmd::command(&args)?,
-        Command::Simulate(args) => {
-            let settings = simulate_cmd::settings(&args)?;
-            tutor_terminal()?;
-            crate::tui::simulate::run(settings)?
-        }
+        Command::Simulate(args) => simulate(&args)?,
+        Command::Play(args) => play(&args)?,
         Command::Check(args) => {
             if args.open {
                 tutor_terminal()?;
@@ -265,6 +262,42 @@ fn dispatch(cli: Cli, out: &mut dyn Write) -> Result<ExitCode> {
     };
     out.write_all(text.as_bytes())?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// `prune simulate`: the exercise's settings checked, then the screen.
+fn simulate(args: &args::SimulateArgs) -> Result<String> {
+    let settings = simulate_cmd::settings(args)?;
+    tutor_terminal()?;
+    crate::tui::simulate::run(settings)
+}
+
+/// `prune play`: the game's settings checked, then the screen.
+fn play(args: &args::PlayArgs) -> Result<String> {
+    let settings = play_settings(args)?;
+    tutor_terminal()?;
+    crate::tui::versus::run(settings)
+}
+
+/// `prune play`'s game, checked before the screen opens (a bad position or board size is
+/// one line and exit code 2).
+fn play_settings(args: &args::PlayArgs) -> Result<crate::tui::versus::Settings> {
+    let args::PlayGame::Connect4 = args.game;
+    let (width, height) = args.size.unwrap_or((7, 6));
+    let settings = crate::tui::versus::Settings {
+        width,
+        height,
+        start: args.position.clone().unwrap_or_default(),
+        prune_first: args.prune_first,
+        cap: args.cap,
+    };
+    let game = crate::tui::versus::Versus::new(settings.clone())?;
+    if game.over() {
+        return Err(Error::Options(format!(
+            "--position {}: the game is already over",
+            text::cut(&settings.start)
+        )));
+    }
+    Ok(settings)
 }
 
 /// `prune course`: the course (the built-in one, or FILE) with the student's marks from the

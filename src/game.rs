@@ -248,6 +248,19 @@ pub trait Game {
     fn children(&self, s: Self::State, out: &mut Vec<Self::State>) {
         out.extend((0..self.move_count(s)).map(|i| self.child(s, i)));
     }
+    /// `children`, or `Err` with the utility when `s` has none: one look at a position, for a
+    /// game that finds both at once (Connect Four's rules settle a position and list its
+    /// moves together), where asking `utility` after `children` would settle it twice.
+    #[inline]
+    fn expand(&self, s: Self::State, out: &mut Vec<Self::State>) -> Result<(), Option<i32>> {
+        let before = out.len();
+        self.children(s, out);
+        if out.len() == before {
+            Err(self.utility(s))
+        } else {
+            Ok(())
+        }
+    }
     /// What the game knows of a position's value before any search, when it knows something
     /// (a game scored by how soon it is won: no result can come sooner than the next move).
     fn reach(&self, _s: Self::State) -> Option<Reach> {
@@ -303,6 +316,9 @@ pub enum Rule {
     LosesNext,
     /// Too few cells are left for either side to still win.
     DrawAhead,
+    /// A look-ahead's horizon: the position is not searched, and counts as 0 (not a proved
+    /// draw).
+    Horizon,
 }
 
 impl Rule {
@@ -314,6 +330,9 @@ impl Rule {
                 "every move of the side to move lets the opponent win at once (the non-losing-move filter leaves none)"
             }
             Rule::DrawAhead => "too few cells are left for either side to line up four",
+            Rule::Horizon => {
+                "the look-ahead's horizon: not searched further, counted as 0 (not a proved draw)"
+            }
         }
     }
 }

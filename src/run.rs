@@ -1,6 +1,8 @@
 //! Running a lesson: the one place the CLI, the TUI and the practice checker start a search.
 //! A recorded run comes back as a self-describing `Trace`.
 
+pub mod reply;
+
 use std::borrow::Cow;
 use std::sync::Arc;
 use std::sync::atomic::AtomicU64;

@@ -20,6 +20,8 @@
 //! - `open_tree`: trees from the practice side: a random one (`#`), a graded problem (`o`).
 //! - `keys`: the binding table (keys and the `?` help both come from it).
 //! - `play`: what `Space` plays to (every event, or the next call, cutoff, hit, store, pass).
+//! - `versus`: `prune play connect4`, a game against prune's solver, with the tutor on any
+//!   of prune's searches.
 //! - `present`: presenter mode's state (on, palette, the pane over the tree).
 //! - `line_edit`: the one-line editor of every typed line (prompts, picker filter, answers).
 //! - `complete`: Tab completion of lesson names and paths in the `O` prompt.
@@ -57,6 +59,7 @@ pub mod rerun;
 pub mod simulate;
 pub mod term;
 pub mod theme;
+pub mod versus;
 pub mod view;
 pub mod weights;
 

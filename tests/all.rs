@@ -23,6 +23,8 @@
 // the shared helpers are compiled once per file that declares them.
 #![allow(clippy::duplicate_mod)]
 
+#[path = "c4_play.rs"]
+mod c4_play;
 #[path = "chance.rs"]
 mod chance;
 #[path = "chance_input.rs"]

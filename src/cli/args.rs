@@ -156,6 +156,10 @@ pub enum Command {
     /// tree, step by step (the node to visit, the window it gets, the cutoff, the value a call
     /// returns), each step graded against prune's run of the same tree.
     Simulate(SimulateArgs),
+    /// Play Connect Four against prune in the terminal: prune answers with the solver
+    /// tutorial's strongest stage, and after any of its moves `t` opens the tutor on the
+    /// search that chose it.
+    Play(PlayArgs),
     /// Print a shell completion script.
     Completions {
         #[arg(value_enum)]
@@ -799,6 +803,34 @@ pub struct ImportArgs {
     /// write leaves the old file as it was).
     #[arg(long, value_name = "PATH")]
     pub out: Option<PathBuf>,
+}
+
+/// `prune play …`
+#[derive(Args, Debug, Clone)]
+pub struct PlayArgs {
+    /// The game to play.
+    #[arg(value_enum)]
+    pub game: PlayGame,
+    /// The board's width and height, e.g. 4x4, 5x4, 6x5 [default: 7x6].
+    #[arg(long, value_name = "WxH", value_parser = parse_size)]
+    pub size: Option<(u8, u8)>,
+    /// Start from this position: the columns played from the empty board, 1-based.
+    #[arg(long, value_name = "MOVES")]
+    pub position: Option<String>,
+    /// Prune plays the first move (from the empty board: prune is X).
+    #[arg(long)]
+    pub prune_first: bool,
+    /// The most positions one of prune's searches explores: a position too big to solve
+    /// within it is searched as many moves ahead as fit, and the screen says so.
+    #[arg(long, value_name = "N", default_value_t = 1_000_000,
+          value_parser = clap::value_parser!(u64).range(1_000..=10_000_000_000))]
+    pub cap: u64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PlayGame {
+    /// Connect Four.
+    Connect4,
 }
 
 /// `prune simulate …`

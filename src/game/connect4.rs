@@ -124,6 +124,8 @@ enum End {
     WinsNow,
     /// (`anticipate`) every move lets the opponent win at once.
     LosesNext,
+    /// The look-ahead's horizon (`with_horizon`): not searched further, counted as 0.
+    Horizon,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -134,6 +136,11 @@ pub struct ConnectFour {
     /// them first).
     root_moves: String,
     pub rules: Rules,
+    /// The stones on the board at which an unfinished position counts as 0 instead of being
+    /// searched (after the rules' own tests: one won or lost at once under `win_next` and
+    /// `anticipate` is still scored as such) (`u8::MAX`: never, the game as played). Only `prune play` sets it, when a
+    /// position is too big to solve within its cap: a look-ahead, said as such.
+    pub horizon: u8,
 }
 
 impl ConnectFour {
@@ -157,7 +164,23 @@ impl ConnectFour {
             root,
             root_moves,
             rules,
+            horizon: u8::MAX,
         })
+    }
+
+    /// The same game looking `moves` moves ahead of its start: a position that many moves
+    /// below the start, unless finished, counts as 0 (not a proved draw).
+    pub fn with_horizon(&self, moves: u8) -> ConnectFour {
+        ConnectFour {
+            horizon: self.root.played.saturating_add(moves),
+            ..self.clone()
+        }
+    }
+
+    /// The moves from the start to the end of the game, or to the horizon.
+    pub fn moves_left(&self) -> u8 {
+        let end = (self.shape.area() as u8).min(self.horizon);
+        end.saturating_sub(self.root.played).max(1)
     }
 
     /// The same game and start under other rules.
@@ -197,6 +220,9 @@ impl ConnectFour {
             return Err(End::WinsNow);
         }
         if !self.rules.anticipate {
+            if s.played >= self.horizon {
+                return Err(End::Horizon);
+            }
             return Ok(s.playable(shape));
         }
         let safe = s.safe_cells(shape);
@@ -205,6 +231,10 @@ impl ConnectFour {
         }
         if u32::from(s.played) + 2 >= shape.area() {
             return Err(End::Drawn);
+        }
+        // After the game's own rules: a win or loss at once is still seen at the horizon.
+        if s.played >= self.horizon {
+            return Err(End::Horizon);
         }
         Ok(safe)
     }
@@ -215,7 +245,7 @@ impl ConnectFour {
         let win_with = |stones: i32| self.half() + 1 - stones;
         match end {
             End::Lost => -win_with(theirs),
-            End::Drawn => 0,
+            End::Drawn | End::Horizon => 0,
             End::WinsNow => win_with(mine + 1),
             End::LosesNext => -win_with(theirs + 1),
         }
@@ -231,6 +261,14 @@ impl ConnectFour {
         let Ok(open) = self.settle(s) else {
             return out;
         };
+        self.ordered(s, open, &mut out);
+        out
+    }
+
+    /// The moves to the cells of `open` (one playable cell per column at most) in the
+    /// rules' order, into `out` (empty).
+    #[inline]
+    fn ordered(&self, s: Position, open: u64, out: &mut Moves) {
         let shape = &self.shape;
         let add = |c: u8| {
             let cell = open & shape.column(c);
@@ -243,9 +281,8 @@ impl ConnectFour {
             Order::Centre | Order::Threats => shape.centre_first().for_each(add),
         }
         if self.rules.order == Order::Threats {
-            sort_by_threats(&mut out, s, shape);
+            sort_by_threats(out, s, shape);
         }
-        out
     }
 
     /// On whose turn it is, or how the game ended, for the board pane (at most 12
@@ -265,6 +302,7 @@ impl ConnectFour {
             End::Drawn => "draw ahead".into(),
             End::WinsNow => format!("{mover} wins now"),
             End::LosesNext => format!("{mover} loses next"),
+            End::Horizon => "not searched".into(),
         }
     }
 
@@ -398,11 +436,28 @@ impl Game for ConnectFour {
         out.extend((0..moves.len()).map(|i| s.play(moves.cell(i))));
     }
 
+    /// The position settled once: its score when it is finished, else its children.
+    #[inline]
+    fn expand(&self, s: Position, out: &mut Vec<Position>) -> Result<(), Option<i32>> {
+        let open = self
+            .settle(s)
+            .map_err(|end| Some(Self::pov(s) * self.end_score(s, end)))?;
+        let mut moves = Moves {
+            len: 0,
+            columns: [0; bitboard::MAX_WIDTH as usize],
+            cells: [0; bitboard::MAX_WIDTH as usize],
+        };
+        self.ordered(s, open, &mut moves);
+        out.extend((0..moves.len()).map(|i| s.play(moves.cell(i))));
+        Ok(())
+    }
+
     fn settled_by(&self, s: Position) -> Option<super::Rule> {
         match self.end(s)? {
             End::WinsNow => Some(super::Rule::WinsNow),
             End::LosesNext => Some(super::Rule::LosesNext),
             End::Drawn if u32::from(s.played) < self.shape.area() => Some(super::Rule::DrawAhead),
+            End::Horizon => Some(super::Rule::Horizon),
             End::Lost | End::Drawn => None,
         }
     }

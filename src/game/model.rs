@@ -403,7 +403,7 @@ impl Model {
             Model::Graph(_) => None,
             Model::TicTacToe(t) => Some((9 - t.root.marks() as u8).max(1)),
             Model::Uniform(u) => Some(u.depth),
-            Model::ConnectFour(c) => Some((c.shape.area() - u32::from(c.root.played)).max(1) as u8),
+            Model::ConnectFour(c) => Some(c.moves_left()),
         }
     }
 

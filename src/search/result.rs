@@ -192,4 +192,6 @@ pub enum SearchError {
     Options(String),
     #[error("start node {start} does not exist (the graph has {count} nodes)")]
     Start { start: u64, count: usize },
+    #[error("the solve explored more than {cap} positions, its cap, and gave up")]
+    Capped { cap: u64 },
 }

@@ -95,6 +95,8 @@ pub struct Solver<'g, G: Game, O: Observer = NoTrace> {
     opts: SolveOptions,
     table: Option<Table>,
     explored: u64,
+    /// The most positions a solve may explore before it gives up (`capped`).
+    cap: u64,
     /// The children of every active frame, stacked; a frame owns the tail it pushed.
     stack: Vec<G::State>,
     obs: &'g mut O,
@@ -131,10 +133,24 @@ impl<'g, G: Game, O: Observer> Solver<'g, G, O> {
             opts,
             table,
             explored: 0,
+            cap: u64::MAX,
             stack: Vec::with_capacity(512),
             obs,
             rec: counts::Counts::default(),
         }
+    }
+
+    /// A solver that gives up (`SearchError::Capped`) once a solve, or a null-window
+    /// question after it, has explored more than `cap` positions: what `prune play` asks
+    /// so that its reply comes within a bound time.
+    pub fn capped(mut self, cap: u64) -> Self {
+        self.cap = cap;
+        self
+    }
+
+    /// Positions explored since the last `solve` began (its null-window questions included).
+    pub fn explored(&self) -> u64 {
+        self.explored
     }
 
     pub fn options(&self) -> SolveOptions {
@@ -144,6 +160,8 @@ impl<'g, G: Game, O: Observer> Solver<'g, G, O> {
     /// Solves `s` with an empty table.
     pub fn solve(&mut self, s: G::State) -> Result<Solved, SearchError> {
         self.explored = 0;
+        // A capped solve leaves the frames it gave up in.
+        self.stack.clear();
         if let Some(t) = &mut self.table {
             t.clear();
         }
@@ -239,18 +257,32 @@ impl<'g, G: Game, O: Observer> Solver<'g, G, O> {
             })
     }
 
+    /// A terminal position's utility as `Game::expand` gave it, or the error naming it.
+    #[inline]
+    fn scored(&self, s: G::State, utility: Option<i32>) -> Result<i32, SearchError> {
+        utility.ok_or_else(|| SearchError::MissingScore {
+            state: self.game.called(s),
+            why: "a terminal node",
+        })
+    }
+
     fn negamax(&mut self, s: G::State, alpha: i32, beta: i32) -> Result<i32, SearchError> {
         self.explored += 1;
+        if self.explored > self.cap {
+            return Err(SearchError::Capped { cap: self.cap });
+        }
         let id = self.enter(s, (alpha, beta));
         let base = self.stack.len();
-        self.game.children(s, &mut self.stack);
+        // One look at the position: its moves, or its score when it has none.
+        let leaf = self.game.expand(s, &mut self.stack).err();
         let end = self.stack.len();
-        let value = if end == base {
-            let value = pov(self.game.side(s)) * self.utility(s)?;
-            self.read(s, id, value);
-            Ok(value)
-        } else {
-            self.search(s, id, base, end, alpha, beta)
+        let value = match leaf {
+            Some(utility) => {
+                let value = pov(self.game.side(s)) * self.scored(s, utility)?;
+                self.read(s, id, value);
+                Ok(value)
+            }
+            None => self.search(s, id, base, end, alpha, beta),
         };
         self.stack.truncate(base);
         if let Ok(v) = value {

@@ -75,6 +75,7 @@ pub mod stack;
 pub mod table;
 pub mod title;
 pub mod tree;
+pub mod versus;
 pub mod weights;
 pub mod why;
 

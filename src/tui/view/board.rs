@@ -38,7 +38,7 @@ pub fn size(app: &App) -> Option<(u16, u16)> {
         info.board[0].chars().count() as u16,
         info.board.len() as u16,
     );
-    Some((inner_width(cols).max(12) + 2, rows + 2))
+    Some(pane_size(cols, rows))
 }
 
 /// Whether `app`'s run has a board to show.
@@ -83,8 +83,25 @@ pub fn draw(app: &App, rect: Rect, buf: &mut Buffer) {
                 .map(|(c, _)| (r, c))
         })
     });
+    pane(&board, played, &info.board_note, app.theme, rect, buf);
+}
+
+/// The box a board of `cols` × `rows` cells needs, framed (what `size` gives a run's board).
+pub fn pane_size(cols: u16, rows: u16) -> (u16, u16) {
+    (inner_width(cols).max(12) + 2, rows + 2)
+}
+
+/// Draws a board (its cells row by row from the top, the cell last played, the game's note
+/// under it) framed into `rect`: the tutor's pane, and `prune play`'s.
+pub fn pane(
+    board: &[Vec<char>],
+    played: Option<(usize, usize)>,
+    note: &str,
+    theme: crate::tui::theme::Theme,
+    rect: Rect,
+    buf: &mut Buffer,
+) {
     let width = board.first().map_or(0, Vec::len);
-    let theme = app.theme;
     let wide = width > 3;
     let rows: Vec<Line> = (board.iter().enumerate())
         .map(|(r, row)| {
@@ -112,7 +129,7 @@ pub fn draw(app: &App, rect: Rect, buf: &mut Buffer) {
             Block::default()
                 .borders(Borders::ALL)
                 .title(title)
-                .title_bottom(format!(" {} ", crate::text::one_line(&info.board_note))),
+                .title_bottom(format!(" {} ", crate::text::one_line(note))),
         )
         .render(rect, buf);
 }
