@@ -129,7 +129,8 @@ impl App {
                 let mut edit = LineEdit::new();
                 edit.set(&score.to_string());
                 self.message = Some(format!(
-                    "leaf {name}: now {score}, in the lesson {lesson}; type its new value (undo: the last edit back, lesson: all)"
+                    // One footer row at 80 columns; the prompt below names undo and lesson.
+                    "leaf {name}: {score} now, {lesson} in the lesson; type a value, undo or lesson"
                 ));
                 self.open_prompt(PromptKind::Leaf(Some(state)), edit);
             }
