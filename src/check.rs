@@ -452,6 +452,12 @@ fn soundness_text(against: &Against, origin: &str, v: &Verdict) -> String {
             "{origin} is sound: every return, store and root move keeps alpha-beta's promises ({checked} checked against the positions' true values)\n"
         ),
     };
+    if s.unvalued > 0 {
+        out += &format!(
+            "not checked: {} at positions short of the game's end, where the game has no value (it scores only finished games; search them to the end to have them checked)\n",
+            crate::text::counted(s.unvalued as u64, "claim", "claims")
+        );
+    }
     if !v.conventions.is_empty() {
         let read: Vec<String> = v.conventions.iter().map(|c| c.describe()).collect();
         out += &format!("read with: {}\n", read.join("; "));

@@ -152,7 +152,7 @@ impl Check {
                     .map(|r| format!(" --run '{r}'"))
                     .unwrap_or_default();
                 format!(
-                    "predict mode through {lesson}{run}: at least {percent} % right first time (prune open {lesson}{run} --predict)"
+                    "predict mode through {lesson}{run}: at least {percent} % right first time (prune open {lesson}{run} --predict --why)"
                 )
             }
             Check::Practice { lesson, .. } => {

@@ -629,6 +629,36 @@ fn positions_that_cannot_arise_say_why() {
 }
 
 #[test]
+fn claims_short_of_the_games_end_are_named_not_passed_over() {
+    // 4×4 after 2332: X (to move) plays column 1, O column 1, and the file stops there at
+    // depth 0 with a guess of 0; Connect Four scores only finished games, so neither the
+    // guess nor the root's 0 built on it has a true value to be checked against.
+    let open = connect4(4, 4, "2332");
+    let stop = Pos::c4(4, 4, "233211");
+    assert!(!stop.won() && !stop.full());
+    let lines = [
+        r#"{"event":"enter","node":"2332","depth":2}"#,
+        r#"{"event":"enter","node":"23321"}"#,
+        r#"{"event":"enter","node":"233211"}"#,
+        r#"{"event":"return","node":"233211","value":0}"#,
+        r#"{"event":"return","node":"23321","value":0}"#,
+        r#"{"event":"return","node":"2332","value":0}"#,
+    ];
+    let text = lines.join("\n") + "\n";
+    let (against, given) =
+        check::read_scaled(&open, None, &Overrides::default(), None, "f.jsonl", &text).unwrap();
+    let v = check::check_with(&against, given, false);
+    assert!(v.soundness.first.is_none(), "{:?}", v.soundness.first);
+    assert_eq!(v.soundness.unvalued, 3);
+    assert_eq!(v.soundness.checked, 0);
+    let report = check::report(&against, "f.jsonl", &v);
+    assert!(
+        report.contains("not checked: 3 claims at positions short of the game's end"),
+        "{report}"
+    );
+}
+
+#[test]
 fn scaled_scores_are_sound_with_their_map_and_unsound_without() {
     let boards = boards();
     let (root, open) = &boards[0];

@@ -437,9 +437,38 @@ fn the_stack_heads_its_columns_whole_and_a_chance_stack_keeps_them_aligned() {
     // 004-chance-coin at the deepest chance frame: exact fractions in the windows.
     let mut a = app("004-chance-coin", "expectiminimax");
     let len = a.replay.len();
-    for step in 0..=len {
+    stack_columns_under_their_heads(&mut a, 0..=len, W, H);
+}
+
+#[test]
+fn a_connect_four_stack_keeps_its_columns_under_their_heads() {
+    // A Connect Four position is named by its whole move sequence (20-odd columns on an
+    // end game), wider than any seed's node name: the header is padded to the names.
+    let mut a = app("036-connect4-stage-10", "stage 10");
+    let len = a.replay.len();
+    let deep = (0..=len).step_by((len / 40).max(1));
+    for (w, h) in [(W, H), (200, 50)] {
+        stack_columns_under_their_heads(&mut a, deep.clone(), w, h);
+    }
+    a.seek(len / 2);
+    let text = screen(&mut a, W, H);
+    assert!(
+        text.lines()
+            .any(|l| l.chars().filter(|c| c.is_ascii_digit()).count() >= 15),
+        "no long position name on the stack:\n{text}"
+    );
+}
+
+/// Every frame row's first four column bars sit under the header's, at every step of `steps`.
+fn stack_columns_under_their_heads(
+    a: &mut App,
+    steps: impl Iterator<Item = usize>,
+    w: u16,
+    h: u16,
+) {
+    for step in steps {
         a.seek(step);
-        let text = screen(&mut a, W, H);
+        let text = screen(a, w, h);
         let rows: Vec<&str> = text.lines().collect();
         let at = rows.iter().position(|l| l.contains("ply  d  q")).unwrap();
         let head = rows[at];

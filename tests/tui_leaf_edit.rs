@@ -523,6 +523,38 @@ fn editing_a_leaf_of_the_worked_tree_at_80x24() {
 }
 
 #[test]
+fn the_open_editor_shows_what_it_edits_above_its_line() {
+    // Leaf 6 of the worked tree scores 2 in the lesson file; the prompt opens prefilled with
+    // it, and the line naming the leaf stays on screen above the prompt at both sizes.
+    let six = worked_tree(2).score[6];
+    assert_eq!(six, Some(2));
+    for (w, h) in [(80, 24), (200, 50)] {
+        let mut a = app("000-worked-tree", "worked");
+        key(&mut a, KeyCode::End);
+        key(&mut a, KeyCode::Char('v'));
+        while a.replay.tree().get(a.selected().unwrap()).state != 0 {
+            key(&mut a, KeyCode::Up);
+        }
+        key(&mut a, KeyCode::Down);
+        key(&mut a, KeyCode::Right);
+        key(&mut a, KeyCode::Down);
+        key(&mut a, KeyCode::Char('V'));
+        let s = screen(&mut a, w, h);
+        let rows: Vec<&str> = s.lines().collect();
+        let last = rows[rows.len() - 1];
+        assert!(
+            last.contains("Leaf value (number; undo; lesson restores): 2"),
+            "{s}"
+        );
+        let above = rows[rows.len() - 2];
+        assert!(
+            above.contains("leaf node 6: 2 now, 2 in the lesson; type a value, undo or lesson"),
+            "{s}"
+        );
+    }
+}
+
+#[test]
 fn editing_a_leaf_of_the_worked_tree_at_200x50() {
     let mut a = worked_edited();
     let s = screen(&mut a, 200, 50);

@@ -2,6 +2,8 @@
 //! every stored entry there is an answer; every chain ends at a recorded step; every step a
 //! chain names exists, comes no later than the decision it explains, and its sentence states
 //! the numbers the event at that step carries (read here from the event, not from the chain).
+//! The solver's presets (Connect Four) are walked too: a window narrowed before any move is a
+//! step a chain names, and where it closed the window, the step the chain rests on.
 
 use prune::event::{Bound, Chance, Mcts, Scout};
 use prune::index::why::{Answer, Question, why_played, why_selected};
@@ -42,7 +44,12 @@ fn is_source(e: Event) -> bool {
     matches!(
         e,
         Event::Bound(
-            Bound::Read { .. } | Bound::StandPat { .. } | Bound::Probe { .. } | Bound::Store { .. }
+            Bound::Read { .. }
+                | Bound::StandPat { .. }
+                | Bound::Probe { .. }
+                | Bound::Store { .. }
+                // A solver's call whose window its narrowing closed: the bound that closed it.
+                | Bound::Narrow { .. }
         ) | Event::Chance(_)
             // A window that came closed from the root (a wrong variant's) rests on the
             // root's entry.
@@ -79,11 +86,6 @@ fn every_chain_names_recorded_steps_and_their_numbers() {
     let (mut skipped, mut stored, mut others) = (0, 0, 0);
     for lesson in Lesson::builtins().unwrap() {
         for preset in &lesson.spec.runs {
-            // A solver's call answered by a window its narrowing closed has no score read
-            // for a chain to rest on yet: its chains end at that call's return.
-            if preset.stage.is_some() {
-                continue;
-            }
             let setup = lesson
                 .setup(Some(&preset.name), &Overrides::default())
                 .unwrap();
@@ -198,4 +200,75 @@ fn negamax_windows_are_said_negated_and_swapped() {
         seen += 1;
     }
     assert!(seen > 3);
+}
+
+/// Connect Four's solver stages narrow a call's window before its moves (the score it can
+/// still reach, a bound the table kept). A first child's window is passed from that narrowed
+/// window: its chain names the narrowing step (found here by scanning the parent's events),
+/// and a call the narrowing closed rests its value on that step.
+#[test]
+fn a_window_narrowed_before_the_moves_is_in_the_chain() {
+    let (mut passed, mut closed) = (0, 0);
+    for lesson in Lesson::builtins().unwrap() {
+        for preset in lesson.spec.runs.iter().filter(|p| p.stage.is_some()) {
+            let setup = lesson
+                .setup(Some(&preset.name), &Overrides::default())
+                .unwrap();
+            let rec = prune::index::record(&lesson, &setup).unwrap();
+            let (u, tree, events) = (rec.trace.header.units(), rec.tree(), &rec.trace.events);
+            let what = format!("{} / {}", lesson.name, preset.name);
+            for c in 0..tree.calls().min(3000) {
+                let n = tree.get(c);
+                if n.kind != NodeKind::Call {
+                    continue;
+                }
+                // The parent's last narrowing before this first child, nothing after it.
+                let first = tree.children(c).next();
+                let end = first.map_or(n.exit, |k| tree.get(k).enter);
+                if end == prune::index::NONE {
+                    continue;
+                }
+                let narrow = (n.enter..end).rev().find(|&i| {
+                    matches!(
+                        events.at(i as usize),
+                        Event::Bound(Bound::Narrow { .. } | Bound::Window { .. }) | Event::Scout(_)
+                    )
+                });
+                let Some(i) = narrow else { continue };
+                let Event::Bound(Bound::Narrow { alpha, beta, .. }) = events.at(i as usize) else {
+                    continue;
+                };
+                match first {
+                    Some(k) if tree.get(k).kind == NodeKind::Call => {
+                        let a = tree.why_window(&u, k).unwrap();
+                        assert!(
+                            a.links.iter().any(|l| l.step == i),
+                            "{what}: {} does not name step {i}",
+                            a.title
+                        );
+                        passed += 1;
+                    }
+                    None if alpha >= beta && n.exit != prune::index::NONE => {
+                        // Closed: asked of the parent, the chain of its return ends there.
+                        if n.parent == prune::index::NONE {
+                            continue;
+                        }
+                        let p = tree.get(n.parent);
+                        let Some(a) = tree.why_chosen(&u, n.parent) else {
+                            continue;
+                        };
+                        if p.best_mv != n.mv {
+                            continue;
+                        }
+                        let last = a.links.iter().find(|l| l.step == i);
+                        assert!(last.is_some(), "{what}: {} does not rest on {i}", a.title);
+                        closed += 1;
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+    assert!(passed > 20, "{passed} windows passed from a narrowing");
+    assert!(closed > 0, "no chain rests on a closing narrowing");
 }

@@ -73,6 +73,7 @@ pub fn report(against: &Against, origin: &str, v: &Verdict, strict: bool) -> Val
         "run": against.preset,
         "sound": sound,
         "claims_checked": v.soundness.checked,
+        "claims_unchecked": v.soundness.unvalued,
         "first_unsound": unsound,
         "line_by_line": v.clean(),
         "lines_matched": v.comparison.matched,

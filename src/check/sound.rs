@@ -72,6 +72,9 @@ pub struct Soundness {
     pub checked: usize,
     /// The game was too large to solve at the file's horizon: lines after that are unknown.
     pub unknown: bool,
+    /// Claims at positions the game gives no value at the file's horizon (a Connect Four
+    /// position short of the game's end: the game has no evaluation), so not checked.
+    pub unvalued: usize,
     /// The largest true value checked, either side of 0: how far the game's scale reaches.
     pub largest: i32,
 }
@@ -105,6 +108,7 @@ pub fn fold(
         stack: Vec::new(),
         roots: 0,
         checked: 0,
+        unvalued: 0,
         largest: 0,
     };
     for g in given {
@@ -113,6 +117,7 @@ pub fn fold(
                 first: Some(broken),
                 checked: fold.checked,
                 unknown: false,
+                unvalued: fold.unvalued,
                 largest: fold.largest,
             };
         }
@@ -121,6 +126,7 @@ pub fn fold(
                 first: None,
                 checked: fold.checked,
                 unknown: true,
+                unvalued: fold.unvalued,
                 largest: fold.largest,
             };
         }
@@ -129,6 +135,7 @@ pub fn fold(
         first: None,
         checked: fold.checked,
         unknown: false,
+        unvalued: fold.unvalued,
         largest: fold.largest,
     }
 }
@@ -139,6 +146,7 @@ struct Fold<'a> {
     stack: Vec<Frame>,
     roots: u32,
     checked: usize,
+    unvalued: usize,
     largest: i32,
 }
 
@@ -193,7 +201,14 @@ impl Fold<'_> {
 
     /// The position's true value in the file's convention, counted as checked.
     fn value(&mut self, node: u32, depth: u8, q: u8) -> Option<i32> {
-        let v = self.truth.value(node, depth, q)?;
+        let Some(v) = self.truth.value(node, depth, q) else {
+            // A position the game knows but cannot value here, the budget left: said, not
+            // passed over (a position that cannot arise is reported where it is entered).
+            if !self.truth.exhausted() && self.truth.side(node).is_some() {
+                self.unvalued += 1;
+            }
+            return None;
+        };
         self.checked += 1;
         if v.abs() < crate::value::INF {
             self.largest = self.largest.max(v.abs());

@@ -150,6 +150,25 @@ impl Tree<'_> {
                 self.by_move(id),
             ),
         )];
+        // The solver cuts on the value itself (its best, then the cutoff, no window change):
+        // the child that reached β, then where β came from (a narrowing, else the entry).
+        if self.trace.header.options.solver.is_some()
+            && let Some(kid) = self.kid_before(p, at)
+        {
+            self.returned(u, kid, &mut links);
+            let narrowed =
+                self.last_own(p, at, |e| matches!(e, Event::Bound(Bound::Narrow { .. })));
+            if let Some(w) = narrowed {
+                links.extend(self.closing_links(u, p, w));
+            }
+            self.window_links(u, p, &mut links);
+            return Some(Answer {
+                question: Question::Skipped,
+                title: format!("Why was {} skipped?", self.by_move(id)),
+                at,
+                links,
+            });
+        }
         let closing = self.last_own(p, at, |e| {
             matches!(
                 e,
@@ -225,6 +244,11 @@ impl Tree<'_> {
                     ),
                 ));
             }
+            e @ Event::Bound(Bound::Narrow { .. }) => {
+                // Before any move: no child's value is behind it.
+                links.push(self.link(w, words::narrowed(u, &name, e)));
+                return links;
+            }
             _ => return links,
         }
         if let Some(kid) = self.kid_before(p, w) {
@@ -283,13 +307,22 @@ impl Tree<'_> {
         let settle = own(|e| {
             matches!(
                 e,
-                Event::Bound(Bound::Best { .. })
+                Event::Bound(Bound::Best { .. } | Bound::Narrow { .. })
                     | Event::Chance(Chance::Average { .. } | Chance::Interval { .. })
                     | Event::Bound(Bound::StandPat { .. })
             )
         });
-        let Some(b) = settle else { return };
+        let Some(b) = settle else {
+            if self.trace.header.options.solver.is_some() {
+                self.fell_short(u, call, links);
+            }
+            return;
+        };
         match self.event(b) {
+            // The window closed before any move: the value is the bound that closed it.
+            e @ Event::Bound(Bound::Narrow { .. }) => {
+                links.push(self.link(b, words::narrowed(u, &name, e)));
+            }
             Event::Bound(Bound::Best { value, .. }) => {
                 let kid = self.kid_before(call, b);
                 let from = kid.map_or(String::new(), |k| format!(", from {}", self.by_move(k)));
@@ -320,6 +353,34 @@ impl Tree<'_> {
             )),
             _ => {}
         }
+    }
+
+    /// A solver's call none of whose moves beat α: it returns α itself (fail-hard below the
+    /// window), so its value is where α came from: a narrowing, else its entry.
+    fn fell_short(&self, u: &Units, call: u32, links: &mut Vec<Link>) {
+        let n = self.get(call);
+        let name = self.called(call);
+        // Said at its last move's return: the call's own store comes before its return.
+        let Some(last) = self.kid_before(call, n.exit) else {
+            return;
+        };
+        let k = self.get(last);
+        links.push(self.link(
+            k.exit,
+            format!(
+                "No move of {name} beat its α, the last ({}) returning {}: {name} returns α itself, {}, as an upper bound.",
+                self.by_move(last),
+                u.sc(k.value),
+                u.sc(n.value)
+            ),
+        ));
+        let narrowed = self.last_own(call, n.exit, |e| {
+            matches!(e, Event::Bound(Bound::Narrow { .. }))
+        });
+        if let Some(w) = narrowed {
+            links.extend(self.closing_links(u, call, w));
+        }
+        self.window_links(u, call, links);
     }
 
     /// A call's probe, if the table was consulted (it comes right after the `Enter`).
@@ -461,7 +522,7 @@ impl Tree<'_> {
         let set = self.last_own(n.parent, push, |e| {
             matches!(
                 e,
-                Event::Bound(Bound::Window { .. })
+                Event::Bound(Bound::Window { .. } | Bound::Narrow { .. })
                     | Event::Scout(Scout::NullWindow { .. } | Scout::Research { .. })
             )
         });
@@ -469,13 +530,18 @@ impl Tree<'_> {
             Some((w, Event::Scout(Scout::NullWindow { alpha, beta, .. }))) => {
                 (alpha, beta, Some(w))
             }
-            Some((w, Event::Bound(Bound::Window { alpha, beta, .. }))) => (alpha, beta, Some(w)),
+            Some((
+                w,
+                Event::Bound(Bound::Window { alpha, beta, .. } | Bound::Narrow { alpha, beta, .. }),
+            )) => (alpha, beta, Some(w)),
             // A re-search asks again with the window the frame had before its scout.
             _ => match self.last_own(n.parent, push, |e| {
-                matches!(e, Event::Bound(Bound::Window { .. }))
+                matches!(e, Event::Bound(Bound::Window { .. } | Bound::Narrow { .. }))
             }) {
                 Some(w) => match self.event(w) {
-                    Event::Bound(Bound::Window { alpha, beta, .. }) => (alpha, beta, Some(w)),
+                    Event::Bound(
+                        Bound::Window { alpha, beta, .. } | Bound::Narrow { alpha, beta, .. },
+                    ) => (alpha, beta, Some(w)),
                     _ => (p.alpha, p.beta, None),
                 },
                 None => (p.alpha, p.beta, None),

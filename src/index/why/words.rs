@@ -1,7 +1,7 @@
 //! The sentences of the "why" chains whose wording depends on a flag, a rule or a family:
 //! each states the numbers it is given, and the comparison the run's cut rule made.
 
-use crate::event::Bound;
+use crate::event::{Bound, Narrowing};
 use crate::trace::Event;
 use crate::value::{CutRule, Entry, Flag, Units};
 
@@ -18,6 +18,39 @@ fn short_of(rule: CutRule) -> &'static str {
     match rule {
         CutRule::AtLeast => "<",
         CutRule::Strict => "≤",
+    }
+}
+
+/// A window narrowed before a call's moves (`Bound::Narrow`): what narrowed it, to what,
+/// and, when that closed it, that the call returned at once.
+pub fn narrowed(u: &Units, name: &str, event: Event) -> String {
+    let Event::Bound(Bound::Narrow {
+        alpha, beta, by, ..
+    }) = event
+    else {
+        return String::new();
+    };
+    let (a, b) = (u.sc(alpha), u.sc(beta));
+    let what = match by {
+        Narrowing::Reach => {
+            format!("the best score {name} can still reach is {b}, so β fell to {b}")
+        }
+        Narrowing::Floor => {
+            format!("the worst score still possible at {name} is {a}, so α rose to {a}")
+        }
+        Narrowing::KeptUpper => {
+            format!("the table kept an upper bound of {b} for {name}, so β fell to {b}")
+        }
+        Narrowing::KeptLower => {
+            format!("the table kept a lower bound of {a} for {name}, so α rose to {a}")
+        }
+    };
+    if alpha >= beta {
+        format!(
+            "Before any move, {what}: the window ({a}, {b}) is closed, so {name} returned at once."
+        )
+    } else {
+        format!("Before any move, {what}: {name}'s window is now ({a}, {b}).")
     }
 }
 

@@ -8,6 +8,7 @@ use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 
 use crate::tui::app::App;
+use crate::tui::components::prompt::Prompt;
 use crate::tui::keys::{self, Action};
 use crate::tui::view::{fit, scroll};
 
@@ -28,14 +29,14 @@ pub const MAX_ROWS: u16 = 3;
 
 /// The rows the footer needs at `width`: one, or more for a message too long for one row.
 pub fn rows_wanted(app: &App, width: u16) -> u16 {
-    (rows(app, width).len() as u16).clamp(1, MAX_ROWS)
+    (rows(app, width).len() as u16).clamp(1, MAX_ROWS) + prompt_row(app)
 }
 
 /// Draws the footer into `area`: its line, wrapped onto the area's rows when it is too wide
 /// for one; whatever still does not fit ends with the cue.
 pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
     let rows = rows(app, area.width);
-    let h = area.height as usize;
+    let h = area.height.saturating_sub(prompt_row(app)).max(1) as usize;
     for (i, row) in rows.iter().enumerate().take(h) {
         let y = area.y + i as u16;
         if i + 1 == h && rows.len() > h {
@@ -57,6 +58,13 @@ pub fn rows(app: &App, width: u16) -> Vec<Line<'static>> {
     } else {
         scroll::wrap(&[line], width)
     }
+}
+
+/// The bottom row kept for a typed line over a message. The prompt is drawn over the
+/// footer's last row; a message (what the line edits, what it may hold) then takes the rows
+/// above it, so the prompt never hides what it asks about.
+fn prompt_row(app: &App) -> u16 {
+    u16::from(app.message.is_some() && app.layers.has::<Prompt>())
 }
 
 /// The footer's line, however wide.

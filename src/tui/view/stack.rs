@@ -61,8 +61,8 @@ pub fn draw_holding(
     if inner.height == 0 {
         return;
     }
-    // Names as wide on screen as the longest one of the path (at least the header's), at most
-    // 12 columns; padded by columns, so a CJK or emoji name keeps the rows lined up.
+    // Names as wide on screen as the longest one of the path (at least the header's); padded
+    // by columns, so a CJK or emoji name keeps the rows lined up.
     let name_w = name_w_of(r, frames);
     let cells: Vec<Cells> = shown
         .iter()
@@ -162,15 +162,16 @@ fn hidden_row(hidden: usize) -> [String; 2] {
 /// whole move sequence. The narration and the inspector show it whole.
 const LONGEST_NAME: usize = 24;
 
-/// The stack's name column: the widest name of the path in columns, between 4 and 12 (a wider
-/// name, up to `LONGEST_NAME`, pushes the row's end out rather than lose its own).
+/// The stack's name column: the widest name of the path as a row writes it (a longer one keeps
+/// its end within `LONGEST_NAME`), at least the header's 4. The header is padded to the same
+/// width, so the ply, depth and window columns stay under their heads.
 fn name_w_of(r: &Replay, frames: &[crate::replay::Frame]) -> usize {
     frames
         .iter()
-        .map(|f| width(&r.catalog().name(f.state)))
+        .map(|f| width(&end_within(&r.catalog().name(f.state), LONGEST_NAME)))
         .max()
         .unwrap_or(0)
-        .clamp(4, 12)
+        .max(4)
 }
 
 /// A frame's numbers as the row writes them: the two windows and the best so far, and its
