@@ -253,8 +253,9 @@ impl<S: Copy> Tree<S> {
     }
 
     /// The child of `id` with the largest UCB1 (the first in move order on a tie) under the
-    /// tree's C: its position and its node. Every move of `id` has a node.
-    #[inline]
+    /// tree's C: its position and its node. Every move of `id` has a node. Always inlined:
+    /// called, it spent about 20 of its 150 instructions a selection on the call itself.
+    #[inline(always)]
     pub fn best_child(&mut self, id: u32) -> (usize, u32) {
         let node = &self.nodes[id as usize];
         let (first, moves, n) = (node.slots as usize, node.moves as usize, node.n);
@@ -425,7 +426,7 @@ fn moves_of<G: Game>(game: &G, s: G::State) -> Result<u16, String> {
 
 #[cfg(test)]
 mod tests {
-    use super::{NONE, Tree, bonus_of, mean_of};
+    use super::{ByVisits, NONE, TABLED, Tree, bonus_of, mean_of};
     use crate::game::tictactoe::{Board, Scoring, TicTacToe};
     use crate::rng::Rng;
 
@@ -484,5 +485,37 @@ mod tests {
                 assert_eq!(bonuses.len(), moves);
             }
         }
+    }
+
+    /// The tables give each count's figures to the bit as the expressions do, whatever order
+    /// the counts are asked in, past the end of the table and past `TABLED`.
+    #[test]
+    fn tabled_figures_are_the_expressions() {
+        let c = std::f64::consts::SQRT_2;
+        let mut by = ByVisits::new(c);
+        for n in [
+            5,
+            0,
+            1,
+            2,
+            64,
+            63,
+            70,
+            69,
+            200,
+            3,
+            4096,
+            TABLED as u32 + 5,
+            u32::MAX,
+        ] {
+            let x = n as f64;
+            assert_eq!(by.k(n).to_bits(), (c * x.ln().sqrt()).to_bits(), "k({n})");
+            assert_eq!(
+                by.rsqrt(n).to_bits(),
+                (1.0 / x.sqrt()).to_bits(),
+                "rsqrt({n})"
+            );
+        }
+        assert!(by.fast && !ByVisits::new(0.0).fast);
     }
 }
