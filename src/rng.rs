@@ -9,6 +9,7 @@ impl Rng {
         Rng(seed)
     }
 
+    #[inline]
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
@@ -24,6 +25,7 @@ impl Rng {
     }
 
     /// Uniform in `0..n`, an index into something of length `n` (0 when `n` is 0).
+    #[inline]
     pub fn below(&mut self, n: usize) -> usize {
         (self.next_u64() % n.max(1) as u64) as usize
     }

@@ -72,7 +72,7 @@ pub fn run<G: Game, O: Observer>(
         )));
     }
     let per_win = reward_unit(game, start, mc.reward).map_err(SearchError::Options)?;
-    let mut tree = Tree::new(game, start, per_win).map_err(SearchError::Options)?;
+    let mut tree = Tree::new(game, start, per_win, mc.c.0).map_err(SearchError::Options)?;
     prior
         .build(game, &mut tree, per_win)
         .map_err(SearchError::Options)?;
@@ -175,8 +175,7 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
             } else if let Some(pos) = self.tree.untried(at) {
                 (pos, NONE)
             } else {
-                let pos = self.select(at);
-                (pos, self.tree.slot(at, pos))
+                self.select(at)
             };
             if child == NONE {
                 let child = self.expand(at, pos);
@@ -192,15 +191,16 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
         Ok(())
     }
 
-    /// UCB1 over the children of `at`, all of which have nodes: the position of the best.
-    fn select(&mut self, at: u32) -> usize {
+    /// UCB1 over the children of `at`, all of which have nodes: the position of the best and
+    /// its node.
+    fn select(&mut self, at: u32) -> (usize, u32) {
+        if !O::ENABLED {
+            return self.tree.best_child(at);
+        }
         let c = self.opts.mcts.c.0;
         let ln = (self.tree.node(at).n as f64).ln();
-        if !O::ENABLED {
-            return self.tree.best_child(at, ln, c, None);
-        }
         self.bonus.clear();
-        let best = self.tree.best_child(at, ln, c, Some(&mut self.bonus));
+        let best = self.tree.best_child_recorded(at, ln, c, &mut self.bonus);
         let start = self.obs.bonuses(&self.bonus);
         emit!(
             self,
@@ -211,7 +211,7 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
                 pos: best as u16,
             }
         );
-        best
+        (best, self.tree.slot(at, best))
     }
 
     /// A chance node's outcome, drawn by its probability.
@@ -314,7 +314,7 @@ impl<G: Game, O: Observer> Search<'_, G, O> {
             } else if first {
                 0
             } else {
-                below(&mut self.rng, count)
+                self.rng.below(count)
             };
             state = self.game.child(state, mv);
             if O::ENABLED {
@@ -484,26 +484,6 @@ fn reward_unit<G: Game>(game: &G, start: G::State, rule: Reward) -> Result<u8, S
     Ok(per_win as u8)
 }
 
-/// `rng.below(count)`, the same number from the same draw, with the move counts of small
-/// games divided by constants: the compiler turns those into multiplications, where a
-/// division by a variable 64-bit count costs tens of cycles in every playout move.
-#[inline]
-fn below(rng: &mut Rng, count: usize) -> usize {
-    let x = rng.next_u64();
-    (match count {
-        0 | 1 => 0,
-        2 => x % 2,
-        3 => x % 3,
-        4 => x % 4,
-        5 => x % 5,
-        6 => x % 6,
-        7 => x % 7,
-        8 => x % 8,
-        9 => x % 9,
-        n => x % n as u64,
-    }) as usize
-}
-
 /// An outcome of the chance node `state`, drawn by the probabilities of its moves (exact:
 /// every probability is a fraction, scaled to their common denominator). `None` when no move
 /// has a probability.
@@ -532,20 +512,4 @@ pub fn draw_outcome<G: Game>(game: &G, state: G::State, rng: &mut Rng) -> Option
         r -= w;
     }
     None
-}
-
-#[cfg(test)]
-mod tests {
-    use super::below;
-    use crate::rng::Rng;
-
-    #[test]
-    fn below_draws_what_the_generator_would() {
-        for count in 0..=40 {
-            let (mut fast, mut plain) = (Rng::new(count as u64), Rng::new(count as u64));
-            for _ in 0..200 {
-                assert_eq!(below(&mut fast, count), plain.below(count), "count {count}");
-            }
-        }
-    }
 }

@@ -172,7 +172,7 @@ impl<S: Source> Fold<S> {
             )
         })?;
         let monte = &self.index.monte;
-        let kids = monte.children_at(node, i);
+        let kids = monte.children_by_move(node, i);
         let complete = kids.len() == len as usize
             && kids.iter().enumerate().all(|(p, &(m, _))| m as usize == p);
         if !complete {
@@ -216,7 +216,9 @@ impl<S: Source> Fold<S> {
                 ),
             ));
         }
-        self.descend(kids[pos as usize].1);
+        let child = kids[pos as usize].1;
+        drop(kids);
+        self.descend(child);
         Ok(())
     }
 
@@ -456,13 +458,16 @@ impl<S: Source> Fold<S> {
             Side::Min => win - outcome,
             _ => outcome,
         };
-        let unit = unit_words(win.into());
+        // The unit's words only for a message: a `String` made at every backup was a tenth
+        // of the fold's instructions.
+        let unit = || unit_words(win.into());
         if reward != owed {
             return Err(fail(
                 i,
                 format!(
-                    "node {node} counts wins for {}, so it is owed {owed} {unit}, not {reward}",
-                    n.counts_for.name()
+                    "node {node} counts wins for {}, so it is owed {owed} {}, not {reward}",
+                    n.counts_for.name(),
+                    unit()
                 ),
             ));
         }
@@ -470,6 +475,7 @@ impl<S: Source> Fold<S> {
         let one_more = before.n.checked_add(1) == Some(after.n)
             && before.u.checked_add(u32::from(reward)) == Some(after.u);
         if !one_more {
+            let unit = unit();
             return Err(fail(
                 i,
                 format!(

@@ -8,6 +8,11 @@
 //! nodes scattered through the tree, and a rate is divided out once per visit of the child
 //! rather than once per look at it. The node's own `n` and `u` stay the record; `visit`
 //! writes both, and `sync` copies them after the stated tree of a prior is written.
+//!
+//! Visit counts climb one at a time, so the figures of a count that selection and backup
+//! need again and again (C·sqrt(ln N), 1/sqrt(n)) are computed once per count and kept in
+//! `ByVisits`, exactly as the expression gives them: a logarithm per selection step was the
+//! largest single cost of an unrecorded iteration.
 
 use crate::game::{Game, Side};
 
@@ -27,6 +32,9 @@ pub struct Node<S> {
     pub counts_for: Side,
     /// Where this node's child slots start (unset until the node is first expanded from).
     slots: u32,
+    /// This node's own slot in its parent's block (`NONE` at the root), so a backup writes
+    /// it without reading the parent.
+    slot: u32,
     /// The first move in move order without a node (`moves` when every move has one).
     untried: u16,
     /// Visits, and rewards in the run's unit for `counts_for`.
@@ -72,6 +80,76 @@ pub struct Tree<S> {
     open: u64,
     /// The reward unit: a win counts `per_win`.
     per_win: f64,
+    by_visits: ByVisits,
+}
+
+/// The figures of a visit count, each computed once, by count, the first time it is asked:
+/// C·sqrt(ln N) of a parent (selection) and 1/sqrt(n) of a child (backup). A count past
+/// `TABLED` is computed every time, so a run's stated counts cannot make the tables large.
+struct ByVisits {
+    c: f64,
+    /// Whether C·sqrt(ln N) is positive and finite for every N from 2 (it grows with N, so
+    /// N = 2 and the largest count decide): UCB1 may then be scored the fast way.
+    fast: bool,
+    k: Vec<f64>,
+    rsqrt: Vec<f64>,
+}
+
+/// The counts kept: 8 MiB a table at the most.
+const TABLED: usize = 1 << 20;
+
+impl ByVisits {
+    fn new(c: f64) -> ByVisits {
+        ByVisits {
+            c,
+            fast: k_of(2, c) > 0.0 && k_of(u32::MAX, c) < f64::INFINITY,
+            k: Vec::new(),
+            rsqrt: Vec::new(),
+        }
+    }
+
+    /// C·sqrt(ln N) for a parent of `n` visits.
+    #[inline]
+    fn k(&mut self, n: u32) -> f64 {
+        let c = self.c;
+        tabled(&mut self.k, n, |n| k_of(n, c))
+    }
+
+    /// 1/sqrt(n) for a child of `n` visits.
+    #[inline]
+    fn rsqrt(&mut self, n: u32) -> f64 {
+        tabled(&mut self.rsqrt, n, rsqrt_of)
+    }
+}
+
+fn k_of(n: u32, c: f64) -> f64 {
+    c * (n as f64).ln().sqrt()
+}
+
+fn rsqrt_of(n: u32) -> f64 {
+    1.0 / (n as f64).sqrt()
+}
+
+/// `figure(n)`, from `table` (which holds it for every count below its length), growing the
+/// table a little past `n` when it is short.
+#[inline]
+fn tabled(table: &mut Vec<f64>, n: u32, figure: impl Fn(u32) -> f64) -> f64 {
+    match table.get(n as usize) {
+        Some(&x) => x,
+        None => grow(table, n, figure),
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn grow(table: &mut Vec<f64>, n: u32, figure: impl Fn(u32) -> f64) -> f64 {
+    // A count climbs by one at each visit: a few at a time spares a call per count, without
+    // computing counts no node reaches.
+    let want = (n as usize).saturating_add(64).min(TABLED);
+    for m in table.len()..want {
+        table.push(figure(m as u32));
+    }
+    table.get(n as usize).copied().unwrap_or_else(|| figure(n))
 }
 
 /// U(n)/N(n) as a rate of wins (U counts 1/`per_win` of a win); 0 for an unvisited node. One
@@ -104,8 +182,14 @@ pub fn outcome_of(value: i32) -> u8 {
 }
 
 impl<S: Copy> Tree<S> {
-    /// The root alone, for a run counting rewards in 1/`per_win` of a win.
-    pub fn new<G: Game<State = S>>(game: &G, root: S, per_win: u8) -> Result<Tree<S>, String> {
+    /// The root alone, for a run counting rewards in 1/`per_win` of a win, selecting by UCB1
+    /// with C = `c`.
+    pub fn new<G: Game<State = S>>(
+        game: &G,
+        root: S,
+        per_win: u8,
+        c: f64,
+    ) -> Result<Tree<S>, String> {
         let side = game.side(root);
         let counts_for = if side.is_chance() { Side::Max } else { side };
         let moves = moves_of(game, root)?;
@@ -119,12 +203,14 @@ impl<S: Copy> Tree<S> {
                 side,
                 counts_for,
                 slots: NONE,
+                slot: NONE,
                 untried: 0,
                 n: 0,
                 u: 0,
             }],
             slots: Vec::new(),
             per_win: f64::from(per_win),
+            by_visits: ByVisits::new(c),
         };
         Ok(tree)
     }
@@ -166,29 +252,42 @@ impl<S: Copy> Tree<S> {
         (node.untried < node.moves).then_some(node.untried as usize)
     }
 
-    /// The position of the child of `id` with the largest UCB1 (the first in move order on a
-    /// tie), under C = `c` and the parent's ln N = `ln`; every move of `id` has a node. With
-    /// `record`, each child's bonus in move order is pushed onto `bonuses`.
-    #[inline]
-    pub fn best_child(&self, id: u32, ln: f64, c: f64, record: Option<&mut Vec<f64>>) -> usize {
+    /// The child of `id` with the largest UCB1 (the first in move order on a tie) under the
+    /// tree's C: its position and its node. Every move of `id` has a node. Always inlined:
+    /// called, it spent about 20 of its 150 instructions a selection on the call itself.
+    #[inline(always)]
+    pub fn best_child(&mut self, id: u32) -> (usize, u32) {
+        let node = &self.nodes[id as usize];
+        let (first, moves, n) = (node.slots as usize, node.moves as usize, node.n);
+        let c = self.by_visits.c;
+        let ln = || (n as f64).ln();
+        // C = 0, or N = 0 or 1 (ln N ≤ 0), make 0·∞ or NaN: the exact form decides. (Asked
+        // of k itself, `k > 0 && k.is_finite()` cost thirty instructions a selection.)
+        let best = if n >= 2 && self.by_visits.fast {
+            let k = self.by_visits.k(n);
+            fast_best(&self.slots[first..first + moves], k, ln, c)
+        } else {
+            exact_best(&self.slots[first..first + moves], ln(), c, |_| true)
+        };
+        (best, self.slots[first + best].child)
+    }
+
+    /// `best_child`'s position for a recorded run, computed the exact way from the parent's
+    /// ln N = `ln` and C = `c`, pushing each child's bonus in move order onto `bonuses`.
+    pub fn best_child_recorded(&self, id: u32, ln: f64, c: f64, bonuses: &mut Vec<f64>) -> usize {
         let node = &self.nodes[id as usize];
         let first = node.slots as usize;
         let block = &self.slots[first..first + node.moves as usize];
-        match record {
-            None => fast_best(block, ln, c),
-            Some(bonuses) => {
-                let (mut best, mut best_score) = (0, f64::NEG_INFINITY);
-                for (pos, slot) in block.iter().enumerate() {
-                    let bonus = bonus_of(slot.n, ln, c);
-                    bonuses.push(bonus);
-                    let score = slot.mean + bonus;
-                    if score > best_score {
-                        (best, best_score) = (pos, score);
-                    }
-                }
-                best
+        let (mut best, mut best_score) = (0, f64::NEG_INFINITY);
+        for (pos, slot) in block.iter().enumerate() {
+            let bonus = bonus_of(slot.n, ln, c);
+            bonuses.push(bonus);
+            let score = slot.mean + bonus;
+            if score > best_score {
+                (best, best_score) = (pos, score);
             }
         }
+        best
     }
 
     /// One visit more on node `id` with `reward` units; its visits and rewards after.
@@ -197,10 +296,15 @@ impl<S: Copy> Tree<S> {
         let node = &mut self.nodes[id as usize];
         node.n += 1;
         node.u += reward;
-        let (n, u, parent, pos) = (node.n, node.u, node.parent, node.pos);
-        if parent != NONE {
-            let first = self.nodes[parent as usize].slots as usize;
-            self.slots[first + pos as usize] = Slot::of(id, n, mean_of(n, u, self.per_win));
+        let (n, u, slot) = (node.n, node.u, node.slot);
+        if slot != NONE {
+            // `Slot::of`, with 1/sqrt(n) from the table.
+            self.slots[slot as usize] = Slot {
+                child: id,
+                n,
+                mean: mean_of(n, u, self.per_win),
+                rsqrt: self.by_visits.rsqrt(n),
+            };
         }
         (n, u)
     }
@@ -210,8 +314,7 @@ impl<S: Copy> Tree<S> {
     pub fn sync(&mut self) {
         for id in 1..self.nodes.len() {
             let node = self.nodes[id];
-            let first = self.nodes[node.parent as usize].slots as usize;
-            self.slots[first + node.pos as usize] =
+            self.slots[node.slot as usize] =
                 Slot::of(id as u32, node.n, mean_of(node.n, node.u, self.per_win));
         }
     }
@@ -226,6 +329,7 @@ impl<S: Copy> Tree<S> {
         }
         let state = game.child(parent.state, pos);
         let child = self.nodes.len() as u32;
+        let first = self.nodes[id as usize].slots as usize;
         // A position's move count was checked against u16 when its parent was read; a game's
         // contract bounds it by i16::MAX.
         let moves = game.move_count(state).min(u16::MAX as usize) as u16;
@@ -242,11 +346,11 @@ impl<S: Copy> Tree<S> {
                 parent.side
             },
             slots: NONE,
+            slot: (first + pos) as u32,
             untried: 0,
             n: 0,
             u: 0,
         });
-        let first = self.nodes[id as usize].slots as usize;
         self.slots[first + pos] = Slot { child, ..EMPTY };
         // Expansion takes the first untried move, but a prior's path or a chance draw may
         // fill any slot: step past every filled one.
@@ -260,30 +364,30 @@ impl<S: Copy> Tree<S> {
     }
 }
 
-/// UCB1's choice exactly as `mean + bonus_of(n, ln, c)` makes it (the first largest in move
-/// order), scoring each child with one multiply-add: `mean + k·rsqrt` with k = C·sqrt(ln N)
-/// once per node. The two forms round differently, by at most a few units in the last place
-/// of the score, so a child within `tolerance` of the best fast score may be the exact best:
-/// when a second child comes that close (a near tie), those children are scored again the
-/// exact way. Otherwise the fast best is the exact best: every other child's exact score is
-/// more than twice the rounding below its own.
-fn fast_best(block: &[Slot], ln: f64, c: f64) -> usize {
-    let k = c * ln.sqrt();
-    // C = 0, N = 1 (ln 0) or an unvisited child make 0·∞ or ∞: the exact form decides.
-    if !(k > 0.0 && k.is_finite()) {
-        return exact_best(block, ln, c, |_| true);
-    }
+/// UCB1's choice exactly as `mean + bonus_of(n, ln N, c)` makes it (the first largest in move
+/// order) for a parent with ln N = `ln()`, scoring each child with one multiply-add:
+/// `mean + k·rsqrt` with k = C·sqrt(ln N) > 0 and finite, once per node. The two forms round differently, by
+/// at most a few units in the last place of the score, so a child within `tolerance` of the
+/// best fast score may be the exact best: when a second child comes that close (a near tie),
+/// those children are scored again the exact way. Otherwise the fast best is the exact best:
+/// every other child's exact score is more than twice the rounding below its own.
+fn fast_best(block: &[Slot], k: f64, ln: impl Fn() -> f64, c: f64) -> usize {
     let (mut best, mut top, mut second) = (0, f64::NEG_INFINITY, f64::NEG_INFINITY);
-    for (pos, slot) in block.iter().enumerate() {
-        let score = slot.mean + k * slot.rsqrt;
+    // By index: an iterator over the 24-byte slots had its trip count divided out of the
+    // pointers at every selection.
+    let mut pos = 0;
+    while pos < block.len() {
+        let score = block[pos].mean + k * block[pos].rsqrt;
         if score > top {
             (best, second, top) = (pos, top, score);
         } else if score > second {
             second = score;
         }
+        pos += 1;
     }
-    if !top.is_finite() {
-        return exact_best(block, ln, c, |_| true);
+    // An unvisited child (1/sqrt(0) = ∞) scores ∞: the exact form decides.
+    if top >= f64::INFINITY {
+        return exact_best(block, ln(), c, |_| true);
     }
     // Scores are at least 0 (a mean and a bonus): 1e-12 of one is thousands of units in its
     // last place, far past what either form's few roundings can differ by.
@@ -291,7 +395,7 @@ fn fast_best(block: &[Slot], ln: f64, c: f64) -> usize {
     if second < top - tolerance {
         return best;
     }
-    exact_best(block, ln, c, |slot| {
+    exact_best(block, ln(), c, |slot| {
         slot.mean + k * slot.rsqrt >= top - tolerance
     })
 }
@@ -322,7 +426,7 @@ fn moves_of<G: Game>(game: &G, s: G::State) -> Result<u16, String> {
 
 #[cfg(test)]
 mod tests {
-    use super::{NONE, Tree, bonus_of, mean_of};
+    use super::{ByVisits, NONE, TABLED, Tree, bonus_of, mean_of};
     use crate::game::tictactoe::{Board, Scoring, TicTacToe};
     use crate::rng::Rng;
 
@@ -334,7 +438,7 @@ mod tests {
         let game = TicTacToe::new(Board::EMPTY, Scoring::Plain);
         let mut rng = Rng::new(3);
         for _ in 0..50 {
-            let mut tree = Tree::new(&game, Board::EMPTY, 2).unwrap();
+            let mut tree = Tree::new(&game, Board::EMPTY, 2, 1.3).unwrap();
             for _ in 0..60 {
                 let at = rng.below(tree.len()) as u32;
                 let moves = tree.node(at).moves as usize;
@@ -360,10 +464,13 @@ mod tests {
                 let moves = tree.node(id).moves as usize;
                 let kids: Vec<u32> = (0..moves).map(|p| tree.slot(id, p)).collect();
                 assert_eq!(tree.untried(id), kids.iter().position(|&k| k == NONE));
-                if moves == 0 || kids.contains(&NONE) {
+                // A parent without visits has children without visits (a prior's counts
+                // ensure it, and a search visits a parent with its child): none is selected
+                // from here.
+                if moves == 0 || kids.contains(&NONE) || tree.node(id).n == 0 {
                     continue;
                 }
-                let ln = (tree.node(id).n.max(1) as f64).ln();
+                let ln = (tree.node(id).n as f64).ln();
                 let mut want = (0, f64::NEG_INFINITY);
                 for (p, &k) in kids.iter().enumerate() {
                     let node = tree.node(k);
@@ -373,10 +480,42 @@ mod tests {
                     }
                 }
                 let mut bonuses = Vec::new();
-                assert_eq!(tree.best_child(id, ln, 1.3, None), want.0);
-                assert_eq!(tree.best_child(id, ln, 1.3, Some(&mut bonuses)), want.0);
+                assert_eq!(tree.best_child(id), (want.0, kids[want.0]));
+                assert_eq!(tree.best_child_recorded(id, ln, 1.3, &mut bonuses), want.0);
                 assert_eq!(bonuses.len(), moves);
             }
         }
+    }
+
+    /// The tables give each count's figures to the bit as the expressions do, whatever order
+    /// the counts are asked in, past the end of the table and past `TABLED`.
+    #[test]
+    fn tabled_figures_are_the_expressions() {
+        let c = std::f64::consts::SQRT_2;
+        let mut by = ByVisits::new(c);
+        for n in [
+            5,
+            0,
+            1,
+            2,
+            64,
+            63,
+            70,
+            69,
+            200,
+            3,
+            4096,
+            TABLED as u32 + 5,
+            u32::MAX,
+        ] {
+            let x = n as f64;
+            assert_eq!(by.k(n).to_bits(), (c * x.ln().sqrt()).to_bits(), "k({n})");
+            assert_eq!(
+                by.rsqrt(n).to_bits(),
+                (1.0 / x.sqrt()).to_bits(),
+                "rsqrt({n})"
+            );
+        }
+        assert!(by.fast && !ByVisits::new(0.0).fast);
     }
 }
