@@ -248,18 +248,24 @@ pub trait Game {
     fn children(&self, s: Self::State, out: &mut Vec<Self::State>) {
         out.extend((0..self.move_count(s)).map(|i| self.child(s, i)));
     }
-    /// `children`, or `Err` with the utility when `s` has none: one look at a position, for a
-    /// game that finds both at once (Connect Four's rules settle a position and list its
-    /// moves together), where asking `utility` after `children` would settle it twice.
+    /// One look at a position for a solver: `Err` with its utility when it has no moves,
+    /// else `Ok` with what the game needs to list them (`list`), which a solver asks only
+    /// when its window is still open after the game's bounds and its table. A game whose
+    /// rules settle a position and find its moves together (Connect Four's) answers both
+    /// from one look. `after_move`: `s` is a child that `list` gave, so the tests the game's
+    /// rules made of its parent may answer some of its own; the answer is the same.
     #[inline]
-    fn expand(&self, s: Self::State, out: &mut Vec<Self::State>) -> Result<(), Option<i32>> {
-        let before = out.len();
-        self.children(s, out);
-        if out.len() == before {
+    fn look(&self, s: Self::State, _after_move: bool) -> Result<Open, Option<i32>> {
+        if self.move_count(s) == 0 {
             Err(self.utility(s))
         } else {
-            Ok(())
+            Ok(Open(0))
         }
+    }
+    /// The children of a position `look` left open, in move order, appended to `out`.
+    #[inline]
+    fn list(&self, s: Self::State, _open: Open, out: &mut Vec<Self::State>) {
+        self.children(s, out);
     }
     /// What the game knows of a position's value before any search, when it knows something
     /// (a game scored by how soon it is won: no result can come sooner than the next move).
@@ -304,6 +310,11 @@ pub trait Game {
         Limits::SEED_000
     }
 }
+
+/// What a game's `look` found of an unfinished position that its `list` reads back (Connect
+/// Four: the cells its moves fill); 0 for a game that finds its moves when it lists them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Open(pub u64);
 
 /// A rule by which a game settles a position before its last move is played: the ideas a
 /// perfect player's game brings to the search (`Game::settled_by`).

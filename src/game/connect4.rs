@@ -19,9 +19,9 @@
 pub mod bitboard;
 mod naming;
 
-use bitboard::{Position, Shape};
+use bitboard::{Position, Shape, by_height};
 
-use super::{Game, Limits, Outcomes, Reach, Side};
+use super::{Game, Limits, Open, Outcomes, Reach, Side};
 
 /// The order a position's moves are tried in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -80,6 +80,8 @@ impl Rules {
     };
 }
 
+const MAX: usize = bitboard::MAX_WIDTH as usize;
+
 /// The moves of a position in the order they are tried: the column and the cell it fills.
 #[derive(Clone, Copy, Debug)]
 pub struct Moves {
@@ -89,6 +91,12 @@ pub struct Moves {
 }
 
 impl Moves {
+    const EMPTY: Moves = Moves {
+        len: 0,
+        columns: [0; bitboard::MAX_WIDTH as usize],
+        cells: [0; bitboard::MAX_WIDTH as usize],
+    };
+
     pub fn len(&self) -> usize {
         self.len as usize
     }
@@ -105,9 +113,27 @@ impl Moves {
         self.cells[i]
     }
 
+    #[inline(always)]
     fn push(&mut self, column: u8, cell: u64) {
         self.columns[self.len as usize] = column;
         self.cells[self.len as usize] = cell;
+        self.len += 1;
+    }
+
+    /// Adds a move after every move whose score is at least `score`: inserted as they come,
+    /// the moves end sorted by score, most first, equal scores in the order they came.
+    #[inline(always)]
+    fn insert(&mut self, column: u8, cell: u64, score: u32, scores: &mut [u32; MAX]) {
+        let mut j = self.len as usize;
+        while j > 0 && scores[j - 1] < score {
+            self.columns[j] = self.columns[j - 1];
+            self.cells[j] = self.cells[j - 1];
+            scores[j] = scores[j - 1];
+            j -= 1;
+        }
+        self.columns[j] = column;
+        self.cells[j] = cell;
+        scores[j] = score;
         self.len += 1;
     }
 }
@@ -209,14 +235,26 @@ impl ConnectFour {
     /// opponent's threats decide both under `anticipate`).
     #[inline]
     fn settle(&self, s: Position) -> Result<u64, End> {
+        by_height!(self.shape.height, H => self.settle_in::<H>(s, false))
+    }
+
+    /// `settle` on a board `H` high (`H` is `height`). `after_move`: `s` is a child of a
+    /// position these rules left unfinished, so the tests they made of the parent answer
+    /// some of the child's: with the immediate-win test, the parent's mover could not line
+    /// up four, so the child's last mover has not; with the non-losing-move filter too, the
+    /// parent offered no move after which the child's mover wins at once. The answer is
+    /// `settle`'s; the solver asks it this way at every position below its root.
+    #[inline(always)]
+    fn settle_in<const H: u32>(&self, s: Position, after_move: bool) -> Result<u64, End> {
         let shape = &self.shape;
-        if s.last_mover_won(shape) {
+        let now_won = self.rules.win_next || self.rules.anticipate;
+        if !(after_move && now_won) && s.last_mover_won_in::<H>() {
             return Err(End::Lost);
         }
         if u32::from(s.played) == shape.area() {
             return Err(End::Drawn);
         }
-        if (self.rules.win_next || self.rules.anticipate) && s.wins_now(shape) {
+        if now_won && !(after_move && self.rules.anticipate) && s.wins_now_in::<H>(shape) {
             return Err(End::WinsNow);
         }
         if !self.rules.anticipate {
@@ -225,7 +263,7 @@ impl ConnectFour {
             }
             return Ok(s.playable(shape));
         }
-        let safe = s.safe_cells(shape);
+        let safe = s.safe_cells_in::<H>(shape);
         if safe == 0 {
             return Err(End::LosesNext);
         }
@@ -253,22 +291,18 @@ impl ConnectFour {
 
     /// The moves of `s` in the rules' order (none when the position is finished).
     pub fn moves(&self, s: Position) -> Moves {
-        let mut out = Moves {
-            len: 0,
-            columns: [0; bitboard::MAX_WIDTH as usize],
-            cells: [0; bitboard::MAX_WIDTH as usize],
-        };
+        let mut out = Moves::EMPTY;
         let Ok(open) = self.settle(s) else {
             return out;
         };
-        self.ordered(s, open, &mut out);
+        by_height!(self.shape.height, H => self.ordered_in::<H>(s, open, &mut out));
         out
     }
 
     /// The moves to the cells of `open` (one playable cell per column at most) in the
-    /// rules' order, into `out` (empty).
-    #[inline]
-    fn ordered(&self, s: Position, open: u64, out: &mut Moves) {
+    /// rules' order, into `out` (empty), on a board `H` high.
+    #[inline(always)]
+    fn ordered_in<const H: u32>(&self, s: Position, open: u64, out: &mut Moves) {
         let shape = &self.shape;
         let add = |c: u8| {
             let cell = open & shape.column(c);
@@ -276,12 +310,21 @@ impl ConnectFour {
                 out.push(c, cell);
             }
         };
-        match self.rules.order {
-            Order::Columns => (0..shape.width).for_each(add),
-            Order::Centre | Order::Threats => shape.centre_first().for_each(add),
+        if self.rules.order == Order::Columns {
+            return (0..shape.width).for_each(add);
         }
-        if self.rules.order == Order::Threats {
-            sort_by_threats(out, s, shape);
+        // A single move needs no score: its order is the only one.
+        if self.rules.order == Order::Centre || open & open.wrapping_sub(1) == 0 {
+            return shape.centre_first().for_each(add);
+        }
+        // Most threats first, ties centre first: each move inserted as it comes (a stable
+        // insertion sort of at most nine moves, cheaper than anything general).
+        let mut scores = [0u32; MAX];
+        for c in shape.centre_first() {
+            let cell = open & shape.column(c);
+            if cell != 0 {
+                out.insert(c, cell, s.threats_after_in::<H>(shape, cell), &mut scores);
+            }
         }
     }
 
@@ -309,29 +352,6 @@ impl ConnectFour {
     /// Whose turn `s` is from the side to move's point of view: 1 for MAX, −1 for MIN.
     fn pov(s: Position) -> i32 {
         if s.first_to_move() { 1 } else { -1 }
-    }
-}
-
-/// Most threats first; equal counts keep their order (a stable insertion sort of at most
-/// nine moves, cheaper than anything general).
-fn sort_by_threats(moves: &mut Moves, s: Position, shape: &Shape) {
-    let n = moves.len();
-    let mut score = [0u32; bitboard::MAX_WIDTH as usize];
-    for (i, slot) in score.iter_mut().enumerate().take(n) {
-        *slot = s.threats_after(shape, moves.cells[i]);
-    }
-    for i in 1..n {
-        let (c, cell, sc) = (moves.columns[i], moves.cells[i], score[i]);
-        let mut j = i;
-        while j > 0 && score[j - 1] < sc {
-            moves.columns[j] = moves.columns[j - 1];
-            moves.cells[j] = moves.cells[j - 1];
-            score[j] = score[j - 1];
-            j -= 1;
-        }
-        moves.columns[j] = c;
-        moves.cells[j] = cell;
-        score[j] = sc;
     }
 }
 
@@ -436,20 +456,20 @@ impl Game for ConnectFour {
         out.extend((0..moves.len()).map(|i| s.play(moves.cell(i))));
     }
 
-    /// The position settled once: its score when it is finished, else its children.
+    /// The position settled once: its score when it is finished, else the cells its moves
+    /// fill (`list` orders them only if the solver's window is still open).
     #[inline]
-    fn expand(&self, s: Position, out: &mut Vec<Position>) -> Result<(), Option<i32>> {
-        let open = self
-            .settle(s)
-            .map_err(|end| Some(Self::pov(s) * self.end_score(s, end)))?;
-        let mut moves = Moves {
-            len: 0,
-            columns: [0; bitboard::MAX_WIDTH as usize],
-            cells: [0; bitboard::MAX_WIDTH as usize],
-        };
-        self.ordered(s, open, &mut moves);
-        out.extend((0..moves.len()).map(|i| s.play(moves.cell(i))));
-        Ok(())
+    fn look(&self, s: Position, after_move: bool) -> Result<Open, Option<i32>> {
+        by_height!(self.shape.height, H => self.settle_in::<H>(s, after_move))
+            .map(Open)
+            .map_err(|end| Some(Self::pov(s) * self.end_score(s, end)))
+    }
+
+    #[inline]
+    fn list(&self, s: Position, open: Open, out: &mut Vec<Position>) {
+        let mut moves = Moves::EMPTY;
+        by_height!(self.shape.height, H => self.ordered_in::<H>(s, open.0, &mut moves));
+        out.extend(moves.cells[..moves.len()].iter().map(|&cell| s.play(cell)));
     }
 
     fn settled_by(&self, s: Position) -> Option<super::Rule> {

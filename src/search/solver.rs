@@ -34,7 +34,7 @@ use table::{Kept, Table};
 
 use super::result::SearchError;
 use crate::event::Narrowing;
-use crate::game::{Game, Side};
+use crate::game::{Game, Open, Side};
 use crate::observer::{NoTrace, Observer};
 use crate::value::INF;
 
@@ -100,9 +100,16 @@ pub struct Solver<'g, G: Game, O: Observer = NoTrace> {
     /// The children of every active frame, stacked; a frame owns the tail it pushed.
     stack: Vec<G::State>,
     obs: &'g mut O,
+    /// Why the search under way stopped before its value (`Stopped`).
+    stopped: Option<SearchError>,
     /// What a recorded solve counts besides `explored` (untouched unless `O::ENABLED`).
     rec: counts::Counts,
 }
+
+/// A search stopped before its value; the solver keeps why (`Solver::stopped`), so that a
+/// frame's result is one word (a frame returning the error itself spent a tenth of its
+/// instructions moving the error's bytes on every return).
+struct Stopped;
 
 /// +1 when the side to move is MAX (the game's scores are MAX's), −1 when MIN.
 #[inline]
@@ -136,6 +143,7 @@ impl<'g, G: Game, O: Observer> Solver<'g, G, O> {
             cap: u64::MAX,
             stack: Vec::with_capacity(512),
             obs,
+            stopped: None,
             rec: counts::Counts::default(),
         }
     }
@@ -196,6 +204,8 @@ impl<'g, G: Game, O: Observer> Solver<'g, G, O> {
     /// search that keeps the table of the last solve, so that asking it of each child of a
     /// position just solved is cheap.
     pub fn at_least(&mut self, s: G::State, score: i32) -> Result<bool, SearchError> {
+        // A root call: it finds the stack empty (`frame`), even after a capped solve.
+        self.stack.clear();
         Ok(self.negamax(s, score - 1, score)? >= score)
     }
 
@@ -257,36 +267,55 @@ impl<'g, G: Game, O: Observer> Solver<'g, G, O> {
             })
     }
 
-    /// A terminal position's utility as `Game::expand` gave it, or the error naming it.
+    /// A terminal position's utility as `Game::look` gave it, or the error naming it.
     #[inline]
-    fn scored(&self, s: G::State, utility: Option<i32>) -> Result<i32, SearchError> {
-        utility.ok_or_else(|| SearchError::MissingScore {
-            state: self.game.called(s),
-            why: "a terminal node",
+    fn scored(&mut self, s: G::State, utility: Option<i32>) -> Result<i32, Stopped> {
+        utility.ok_or_else(|| {
+            self.stop(SearchError::MissingScore {
+                state: self.game.called(s),
+                why: "a terminal node",
+            })
         })
     }
 
+    #[cold]
+    fn stop(&mut self, why: SearchError) -> Stopped {
+        self.stopped = Some(why);
+        Stopped
+    }
+
+    /// A search of `s` from the root of a solve or question: its value, or why it stopped.
     fn negamax(&mut self, s: G::State, alpha: i32, beta: i32) -> Result<i32, SearchError> {
+        self.frame(s, alpha, beta).map_err(|Stopped| {
+            let cap = self.cap;
+            self.stopped.take().unwrap_or(SearchError::Capped { cap })
+        })
+    }
+
+    /// One call of the recursive search.
+    fn frame(&mut self, s: G::State, alpha: i32, beta: i32) -> Result<i32, Stopped> {
         self.explored += 1;
         if self.explored > self.cap {
-            return Err(SearchError::Capped { cap: self.cap });
+            let cap = self.cap;
+            return Err(self.stop(SearchError::Capped { cap }));
         }
         let id = self.enter(s, (alpha, beta));
         let base = self.stack.len();
-        // One look at the position: its moves, or its score when it has none.
-        let leaf = self.game.expand(s, &mut self.stack).err();
-        let end = self.stack.len();
-        let value = match leaf {
-            Some(utility) => {
+        // One look at the position: its score when it has no moves. A frame's children stay
+        // on the stack while it searches them, so only the root finds the stack empty; every
+        // other position is a child the game listed.
+        let look = self.game.look(s, base > 0);
+        let value = match look {
+            Err(utility) => {
                 let value = pov(self.game.side(s)) * self.scored(s, utility)?;
                 self.read(s, id, value);
                 Ok(value)
             }
-            None => self.search(s, id, base, end, alpha, beta),
+            Ok(open) => self.search(s, id, open, alpha, beta),
         };
         self.stack.truncate(base);
         if let Ok(v) = value {
-            self.returns(id, v, (alpha, beta), end == base);
+            self.returns(id, v, (alpha, beta), look.is_err());
         }
         value
     }
@@ -350,28 +379,31 @@ impl<'g, G: Game, O: Observer> Solver<'g, G, O> {
         Ok((alpha, beta))
     }
 
-    /// The move loop of an unfinished position whose children are `stack[base..end]`.
+    /// The move loop of an unfinished position: its children are listed only once the
+    /// window is known to be open (a closed one answers without them).
     fn search(
         &mut self,
         s: G::State,
         id: u32,
-        base: usize,
-        end: usize,
+        open: Open,
         alpha: i32,
         beta: i32,
-    ) -> Result<i32, SearchError> {
+    ) -> Result<i32, Stopped> {
         let (mut alpha, beta) = match self.narrowed(s, id, alpha, beta) {
             Ok(w) => w,
             Err(v) => return Ok(v),
         };
+        let base = self.stack.len();
+        self.game.list(s, open, &mut self.stack);
+        let end = self.stack.len();
         self.order(s, id, base, end);
         for i in base..end {
             let child = self.stack[i];
             self.push(child, i - base);
             let score = if self.opts.prune {
-                -self.negamax(child, -beta, -alpha)?
+                -self.frame(child, -beta, -alpha)?
             } else {
-                -self.negamax(child, -INF, INF)?
+                -self.frame(child, -INF, INF)?
             };
             self.pop(child, -score);
             if self.opts.prune && score >= beta {
@@ -392,7 +424,7 @@ impl<'g, G: Game, O: Observer> Solver<'g, G, O> {
         Ok(alpha)
     }
 
-    #[inline]
+    #[inline(always)]
     fn keep(&mut self, s: G::State, id: u32, kept: Kept) {
         let key = self.game.key(s);
         if let Some(t) = &mut self.table {

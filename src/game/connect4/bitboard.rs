@@ -8,6 +8,37 @@
 //! `mine + all` is a unique number for the position (the table's key): adding the column's
 //! bottom bit to the stones below the lowest empty cell turns them into one marker bit.
 
+/// `$body` with the const `$H` the board's height (4 to 8, `MIN_SIDE..=MAX_HEIGHT`), so that
+/// the bit operations under it shift by constants: one dispatch on the height for a whole
+/// position's tests instead of one per test.
+macro_rules! by_height {
+    ($height:expr, $H:ident => $body:expr) => {
+        match $height {
+            4 => {
+                const $H: u32 = 4;
+                $body
+            }
+            5 => {
+                const $H: u32 = 5;
+                $body
+            }
+            6 => {
+                const $H: u32 = 6;
+                $body
+            }
+            7 => {
+                const $H: u32 = 7;
+                $body
+            }
+            _ => {
+                const $H: u32 = 8;
+                $body
+            }
+        }
+    };
+}
+pub(crate) use by_height;
+
 /// The board's shape and the masks every operation needs, computed once per game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shape {
@@ -89,32 +120,25 @@ impl Shape {
 
     /// The cells where `stones` would complete a line of four, among the empty cells of
     /// `all` (filled or not yet playable).
-    // Always inlined: left to the compiler it stayed a call, a third of a solve's
-    // instructions, with the dispatch on the height repeated at every call.
     #[inline(always)]
     pub fn threats(&self, stones: u64, all: u64) -> u64 {
-        // One instance per height, so that every shift is by a constant: the solver asks
-        // this several times per position, and a shift by a register costs more.
-        let r = match self.height {
-            4 => threats_of::<4>(stones),
-            5 => threats_of::<5>(stones),
-            6 => threats_of::<6>(stones),
-            7 => threats_of::<7>(stones),
-            _ => threats_of::<8>(stones),
-        };
-        r & (self.cells ^ all)
+        by_height!(self.height, H => self.threats_in::<H>(stones, all))
+    }
+
+    /// `threats` on a board `H` cells high (`H` is `height`): every shift is by a constant,
+    /// where a shift by a register costs more, and the solver asks this several times per
+    /// position. Its caller dispatches on the height once for all of them (`by_height`).
+    // Always inlined: left to the compiler it stayed a call, a third of a solve's
+    // instructions.
+    #[inline(always)]
+    pub fn threats_in<const H: u32>(&self, stones: u64, all: u64) -> u64 {
+        threats_of::<H>(stones) & (self.cells ^ all)
     }
 
     /// Whether `stones` hold a line of four.
     #[inline(always)]
     pub fn has_four(&self, stones: u64) -> bool {
-        match self.height {
-            4 => has_four_of::<4>(stones),
-            5 => has_four_of::<5>(stones),
-            6 => has_four_of::<6>(stones),
-            7 => has_four_of::<7>(stones),
-            _ => has_four_of::<8>(stones),
-        }
+        by_height!(self.height, H => has_four_of::<H>(stones))
     }
 }
 
@@ -198,22 +222,10 @@ impl Position {
         (self.all + shape.bottom) & shape.column(column)
     }
 
-    /// Cells where the side to move would complete four.
-    #[inline]
-    pub fn my_threats(&self, shape: &Shape) -> u64 {
-        shape.threats(self.mine, self.all)
-    }
-
-    /// Cells where the opponent would complete four.
-    #[inline]
-    pub fn their_threats(&self, shape: &Shape) -> u64 {
-        shape.threats(self.mine ^ self.all, self.all)
-    }
-
-    /// Whether the side to move completes four with its next stone.
-    #[inline]
-    pub fn wins_now(&self, shape: &Shape) -> bool {
-        self.my_threats(shape) & self.playable(shape) != 0
+    /// Whether the side to move completes four with its next stone, on a board `H` high.
+    #[inline(always)]
+    pub fn wins_now_in<const H: u32>(&self, shape: &Shape) -> bool {
+        shape.threats_in::<H>(self.mine, self.all) & self.playable(shape) != 0
     }
 
     /// Whether the player who moved last has four in a row.
@@ -222,14 +234,20 @@ impl Position {
         shape.has_four(self.mine ^ self.all)
     }
 
-    /// The playable cells that do not hand the opponent a win on its next stone: a stone
-    /// under one of the opponent's threats is refused, and when the opponent threatens to
-    /// win at once, the only candidates are the cells that block it (none when it threatens
-    /// twice). Assumes the side to move cannot win at once.
-    #[inline]
-    pub fn safe_cells(&self, shape: &Shape) -> u64 {
+    /// `last_mover_won` on a board `H` high.
+    #[inline(always)]
+    pub fn last_mover_won_in<const H: u32>(&self) -> bool {
+        has_four_of::<H>(self.mine ^ self.all)
+    }
+
+    /// The playable cells that do not hand the opponent a win on its next stone, on a board
+    /// `H` high: a stone under one of the opponent's threats is refused, and when the
+    /// opponent threatens to win at once, the only candidates are the cells that block it
+    /// (none when it threatens twice). Assumes the side to move cannot win at once.
+    #[inline(always)]
+    pub fn safe_cells_in<const H: u32>(&self, shape: &Shape) -> u64 {
         let mut open = self.playable(shape);
-        let theirs = self.their_threats(shape);
+        let theirs = shape.threats_in::<H>(self.mine ^ self.all, self.all);
         let forced = open & theirs;
         if forced != 0 {
             if forced & (forced - 1) != 0 {
@@ -240,11 +258,13 @@ impl Position {
         open & !(theirs >> 1)
     }
 
-    /// How many threats the side to move has after a stone on `cell`: the tutorial's measure
-    /// of how promising a move is.
-    #[inline]
-    pub fn threats_after(&self, shape: &Shape, cell: u64) -> u32 {
-        shape.threats(self.mine | cell, self.all).count_ones()
+    /// How many threats the side to move has after a stone on `cell`, on a board `H` high:
+    /// the tutorial's measure of how promising a move is.
+    #[inline(always)]
+    pub fn threats_after_in<const H: u32>(&self, shape: &Shape, cell: u64) -> u32 {
+        shape
+            .threats_in::<H>(self.mine | cell, self.all)
+            .count_ones()
     }
 
     /// The stone of (column, row) from the first player's side: 1 first player, 2 second, 0

@@ -118,3 +118,112 @@ fn positions_below_the_root_are_named_by_the_root_moves_first() {
     let other = g.parse("4").unwrap();
     assert_eq!(g.name(other), "4");
 }
+
+/// A fixed pseudo-random walk (an LCG: no seed to keep).
+fn next(x: &mut u64) -> usize {
+    *x = x
+        .wrapping_mul(6_364_136_223_846_793_005)
+        .wrapping_add(1_442_695_040_888_963_407);
+    (*x >> 33) as usize
+}
+
+fn every_rule_set() -> Vec<Rules> {
+    let mut all = Vec::new();
+    for order in [Order::Columns, Order::Centre, Order::Threats] {
+        for (win_next, anticipate) in [(false, false), (true, false), (true, true)] {
+            all.push(Rules {
+                win_next,
+                anticipate,
+                order,
+            });
+        }
+    }
+    all
+}
+
+/// How many cells empty before `who` (1 or 2, `Position::owner`'s numbering) drops a stone on
+/// `extra` would give `who` four in a line with one more stone there: read off the board one
+/// line at a time.
+fn naive_threats(shape: &Shape, s: Position, who: u8, extra: (u8, u8)) -> usize {
+    let (w, h) = (i32::from(shape.width), i32::from(shape.height));
+    let at = |c: i32, r: i32| -> u8 {
+        if (c, r) == (i32::from(extra.0), i32::from(extra.1)) {
+            return who;
+        }
+        s.owner(shape, c as u8, r as u8)
+    };
+    let mut count = 0;
+    for c in 0..w {
+        for r in 0..h {
+            // Empty before the move: the move's own cell counts when the move itself wins.
+            if s.owner(shape, c as u8, r as u8) != 0 {
+                continue;
+            }
+            let completes = [(1, 0), (0, 1), (1, 1), (1, -1)].iter().any(|&(dc, dr)| {
+                (-3..=0).any(|k| {
+                    (0..4).all(|i| {
+                        let (cc, rr) = (c + (k + i) * dc, r + (k + i) * dr);
+                        let inside = (0..w).contains(&cc) && (0..h).contains(&rr);
+                        inside && ((cc, rr) == (c, r) || at(cc, rr) == who)
+                    })
+                })
+            });
+            count += usize::from(completes);
+        }
+    }
+    count
+}
+
+/// Whether the threats order is "most threats first, then centre first": each move's
+/// threats counted on the board, cell by cell.
+fn ordered_by_threats(g: &ConnectFour, s: Position, moves: &Moves) -> bool {
+    let who = if s.first_to_move() { 1 } else { 2 };
+    let key = |i: usize| {
+        let c = moves.column(i);
+        let row = (0..g.shape.height)
+            .find(|&r| s.owner(&g.shape, c, r) == 0)
+            .unwrap();
+        let threats = naive_threats(&g.shape, s, who, (c, row));
+        let centre = g.shape.centre_first().position(|x| x == c).unwrap();
+        (std::cmp::Reverse(threats), centre)
+    };
+    (1..moves.len()).all(|i| key(i - 1) < key(i))
+}
+
+/// The solver looks at a child knowing its parent's rules ran (`Game::look`'s
+/// `after_move`): on random games over every rule set and board, the answer is the one the
+/// child gets looked at alone, `list` gives `moves`' children in `moves`' order, and the
+/// threats order is the one counted on the board.
+#[test]
+fn a_child_looked_at_after_its_parent_gets_the_same_answer() {
+    let mut x = 0x2545_f491_4f6c_dd1d_u64;
+    for (w, h) in [(7, 6), (4, 4), (5, 4), (6, 5)] {
+        for rules in every_rule_set() {
+            let plain = ConnectFour::new(w, h, "", rules).unwrap();
+            for g in [plain.clone(), plain.with_horizon(9)] {
+                for _ in 0..12 {
+                    let mut s = g.root;
+                    while let Ok(open) = g.look(s, false) {
+                        let mut kids = Vec::new();
+                        g.list(s, open, &mut kids);
+                        let moves = g.moves(s);
+                        let expected: Vec<_> = (0..moves.len()).map(|i| g.child(s, i)).collect();
+                        assert_eq!(kids, expected, "{rules:?} at {}", g.name(s));
+                        if rules.order == Order::Threats {
+                            assert!(ordered_by_threats(&g, s, &moves), "{}", g.name(s));
+                        }
+                        for &k in &kids {
+                            assert_eq!(
+                                g.look(k, true),
+                                g.look(k, false),
+                                "{rules:?} at {}",
+                                g.name(k)
+                            );
+                        }
+                        s = kids[next(&mut x) % kids.len()];
+                    }
+                }
+            }
+        }
+    }
+}

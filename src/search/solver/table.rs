@@ -29,12 +29,34 @@ enum Keys {
 }
 
 pub struct Table {
+    /// ⌈2^128 / slots⌉, with which `slot` finds a remainder without dividing.
+    inverse: u128,
     keys: Keys,
     /// 0 for an empty slot; else the bound's kind in the top bit and its value + 64 below.
     values: Vec<u8>,
     /// Slots written since the last clear, so a clear touches only them (a full clear of
     /// 8 M slots per position would cost more than solving an end game).
     written: Vec<u32>,
+}
+
+/// ⌈2^128 / `n`⌉ (`n` > 1), `remainder`'s multiplier.
+fn inverse(n: u64) -> u128 {
+    u128::MAX / u128::from(n) + 1
+}
+
+/// `key` modulo `n`, given `inverse(n)`, without a division: a division costs tens of cycles
+/// at every probe and store, and matching on the size so as to divide by constants does not
+/// help (the compiler merges the arms back into one division by the size). `inverse` · `key`
+/// modulo 2^128, read as a fraction of 2^128, is the fractional part of `key` / `n` to 128
+/// bits; times `n`, its whole part is the remainder, exactly for every 64-bit key and size
+/// (128 bits are twice the key's).
+#[inline(always)]
+fn remainder(key: u64, n: u64, inverse: u128) -> u64 {
+    let fraction = inverse.wrapping_mul(u128::from(key));
+    let n = u128::from(n);
+    let low = (u128::from(fraction as u64) * n) >> 64;
+    let high = (fraction >> 64) * n;
+    ((high + low) >> 64) as u64
 }
 
 /// The largest magnitude a kept value may have (one byte holds it with its kind).
@@ -51,7 +73,9 @@ impl Table {
         } else {
             Keys::Full(vec![0; slots])
         };
+        assert!(slots > 1, "a table of {slots} slots");
         Table {
+            inverse: inverse(slots as u64),
             keys,
             values: vec![0; slots],
             written: Vec::new(),
@@ -71,19 +95,12 @@ impl Table {
         self.values.len() * (key + 1)
     }
 
-    #[inline]
+    #[inline(always)]
     fn slot(&self, key: u64) -> usize {
-        // By a constant, the remainder is a multiply and shifts; by a variable, a division
-        // that costs tens of cycles at every probe and store.
-        let slot = match self.values.len() {
-            SLOTS => key % SLOTS as u64,
-            COMPACT_SLOTS => key % COMPACT_SLOTS as u64,
-            n => key % n as u64,
-        };
-        slot as usize
+        remainder(key, self.values.len() as u64, self.inverse) as usize
     }
 
-    #[inline]
+    #[inline(always)]
     pub fn get(&self, key: u64) -> Option<Kept> {
         let i = self.slot(key);
         let v = self.values[i];
@@ -128,5 +145,39 @@ impl Table {
             self.values[i as usize] = 0;
         }
         self.written.clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_slot_is_the_key_modulo_the_size() {
+        let mut keys = vec![0, 1, u64::MAX, u64::MAX - 1, 1 << 49, (1 << 49) - 1];
+        // A fixed pseudo-random walk over the key space (an LCG: no seed to keep).
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..10_000 {
+            x = x
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            keys.push(x);
+            keys.push(x >> 15);
+        }
+        for n in [
+            SLOTS as u64,
+            COMPACT_SLOTS as u64,
+            2,
+            3,
+            7,
+            1 << 20,
+            (1 << 32) + 15,
+            u64::MAX,
+        ] {
+            let inv = inverse(n);
+            for &k in &keys {
+                assert_eq!(remainder(k, n, inv), k % n, "{k} % {n}");
+            }
+        }
     }
 }
