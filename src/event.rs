@@ -1,7 +1,8 @@
 //! The events the search core reports, one per step a student can see.
 //!
 //! Each event is a small fixed-size delta that moves a view of the search one step forward:
-//! at most 20 bytes as an `Event`, and 16 as a recording stores it (`events::Events`). Events
+//! at most 20 bytes as an `Event`, and 8 as a recording stores nearly all of them (16 for the
+//! rest: `events::Events`). Events
 //! carry everything a view needs (whose turn a call is, where in the trying order a pushed
 //! candidate stands; the child state of every ordered candidate sits in the trace's arena),
 //! so a trace replays without the game it came from.
@@ -16,12 +17,15 @@
 //! - `vector`: max-n's ties;
 //! - `mcts`: the slot Monte Carlo tree search will fill.
 //!
-//! A new family adds a detail module and one variant here, and its kinds' stored form in
-//! `packed`; the written form of every event stays the flat tagged object of trace format v1
+//! A new family adds a detail module and one variant here, and its kinds' stored forms in
+//! `packed` and `compact`; the written form of every event stays the flat tagged object of trace format v1
 //! (`{"event": "cutoff", ...}`).
 
+#[cfg(test)]
+mod arbitrary;
 mod bound;
 mod chance;
+mod compact;
 pub mod events;
 mod mcts;
 mod packed;
@@ -120,7 +124,8 @@ pub enum Event {
 // A detail enum carries its own tag beside the event's, so an event is 20 bytes, not the 16 of
 // one flat enum: rustc can pack the outer tag into an inner one's spare values only when a
 // single variant is that large, and here three are (`Enter`, `Bound`, `Scout`). That is why a
-// recording stores its events flat (`packed`, 16 bytes) and unpacks each as it is read.
+// recording stores its events flat (`compact`, 8 bytes, or `packed`, 16 bytes, when an event's
+// numbers do not fit in 8) and unpacks each as it is read.
 const _: () = assert!(std::mem::size_of::<Event>() <= 20);
 
 impl Event {

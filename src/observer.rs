@@ -75,7 +75,7 @@ impl Observer for Proves {
     fn order(&mut self, _: u32, _: &[u16], _: &[u32]) {}
 }
 
-/// Every event in order, each stored in 16 bytes. Variable-length candidate lists live in two
+/// Every event in order, most stored in 8 bytes (`Events`). Variable-length candidate lists live in two
 /// shared arenas (`moves` and, at the same positions, `children`) so each event stays a small
 /// fixed-size value.
 #[derive(Default, Debug, Clone)]
@@ -315,10 +315,11 @@ impl Observer for Counter {
 mod tests {
     use super::*;
 
-    /// What a recording holds: each event in its 16-byte stored form, and per ordered
-    /// candidate its move (2 bytes) and child state (4 bytes).
+    /// What a recording holds: each event in its stored form (8 bytes when its numbers fit
+    /// its kind's word, 8 + 16 when it is kept whole), and per ordered candidate its move (2
+    /// bytes) and child state (4 bytes).
     #[test]
-    fn a_recording_counts_16_bytes_per_event_and_its_arenas() {
+    fn a_recording_counts_its_stored_events_and_its_arenas() {
         let mut rec = Recorder::default();
         rec.event(Event::PassStart { depth: 1 });
         rec.order(0, &[0, 1, 2], &[10, 11, 12]);
@@ -328,8 +329,15 @@ mod tests {
             alpha: 3,
             beta: 3,
         }));
-        assert_eq!(rec.events.len(), 3);
-        let bytes = 3 * 16 + 3 * 2 + 3 * 4;
-        assert_eq!(rec.bytes_per_event(), bytes as f64 / 3.0);
+        // A pass's end has no word of its own.
+        rec.event(Event::PassEnd {
+            depth: 1,
+            done: true,
+            score: 3,
+            mv: 1,
+        });
+        assert_eq!(rec.events.len(), 4);
+        let bytes = 3 * 8 + (8 + 16) + 3 * 2 + 3 * 4;
+        assert_eq!(rec.bytes_per_event(), bytes as f64 / 4.0);
     }
 }

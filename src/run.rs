@@ -15,8 +15,8 @@ use crate::observer::{Counter, NoTrace, Observer, Recorder};
 use crate::search::{self, Options, RunResult, SearchError};
 use crate::trace::{self, Catalog, Header, StateInfo, Trace};
 
-/// The most events the tutor and `prune trace` record of one run (16 bytes each as stored,
-/// so some 320 MB at the limit, before the index). A larger run is refused before it is
+/// The most events the tutor and `prune trace` record of one run (8 bytes each as most are
+/// stored, 24 for the rest, so some 160 MB at the limit, before the index). A larger run is refused before it is
 /// recorded: `prune run` and `prune count`, which never record, still answer it.
 pub const MAX_EVENTS: usize = 20_000_000;
 
