@@ -436,6 +436,13 @@ fn the_changes_listed_are_the_oracles_on_300_random_trees() {
 /// Seed 000's worked tree on its `worked` preset: the cursor walks to leaf 6 (score 2, the
 /// first child of MIN node 2) and makes it 8.
 fn worked_edited() -> App {
+    let mut a = worked_at_leaf_6();
+    type_leaf(&mut a, "8");
+    a
+}
+
+/// Seed 000's worked tree at its end, the node cursor on leaf 6.
+fn worked_at_leaf_6() -> App {
     let mut a = app("000-worked-tree", "worked");
     key(&mut a, KeyCode::End);
     key(&mut a, KeyCode::Char('v'));
@@ -447,7 +454,6 @@ fn worked_edited() -> App {
     key(&mut a, KeyCode::Right);
     key(&mut a, KeyCode::Down);
     assert_eq!(a.replay.tree().get(a.selected().unwrap()).state, 6);
-    type_leaf(&mut a, "8");
     a
 }
 
@@ -529,15 +535,7 @@ fn the_open_editor_shows_what_it_edits_above_its_line() {
     let six = worked_tree(2).score[6];
     assert_eq!(six, Some(2));
     for (w, h) in [(80, 24), (200, 50)] {
-        let mut a = app("000-worked-tree", "worked");
-        key(&mut a, KeyCode::End);
-        key(&mut a, KeyCode::Char('v'));
-        while a.replay.tree().get(a.selected().unwrap()).state != 0 {
-            key(&mut a, KeyCode::Up);
-        }
-        key(&mut a, KeyCode::Down);
-        key(&mut a, KeyCode::Right);
-        key(&mut a, KeyCode::Down);
+        let mut a = worked_at_leaf_6();
         key(&mut a, KeyCode::Char('V'));
         let s = screen(&mut a, w, h);
         let rows: Vec<&str> = s.lines().collect();
