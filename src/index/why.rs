@@ -365,10 +365,16 @@ impl Tree<'_> {
             return;
         };
         let k = self.get(last);
+        // Negamax: the child's value is from its own side; the parent compares it negated.
+        let seen = if self.negates() {
+            format!(", {} for {name}", u.sc(k.value.saturating_neg()))
+        } else {
+            String::new()
+        };
         links.push(self.link(
             k.exit,
             format!(
-                "No move of {name} beat its α, the last ({}) returning {}: {name} returns α itself, {}, as an upper bound.",
+                "No move of {name} beat its α, the last ({}) returning {}{seen}: {name} returns α itself, {}, as an upper bound.",
                 self.by_move(last),
                 u.sc(k.value),
                 u.sc(n.value)
