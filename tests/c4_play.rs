@@ -6,13 +6,13 @@
 
 mod common;
 
+use common::tutor::drawn;
+
 use std::collections::HashMap;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use prune::run::reply::{self, Reach};
 use prune::tui::versus::{Outcome, Settings, Versus};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 
 /// A board of cells, column by column from the bottom: 0 empty, 1 the first player, 2 the second.
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -224,22 +224,6 @@ fn key(c: KeyCode) -> KeyEvent {
     KeyEvent::new(c, KeyModifiers::NONE)
 }
 
-fn draw(v: &Versus, w: u16, h: u16) -> String {
-    let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
-    t.draw(|f| f.render_widget(v, f.area())).unwrap();
-    let buf = t.backend().buffer().clone();
-    (0..h)
-        .map(|y| {
-            (0..w)
-                .map(|x| buf[(x, y)].symbol().to_string())
-                .collect::<String>()
-                .trim_end()
-                .to_string()
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
 /// A 5×4 game from 33 after the student drops in column 2 and prune answers.
 fn played() -> Versus {
     let mut v = Versus::new(Settings {
@@ -270,7 +254,7 @@ fn the_screen_shows_prunes_reply_the_oracle_rates_best() {
     assert!(values.contains(&(r.column, best)), "{values:?}: {r:?}");
     assert_eq!(v.moves, format!("332{}", r.column + 1));
     for (w, h) in [(80, 24), (200, 50)] {
-        let text = draw(&v, w, h);
+        let text = drawn(&v, w, h);
         assert!(
             text.contains(&format!("prune played column {}", r.column + 1)),
             "{text}"

@@ -4,6 +4,10 @@
 //! The students here take their steps from an alpha-beta (and a minimax) written in this file
 //! on the generated tree, never from prune's run.
 
+mod common;
+
+use common::tutor::drawn;
+
 use std::collections::HashSet;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -11,8 +15,6 @@ use prune::game::Game;
 use prune::game::graph::Graph;
 use prune::practice::simulate::{Ask, Exercise, Feedback, Method, Settings, Stage};
 use prune::tui::simulate::SimulateScreen;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 
 const INF: i64 = 1_000_000;
 
@@ -256,22 +258,6 @@ fn a_faded_cutoff_is_answered_on_the_tree() {
     }
 }
 
-fn draw(s: &SimulateScreen, w: u16, h: u16) -> String {
-    let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
-    t.draw(|f| f.render_widget(s, f.area())).unwrap();
-    let buf = t.backend().buffer().clone();
-    (0..h)
-        .map(|y| {
-            (0..w)
-                .map(|x| buf[(x, y)].symbol().to_string())
-                .collect::<String>()
-                .trim_end()
-                .to_string()
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
 /// Seed 7 (b 2, d 3) once A is entered with the full window: the cursor walks A's children C
 /// and D, then A itself, whose pick is the cut; picked too early, it is graded wrong.
 #[test]
@@ -296,12 +282,12 @@ fn the_cursor_on_screen_80x24() {
     type_line(&mut s, "A");
     type_line(&mut s, "-inf inf");
     press(&mut s, KeyCode::Down);
-    let text = draw(&s, 80, 24);
+    let text = drawn(&s, 80, 24);
     assert!(text.contains("C MAX  ◂ visit"), "{text}");
     assert!(text.contains(" › visit C"), "{text}");
     press(&mut s, KeyCode::Down);
     press(&mut s, KeyCode::Down);
-    let text = draw(&s, 80, 24);
+    let text = drawn(&s, 80, 24);
     insta::assert_snapshot!("simulate_cursor_cut_80x24", text);
     assert!(
         text.contains("A MIN (-∞, +∞)  ◂ cut: skip the rest"),
@@ -309,7 +295,7 @@ fn the_cursor_on_screen_80x24() {
     );
     assert!(text.contains(" › cut"), "{text}");
     press(&mut s, KeyCode::Enter);
-    let text = draw(&s, 80, 24);
+    let text = drawn(&s, 80, 24);
     assert!(text.contains("✗ Not cut: expected visit C."), "{text}");
     assert_eq!(s.exercise.score(), (2, 3));
     // The right step was taken: C's window is typed, then the cursor is on C's children;
@@ -319,5 +305,5 @@ fn the_cursor_on_screen_80x24() {
     assert_eq!(s.cursor().unwrap().line, "visit G");
     press(&mut s, KeyCode::Char('x'));
     assert!(s.cursor().is_none());
-    assert!(!draw(&s, 80, 24).contains('◂'));
+    assert!(!drawn(&s, 80, 24).contains('◂'));
 }

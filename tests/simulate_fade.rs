@@ -5,6 +5,8 @@
 
 mod common;
 
+use common::tutor::drawn;
+
 use std::collections::{HashMap, HashSet};
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -12,8 +14,6 @@ use prune::game::Game;
 use prune::game::graph::Graph;
 use prune::practice::simulate::{Ask, Exercise, Feedback, Method, STREAK, Settings, Stage};
 use prune::tui::simulate::SimulateScreen;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 
 const INF: i64 = 1_000_000;
 
@@ -291,22 +291,6 @@ fn type_line(s: &mut SimulateScreen, text: &str) {
     s.handle_key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE));
 }
 
-fn draw(s: &SimulateScreen, w: u16, h: u16) -> String {
-    let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
-    t.draw(|f| f.render_widget(s, f.area())).unwrap();
-    let buf = t.backend().buffer().clone();
-    (0..h)
-        .map(|y| {
-            (0..w)
-                .map(|x| buf[(x, y)].symbol().to_string())
-                .collect::<String>()
-                .trim_end()
-                .to_string()
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
 /// Seed 7 at the windows stage after one right window: the screen asks the next window
 /// and shows what prune carried out, with the parent's narrowed window held back.
 fn windows_screen() -> (SimulateScreen, Oracle) {
@@ -328,7 +312,7 @@ fn asked_child(s: &SimulateScreen) -> String {
 #[test]
 fn the_windows_stage_on_screen_80x24() {
     let (s, o) = windows_screen();
-    let text = draw(&s, 80, 24);
+    let text = drawn(&s, 80, 24);
     let child = asked_child(&s);
     assert!(
         text.contains(&format!("The window {child} gets: α β")),
@@ -358,7 +342,7 @@ fn the_windows_stage_on_screen_80x24() {
 #[test]
 fn the_windows_stage_on_screen_wide() {
     let (s, o) = windows_screen();
-    let text = draw(&s, 200, 50);
+    let text = drawn(&s, 200, 50);
     let child = asked_child(&s);
     assert!(text.contains("Faded alphabeta: windows 1/3"), "{text}");
     // The first window answered, right, in the steps; prune's visits and returns beside it.
@@ -418,7 +402,7 @@ fn the_cutoffs_stage_on_screen_80x24() {
         panic!("a cutoff is asked")
     };
     let (f, c) = (s.exercise.name(frame), s.exercise.name(after));
-    let text = draw(&s, 80, 24);
+    let text = drawn(&s, 80, 24);
     assert!(
         text.contains(&format!("{f} took in {c}'s return: does its window close?")),
         "{text}"
@@ -426,7 +410,7 @@ fn the_cutoffs_stage_on_screen_80x24() {
     let cuts = o.cut_after.contains(&(f.clone(), c.clone()));
     let wrong = if cuts { "on" } else { "cut" };
     type_line(&mut s, wrong);
-    let text = draw(&s, 80, 24);
+    let text = drawn(&s, 80, 24);
     let right = if cuts { "cut" } else { "on" };
     assert!(text.contains(&format!("expected {right}.")), "{text}");
     assert!(

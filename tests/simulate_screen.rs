@@ -1,12 +1,14 @@
 //! The simulate exercise's screen through TestBackend, at 80×24 and 200×60: snapshots, each
 //! paired with assertions of the values shown (read off the generated tree here).
 
+mod common;
+
+use common::tutor::drawn;
+
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use prune::game::Game;
 use prune::practice::simulate::{Exercise, Feedback, Method, Settings};
 use prune::tui::simulate::{Outcome, SimulateScreen};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 
 fn screen(feedback: Feedback) -> SimulateScreen {
     let ex = Exercise::new(Settings {
@@ -29,22 +31,6 @@ fn type_line(s: &mut SimulateScreen, text: &str) {
         );
     }
     s.handle_key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE));
-}
-
-fn draw(s: &SimulateScreen, w: u16, h: u16) -> String {
-    let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
-    t.draw(|f| f.render_widget(s, f.area())).unwrap();
-    let buf = t.backend().buffer().clone();
-    (0..h)
-        .map(|y| {
-            (0..w)
-                .map(|x| buf[(x, y)].symbol().to_string())
-                .collect::<String>()
-                .trim_end()
-                .to_string()
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
 }
 
 /// The leaf values under C (the root's first grandchild), from the tree itself.
@@ -73,7 +59,7 @@ fn played(feedback: Feedback) -> (SimulateScreen, i32) {
 fn a_wrong_window_is_corrected_on_screen_80x24() {
     let (s, c) = played(Feedback::Step);
     let (g, h) = values(&s);
-    let text = draw(&s, 80, 24);
+    let text = drawn(&s, 80, 24);
     assert!(text.contains(&format!("G = {g}")), "{text}");
     assert!(text.contains(&format!("H = {h}")), "{text}");
     assert!(text.contains(&format!("C MAX (-∞, +∞) → {c}")), "{text}");
@@ -89,7 +75,7 @@ fn a_wrong_window_is_corrected_on_screen_80x24() {
 #[test]
 fn a_wrong_window_is_corrected_on_screen_200x60() {
     let (s, c) = played(Feedback::Step);
-    let text = draw(&s, 200, 60);
+    let text = drawn(&s, 200, 60);
     assert!(text.contains(&format!("expected -inf {c}.")), "{text}");
     assert!(
         text.contains(&format!("✗ 9 -inf {c} (you: -inf inf)")),
@@ -103,7 +89,7 @@ fn a_wrong_window_is_corrected_on_screen_200x60() {
 #[test]
 fn feedback_at_the_end_shows_the_students_entries() {
     let (s, c) = played(Feedback::End);
-    let text = draw(&s, 80, 24);
+    let text = drawn(&s, 80, 24);
     assert!(text.contains("D MAX (-∞, +∞)"), "{text}");
     assert!(!text.contains(&format!("-inf {c}")), "{text}");
     assert!(text.contains("9 noted; graded at the end"), "{text}");
@@ -124,7 +110,7 @@ fn tab_offers_children_and_a_bad_line_is_a_hint() {
     s.edit.clear();
     type_line(&mut s, "what");
     assert_eq!(s.exercise.done(), 0);
-    let text = draw(&s, 80, 24);
+    let text = drawn(&s, 80, 24);
     assert!(
         text.contains("? no node is named what; R moves next"),
         "{text}"
@@ -139,7 +125,7 @@ fn tab_offers_children_and_a_bad_line_is_a_hint() {
 #[test]
 fn a_small_terminal_asks_for_more_room() {
     let s = screen(Feedback::Step);
-    let text = draw(&s, 40, 10);
+    let text = drawn(&s, 40, 10);
     assert!(text.contains("make the terminal at least 60×16"), "{text}");
 }
 
@@ -158,7 +144,7 @@ fn a_finished_exercise_is_saved_and_n_starts_a_new_tree() {
         type_line(&mut s, &line);
     }
     let steps = s.exercise.steps().len() as u64;
-    let text = draw(&s, 80, 24);
+    let text = drawn(&s, 80, 24);
     assert!(
         text.contains(&format!(
             "Done: {steps} of {steps} steps right first time (100 %)"
@@ -201,7 +187,7 @@ fn minimax_asks_for_no_window_and_draws_none() {
             }
         }
         for (w, h) in [(80, 24), (200, 60)] {
-            let text = draw(&s, w, h);
+            let text = drawn(&s, w, h);
             for never in ["∞", "window", "cut", "entered", "now ("] {
                 assert!(!text.contains(never), "{w}×{h} shows '{never}':\n{text}");
             }
@@ -209,12 +195,12 @@ fn minimax_asks_for_no_window_and_draws_none() {
             assert!(text.contains("R MAX"), "{text}");
         }
     }
-    let first = draw(&minimax(), 200, 60);
+    let first = drawn(&minimax(), 200, 60);
     assert!(
         first.contains("choose each node to visit and type what each call returns"),
         "{first}"
     );
     // A window typed where a decision is asked is a hint that names why.
     type_line(&mut s, "3 inf");
-    assert!(draw(&s, 200, 60).contains("minimax keeps no window"));
+    assert!(drawn(&s, 200, 60).contains("minimax keeps no window"));
 }

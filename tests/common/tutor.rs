@@ -24,6 +24,23 @@ pub fn screen(app: &mut App, w: u16, h: u16) -> String {
     terminal.backend().to_string()
 }
 
+/// A widget drawn alone at `w`×`h` as plain text: one line per row, trailing blanks cut.
+pub fn drawn(widget: impl ratatui::widgets::Widget, w: u16, h: u16) -> String {
+    let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+    t.draw(|f| f.render_widget(widget, f.area())).unwrap();
+    let buf = t.backend().buffer();
+    (0..h)
+        .map(|y| {
+            (0..w)
+                .map(|x| buf[(x, y)].symbol().to_string())
+                .collect::<String>()
+                .trim_end()
+                .to_string()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// A lesson written out in the test (`text`), on its preset `run`, colour off.
 #[allow(dead_code)]
 pub fn app_of(text: &str, run: &str) -> App {

@@ -3,6 +3,7 @@
 //! instead (`scroll`); rows that are columns (the stack, the table, titles) go through here.
 
 use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
@@ -74,6 +75,22 @@ pub fn first_fit<I: IntoIterator<Item = String>>(variants: I, width: usize) -> S
         last = v;
     }
     clip_str(&last, width)
+}
+
+/// Whether `area` is under the `min` (width, height) a screen of its own is drawn at; if so,
+/// it says so over `area`, wrapped, with the size it is.
+pub fn too_small(area: Rect, (min_w, min_h): (u16, u16), buf: &mut Buffer) -> bool {
+    use ratatui::widgets::{Paragraph, Widget};
+    if area.width >= min_w && area.height >= min_h {
+        return false;
+    }
+    let ask = format!(
+        "make the terminal at least {min_w}×{min_h} (it is {}×{})",
+        area.width, area.height
+    );
+    let text = crate::practice::render::wrap(&ask, area.width.max(1) as usize);
+    Paragraph::new(text).render(area, buf);
+    true
 }
 
 /// Writes `text` at (x, y) in `width` columns, cut with the cue when it does not fit.

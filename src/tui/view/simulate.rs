@@ -30,7 +30,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Paragraph, Widget};
+use ratatui::widgets::{Block, Borders, Widget};
 
 use crate::practice::render::wrap;
 use crate::practice::simulate::{
@@ -59,12 +59,7 @@ impl Widget for &SimulateScreen {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let area = area.intersection(buf.area);
         let theme = Theme::from_env();
-        if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
-            let ask = format!(
-                "make the terminal at least {MIN_WIDTH}×{MIN_HEIGHT} (it is {}×{})",
-                area.width, area.height
-            );
-            Paragraph::new(wrap(&ask, area.width.max(1) as usize)).render(area, buf);
+        if super::fit::too_small(area, (MIN_WIDTH, MIN_HEIGHT), buf) {
             return;
         }
         let ex = &self.exercise;

@@ -34,12 +34,7 @@ impl Widget for &Versus {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let area = area.intersection(buf.area);
         let theme = Theme::from_env();
-        if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
-            let ask = format!(
-                "make the terminal at least {MIN_WIDTH}×{MIN_HEIGHT} (it is {}×{})",
-                area.width, area.height
-            );
-            Paragraph::new(wrap(&ask, area.width.max(1) as usize)).render(area, buf);
+        if super::fit::too_small(area, (MIN_WIDTH, MIN_HEIGHT), buf) {
             return;
         }
         Line::styled(title(self), theme.header())
